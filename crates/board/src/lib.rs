@@ -1,0 +1,290 @@
+//! Board graphs.
+//!
+//! A board is a set of named cells with coordinates, joined by labelled edges: an edge labelled
+//! `d` from `a` to `b` means "one step in direction `d` from `a` is `b`". Generators build the
+//! graph (rectangle, hexagon grid in doubled coordinates, line-crossing grid, explicit list) as a
+//! petgraph graph; [`Board::from_graph`] checks it and compiles it into dense tables, so the hot
+//! path of move generation is one array read per step.
+//!
+//! Architecture invariant: this crate knows shapes and directions, never a game.
+
+mod shape;
+
+pub use shape::{Naming, Shape, build_graph, build_graph_with};
+
+use petgraph::graph::DiGraph;
+use std::collections::HashMap;
+
+/// Index of a cell on a compiled board.
+pub type CellId = u16;
+/// "No cell": the step leaves the board.
+pub const NO_CELL: CellId = CellId::MAX;
+/// The largest board the engine accepts (cells are `u16`, sets of cells are bit sets of this size).
+pub const MAX_CELLS: usize = 1024;
+
+/// One cell: its name and its generator coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub name: String,
+    pub x: i32,
+    pub y: i32,
+}
+
+/// One named direction: a vector in generator coordinates and a symbol for notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direction {
+    pub name: String,
+    pub dx: i32,
+    pub dy: i32,
+    /// Short mark used by move notation (`>` for east on a rectangle).
+    pub symbol: String,
+}
+
+/// The graph a generator builds: nodes are cells, edges are labelled by direction index.
+pub type BoardGraph = DiGraph<Cell, u8>;
+
+/// What can be wrong with a board.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    #[error("the board has no cells")]
+    Empty,
+    #[error("the board has {0} cells; at most {MAX_CELLS} are supported")]
+    TooLarge(usize),
+    #[error("two cells are both named '{0}'")]
+    DuplicateName(String),
+    #[error("cell '{0}' has two neighbours in direction '{1}'")]
+    DuplicateEdge(String, String),
+    #[error("cells joined to no other cell by any direction: {}", .0.join(", "))]
+    Isolated(Vec<String>),
+    #[error("the board falls apart into {count} separate parts; cells cut off from '{first}': {}", .cut_off.join(", "))]
+    Disconnected { count: usize, first: String, cut_off: Vec<String> },
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// A compiled board: cells, directions and a dense neighbour table.
+#[derive(Clone, Debug)]
+pub struct Board {
+    cells: Vec<Cell>,
+    directions: Vec<Direction>,
+    /// `next[dir * cells + cell]`: the neighbour of `cell` in `dir`, or [`NO_CELL`].
+    next: Vec<CellId>,
+    /// The direction pointing back, for each direction, when the board has one.
+    opposite: Vec<Option<u8>>,
+    by_name: HashMap<String, CellId>,
+    by_xy: HashMap<(i32, i32), CellId>,
+    graph: BoardGraph,
+}
+
+impl Board {
+    /// Checks a generated graph and compiles it into dense tables.
+    ///
+    /// Errors: an empty or oversized board, duplicate names, two neighbours in one direction,
+    /// cells joined to nothing, or a board that falls apart into pieces.
+    pub fn from_graph(graph: BoardGraph, directions: Vec<Direction>) -> Result<Board, BoardError> {
+        let n = graph.node_count();
+        if n == 0 {
+            return Err(BoardError::Empty);
+        }
+        if n > MAX_CELLS {
+            return Err(BoardError::TooLarge(n));
+        }
+        let cells: Vec<Cell> = graph.node_weights().cloned().collect();
+        let mut by_name = HashMap::with_capacity(n);
+        for (i, cell) in cells.iter().enumerate() {
+            if by_name.insert(cell.name.to_ascii_lowercase(), i as CellId).is_some() {
+                return Err(BoardError::DuplicateName(cell.name.clone()));
+            }
+        }
+        let mut next = vec![NO_CELL; directions.len() * n];
+        for edge in graph.raw_edges() {
+            let (from, to) = (edge.source().index(), edge.target().index());
+            let slot = &mut next[edge.weight as usize * n + from];
+            if *slot != NO_CELL && *slot != to as CellId {
+                return Err(BoardError::DuplicateEdge(
+                    cells[from].name.clone(),
+                    directions[edge.weight as usize].name.clone(),
+                ));
+            }
+            *slot = to as CellId;
+        }
+        let opposite = directions
+            .iter()
+            .map(|d| {
+                directions
+                    .iter()
+                    .position(|o| o.dx == -d.dx && o.dy == -d.dy)
+                    .map(|i| i as u8)
+            })
+            .collect();
+        let by_xy = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect();
+        let board = Board { cells, directions, next, opposite, by_name, by_xy, graph };
+        board.check_connected()?;
+        Ok(board)
+    }
+
+    /// Builds and compiles a board from a shape description.
+    pub fn generate(shape: &Shape) -> Result<Board, BoardError> {
+        let (graph, directions) = build_graph(shape)?;
+        Board::from_graph(graph, directions)
+    }
+
+    fn check_connected(&self) -> Result<(), BoardError> {
+        if self.cells.len() == 1 {
+            return Ok(());
+        }
+        let isolated: Vec<String> = self
+            .graph
+            .node_indices()
+            .filter(|&i| self.graph.neighbors_undirected(i).next().is_none())
+            .map(|i| self.graph[i].name.clone())
+            .collect();
+        if !isolated.is_empty() {
+            return Err(BoardError::Isolated(isolated));
+        }
+        let count = petgraph::algo::connected_components(&self.graph);
+        if count > 1 {
+            // Walk from the first cell; everything not reached is cut off.
+            let mut seen = vec![false; self.cells.len()];
+            let mut stack = vec![petgraph::graph::NodeIndex::new(0)];
+            seen[0] = true;
+            while let Some(node) = stack.pop() {
+                for next in self.graph.neighbors_undirected(node) {
+                    if !seen[next.index()] {
+                        seen[next.index()] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+            let cut_off = (0..self.cells.len())
+                .filter(|&i| !seen[i])
+                .map(|i| self.cells[i].name.clone())
+                .collect();
+            return Err(BoardError::Disconnected { count, first: self.cells[0].name.clone(), cut_off });
+        }
+        Ok(())
+    }
+
+    /// Number of cells.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Always false: a compiled board has at least one cell.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn cell(&self, id: CellId) -> &Cell {
+        &self.cells[id as usize]
+    }
+
+    pub fn name(&self, id: CellId) -> &str {
+        &self.cells[id as usize].name
+    }
+
+    /// Looks a cell up by name, ignoring ASCII case.
+    pub fn find(&self, name: &str) -> Option<CellId> {
+        self.by_name.get(&name.to_ascii_lowercase()).copied()
+    }
+
+    /// The cell at generator coordinates (x, y), if any.
+    pub fn at(&self, x: i32, y: i32) -> Option<CellId> {
+        self.by_xy.get(&(x, y)).copied()
+    }
+
+    pub fn directions(&self) -> &[Direction] {
+        &self.directions
+    }
+
+    pub fn direction_index(&self, name: &str) -> Option<u8> {
+        self.directions.iter().position(|d| d.name == name).map(|i| i as u8)
+    }
+
+    /// One step from `cell` in direction `dir`, or [`NO_CELL`].
+    #[inline(always)]
+    pub fn step(&self, cell: CellId, dir: u8) -> CellId {
+        self.next[dir as usize * self.cells.len() + cell as usize]
+    }
+
+    /// The neighbour table of one direction, indexed by cell.
+    #[inline(always)]
+    pub fn table(&self, dir: u8) -> &[CellId] {
+        let n = self.cells.len();
+        &self.next[dir as usize * n..(dir as usize + 1) * n]
+    }
+
+    /// The direction pointing the other way, if the board has one.
+    pub fn opposite(&self, dir: u8) -> Option<u8> {
+        self.opposite[dir as usize]
+    }
+
+    /// The petgraph graph the board was compiled from.
+    pub fn graph(&self) -> &BoardGraph {
+        &self.graph
+    }
+
+    /// Bounding box of the coordinates: (min x, min y, max x, max y).
+    pub fn extent(&self) -> (i32, i32, i32, i32) {
+        let xs = self.cells.iter().map(|c| c.x);
+        let ys = self.cells.iter().map(|c| c.y);
+        (
+            xs.clone().min().unwrap_or(0),
+            ys.clone().min().unwrap_or(0),
+            xs.max().unwrap_or(0),
+            ys.max().unwrap_or(0),
+        )
+    }
+
+    /// Cells grouped into rows, top row first, each row left to right: the order used by
+    /// position notation and drawings.
+    pub fn rows(&self) -> Vec<Vec<CellId>> {
+        let mut ids: Vec<CellId> = (0..self.cells.len() as CellId).collect();
+        ids.sort_by_key(|&i| (-self.cells[i as usize].y, self.cells[i as usize].x));
+        let mut rows: Vec<Vec<CellId>> = Vec::new();
+        let mut last_y = None;
+        for id in ids {
+            let y = self.cells[id as usize].y;
+            if last_y != Some(y) {
+                rows.push(Vec::new());
+                last_y = Some(y);
+            }
+            if let Some(row) = rows.last_mut() {
+                row.push(id);
+            }
+        }
+        rows
+    }
+}
+
+/// The cell name `a1`-style: a file letter (a, b, ..., z, aa, ab, ...) and a 1-based rank.
+pub fn algebraic_name(file: i32, rank: i32) -> String {
+    let mut letters = String::new();
+    let mut f = file;
+    loop {
+        letters.insert(0, (b'a' + (f % 26) as u8) as char);
+        f = f / 26 - 1;
+        if f < 0 {
+            break;
+        }
+    }
+    format!("{letters}{}", rank + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn algebraic_names() {
+        assert_eq!(algebraic_name(0, 0), "a1");
+        assert_eq!(algebraic_name(7, 7), "h8");
+        assert_eq!(algebraic_name(26, 0), "aa1");
+    }
+}

@@ -1,0 +1,237 @@
+//! Board generators: each builds a petgraph graph of cells joined by direction-labelled edges.
+
+use crate::{BoardError, BoardGraph, Cell, Direction, algebraic_name};
+use std::collections::HashMap;
+
+/// How cells are named.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// A file letter from x and a rank number from y: `a1` is the cell at the lowest x and y.
+    Algebraic,
+    /// 1, 2, 3, ... in row order, left to right; rows from the top (`from_top`) or the bottom.
+    Numbers { from_top: bool },
+}
+
+/// A board shape, before filtering and naming.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `width` x `height` squares at (x, y), 0-based, with the 8 compass directions.
+    Rect { width: i32, height: i32 },
+    /// Hexagons in doubled coordinates: (x, y) for 0 <= x < width, 0 <= y < height with x + y odd.
+    /// Rows are horizontal (`e`/`w` step 2 in x), diagonals step (+-1, +-1), columns (`n`/`s`)
+    /// step 2 in y and run along the edge between two cells.
+    Hex { width: i32, height: i32 },
+    /// Lines and crossings: `long` lines running between the players (x = 1..long) and `trans`
+    /// lines across (y = 1..trans), each extending one point beyond the outermost crossing lines.
+    /// Points are joined only along lines.
+    Lines { long: i32, trans: i32 },
+    /// Cells listed one by one; two cells are neighbours in a direction when their coordinates
+    /// differ by its vector.
+    Custom { cells: Vec<Cell>, directions: Vec<Direction> },
+}
+
+fn dir(name: &str, dx: i32, dy: i32, symbol: &str) -> Direction {
+    Direction { name: name.into(), dx, dy, symbol: symbol.into() }
+}
+
+fn compass() -> Vec<Direction> {
+    vec![
+        dir("n", 0, 1, "^"),
+        dir("ne", 1, 1, "^>"),
+        dir("e", 1, 0, ">"),
+        dir("se", 1, -1, "v>"),
+        dir("s", 0, -1, "v"),
+        dir("sw", -1, -1, "v<"),
+        dir("w", -1, 0, "<"),
+        dir("nw", -1, 1, "^<"),
+    ]
+}
+
+impl Shape {
+    /// The directions this shape declares.
+    pub fn directions(&self) -> Vec<Direction> {
+        match self {
+            Shape::Rect { .. } => compass(),
+            Shape::Hex { .. } => vec![
+                dir("n", 0, 2, "^"),
+                dir("ne", 1, 1, "^>"),
+                dir("e", 2, 0, ">"),
+                dir("se", 1, -1, "v>"),
+                dir("s", 0, -2, "v"),
+                dir("sw", -1, -1, "v<"),
+                dir("w", -2, 0, "<"),
+                dir("nw", -1, 1, "^<"),
+            ],
+            Shape::Lines { .. } => {
+                vec![dir("n", 0, 1, "^"), dir("e", 1, 0, ">"), dir("s", 0, -1, "v"), dir("w", -1, 0, "<")]
+            }
+            Shape::Custom { directions, .. } => directions.clone(),
+        }
+    }
+
+    /// Every point of the shape, unfiltered, as (x, y).
+    pub fn points(&self) -> Vec<(i32, i32)> {
+        match self {
+            Shape::Rect { width, height } => {
+                (0..*height).flat_map(|y| (0..*width).map(move |x| (x, y))).collect()
+            }
+            Shape::Hex { width, height } => (0..*height)
+                .flat_map(|y| (0..*width).map(move |x| (x, y)))
+                .filter(|(x, y)| (x + y) % 2 == 1)
+                .collect(),
+            Shape::Lines { long, trans } => {
+                let (long, trans) = (*long, *trans);
+                (0..=trans + 1)
+                    .flat_map(|y| (0..=long + 1).map(move |x| (x, y)))
+                    .filter(|&(x, y)| {
+                        let on_long = (1..=long).contains(&x);
+                        let on_trans = (1..=trans).contains(&y);
+                        on_long || on_trans
+                    })
+                    .filter(|&(x, y)| (1..=long).contains(&x) || (1..=trans).contains(&y))
+                    .filter(|&(x, y)| !((x == 0 || x == long + 1) && (y == 0 || y == trans + 1)))
+                    .collect()
+            }
+            Shape::Custom { cells, .. } => cells.iter().map(|c| (c.x, c.y)).collect(),
+        }
+    }
+
+    fn joined(&self, from: (i32, i32), to: (i32, i32)) -> bool {
+        match self {
+            // Along a line only: a horizontal step must lie on a transverse line, a vertical one on a
+            // longitudinal line.
+            Shape::Lines { long, trans } => {
+                if from.1 == to.1 {
+                    (1..=*trans).contains(&from.1)
+                } else {
+                    (1..=*long).contains(&from.0)
+                }
+            }
+            _ => true,
+        }
+    }
+
+    /// A short description in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Shape::Rect { width, height } => format!("a rectangle of {width} x {height} squares"),
+            Shape::Hex { width, height } => {
+                format!("a hexagon grid in doubled coordinates, {width} columns by {height} rows")
+            }
+            Shape::Lines { long, trans } => format!(
+                "a grid of {long} lines running between the players crossed by {trans} lines, points at the crossings and line ends"
+            ),
+            Shape::Custom { cells, .. } => format!("a board of {} listed cells", cells.len()),
+        }
+    }
+}
+
+/// Builds the graph of `shape`, keeping the points `keep` accepts and naming them by `naming`
+/// (custom shapes keep their own names). Cells are numbered in naming order: row by row from the
+/// bottom for algebraic names, in number order for numbered boards.
+pub fn build_graph_with(
+    shape: &Shape,
+    keep: &dyn Fn(i32, i32) -> bool,
+    naming: &Naming,
+) -> Result<(BoardGraph, Vec<Direction>), BoardError> {
+    let directions = shape.directions();
+    let mut points: Vec<(i32, i32)> = shape.points().into_iter().filter(|&(x, y)| keep(x, y)).collect();
+    let from_top = matches!(naming, Naming::Numbers { from_top: true });
+    points.sort_by_key(|&(x, y)| (if from_top { -y } else { y }, x));
+    let custom_names: HashMap<(i32, i32), String> = match shape {
+        Shape::Custom { cells, .. } => cells.iter().map(|c| ((c.x, c.y), c.name.clone())).collect(),
+        _ => HashMap::new(),
+    };
+    let mut graph = BoardGraph::new();
+    let mut index = HashMap::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let name = match (custom_names.get(&(x, y)), naming) {
+            (Some(name), _) => name.clone(),
+            (None, Naming::Numbers { .. }) => (i + 1).to_string(),
+            (None, Naming::Algebraic) => algebraic_name(x, y),
+        };
+        let node = graph.add_node(Cell { name, x, y });
+        if index.insert((x, y), node).is_some() {
+            return Err(BoardError::Shape(format!("two cells at ({x}, {y})")));
+        }
+    }
+    for &(x, y) in &points {
+        for (d, direction) in directions.iter().enumerate() {
+            let to = (x + direction.dx, y + direction.dy);
+            if let Some(&target) = index.get(&to)
+                && shape.joined((x, y), to)
+            {
+                graph.add_edge(index[&(x, y)], target, d as u8);
+            }
+        }
+    }
+    Ok((graph, directions))
+}
+
+/// Builds the whole shape with algebraic names.
+pub fn build_graph(shape: &Shape) -> Result<(BoardGraph, Vec<Direction>), BoardError> {
+    build_graph_with(shape, &|_, _| true, &Naming::Algebraic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Board;
+
+    #[test]
+    fn rect_neighbours() {
+        let board = Board::generate(&Shape::Rect { width: 8, height: 8 }).unwrap();
+        assert_eq!(board.len(), 64);
+        let a1 = board.find("a1").unwrap();
+        let n = board.direction_index("n").unwrap();
+        let w = board.direction_index("w").unwrap();
+        assert_eq!(board.name(board.step(a1, n)), "a2");
+        assert_eq!(board.step(a1, w), crate::NO_CELL);
+        assert_eq!(board.opposite(n), board.direction_index("s"));
+    }
+
+    #[test]
+    fn dark_squares_with_numbers_from_top() {
+        let (graph, dirs) = build_graph_with(
+            &Shape::Rect { width: 10, height: 10 },
+            &|x, y| (x + y) % 2 == 0,
+            &Naming::Numbers { from_top: true },
+        )
+        .unwrap();
+        let board = Board::from_graph(graph, dirs).unwrap();
+        assert_eq!(board.len(), 50);
+        // PDN numbering of the 10x10 board: 1 is b10, 46 is a1.
+        assert_eq!((board.cell(0).x, board.cell(0).y), (1, 9));
+        assert_eq!((board.cell(45).x, board.cell(45).y), (0, 0));
+    }
+
+    #[test]
+    fn hex_grid_of_93_cells() {
+        let board = Board::generate(&Shape::Hex { width: 17, height: 11 }).unwrap();
+        assert_eq!(board.len(), 93);
+    }
+
+    #[test]
+    fn line_crossings_of_38_points() {
+        let board = Board::generate(&Shape::Lines { long: 5, trans: 4 }).unwrap();
+        assert_eq!(board.len(), 38);
+        let e = board.direction_index("e").unwrap();
+        // (1,0) is the end of a longitudinal line: it has no east neighbour.
+        let end = board.cells().iter().position(|c| (c.x, c.y) == (1, 0)).unwrap() as u16;
+        assert_eq!(board.step(end, e), crate::NO_CELL);
+    }
+
+    #[test]
+    fn isolated_cells_are_reported() {
+        // Dark squares with only orthogonal links: every cell is alone.
+        let shape = Shape::Custom {
+            cells: vec![
+                Cell { name: "p".into(), x: 0, y: 0 },
+                Cell { name: "q".into(), x: 1, y: 1 },
+            ],
+            directions: vec![dir("e", 1, 0, ">")],
+        };
+        let err = Board::generate(&shape).unwrap_err();
+        assert!(matches!(err, BoardError::Isolated(ref cells) if cells.len() == 2), "{err}");
+    }
+}

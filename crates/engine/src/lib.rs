@@ -1,0 +1,23 @@
+//! The hetproba engine: compiles a checked ruleset into dense tables and runs it — positions,
+//! legal moves, make and unmake, hashing, outcomes, notation, perft.
+//!
+//! Architecture invariant: the engine knows primitives (place, roll, push, step, flip, line, ...),
+//! never a game. A game is data in `rules/*.toml`.
+
+mod check;
+mod game;
+mod movegen;
+mod notation;
+mod outcome;
+mod perft;
+mod position;
+
+pub use check::{TestFailure, TestReport};
+pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
+pub use movegen::{Move, NO_DIR};
+pub use notation::{MoveError, MoveInfo, PositionError};
+pub use outcome::Outcome;
+pub use position::Position;
+
+pub use hetproba_board as board;
+pub use hetproba_rules as rules;

@@ -1,0 +1,370 @@
+//! Move generation and making moves: one loop per primitive, reading the dense tables.
+
+use crate::game::{Code, EMPTY, Game, NEUTRAL, code, owner_tag, piece_type, tag};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Action, Landing, PassRule, PlayerId};
+
+/// A move: which rule, and the cells and direction it uses. Small and `Copy`, so move lists are
+/// flat arrays with no allocation per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// Index into the ruleset's moves; [`Move::PASS`] has `PASS_RULE`.
+    pub rule: u8,
+    /// The push direction, or `NO_DIR`.
+    pub dir: u8,
+    /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
+    pub from: CellId,
+    /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
+    pub to: CellId,
+}
+
+pub const PASS_RULE: u8 = u8::MAX;
+pub const NO_DIR: u8 = u8::MAX;
+
+impl Move {
+    pub const PASS: Move = Move { rule: PASS_RULE, dir: NO_DIR, from: NO_CELL, to: NO_CELL };
+
+    pub fn is_pass(&self) -> bool {
+        self.rule == PASS_RULE
+    }
+}
+
+/// Where generated moves go: a list, a counter, or a check that stops at the first move.
+pub(crate) trait Sink {
+    /// Takes a move; returns false to stop generating.
+    fn push(&mut self, mv: Move) -> bool;
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) -> bool {
+        Vec::push(self, mv);
+        true
+    }
+}
+
+/// Stops at the first move.
+pub(crate) struct AnyMove(pub bool);
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        false
+    }
+}
+
+impl Game {
+    /// The legal moves of a position, in generation order. Empty when the game is over.
+    pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if self.has_static_ends && self.static_end(pos).is_some() {
+            return;
+        }
+        self.generate_phase(pos, pos.side, pos.phase, out);
+        match self.rules.turn.pass {
+            PassRule::Never => {}
+            PassRule::Always => out.push(Move::PASS),
+            PassRule::WhenStuck => {
+                if out.is_empty() && self.opponent_could_move(pos) {
+                    out.push(Move::PASS);
+                }
+            }
+        }
+    }
+
+    /// The legal moves as a new list.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.generate(pos, &mut out);
+        out
+    }
+
+    /// True if the position has a legal move (cheaper than listing them).
+    pub fn has_moves(&self, pos: &Position) -> bool {
+        if self.has_static_ends && self.static_end(pos).is_some() {
+            return false;
+        }
+        self.has_raw_moves(pos)
+    }
+
+    /// True if the side to move has a move, passing included, ignoring end conditions.
+    pub(crate) fn has_raw_moves(&self, pos: &Position) -> bool {
+        let mut any = AnyMove(false);
+        self.generate_phase(pos, pos.side, pos.phase, &mut any);
+        any.0
+            || match self.rules.turn.pass {
+                PassRule::Never => false,
+                PassRule::Always => true,
+                PassRule::WhenStuck => self.opponent_could_move(pos),
+            }
+    }
+
+    /// Would the opponent have a move if the side to move passed?
+    fn opponent_could_move(&self, pos: &Position) -> bool {
+        let phase = self.phase_after_ply(pos);
+        let mut any = AnyMove(false);
+        self.generate_phase(pos, pos.side ^ 1, phase, &mut any);
+        any.0
+    }
+
+    fn phase_after_ply(&self, pos: &Position) -> u8 {
+        match self.rules.phases[pos.phase as usize].plies {
+            Some(limit) if pos.phase_ply + 1 >= limit => pos.phase + 1,
+            _ => pos.phase,
+        }
+    }
+
+    /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
+    pub(crate) fn generate_phase(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
+        for &rule in &self.rules.phases[phase as usize].moves {
+            if !self.generate_rule(pos, side, rule, sink) {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn generate_rule(&self, pos: &Position, side: PlayerId, rule_index: usize, sink: &mut impl Sink) -> bool {
+        let board = self.board();
+        let rule = &self.rules.moves[rule_index];
+        let compiled = &self.compiled[rule_index];
+        let cells = &pos.cells;
+        let n = cells.len() as CellId;
+        let r = rule_index as u8;
+        let dirs = &compiled.dirs[side as usize];
+        let placed = |to: CellId| Move { rule: r, dir: NO_DIR, from: NO_CELL, to };
+        match &rule.action {
+            Action::Place { .. } => {
+                let allowed = &compiled.allowed[side as usize];
+                for c in 0..n {
+                    if cells[c as usize] == EMPTY && allowed[c as usize] && self.effects_allow(pos, side, rule_index, c) && !sink.push(placed(c)) {
+                        return false;
+                    }
+                }
+            }
+            Action::Roll { .. } => {
+                for c in 0..n {
+                    if cells[c as usize] != EMPTY {
+                        continue;
+                    }
+                    // A stone rolling along d stops on c if the next cell is off the board or
+                    // occupied, and reaches c if every cell back to the edge is empty.
+                    let lands = dirs.iter().any(|&d| {
+                        let ahead = board.step(c, d);
+                        if ahead != NO_CELL && cells[ahead as usize] == EMPTY {
+                            return false;
+                        }
+                        let Some(back) = board.opposite(d) else { return false };
+                        let mut k = c;
+                        loop {
+                            let p = board.step(k, back);
+                            if p == NO_CELL {
+                                return true;
+                            }
+                            if cells[p as usize] != EMPTY {
+                                return false;
+                            }
+                            k = p;
+                        }
+                    });
+                    if lands && self.effects_allow(pos, side, rule_index, c) && !sink.push(placed(c)) {
+                        return false;
+                    }
+                }
+            }
+            Action::Push { .. } => {
+                for c in 0..n {
+                    let inward = |d: u8| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
+                    if cells[c as usize] == EMPTY {
+                        if dirs.iter().any(|&d| inward(d)) && self.effects_allow(pos, side, rule_index, c) && !sink.push(placed(c)) {
+                            return false;
+                        }
+                        continue;
+                    }
+                    for &d in dirs {
+                        if !inward(d) {
+                            continue;
+                        }
+                        let mut k = board.step(c, d);
+                        while k != NO_CELL && cells[k as usize] != EMPTY {
+                            k = board.step(k, d);
+                        }
+                        if k != NO_CELL && !sink.push(Move { rule: r, dir: d, from: NO_CELL, to: c }) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => {
+                let mine = code(rule.piece, Some(side));
+                let enemy = tag(side ^ 1);
+                let lands = |t: CellId| -> bool {
+                    let target = cells[t as usize];
+                    match to {
+                        Landing::Empty => target == EMPTY,
+                        Landing::Enemy => owner_tag(target) == enemy,
+                        Landing::EmptyOrEnemy => target == EMPTY || owner_tag(target) == enemy,
+                    }
+                };
+                for c in 0..n {
+                    if cells[c as usize] != mine {
+                        continue;
+                    }
+                    let mut emit = |t: CellId| sink.push(Move { rule: r, dir: NO_DIR, from: c, to: t });
+                    match &rule.action {
+                        Action::Step { .. } => {
+                            for &d in dirs {
+                                let t = board.step(c, d);
+                                if t != NO_CELL && lands(t) && !emit(t) {
+                                    return false;
+                                }
+                            }
+                        }
+                        Action::Slide { max, .. } => {
+                            for &d in dirs {
+                                let mut t = board.step(c, d);
+                                let mut dist = 1;
+                                while t != NO_CELL && max.is_none_or(|m| dist <= m) {
+                                    if lands(t) && !emit(t) {
+                                        return false;
+                                    }
+                                    if cells[t as usize] != EMPTY {
+                                        break;
+                                    }
+                                    t = board.step(t, d);
+                                    dist += 1;
+                                }
+                            }
+                        }
+                        _ => {
+                            for &t in &compiled.leaps[c as usize] {
+                                if lands(t) && !emit(t) {
+                                    return false;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Do the effects allow a piece of `side` arriving on `at`? (A flip with a minimum needs
+    /// that many enclosed pieces.)
+    #[inline]
+    fn effects_allow(&self, pos: &Position, side: PlayerId, rule: usize, at: CellId) -> bool {
+        self.compiled[rule].flips.iter().all(|(dirs, min)| {
+            if *min == 0 {
+                return true;
+            }
+            let mut total = 0;
+            for &d in &dirs[side as usize] {
+                total += self.enclosed(pos, side, at, d);
+                if total >= *min {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
+    #[inline(always)]
+    fn enclosed(&self, pos: &Position, side: PlayerId, at: CellId, d: u8) -> u32 {
+        let table = self.board().table(d);
+        let (own, enemy) = (tag(side), tag(side ^ 1));
+        let mut k = table[at as usize];
+        let mut count = 0;
+        while k != NO_CELL && owner_tag(pos.cells[k as usize]) == enemy {
+            count += 1;
+            k = table[k as usize];
+        }
+        if count > 0 && k != NO_CELL && owner_tag(pos.cells[k as usize]) == own { count } else { 0 }
+    }
+
+    /// The cells a move's flip effects turn (for move descriptions).
+    pub(crate) fn flipped_cells(&self, pos: &Position, mv: Move) -> Vec<CellId> {
+        let mut out = Vec::new();
+        if mv.is_pass() {
+            return out;
+        }
+        for (dirs, _) in &self.compiled[mv.rule as usize].flips {
+            for &d in &dirs[pos.side as usize] {
+                let count = self.enclosed(pos, pos.side, mv.to, d);
+                let mut k = mv.to;
+                for _ in 0..count {
+                    k = self.board().step(k, d);
+                    out.push(k);
+                }
+            }
+        }
+        out
+    }
+
+    /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
+    pub fn make(&self, pos: &mut Position, mv: Move) {
+        pos.begin();
+        if mv.is_pass() {
+            pos.end_turn(self);
+            return;
+        }
+        let side = pos.side;
+        let rule = &self.rules.moves[mv.rule as usize];
+        let owner = self.rules.pieces[rule.piece as usize].owned.then_some(side);
+        let new_piece: Code = code(rule.piece, owner);
+        match &rule.action {
+            Action::Place { .. } | Action::Roll { .. } => pos.set(self, mv.to, new_piece),
+            Action::Push { .. } => {
+                if mv.dir == NO_DIR {
+                    pos.set(self, mv.to, new_piece);
+                } else {
+                    // Shift the run one cell along the direction, into the first empty cell.
+                    let mut carried = new_piece;
+                    let mut k = mv.to;
+                    while k != NO_CELL {
+                        let here = pos.cells[k as usize];
+                        pos.set(self, k, carried);
+                        if here == EMPTY {
+                            break;
+                        }
+                        carried = here;
+                        k = self.board().step(k, mv.dir);
+                    }
+                }
+            }
+            Action::Step { .. } | Action::Slide { .. } | Action::Leap { .. } => {
+                let moving = pos.cells[mv.from as usize];
+                pos.set(self, mv.from, EMPTY);
+                pos.set(self, mv.to, moving);
+            }
+        }
+        for (dirs, _) in &self.compiled[mv.rule as usize].flips {
+            for &d in &dirs[side as usize] {
+                let count = self.enclosed(pos, side, mv.to, d);
+                let mut k = mv.to;
+                for _ in 0..count {
+                    k = self.board().step(k, d);
+                    let turned = code(piece_type(pos.cells[k as usize]), Some(side));
+                    pos.set(self, k, turned);
+                }
+            }
+        }
+        pos.end_turn(self);
+    }
+
+    /// Does a move capture (land on an enemy piece)? Used by notation and descriptions.
+    pub(crate) fn captures(&self, pos: &Position, mv: Move) -> Vec<CellId> {
+        if mv.is_pass() || mv.from == NO_CELL {
+            return Vec::new();
+        }
+        let target = pos.cells[mv.to as usize];
+        if target != EMPTY && owner_tag(target) != tag(pos.side) && owner_tag(target) != NEUTRAL {
+            vec![mv.to]
+        } else {
+            Vec::new()
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! The game state, with an undo log: every change to a cell goes through [`Position::set`],
+//! which records the old value and updates the hash and the piece counts, so unmaking a move
+//! replays the log backwards. No allocation per move once the log has grown.
+
+use crate::game::{Code, EMPTY, Game, owner_tag};
+use hetproba_board::CellId;
+use hetproba_rules::model::PlayerId;
+
+/// Scalars saved before a move, restored when it is unmade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    undo_len: u32,
+    side: PlayerId,
+    phase: u8,
+    phase_ply: u32,
+    hash: u64,
+}
+
+/// A position: cells, side to move, phase, hash, and the history needed to unmake moves.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) cells: Vec<Code>,
+    pub(crate) side: PlayerId,
+    pub(crate) phase: u8,
+    /// Plies played in the current phase.
+    pub(crate) phase_ply: u32,
+    pub(crate) hash: u64,
+    /// Pieces on the board by owner tag (index 1, 2: players; 3: neutral).
+    pub(crate) counts: [u32; 4],
+    undo: Vec<(CellId, Code)>,
+    frames: Vec<Frame>,
+}
+
+impl PartialEq for Position {
+    /// Two positions are equal when the game state is: history does not count.
+    fn eq(&self, other: &Position) -> bool {
+        self.cells == other.cells && self.side == other.side && self.phase == other.phase && self.phase_ply == other.phase_ply
+    }
+}
+
+impl Position {
+    /// An empty board, first player to move, first phase.
+    pub(crate) fn empty(game: &Game) -> Position {
+        let mut pos = Position {
+            cells: vec![EMPTY; game.board().len()],
+            side: 0,
+            phase: 0,
+            phase_ply: 0,
+            hash: 0,
+            counts: [0; 4],
+            undo: Vec::with_capacity(256),
+            frames: Vec::with_capacity(64),
+        };
+        pos.hash = game.phase_key(0, 0);
+        pos
+    }
+
+    /// The start position of the game.
+    pub fn start(game: &Game) -> Position {
+        let mut pos = Position::empty(game);
+        for &(cell, piece, owner) in &game.rules.start.pieces {
+            pos.put(game, cell, crate::game::code(piece, owner));
+        }
+        pos.set_side(game, game.rules.start.side);
+        pos
+    }
+
+    /// Places a piece without recording it (setting up a position).
+    pub(crate) fn put(&mut self, game: &Game, cell: CellId, code: Code) {
+        let old = self.cells[cell as usize];
+        self.hash ^= game.key(cell, old) ^ game.key(cell, code);
+        self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
+        self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
+        self.cells[cell as usize] = code;
+    }
+
+    pub(crate) fn set_side(&mut self, game: &Game, side: PlayerId) {
+        if side != self.side {
+            self.hash ^= game.side_key;
+            self.side = side;
+        }
+    }
+
+    pub(crate) fn set_phase(&mut self, game: &Game, phase: u8, phase_ply: u32) {
+        self.hash ^= game.phase_key(self.phase, self.phase_ply) ^ game.phase_key(phase, phase_ply);
+        self.phase = phase;
+        self.phase_ply = phase_ply;
+    }
+
+    /// Changes a cell during a move, recording the old value.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, game: &Game, cell: CellId, code: Code) {
+        let old = self.cells[cell as usize];
+        self.undo.push((cell, old));
+        self.hash ^= game.key(cell, old) ^ game.key(cell, code);
+        self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
+        self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
+        self.cells[cell as usize] = code;
+    }
+
+    /// Opens a move: saves the scalars.
+    #[inline(always)]
+    pub(crate) fn begin(&mut self) {
+        self.frames.push(Frame {
+            undo_len: self.undo.len() as u32,
+            side: self.side,
+            phase: self.phase,
+            phase_ply: self.phase_ply,
+            hash: self.hash,
+        });
+    }
+
+    /// Closes a move: the other player moves, and the phase advances.
+    #[inline(always)]
+    pub(crate) fn end_turn(&mut self, game: &Game) {
+        self.hash ^= game.side_key;
+        self.side ^= 1;
+        let limit = game.rules.phases[self.phase as usize].plies;
+        let (phase, ply) = match limit {
+            Some(limit) if self.phase_ply + 1 >= limit => (self.phase + 1, 0),
+            Some(_) => (self.phase, self.phase_ply + 1),
+            None => (self.phase, self.phase_ply),
+        };
+        if (phase, ply) != (self.phase, self.phase_ply) {
+            self.set_phase(game, phase, ply);
+        }
+    }
+
+    /// Unmakes the last move. Returns false if there is none.
+    pub fn unmake(&mut self) -> bool {
+        let Some(frame) = self.frames.pop() else { return false };
+        while self.undo.len() > frame.undo_len as usize {
+            let (cell, old) = self.undo.pop().expect("the log is longer than the frame's mark");
+            let now = self.cells[cell as usize];
+            self.counts[owner_tag(now) as usize] -= u32::from(now != EMPTY);
+            self.counts[owner_tag(old) as usize] += u32::from(old != EMPTY);
+            self.cells[cell as usize] = old;
+        }
+        self.side = frame.side;
+        self.phase = frame.phase;
+        self.phase_ply = frame.phase_ply;
+        self.hash = frame.hash;
+        true
+    }
+
+    /// The cells the last move changed, or `None` if no move has been made here (a position
+    /// set up directly: every cell counts as new).
+    pub(crate) fn last_changes(&self) -> Option<&[(CellId, Code)]> {
+        self.frames.last().map(|f| &self.undo[f.undo_len as usize..])
+    }
+
+    /// Forgets the history: the position stays, unmake has nothing to undo.
+    pub fn forget_history(&mut self) {
+        self.undo.clear();
+        self.frames.clear();
+    }
+
+    /// The player to move.
+    pub fn side(&self) -> PlayerId {
+        self.side
+    }
+
+    /// The piece code on a cell (0: empty).
+    pub fn at(&self, cell: CellId) -> Code {
+        self.cells[cell as usize]
+    }
+
+    /// The Zobrist hash of the position.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The current phase's index.
+    pub fn phase(&self) -> u8 {
+        self.phase
+    }
+
+    /// Plies played in the current phase.
+    pub fn phase_ply(&self) -> u32 {
+        self.phase_ply
+    }
+
+    /// Pieces a player has on the board.
+    pub fn piece_count(&self, player: PlayerId) -> u32 {
+        self.counts[crate::game::tag(player) as usize]
+    }
+
+    /// Moves made since the position was set up.
+    pub fn moves_made(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The hash computed from scratch (to check the incremental one).
+    pub fn compute_hash(&self, game: &Game) -> u64 {
+        let mut h = game.phase_key(self.phase, self.phase_ply);
+        for (cell, &code) in self.cells.iter().enumerate() {
+            h ^= game.key(cell as CellId, code);
+        }
+        if self.side == 1 {
+            h ^= game.side_key;
+        }
+        h
+    }
+}

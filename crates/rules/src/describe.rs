@@ -1,0 +1,208 @@
+//! The rules in plain words, generated from the checked model (used by `hetproba show` and for
+//! the default reason of each end rule).
+
+use crate::model::*;
+
+fn axis_words(set: &str) -> String {
+    match set {
+        "all" => "in a row, column or diagonal".into(),
+        "orthogonal" => "in a row or column".into(),
+        "diagonal" => "along a diagonal".into(),
+        other => format!("along the {other} directions"),
+    }
+}
+
+fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
+    match c {
+        Condition::Or(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(", or "),
+        Condition::And(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(" and "),
+        Condition::Not(inner) => format!("not ({})", condition_words(ruleset, inner)),
+        Condition::Test(test, who) => {
+            let whom = match who {
+                Who::Mover => "the player who just moved",
+                Who::Next => "the player to move",
+            };
+            match test {
+                Test::Line { len, exact, dirs } => {
+                    let set = ruleset.map_or("all".to_string(), |r| r.direction_sets[*dirs as usize].name.clone());
+                    format!(
+                        "{whom} has {} {len} own pieces in an unbroken straight line {}",
+                        if *exact { "exactly" } else { "at least" },
+                        axis_words(&set)
+                    ) + if *exact { " (longer lines do not count)" } else { "" }
+                }
+                Test::NoMoves => "the player to move has no legal move".into(),
+                Test::NoPieces => format!("{whom} has no pieces left"),
+            }
+        }
+    }
+}
+
+/// The default reason shown with a result ("4 in a row").
+pub fn reason(c: &Condition, verdict: Verdict) -> String {
+    if verdict == Verdict::MostPieces {
+        return "more pieces at the end".into();
+    }
+    match c {
+        Condition::Test(Test::Line { len, exact: true, .. }, _) => format!("exactly {len} in a row"),
+        Condition::Test(Test::Line { len, .. }, _) => format!("{len} in a row"),
+        Condition::Test(Test::NoMoves, _) => "no legal moves".into(),
+        Condition::Test(Test::NoPieces, _) => "no pieces left".into(),
+        _ => "end condition".into(),
+    }
+}
+
+fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
+    let name = &r.direction_sets[set as usize].name;
+    match name.as_str() {
+        "all" => "any direction".into(),
+        "orthogonal" => "a row or column".into(),
+        "diagonal" => "a diagonal".into(),
+        other => format!("the '{other}' directions"),
+    }
+}
+
+fn landing_words(to: Landing) -> &'static str {
+    match to {
+        Landing::Empty => "an empty cell",
+        Landing::Enemy => "an enemy piece, capturing it",
+        Landing::EmptyOrEnemy => "an empty cell or an enemy piece, capturing it",
+    }
+}
+
+/// One sentence for a move rule.
+pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
+    let piece = &r.pieces[m.piece as usize];
+    let whose = if piece.owned { "own" } else { "neutral" };
+    let mut s = match &m.action {
+        Action::Place { region } => {
+            let place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of the region '{}'", r.regions[id as usize].name));
+            format!("Place a{} {whose} {} on {place}.", if whose == "own" { "n" } else { "" }, piece.name)
+        }
+        Action::Roll { dirs } => format!(
+            "Roll a {} in from an edge along {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
+            piece.name,
+            dirs_words(r, *dirs)
+        ),
+        Action::Push { dirs } => format!(
+            "Put a {} on an edge cell; if that cell is occupied, push the run of pieces there one cell inward along {}, into the first empty cell of that line (a full line cannot be pushed into). A push is written with its direction (a1> pushes right).",
+            piece.name,
+            dirs_words(r, *dirs)
+        ),
+        Action::Step { dirs, to } => format!("A {} steps one cell in {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
+        Action::Slide { dirs, to, max } => format!(
+            "A {} slides {} in {} over empty cells to {}.",
+            piece.name,
+            max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
+            dirs_words(r, *dirs),
+            landing_words(*to)
+        ),
+        Action::Leap { offsets, to } => format!(
+            "A {} leaps by {} to {}.",
+            piece.name,
+            offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
+            landing_words(*to)
+        ),
+    };
+    for effect in &m.effects {
+        match effect {
+            Effect::Flip { dirs, min } => {
+                s.push_str(&format!(
+                    " Every unbroken line of enemy pieces in {} enclosed between it and another own piece turns to the mover's colour",
+                    dirs_words(r, *dirs)
+                ));
+                if *min > 0 {
+                    s.push_str(&format!("; the move is legal only if at least {min} piece{} turn{}", if *min == 1 { "" } else { "s" }, if *min == 1 { "s" } else { "" }));
+                }
+                s.push('.');
+            }
+        }
+    }
+    s
+}
+
+/// One sentence for an end rule.
+pub fn end_words(r: &Ruleset, e: &EndRule) -> String {
+    let verdict = match e.verdict {
+        Verdict::MoverWins => "the player who just moved wins",
+        Verdict::NextWins => "the player to move wins (the one who just moved loses)",
+        Verdict::Draw => "the game is drawn",
+        Verdict::MostPieces => "the player with more pieces on the board wins; equal counts draw",
+    };
+    format!("If {}, {verdict}.", condition_words(Some(r), &e.condition))
+}
+
+/// The whole ruleset in words, section by section (without the board drawing).
+pub fn rules_in_words(r: &Ruleset) -> String {
+    let mut out = String::new();
+    let shape = r.shape.describe();
+    out.push_str(&format!("{} ({})\n", r.name, r.id));
+    if let Some(parent) = &r.extends {
+        out.push_str(&format!("A variant of {parent}.\n"));
+    }
+    if !r.summary.is_empty() {
+        out.push_str(&format!("{}\n", r.summary));
+    }
+    if !r.source.is_empty() {
+        out.push_str(&format!("Source: {}\n", r.source));
+    }
+    out.push_str(&format!(
+        "\nBoard: {shape}, {} cells{}.\n",
+        r.board.len(),
+        match r.naming {
+            Naming::Algebraic => ", named by file letter and rank number (a1)",
+            Naming::Numbers { from_top: true } => ", numbered from the top row",
+            Naming::Numbers { from_top: false } => ", numbered from the bottom row",
+        }
+    ));
+    out.push_str(&format!("Players: {} ({}) and {} ({}); {} moves first.\n", r.players[0].name, r.players[0].short, r.players[1].name, r.players[1].short, r.players[r.start.side as usize].name));
+    out.push_str("Pieces:");
+    for p in &r.pieces {
+        if p.owned {
+            out.push_str(&format!(" {} ({} / {})", p.name, p.symbols[0], p.symbols[1]));
+        } else {
+            out.push_str(&format!(" {} ({}, belongs to nobody)", p.name, p.symbols[0]));
+        }
+    }
+    out.push('\n');
+    out.push_str("\nTurn:\n");
+    let several = r.phases.len() > 1;
+    for phase in &r.phases {
+        let indent = if several {
+            out.push_str(&format!(
+                "  Phase '{}'{}:\n",
+                phase.name,
+                phase.plies.map_or(" (to the end of the game)".to_string(), |p| format!(" (the first {p} plies, players alternating)"))
+            ));
+            "    "
+        } else {
+            "  "
+        };
+        for &m in &phase.moves {
+            out.push_str(&format!("{indent}- {}\n", move_words(r, &r.moves[m])));
+        }
+    }
+    match r.turn.pass {
+        PassRule::Never => out.push_str("  Passing is not allowed.\n"),
+        PassRule::WhenStuck => out.push_str("  A player with no legal move passes (if the opponent cannot move either, the game ends).\n"),
+        PassRule::Always => out.push_str("  A player may pass on any turn.\n"),
+    }
+    out.push_str("\nEnd:\n");
+    for e in &r.ends {
+        out.push_str(&format!("  - {}\n", end_words(r, e)));
+    }
+    if !r.ends.iter().any(|e| e.condition.needs_moves()) {
+        out.push_str("  - If the player to move has no legal move, the game is drawn.\n");
+    }
+    if !r.interpretations.is_empty() {
+        out.push_str("\nInterpretations (points the original text leaves open):\n");
+        for i in &r.interpretations {
+            out.push_str(&format!("  - {}", i.rule));
+            if !i.seed.is_empty() {
+                out.push_str(&format!(" [seed: {}]", i.seed));
+            }
+            out.push('\n');
+        }
+    }
+    out
+}

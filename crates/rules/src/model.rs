@@ -1,0 +1,267 @@
+//! The checked model of a ruleset: everything resolved (extends, parameters, names), every
+//! reference checked. The engine compiles this; it never sees TOML.
+
+use crate::source::{Sources, Span};
+pub use hetproba_board::{Board, CellId, Shape};
+
+/// 0 for the first player, 1 for the second.
+pub type PlayerId = u8;
+/// Index into [`Ruleset::pieces`].
+pub type PieceTypeId = u8;
+/// Index into [`Ruleset::direction_sets`].
+pub type DirSetId = u16;
+/// Index into [`Ruleset::regions`].
+pub type RegionId = u16;
+
+/// A checked ruleset.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    pub id: String,
+    pub name: String,
+    /// The ruleset this one extends, if any.
+    pub extends: Option<String>,
+    /// Where the rules come from (a seed passage, a published rule book).
+    pub source: String,
+    pub summary: String,
+    pub players: [Player; 2],
+    /// Parameters and their values (after overrides).
+    pub params: Vec<(String, i64)>,
+    pub board: Board,
+    pub shape: Shape,
+    pub naming: Naming,
+    pub direction_sets: Vec<DirectionSet>,
+    pub regions: Vec<Region>,
+    pub pieces: Vec<PieceType>,
+    pub start: Start,
+    pub phases: Vec<Phase>,
+    pub moves: Vec<MoveRule>,
+    pub turn: Turn,
+    pub ends: Vec<EndRule>,
+    pub tests: Vec<TestCase>,
+    pub interpretations: Vec<Interpretation>,
+    /// The files the ruleset was read from, for messages that point into them.
+    pub sources: Sources,
+}
+
+pub use hetproba_board::Naming;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    /// The letter that names this player in position notation (`b`, `w`).
+    pub short: String,
+}
+
+/// A named set of directions, resolved for each player (`forward` differs between players).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectionSet {
+    pub name: String,
+    pub dirs: [Vec<u8>; 2],
+}
+
+/// A named set of cells, resolved for each player (`far` differs between players).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub name: String,
+    pub cells: [Vec<bool>; 2],
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceType {
+    pub name: String,
+    /// Position-notation letter for each owner; a neutral piece has one letter, in slot 0.
+    pub symbols: [char; 2],
+    /// False for pieces that belong to nobody (blocking stones).
+    pub owned: bool,
+    /// Worth, for evaluation.
+    pub value: i32,
+}
+
+/// The start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// (cell, piece type, owner; `None` for a neutral piece).
+    pub pieces: Vec<(CellId, PieceTypeId, Option<PlayerId>)>,
+    pub side: PlayerId,
+}
+
+/// A stretch of the game with its own moves: blocking stones first, then play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    pub name: String,
+    /// The phase ends after this many plies; `None`: it lasts to the end of the game.
+    pub plies: Option<u32>,
+    /// Indices into [`Ruleset::moves`].
+    pub moves: Vec<usize>,
+}
+
+/// One kind of move, from a `[moves.NAME]` table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRule {
+    pub name: String,
+    /// The piece placed or moved.
+    pub piece: PieceTypeId,
+    pub action: Action,
+    pub effects: Vec<Effect>,
+    /// Notation template (`@{to}`); `None`: the action's default.
+    pub notation: Option<String>,
+    /// The pattern as written, and where.
+    pub text: String,
+    pub span: Span,
+}
+
+/// Where a moving piece may land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// On an empty cell only.
+    Empty,
+    /// On an enemy piece only, capturing it.
+    Enemy,
+    /// On an empty cell or an enemy piece (capturing it).
+    EmptyOrEnemy,
+}
+
+/// What a move does first: put a piece on the board, or move one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Put the piece on an empty cell (of `region`, if given).
+    Place { region: Option<RegionId> },
+    /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
+    /// board or occupied. Entries that land on the same cell are one move.
+    Roll { dirs: DirSetId },
+    /// Put the piece on an edge cell; if it is occupied, shift the run of pieces there one cell
+    /// inward along a direction of `dirs`, into the first empty cell of the line.
+    Push { dirs: DirSetId },
+    /// Move one cell along a direction.
+    Step { dirs: DirSetId, to: Landing },
+    /// Move any number of cells (up to `max`) along a direction over empty cells.
+    Slide { dirs: DirSetId, to: Landing, max: Option<u32> },
+    /// Jump to a cell at a fixed offset, over anything.
+    Leap { offsets: Vec<(i32, i32)>, to: Landing },
+}
+
+impl Action {
+    /// True for actions that bring a new piece onto the board.
+    pub fn places(&self) -> bool {
+        matches!(self, Action::Place { .. } | Action::Roll { .. } | Action::Push { .. })
+    }
+}
+
+/// What happens after the action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Every unbroken line of enemy pieces enclosed between the piece and another own piece, in
+    /// the directions of `dirs`, turns to the mover's colour. The move is legal only if at least
+    /// `min` pieces turn.
+    Flip { dirs: DirSetId, min: u32 },
+}
+
+/// When a player may pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    Never,
+    /// Only when no other move is legal, and the opponent has a move (otherwise the game ends).
+    WhenStuck,
+    /// On any turn.
+    Always,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub pass: PassRule,
+}
+
+/// Whose pieces a test looks at.
+pub use crate::syntax::Who;
+
+/// A test inside an end condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Test {
+    /// A straight unbroken line of `len` own pieces (`exact`: exactly `len`, longer lines do not
+    /// count) along the axes of `dirs`.
+    Line { len: u32, exact: bool, dirs: DirSetId },
+    /// The player to move has no legal move (passing included).
+    NoMoves,
+    /// The player has no pieces on the board.
+    NoPieces,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Condition {
+    Or(Vec<Condition>),
+    And(Vec<Condition>),
+    Not(Box<Condition>),
+    Test(Test, Who),
+}
+
+impl Condition {
+    /// True if the condition needs the list of legal moves (it mentions `no-moves`).
+    pub fn needs_moves(&self) -> bool {
+        match self {
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(Condition::needs_moves),
+            Condition::Not(inner) => inner.needs_moves(),
+            Condition::Test(test, _) => matches!(test, Test::NoMoves),
+        }
+    }
+}
+
+/// What an end condition gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    MoverWins,
+    NextWins,
+    Draw,
+    /// The player with more pieces on the board wins; equal is a draw.
+    MostPieces,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRule {
+    pub condition: Condition,
+    pub verdict: Verdict,
+    /// Words for the result line ("four in a row").
+    pub reason: String,
+    pub text: String,
+    pub span: Span,
+}
+
+/// A test embedded in a ruleset file, run by `hetproba check`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct TestCase {
+    pub name: String,
+    pub position: Option<String>,
+    pub after: Option<String>,
+    /// The exact set of legal moves, in notation.
+    pub moves: Option<Vec<String>>,
+    /// Moves that must be legal.
+    pub legal: Vec<String>,
+    /// Moves that must not be legal.
+    pub illegal: Vec<String>,
+    pub count: Option<u64>,
+    /// Perft counts from depth 1.
+    pub perft: Vec<u64>,
+    /// The expected result: "none" (game goes on), "draw", or "<player> wins".
+    pub result: Option<String>,
+    pub span: Span,
+}
+
+/// A rule the original text leaves open, and what the ruleset decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Interpretation {
+    pub rule: String,
+    pub seed: String,
+}
+
+impl Ruleset {
+    pub fn piece_index(&self, name: &str) -> Option<PieceTypeId> {
+        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceTypeId)
+    }
+
+    pub fn player_index(&self, name: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name == name || p.short == name).map(|i| i as PlayerId)
+    }
+
+    pub fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+}

@@ -1,0 +1,503 @@
+//! Parsers for the strings inside a ruleset: move patterns, end conditions, cell predicates and
+//! integer expressions. Offsets in the trees are byte offsets inside the string; the loader maps
+//! them to places in the file.
+
+use pest::Parser;
+use pest::iterators::Pair;
+use std::ops::Range;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar.pest"]
+struct Grammar;
+
+/// A syntax error inside a string: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub at: Range<usize>,
+    pub message: String,
+}
+
+/// A primitive with arguments: `step(forward-diagonal, to=empty)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub name: String,
+    pub at: Range<usize>,
+    pub args: Vec<Arg>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arg {
+    pub key: Option<String>,
+    pub value: ArgValue,
+    pub at: Range<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgValue {
+    Int(i64),
+    Name(String),
+    Vector(i32, i32),
+}
+
+/// How often a hop repeats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    Once,
+    OneOrMore,
+    ZeroOrMore,
+    Optional,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hop {
+    pub call: Call,
+    pub repeat: Repeat,
+}
+
+/// A parsed move pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternAst {
+    pub hops: Vec<Hop>,
+    pub effects: Vec<Call>,
+}
+
+/// Whose pieces a condition looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// The player who made the last move.
+    Mover,
+    /// The player to move now.
+    Next,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CondAst {
+    Or(Vec<CondAst>),
+    And(Vec<CondAst>),
+    Not(Box<CondAst>),
+    Test { call: Call, who: Option<Who> },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expr {
+    Int(i64),
+    Var(String, Range<usize>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Le,
+    Ge,
+    Lt,
+    Gt,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pred {
+    Or(Vec<Pred>),
+    And(Vec<Pred>),
+    Not(Box<Pred>),
+    Cmp(Expr, CmpOp, Expr),
+}
+
+/// The name a user sees for each grammar rule in "expected ..." messages.
+fn rule_name(rule: &Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of text",
+        Rule::WHITESPACE => "a space",
+        Rule::boundary => "end of a word",
+        Rule::kw_then => "'then'",
+        Rule::kw_and => "'and'",
+        Rule::kw_or => "'or'",
+        Rule::kw_not => "'not'",
+        Rule::kw_by => "'by'",
+        Rule::keyword => "a keyword",
+        Rule::ident => "a name",
+        Rule::int => "an integer",
+        Rule::pattern => "a move pattern",
+        Rule::hop => "a hop",
+        Rule::repeat => "'+', '*' or '?'",
+        Rule::call => "a primitive such as step(...)",
+        Rule::arg => "an argument",
+        Rule::argval => "a value",
+        Rule::vector => "a vector (dx, dy)",
+        Rule::open => "'('",
+        Rule::close => "')'",
+        Rule::comma => "','",
+        Rule::equals => "'='",
+        Rule::condition => "a condition",
+        Rule::cond_or | Rule::cond_and | Rule::cond_not => "a condition",
+        Rule::test => "a test such as line(4)",
+        Rule::who => "'mover' or 'next'",
+        Rule::predicate | Rule::pred_or | Rule::pred_and | Rule::pred_not => "a cell predicate",
+        Rule::comparison => "a comparison such as x == 0",
+        Rule::cmp_op => "a comparison operator",
+        Rule::number => "an integer expression",
+        Rule::expr | Rule::term | Rule::factor => "an expression",
+        Rule::add_op => "'+' or '-'",
+        Rule::mul_op => "'*', '/' or '%'",
+        Rule::uint => "a number",
+        Rule::var => "a name",
+    }
+}
+
+fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
+    match Grammar::parse(rule, text) {
+        Ok(mut pairs) => Ok(pairs.next().expect("the grammar's root rule always yields a pair")),
+        Err(err) => {
+            let at = match err.location {
+                pest::error::InputLocation::Pos(p) => p..(p + 1).min(text.len()).max(p),
+                pest::error::InputLocation::Span((a, b)) => a..b,
+            };
+            let err = err.renamed_rules(|r| rule_name(r).to_string());
+            let message = match &err.variant {
+                pest::error::ErrorVariant::ParsingError { .. } => {
+                    let found = text[at.start..]
+                        .split(|c: char| c.is_whitespace() || "(),".contains(c))
+                        .next()
+                        .filter(|t| !t.is_empty())
+                        .map_or_else(
+                            || if at.start >= text.len() { "the end".to_string() } else { format!("'{}'", &text[at.start..at.start + text[at.start..].chars().next().map_or(0, char::len_utf8)]) },
+                            |t| format!("'{t}'"),
+                        );
+                    format!("{} (found {found})", err.variant.message())
+                }
+                pest::error::ErrorVariant::CustomError { message } => message.clone(),
+            };
+            Err(SyntaxError { at, message })
+        }
+    }
+}
+
+fn range(pair: &Pair<'_, Rule>) -> Range<usize> {
+    pair.as_span().start()..pair.as_span().end()
+}
+
+/// Parses a move pattern (`place(disc) then flip(all)`).
+pub fn parse_pattern(text: &str) -> Result<PatternAst, SyntaxError> {
+    let root = parse_rule(Rule::pattern, text)?;
+    let mut hops = Vec::new();
+    let mut effects = Vec::new();
+    let mut after_then = false;
+    for pair in root.into_inner() {
+        match pair.as_rule() {
+            Rule::hop => hops.push(parse_hop(pair)?),
+            Rule::kw_then => after_then = true,
+            Rule::call if after_then => effects.push(parse_call(pair)?),
+            _ => {}
+        }
+    }
+    Ok(PatternAst { hops, effects })
+}
+
+fn parse_hop(pair: Pair<'_, Rule>) -> Result<Hop, SyntaxError> {
+    let mut inner = pair.into_inner();
+    let call = parse_call(inner.next().expect("a hop starts with a call"))?;
+    let repeat = match inner.next().map(|p| p.as_str()) {
+        Some("+") => Repeat::OneOrMore,
+        Some("*") => Repeat::ZeroOrMore,
+        Some("?") => Repeat::Optional,
+        _ => Repeat::Once,
+    };
+    Ok(Hop { call, repeat })
+}
+
+fn parse_call(pair: Pair<'_, Rule>) -> Result<Call, SyntaxError> {
+    let at = range(&pair);
+    let mut inner = pair.into_inner();
+    let name = inner.next().expect("a call starts with a name").as_str().to_string();
+    let args = inner.filter(|p| p.as_rule() == Rule::arg).map(parse_arg).collect::<Result<_, _>>()?;
+    Ok(Call { name, at, args })
+}
+
+fn parse_int(pair: &Pair<'_, Rule>) -> Result<i64, SyntaxError> {
+    pair.as_str()
+        .parse()
+        .map_err(|_| SyntaxError { at: range(pair), message: "integer out of range".into() })
+}
+
+fn parse_arg(pair: Pair<'_, Rule>) -> Result<Arg, SyntaxError> {
+    let at = range(&pair);
+    let mut key = None;
+    let mut value = None;
+    for part in pair.into_inner() {
+        match part.as_rule() {
+            Rule::ident => key = Some(part.as_str().to_string()),
+            Rule::argval => {
+                let inner = part.into_inner().next().expect("a value has one part");
+                value = Some(match inner.as_rule() {
+                    Rule::int => ArgValue::Int(parse_int(&inner)?),
+                    Rule::vector => {
+                        let mut nums = inner.into_inner().filter(|p| p.as_rule() == Rule::int);
+                        let (a, b) = (nums.next().expect("dx"), nums.next().expect("dy"));
+                        let (dx, dy) = (parse_int(&a)?, parse_int(&b)?);
+                        let small = |v: i64, p: &Pair<'_, Rule>| {
+                            i32::try_from(v).map_err(|_| SyntaxError { at: range(p), message: "vector too long".into() })
+                        };
+                        ArgValue::Vector(small(dx, &a)?, small(dy, &b)?)
+                    }
+                    _ => ArgValue::Name(inner.as_str().to_string()),
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(Arg { key, value: value.expect("an argument has a value"), at })
+}
+
+/// Parses an end condition (`line(4, exact) by mover`).
+pub fn parse_condition(text: &str) -> Result<CondAst, SyntaxError> {
+    let root = parse_rule(Rule::condition, text)?;
+    let inner = root.into_inner().next().expect("a condition has a body");
+    parse_cond(inner)
+}
+
+fn parse_cond(pair: Pair<'_, Rule>) -> Result<CondAst, SyntaxError> {
+    match pair.as_rule() {
+        Rule::cond_or | Rule::cond_and => {
+            let is_or = pair.as_rule() == Rule::cond_or;
+            let parts: Vec<CondAst> = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
+                .map(parse_cond)
+                .collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 {
+                parts.into_iter().next().expect("one part")
+            } else if is_or {
+                CondAst::Or(parts)
+            } else {
+                CondAst::And(parts)
+            })
+        }
+        Rule::cond_not => {
+            let mut inner = pair.into_inner();
+            let first = inner.next().expect("cond_not has a part");
+            match first.as_rule() {
+                Rule::kw_not => Ok(CondAst::Not(Box::new(parse_cond(inner.next().expect("operand"))?))),
+                _ => parse_cond(first),
+            }
+        }
+        Rule::test => {
+            let mut inner = pair.into_inner();
+            let call = parse_call(inner.next().expect("a test has a call"))?;
+            let who = inner.find(|p| p.as_rule() == Rule::who).map(|p| match p.as_str() {
+                "mover" => Who::Mover,
+                _ => Who::Next,
+            });
+            Ok(CondAst::Test { call, who })
+        }
+        other => unreachable!("unexpected rule {other:?} in a condition"),
+    }
+}
+
+/// Parses a cell predicate (`x + y == 7 or y == 0`).
+pub fn parse_predicate(text: &str) -> Result<Pred, SyntaxError> {
+    let root = parse_rule(Rule::predicate, text)?;
+    parse_pred(root.into_inner().next().expect("a predicate has a body"))
+}
+
+fn parse_pred(pair: Pair<'_, Rule>) -> Result<Pred, SyntaxError> {
+    match pair.as_rule() {
+        Rule::pred_or | Rule::pred_and => {
+            let is_or = pair.as_rule() == Rule::pred_or;
+            let parts: Vec<Pred> = pair
+                .into_inner()
+                .filter(|p| !matches!(p.as_rule(), Rule::kw_or | Rule::kw_and))
+                .map(parse_pred)
+                .collect::<Result<_, _>>()?;
+            Ok(if parts.len() == 1 {
+                parts.into_iter().next().expect("one part")
+            } else if is_or {
+                Pred::Or(parts)
+            } else {
+                Pred::And(parts)
+            })
+        }
+        Rule::pred_not => {
+            let mut inner = pair.into_inner();
+            let first = inner.next().expect("pred_not has a part");
+            match first.as_rule() {
+                Rule::kw_not => Ok(Pred::Not(Box::new(parse_pred(inner.next().expect("operand"))?))),
+                _ => parse_pred(first),
+            }
+        }
+        Rule::comparison => {
+            let mut inner = pair.into_inner();
+            let left = parse_expr(inner.next().expect("left side"))?;
+            let op = match inner.next().expect("operator").as_str() {
+                "==" => CmpOp::Eq,
+                "!=" => CmpOp::Ne,
+                "<=" => CmpOp::Le,
+                ">=" => CmpOp::Ge,
+                "<" => CmpOp::Lt,
+                _ => CmpOp::Gt,
+            };
+            let right = parse_expr(inner.next().expect("right side"))?;
+            Ok(Pred::Cmp(left, op, right))
+        }
+        other => unreachable!("unexpected rule {other:?} in a predicate"),
+    }
+}
+
+/// Parses an integer expression (`size - 1`).
+pub fn parse_number(text: &str) -> Result<Expr, SyntaxError> {
+    let root = parse_rule(Rule::number, text)?;
+    parse_expr(root.into_inner().next().expect("a number has an expression"))
+}
+
+fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+    match pair.as_rule() {
+        Rule::expr | Rule::term => {
+            let mut inner = pair.into_inner();
+            let mut acc = parse_expr(inner.next().expect("first operand"))?;
+            while let Some(op) = inner.next() {
+                let op = match op.as_str() {
+                    "+" => BinOp::Add,
+                    "-" => BinOp::Sub,
+                    "*" => BinOp::Mul,
+                    "/" => BinOp::Div,
+                    _ => BinOp::Rem,
+                };
+                let right = parse_expr(inner.next().expect("second operand"))?;
+                acc = Expr::Bin(op, Box::new(acc), Box::new(right));
+            }
+            Ok(acc)
+        }
+        Rule::factor => parse_expr(pair.into_inner().next().expect("a factor has a part")),
+        Rule::uint => Ok(Expr::Int(parse_int(&pair)?)),
+        Rule::var => Ok(Expr::Var(pair.as_str().to_string(), range(&pair))),
+        other => unreachable!("unexpected rule {other:?} in an expression"),
+    }
+}
+
+impl Expr {
+    /// Evaluates with `lookup` giving each variable's value; errors name the unknown variable
+    /// or a division by zero.
+    pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<i64, SyntaxError> {
+        Ok(match self {
+            Expr::Int(v) => *v,
+            Expr::Var(name, at) => lookup(name).ok_or_else(|| SyntaxError {
+                at: at.clone(),
+                message: format!("unknown name '{name}'"),
+            })?,
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
+                match op {
+                    BinOp::Add => a + b,
+                    BinOp::Sub => a - b,
+                    BinOp::Mul => a * b,
+                    BinOp::Div | BinOp::Rem if b == 0 => {
+                        return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
+                    }
+                    BinOp::Div => a.div_euclid(b),
+                    BinOp::Rem => a.rem_euclid(b),
+                }
+            }
+        })
+    }
+}
+
+impl Pred {
+    pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<bool, SyntaxError> {
+        Ok(match self {
+            Pred::Or(parts) => {
+                for p in parts {
+                    if p.eval(lookup)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+            Pred::And(parts) => {
+                for p in parts {
+                    if !p.eval(lookup)? {
+                        return Ok(false);
+                    }
+                }
+                true
+            }
+            Pred::Not(p) => !p.eval(lookup)?,
+            Pred::Cmp(a, op, b) => {
+                let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
+                match op {
+                    CmpOp::Eq => a == b,
+                    CmpOp::Ne => a != b,
+                    CmpOp::Le => a <= b,
+                    CmpOp::Ge => a >= b,
+                    CmpOp::Lt => a < b,
+                    CmpOp::Gt => a > b,
+                }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pattern_with_effects() {
+        let p = parse_pattern("place(disc) then flip(all)").unwrap();
+        assert_eq!(p.hops.len(), 1);
+        assert_eq!(p.hops[0].call.name, "place");
+        assert_eq!(p.effects[0].name, "flip");
+    }
+
+    #[test]
+    fn pattern_with_repeats_and_keywords() {
+        let p = parse_pattern("canter(all)* jump(all, over=enemy)+").unwrap();
+        assert_eq!(p.hops[0].repeat, Repeat::ZeroOrMore);
+        assert_eq!(p.hops[1].repeat, Repeat::OneOrMore);
+        assert_eq!(p.hops[1].call.args[1].key.as_deref(), Some("over"));
+        let p = parse_pattern("leap((1,2), (2,1))").unwrap();
+        assert_eq!(p.hops[0].call.args[0].value, ArgValue::Vector(1, 2));
+    }
+
+    #[test]
+    fn pattern_errors_point_into_the_string() {
+        let err = parse_pattern("place(disc then").unwrap_err();
+        assert_eq!(err.at.start, 11, "{err:?}");
+        assert!(err.message.contains("expected"), "{}", err.message);
+    }
+
+    #[test]
+    fn conditions() {
+        let c = parse_condition("line(4, exact) by mover or no-moves").unwrap();
+        assert!(matches!(c, CondAst::Or(ref parts) if parts.len() == 2));
+        let c = parse_condition("not no-pieces by next").unwrap();
+        assert!(matches!(c, CondAst::Not(_)));
+    }
+
+    #[test]
+    fn predicates_and_numbers() {
+        let p = parse_predicate("x + y == 7 or (y == 0 and x != 3)").unwrap();
+        let at = |x: i64, y: i64| {
+            p.eval(&move |n| match n {
+                "x" => Some(x),
+                "y" => Some(y),
+                _ => None,
+            })
+            .unwrap()
+        };
+        assert!(at(3, 4));
+        assert!(at(2, 0));
+        assert!(!at(3, 0));
+        let e = parse_number("size - 1").unwrap();
+        assert_eq!(e.eval(&|n| (n == "size").then_some(8)).unwrap(), 7);
+        let err = parse_number("size-").unwrap_err();
+        assert!(err.message.contains("expected"), "{}", err.message);
+    }
+}
