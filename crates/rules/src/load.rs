@@ -75,16 +75,6 @@ impl Cx {
         }
     }
 
-    fn bool(&mut self, node: &Node) -> Option<bool> {
-        match &node.value {
-            Value::Bool(b) => Some(*b),
-            _ => {
-                self.expect_type(node, "true or false");
-                None
-            }
-        }
-    }
-
     fn table<'t>(&mut self, node: &'t Node) -> Option<&'t Table> {
         match &node.value {
             Value::Table(t) => Some(t),

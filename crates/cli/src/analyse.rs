@@ -1,0 +1,111 @@
+//! `moves` and `perft`.
+
+use crate::load::load_game;
+use crate::{CliError, Setup};
+use hetproba_engine::{Game, Position};
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+/// The game and the position a command starts from.
+pub fn setup(setup: &Setup) -> Result<(Game, Position), CliError> {
+    let game = load_game(&setup.ruleset, &setup.params)?;
+    let mut pos = match &setup.position {
+        Some(text) => game.read_position(text).map_err(|e| CliError::failure(e.to_string()))?,
+        None => Position::start(&game),
+    };
+    if let Some(line) = &setup.after {
+        game.play_line(&mut pos, line)
+            .map_err(|(played, err)| CliError::failure(format!("in --after, move {}: {err}", played + 1)))?;
+    }
+    Ok((game, pos))
+}
+
+#[derive(Serialize)]
+struct JsonMove {
+    notation: String,
+    from: Option<String>,
+    to: Option<String>,
+    path: Vec<String>,
+    captures: Vec<String>,
+    flips: Vec<String>,
+}
+
+pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
+    let (game, pos) = setup(args)?;
+    let moves = game.legal_moves(&pos);
+    if json {
+        let list: Vec<JsonMove> = moves
+            .iter()
+            .map(|&m| {
+                let info = game.move_info(&pos, m);
+                JsonMove { notation: info.notation, from: info.from, to: info.to, path: info.path, captures: info.captures, flips: info.flips }
+            })
+            .collect();
+        println!("{}", serde_json::to_string(&list).map_err(|e| CliError::failure(e.to_string()))?);
+        return Ok(());
+    }
+    if moves.is_empty() {
+        let why = game.outcome(&pos).map(|o| o.describe(&game)).unwrap_or_default();
+        println!("no legal moves ({why})");
+        return Ok(());
+    }
+    let names: Vec<String> = moves.iter().map(|&m| game.move_name(&pos, m)).collect();
+    println!("{}", names.join(" "));
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct PerftJson {
+    ruleset: String,
+    depth: u32,
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<serde_json::Map<String, serde_json::Value>>,
+    seconds: f64,
+}
+
+pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option<usize>) -> Result<(), CliError> {
+    let (game, pos) = setup(args)?;
+    if threads == Some(0) {
+        return Err(CliError::usage("--threads must be at least 1"));
+    }
+    if let Some(n) = threads {
+        // Only the first call sets the pool; later calls in the same process keep it.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
+    }
+    let parallel = threads != Some(1);
+    let terminal = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    let progress = |done: usize, total: usize| {
+        if terminal {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r{done}/{total} root moves counted");
+            let _ = err.flush();
+        }
+    };
+    let counts = if depth == 0 { Vec::new() } else { game.perft_divide(&pos, depth, parallel, &progress) };
+    let nodes: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+    let seconds = started.elapsed().as_secs_f64();
+    if terminal {
+        eprintln!(
+            "\r{nodes} leaves in {seconds:.3} s: {:.0} leaves/s{}",
+            nodes as f64 / seconds.max(1e-9),
+            if parallel { format!(" on {} threads", rayon::current_num_threads()) } else { String::new() }
+        );
+    }
+    let named: Vec<(String, u64)> = counts.iter().map(|&(m, n)| (game.move_name(&pos, m), n)).collect();
+    if json {
+        let divide = divide.then(|| named.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect());
+        let out = PerftJson { ruleset: game.rules().id.clone(), depth, nodes, divide, seconds };
+        println!("{}", serde_json::to_string(&out).map_err(|e| CliError::failure(e.to_string()))?);
+        return Ok(());
+    }
+    if divide {
+        for (m, n) in &named {
+            println!("{m}: {n}");
+        }
+    }
+    println!("nodes {nodes}");
+    Ok(())
+}

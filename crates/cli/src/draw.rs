@@ -1,0 +1,58 @@
+//! Drawing a position as text: cells placed by their coordinates, so rectangles, hexagon grids
+//! and line grids all draw with one routine.
+
+use hetproba_engine::{EMPTY, Game, Position};
+use hetproba_rules::model::Naming;
+
+/// The board with file letters and rank numbers (for algebraic names), `.` for an empty cell.
+pub fn draw(game: &Game, pos: &Position) -> String {
+    let board = game.board();
+    let (x0, y0, x1, y1) = board.extent();
+    let width = (x1 - x0 + 1) as usize;
+    let algebraic = game.rules().naming == Naming::Algebraic;
+    let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
+    let mut out = String::new();
+    for y in (y0..=y1).rev() {
+        let mut line = vec![' '; width * 2];
+        let mut any = false;
+        for x in x0..=x1 {
+            if let Some(cell) = board.at(x, y) {
+                any = true;
+                let code = pos.at(cell);
+                line[(x - x0) as usize * 2] = if code == EMPTY { '.' } else { game.symbol(code) };
+            }
+        }
+        if !any {
+            continue;
+        }
+        if algebraic {
+            out.push_str(&format!("{:>w$} ", y + 1, w = label_width - 1));
+        }
+        out.push_str(line.iter().collect::<String>().trim_end());
+        out.push('\n');
+    }
+    if algebraic {
+        out.push_str(&" ".repeat(label_width));
+        for x in x0..=x1 {
+            let name = hetproba_board::algebraic_name(x, 0);
+            out.push_str(&format!("{:<2}", name.trim_end_matches(char::is_numeric)));
+        }
+        out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    out
+}
+
+/// The board, then whose turn it is (or the result).
+pub fn draw_with_status(game: &Game, pos: &Position) -> String {
+    let mut out = draw(game, pos);
+    match game.outcome(pos) {
+        Some(outcome) => out.push_str(&format!("Game over: {}\n", outcome.describe(game))),
+        None => {
+            let phase = &game.rules().phases[pos.phase() as usize];
+            let phase_note = if game.rules().phases.len() > 1 { format!(" ({} phase)", phase.name) } else { String::new() };
+            out.push_str(&format!("{} to move{phase_note}\n", game.player_name(pos.side())));
+        }
+    }
+    out
+}

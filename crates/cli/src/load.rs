@@ -1,0 +1,65 @@
+//! Finding a ruleset: a built-in id or a path to a `.toml` file.
+
+use crate::CliError;
+use hetproba_engine::Game;
+use hetproba_rules::{Files, Ruleset, builtin_ids, builtin_text};
+use std::path::{Path, PathBuf};
+
+/// Resolves `extends` from disk first (next to the file that extends), then among built-ins,
+/// so that an author editing two files in `rules/` checks them together.
+pub struct DiskFiles;
+
+impl Files for DiskFiles {
+    fn read(&self, reference: &str, from: &str) -> Result<(String, String), String> {
+        let dir = Path::new(from).parent().unwrap_or(Path::new("."));
+        let candidate: PathBuf = if reference.ends_with(".toml") {
+            dir.join(reference)
+        } else {
+            dir.join(format!("{reference}.toml"))
+        };
+        if candidate.is_file() {
+            let text = std::fs::read_to_string(&candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
+            return Ok((candidate.display().to_string(), text));
+        }
+        if reference.ends_with(".toml") {
+            return Err(format!("no file {}", candidate.display()));
+        }
+        builtin_text(reference)
+            .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
+            .ok_or_else(|| format!("no built-in ruleset '{reference}' and no file {}", candidate.display()))
+    }
+}
+
+/// Is this argument a path rather than a built-in id?
+pub fn is_path(arg: &str) -> bool {
+    arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\')
+}
+
+/// Loads a ruleset by id or path, or explains why not.
+pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliError> {
+    let result = if is_path(arg) {
+        let text = std::fs::read_to_string(arg).map_err(|e| CliError::failure(format!("cannot read {arg}: {e}")))?;
+        hetproba_rules::load(arg, &text, &DiskFiles, params)
+    } else {
+        match builtin_text(arg) {
+            Some(text) => hetproba_rules::load(&format!("rules/{arg}.toml"), text, &hetproba_rules::BuiltinFiles, params),
+            None => {
+                let known: Vec<&str> = builtin_ids().collect();
+                return Err(CliError::failure(format!("unknown ruleset '{arg}'; built-in rulesets: {}", known.join(", "))));
+            }
+        }
+    };
+    result.map_err(|report| CliError::failure(report.to_string()))
+}
+
+/// Loads and compiles.
+pub fn load_game(arg: &str, params: &[(String, i64)]) -> Result<Game, CliError> {
+    load_ruleset(arg, params).map(Game::new)
+}
+
+/// Parses `--param size=10`.
+pub fn parse_param(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got '{text}'"))?;
+    let value = value.trim().parse().map_err(|_| format!("'{value}' is not an integer"))?;
+    Ok((name.trim().to_string(), value))
+}

@@ -1,0 +1,146 @@
+//! `hetproba`: list, explain, check, count and play board games described in data.
+//!
+//! The binary is thin: it parses arguments, calls the libraries, and turns their errors into
+//! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
+
+mod analyse;
+mod draw;
+mod info;
+mod load;
+mod play;
+mod record;
+
+use clap::{Args, Parser, Subcommand};
+use std::process::ExitCode;
+
+/// An error for the user: a message and an exit status.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    pub status: u8,
+}
+
+impl CliError {
+    /// A failed check, an illegal move, a bad position or file: exit status 1.
+    pub fn failure(message: impl Into<String>) -> CliError {
+        CliError { message: message.into(), status: 1 }
+    }
+
+    /// Bad usage: exit status 2.
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError { message: message.into(), status: 2 }
+    }
+}
+
+#[derive(Parser)]
+#[command(name = "hetproba", version, about = "List, explain, check, count and play board games described in data")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a command starts: a ruleset, an optional position, optional moves played first.
+#[derive(Args, Clone)]
+pub struct Setup {
+    /// A built-in ruleset id (`reversi`) or a path to a .toml file.
+    pub ruleset: String,
+    /// Start from this position (in the ruleset's position notation) instead of the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Play these moves first, separated by spaces (`--after "d3 c5"`).
+    #[arg(long)]
+    pub after: Option<String>,
+    /// Set a ruleset parameter (`--param size=10`); may be repeated.
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
+    pub params: Vec<(String, i64)>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the built-in rulesets.
+    List {
+        /// Print a JSON list.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Explain a ruleset in words and draw its start position.
+    Show {
+        /// A built-in ruleset id or a path to a .toml file.
+        ruleset: String,
+        /// Set a ruleset parameter (`--param size=10`).
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
+        params: Vec<(String, i64)>,
+    },
+    /// Check ruleset files and run the tests embedded in them.
+    Check {
+        /// Built-in ids or paths to .toml files.
+        rulesets: Vec<String>,
+        /// Check every built-in ruleset.
+        #[arg(long)]
+        all: bool,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        #[command(flatten)]
+        setup: Setup,
+        /// Print JSON: a list of {notation, from, to, path, captures, flips}.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count the move tree to a depth (perft).
+    Perft {
+        #[command(flatten)]
+        setup: Setup,
+        /// Depth in plies.
+        depth: u32,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Print JSON: {ruleset, depth, nodes, divide?, seconds}.
+        #[arg(long)]
+        json: bool,
+        /// Threads for the root split (default: all cores; 1: single-threaded).
+        #[arg(long)]
+        threads: Option<usize>,
+    },
+    /// Play a game in the terminal.
+    Play(play::PlayArgs),
+    /// Check a recorded game move by move and print its final position and result.
+    Replay {
+        /// A game record written by `play --record`.
+        file: String,
+        /// The ruleset to check it against (default: the record's own Ruleset tag).
+        #[arg(long)]
+        ruleset: Option<String>,
+    },
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::List { json } => info::list(json),
+        Command::Show { ruleset, params } => info::show(&ruleset, &params),
+        Command::Check { rulesets, all } => info::check(&rulesets, all),
+        Command::Moves { setup, json } => analyse::moves(&setup, json),
+        Command::Perft { setup, depth, divide, json, threads } => analyse::perft(&setup, depth, divide, json, threads),
+        Command::Play(args) => play::play(&args),
+        Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let status = if err.use_stderr() { 2 } else { 0 };
+            let _ = err.print();
+            return ExitCode::from(status);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {}", err.message);
+            ExitCode::from(err.status)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! Game records: a plain-text format in the style of PGN/PDN. Tag lines `[Name "value"]`, then
+//! the moves in the game's notation with move numbers, then the result (`1-0` the first player
+//! won, `0-1` the second, `1/2-1/2` a draw, `*` unfinished). Comments in braces are skipped.
+
+use crate::CliError;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+    /// The result token.
+    pub result: String,
+}
+
+impl Record {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+
+    pub fn write(&self) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.tags {
+            out.push_str(&format!("[{k} \"{}\"]\n", v.replace('\\', "\\\\").replace('"', "\\\"")));
+        }
+        out.push('\n');
+        let mut line = String::new();
+        for (i, mv) in self.moves.iter().enumerate() {
+            let token = if i % 2 == 0 { format!("{}. {mv}", i / 2 + 1) } else { mv.clone() };
+            if line.len() + token.len() + 1 > 78 {
+                out.push_str(line.trim_end());
+                out.push('\n');
+                line.clear();
+            }
+            line.push_str(&token);
+            line.push(' ');
+        }
+        line.push_str(&self.result);
+        out.push_str(line.trim_end());
+        out.push('\n');
+        out
+    }
+
+    /// Reads a record; `name` is the file name for messages.
+    pub fn parse(name: &str, text: &str) -> Result<Record, CliError> {
+        let mut record = Record { result: "*".into(), ..Record::default() };
+        let mut in_moves = false;
+        for (number, line) in text.lines().enumerate() {
+            let trimmed = line.trim();
+            if !in_moves && trimmed.starts_with('[') {
+                let inner = trimmed
+                    .strip_prefix('[')
+                    .and_then(|t| t.strip_suffix(']'))
+                    .ok_or_else(|| CliError::failure(format!("{name}:{}:1: a tag must end with ']'", number + 1)))?;
+                let (key, value) = inner
+                    .split_once(' ')
+                    .ok_or_else(|| CliError::failure(format!("{name}:{}:1: a tag is [Name \"value\"]", number + 1)))?;
+                let value = value.trim();
+                let value = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| CliError::failure(format!("{name}:{}:{}: a tag value is quoted", number + 1, key.len() + 3)))?;
+                record.tags.push((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+                continue;
+            }
+            if trimmed.is_empty() {
+                continue;
+            }
+            in_moves = true;
+            let mut rest = line;
+            // Drop brace comments.
+            let mut clean = String::new();
+            while let Some(open) = rest.find('{') {
+                clean.push_str(&rest[..open]);
+                match rest[open..].find('}') {
+                    Some(close) => rest = &rest[open + close + 1..],
+                    None => return Err(CliError::failure(format!("{name}:{}:{}: unclosed comment", number + 1, open + 1))),
+                }
+            }
+            clean.push_str(rest);
+            for token in clean.split_whitespace() {
+                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
+                    record.result = token.to_string();
+                    continue;
+                }
+                // "12." and "12..." are move numbers; "12.d3" is a number stuck to a move;
+                // "12-16" is a move on a numbered board.
+                let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                let after = &token[digits..];
+                let token = if digits > 0 && after.starts_with('.') { after.trim_start_matches('.') } else { token };
+                if token.is_empty() {
+                    continue;
+                }
+                record.moves.push(token.to_string());
+            }
+        }
+        Ok(record)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip() {
+        let mut r = Record { result: "1-0".into(), ..Record::default() };
+        r.set_tag("Ruleset", "reversi");
+        r.moves = vec!["d3".into(), "c5".into(), "pass".into()];
+        let text = r.write();
+        assert_eq!(Record::parse("t", &text).unwrap(), r);
+    }
+
+    #[test]
+    fn numbers_comments_and_results() {
+        let r = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 {good} c5 2.f6 *\n").unwrap();
+        assert_eq!(r.moves, vec!["d3", "c5", "f6"]);
+        assert_eq!(r.result, "*");
+    }
+}
