@@ -44,6 +44,10 @@ pub(crate) struct CompiledRule {
     pub allowed: [Vec<bool>; 2],
     /// Flip effects: (directions per player, minimum).
     pub flips: Vec<([Vec<u8>; 2], u32)>,
+    /// On boards of at most 64 cells, for a rule whose flips need at least one piece: per
+    /// player, the cells one step away along the flip directions, as a bit mask per cell. A
+    /// placement can only enclose next to an enemy piece, so other cells are skipped at once.
+    pub near: Option<[Vec<u64>; 2]>,
 }
 
 /// A ruleset compiled for play.
@@ -106,7 +110,28 @@ impl Game {
                         Effect::Flip { dirs, min } => (rules.direction_sets[*dirs as usize].dirs.clone(), *min),
                     })
                     .collect();
-                CompiledRule { dirs, leaps, allowed, flips }
+                let near = (n <= 64 && rule.effects.iter().any(|e| matches!(e, Effect::Flip { min, .. } if *min > 0))).then(|| {
+                    let flip_dirs = |player: usize| -> Vec<u8> {
+                        rule.effects
+                            .iter()
+                            .flat_map(|e| match e {
+                                Effect::Flip { dirs, .. } => rules.direction_sets[*dirs as usize].dirs[player].clone(),
+                            })
+                            .collect()
+                    };
+                    [0, 1].map(|player| {
+                        let dirs = flip_dirs(player);
+                        (0..n as CellId)
+                            .map(|c| {
+                                dirs.iter()
+                                    .map(|&d| board.step(c, d))
+                                    .filter(|&t| t != hetproba_board::NO_CELL)
+                                    .fold(0u64, |m, t| m | 1u64 << t)
+                            })
+                            .collect()
+                    })
+                });
+                CompiledRule { dirs, leaps, allowed, flips, near }
             })
             .collect();
         let codes = rules.pieces.len() * 4;

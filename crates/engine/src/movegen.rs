@@ -138,6 +138,24 @@ impl Game {
         match &rule.action {
             Action::Place { .. } => {
                 let allowed = &compiled.allowed[side as usize];
+                if let Some(near) = &compiled.near {
+                    // Only empty cells next to an enemy piece can enclose one.
+                    let near = &near[side as usize];
+                    let enemy = pos.bits[tag(side ^ 1) as usize];
+                    let mut empty = pos.bits[0];
+                    while empty != 0 {
+                        let c = empty.trailing_zeros() as CellId;
+                        empty &= empty - 1;
+                        if near[c as usize] & enemy != 0
+                            && allowed[c as usize]
+                            && self.effects_allow(pos, side, rule_index, c)
+                            && !sink.push(placed(c))
+                        {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
                 for c in 0..n {
                     if cells[c as usize] == EMPTY && allowed[c as usize] && self.effects_allow(pos, side, rule_index, c) && !sink.push(placed(c)) {
                         return false;

@@ -27,6 +27,8 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Pieces on the board by owner tag (index 1, 2: players; 3: neutral).
     pub(crate) counts: [u32; 4],
+    /// On boards of at most 64 cells: the cells of each owner tag (0: empty) as bits.
+    pub(crate) bits: [u64; 4],
     undo: Vec<(CellId, Code)>,
     frames: Vec<Frame>,
 }
@@ -48,6 +50,7 @@ impl Position {
             phase_ply: 0,
             hash: 0,
             counts: [0; 4],
+            bits: [if game.board().len() >= 64 { u64::MAX } else { (1u64 << game.board().len()) - 1 }, 0, 0, 0],
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -69,8 +72,19 @@ impl Position {
     pub(crate) fn put(&mut self, game: &Game, cell: CellId, code: Code) {
         let old = self.cells[cell as usize];
         self.hash ^= game.key(cell, old) ^ game.key(cell, code);
+        self.replace(cell, old, code);
+    }
+
+    /// Writes a cell and keeps the counts and bit sets in step.
+    #[inline(always)]
+    fn replace(&mut self, cell: CellId, old: Code, code: Code) {
         self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
         self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
+        if cell < 64 {
+            let bit = 1u64 << cell;
+            self.bits[owner_tag(old) as usize] &= !bit;
+            self.bits[owner_tag(code) as usize] |= bit;
+        }
         self.cells[cell as usize] = code;
     }
 
@@ -93,9 +107,7 @@ impl Position {
         let old = self.cells[cell as usize];
         self.undo.push((cell, old));
         self.hash ^= game.key(cell, old) ^ game.key(cell, code);
-        self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
-        self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
-        self.cells[cell as usize] = code;
+        self.replace(cell, old, code);
     }
 
     /// Opens a move: saves the scalars.
@@ -132,9 +144,7 @@ impl Position {
         while self.undo.len() > frame.undo_len as usize {
             let (cell, old) = self.undo.pop().expect("the log is longer than the frame's mark");
             let now = self.cells[cell as usize];
-            self.counts[owner_tag(now) as usize] -= u32::from(now != EMPTY);
-            self.counts[owner_tag(old) as usize] += u32::from(old != EMPTY);
-            self.cells[cell as usize] = old;
+            self.replace(cell, now, old);
         }
         self.side = frame.side;
         self.phase = frame.phase;

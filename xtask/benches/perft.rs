@@ -1,0 +1,137 @@
+//! Perft speed of every built-in ruleset, and a side-by-side ratio where a hand-tuned crate
+//! plays the same game. Run with `cargo xtask bench [RULESET...]`.
+//!
+//! For each ruleset the depth is the deepest one whose single-threaded run should take at most
+//! about 2 s (estimated from the growth of the previous depth), so a new ruleset is measured
+//! without touching this file. Each figure is the best of 3 runs.
+
+use hetproba_engine::{Game, Position};
+use std::time::{Duration, Instant};
+
+fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, Duration) {
+    let mut best = Duration::MAX;
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let start = Instant::now();
+        nodes = f();
+        best = best.min(start.elapsed());
+    }
+    (nodes, best)
+}
+
+fn rate(nodes: u64, time: Duration) -> f64 {
+    nodes as f64 / time.as_secs_f64().max(1e-9)
+}
+
+fn game(id: &str) -> Game {
+    let rules = hetproba_rules::load_builtin(id, &[]).expect("built-in id").expect("built-in rulesets load");
+    Game::new(rules)
+}
+
+/// Picks the deepest depth whose run should take at most `target`, estimating the next depth's
+/// time from the growth of the last one.
+fn choose_depth(game: &Game, target: Duration) -> u32 {
+    let mut depth = 1;
+    let mut last_nodes = 1u64;
+    loop {
+        let mut pos = Position::start(game);
+        let start = Instant::now();
+        let nodes = game.perft(&mut pos, depth).max(1);
+        let took = start.elapsed();
+        let growth = nodes as f64 / last_nodes as f64;
+        if took.as_secs_f64() * growth > target.as_secs_f64() || depth >= 14 {
+            return depth;
+        }
+        last_nodes = nodes;
+        depth += 1;
+    }
+}
+
+/// Reversi perft with magpie's bitboards, counting a pass as a move and nothing below an
+/// ended game, as the published figures do.
+fn magpie_perft(board: magpie::othello::Board, stone: magpie::othello::Stone, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = board.moves_for(stone);
+    if moves.is_empty() {
+        if board.moves_for(stone.flip()).is_empty() {
+            return 0;
+        }
+        return if depth == 1 { 1 } else { magpie_perft(board.clone(), stone.flip(), depth - 1) };
+    }
+    if depth == 1 {
+        return u64::from(moves.count_set());
+    }
+    let mut total = 0;
+    for pos in moves.hot_bits() {
+        let mut next = board.clone();
+        next.play(stone, pos);
+        total += magpie_perft(next, stone.flip(), depth - 1);
+    }
+    total
+}
+
+fn main() {
+    let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let ids: Vec<&str> = hetproba_rules::builtin_ids().filter(|id| wanted.is_empty() || wanted.iter().any(|w| w == id)).collect();
+    println!("perft, single thread (best of 3) and root split over all threads");
+    println!("{:<24} {:>5} {:>14} {:>10} {:>14} {:>14}", "ruleset", "depth", "leaves", "seconds", "leaves/s (1)", "leaves/s (all)");
+    for id in &ids {
+        let game = game(id);
+        let depth = choose_depth(&game, Duration::from_secs(2));
+        let (nodes, single) = best_of(3, || game.perft(&mut Position::start(&game), depth));
+        let start = Position::start(&game);
+        let (_, parallel) = best_of(3, || game.perft_divide(&start, depth, true, &|_, _| {}).iter().map(|(_, n)| n).sum());
+        println!(
+            "{id:<24} {depth:>5} {nodes:>14} {:>10.3} {:>14.0} {:>14.0}",
+            single.as_secs_f64(),
+            rate(nodes, single),
+            rate(nodes, parallel)
+        );
+    }
+
+    if ids.contains(&"reversi") {
+        // Side by side: the same count, the same process, single thread.
+        let game = game("reversi");
+        let depth = 9;
+        let (ours, ours_time) = best_of(3, || game.perft(&mut Position::start(&game), depth));
+        let (theirs, theirs_time) =
+            best_of(3, || magpie_perft(magpie::othello::Board::standard(), magpie::othello::Stone::Black, depth));
+        assert_eq!(ours, theirs, "reversi perft {depth}: hetproba and magpie disagree");
+        println!(
+            "\nreversi perft {depth} ({ours} leaves): hetproba {:.0}/s, magpie (hand-tuned bitboards) {:.0}/s, ratio {:.2}",
+            rate(ours, ours_time),
+            rate(theirs, theirs_time),
+            rate(ours, ours_time) / rate(theirs, theirs_time)
+        );
+    }
+    println!();
+    divan::main();
+}
+
+mod micro {
+    use super::*;
+
+    #[divan::bench(args = ["reversi", "amoba-push", "amoba-rollin"])]
+    fn generate_at_start(bencher: divan::Bencher, id: &str) {
+        let game = game(id);
+        let pos = Position::start(&game);
+        let mut moves = Vec::new();
+        bencher.bench_local(|| {
+            game.generate(divan::black_box(&pos), &mut moves);
+            moves.len()
+        });
+    }
+
+    #[divan::bench(args = ["reversi", "amoba-push"])]
+    fn make_unmake_first_move(bencher: divan::Bencher, id: &str) {
+        let game = game(id);
+        let mut pos = Position::start(&game);
+        let mv = game.legal_moves(&pos)[0];
+        bencher.bench_local(|| {
+            game.make(&mut pos, mv);
+            pos.unmake();
+        });
+    }
+}
