@@ -42,16 +42,16 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                 JsonMove { notation: info.notation, from: info.from, to: info.to, path: info.path, captures: info.captures, flips: info.flips }
             })
             .collect();
-        println!("{}", serde_json::to_string(&list).map_err(|e| CliError::failure(e.to_string()))?);
+        crate::outln!("{}", serde_json::to_string(&list).map_err(|e| CliError::failure(e.to_string()))?);
         return Ok(());
     }
     if moves.is_empty() {
         let why = game.outcome(&pos).map(|o| o.describe(&game)).unwrap_or_default();
-        println!("no legal moves ({why})");
+        crate::outln!("no legal moves ({why})");
         return Ok(());
     }
     let names: Vec<String> = moves.iter().map(|&m| game.move_name(&pos, m)).collect();
-    println!("{}", names.join(" "));
+    crate::outln!("{}", names.join(" "));
     Ok(())
 }
 
@@ -98,14 +98,14 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
     if json {
         let divide = divide.then(|| named.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect());
         let out = PerftJson { ruleset: game.rules().id.clone(), depth, nodes, divide, seconds };
-        println!("{}", serde_json::to_string(&out).map_err(|e| CliError::failure(e.to_string()))?);
+        crate::outln!("{}", serde_json::to_string(&out).map_err(|e| CliError::failure(e.to_string()))?);
         return Ok(());
     }
     if divide {
         for (m, n) in &named {
-            println!("{m}: {n}");
+            crate::outln!("{m}: {n}");
         }
     }
-    println!("nodes {nodes}");
+    crate::outln!("nodes {nodes}");
     Ok(())
 }

@@ -9,7 +9,9 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     let board = game.board();
     let (x0, y0, x1, y1) = board.extent();
     let width = (x1 - x0 + 1) as usize;
-    let algebraic = game.rules().naming == Naming::Algebraic;
+    // File letters and rank numbers label generated boards with algebraic names; listed
+    // boards keep their own names.
+    let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, hetproba_board::Shape::Custom { .. });
     let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
     let mut out = String::new();
     for y in (y0..=y1).rev() {

@@ -31,14 +31,14 @@ pub fn list(json: bool) -> Result<(), CliError> {
         });
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&entries).map_err(|e| CliError::failure(e.to_string()))?);
+        crate::outln!("{}", serde_json::to_string_pretty(&entries).map_err(|e| CliError::failure(e.to_string()))?);
         return Ok(());
     }
     let id_width = entries.iter().map(|e| e.id.len()).max().unwrap_or(2).max(2);
     let name_width = entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(4).max(4);
-    println!("{:id_width$}  {:name_width$}  {:<14}  {:<10}  SOURCE", "ID", "NAME", "PLAYERS", "EXTENDS");
+    crate::outln!("{:id_width$}  {:name_width$}  {:<14}  {:<10}  SOURCE", "ID", "NAME", "PLAYERS", "EXTENDS");
     for e in &entries {
-        println!(
+        crate::outln!(
             "{:id_width$}  {:name_width$}  {:<14}  {:<10}  {}",
             e.id,
             e.name,
@@ -55,9 +55,9 @@ pub fn show(arg: &str, params: &[(String, i64)]) -> Result<(), CliError> {
     let text = hetproba_rules::describe::rules_in_words(&rules);
     let game = Game::new(rules);
     let start = Position::start(&game);
-    print!("{text}");
-    println!("\nStart position ({}):", game.write_position(&start));
-    print!("{}", draw_with_status(&game, &start));
+    crate::out!("{text}");
+    crate::outln!("\nStart position ({}):", game.write_position(&start));
+    crate::out!("{}", draw_with_status(&game, &start));
     Ok(())
 }
 
@@ -72,7 +72,7 @@ pub fn check(args: &[String], all: bool) -> Result<(), CliError> {
     let mut failed = 0;
     for target in &targets {
         match check_one(target) {
-            Ok(summary) => println!("ok: {summary}"),
+            Ok(summary) => crate::outln!("ok: {summary}"),
             Err(message) => {
                 failed += 1;
                 eprintln!("{message}");
@@ -89,7 +89,7 @@ pub fn check(args: &[String], all: bool) -> Result<(), CliError> {
 fn check_one(target: &str) -> Result<String, String> {
     let loaded = if is_path(target) {
         let text = std::fs::read_to_string(target).map_err(|e| format!("error: cannot read {target}: {e}"))?;
-        hetproba_rules::load(target, &text, &DiskFiles, &[])
+        hetproba_rules::load(&crate::load::display_name(std::path::Path::new(target)), &text, &DiskFiles, &[])
     } else {
         let text = builtin_text(target).ok_or_else(|| {
             format!("error: unknown ruleset '{target}'; built-in rulesets: {}", builtin_ids().collect::<Vec<_>>().join(", "))

@@ -19,7 +19,7 @@ impl Files for DiskFiles {
         };
         if candidate.is_file() {
             let text = std::fs::read_to_string(&candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
-            return Ok((candidate.display().to_string(), text));
+            return Ok((display_name(&candidate), text));
         }
         if reference.ends_with(".toml") {
             return Err(format!("no file {}", candidate.display()));
@@ -28,6 +28,14 @@ impl Files for DiskFiles {
             .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
             .ok_or_else(|| format!("no built-in ruleset '{reference}' and no file {}", candidate.display()))
     }
+}
+
+/// One name per file however the path is spelled (so `extends` cycles are seen): the
+/// canonical path, relative to the working directory when it lies below it.
+pub fn display_name(path: &Path) -> String {
+    let Ok(canonical) = std::fs::canonicalize(path) else { return path.display().to_string() };
+    let relative = std::env::current_dir().ok().and_then(|cwd| canonical.strip_prefix(&cwd).ok().map(Path::to_path_buf));
+    relative.unwrap_or(canonical).display().to_string()
 }
 
 /// Is this argument a path rather than a built-in id?
@@ -39,7 +47,7 @@ pub fn is_path(arg: &str) -> bool {
 pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliError> {
     let result = if is_path(arg) {
         let text = std::fs::read_to_string(arg).map_err(|e| CliError::failure(format!("cannot read {arg}: {e}")))?;
-        hetproba_rules::load(arg, &text, &DiskFiles, params)
+        hetproba_rules::load(&display_name(Path::new(arg)), &text, &DiskFiles, params)
     } else {
         match builtin_text(arg) {
             Some(text) => hetproba_rules::load(&format!("rules/{arg}.toml"), text, &hetproba_rules::BuiltinFiles, params),

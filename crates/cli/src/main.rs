@@ -13,6 +13,33 @@ mod record;
 use clap::{Args, Parser, Subcommand};
 use std::process::ExitCode;
 
+/// Writes to standard output; a reader that went away (`| head`) ends the program quietly
+/// instead of a panic.
+pub fn write_out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(args).and_then(|()| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `print!` through [`write_out`].
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::write_out(format_args!($($arg)*)) };
+}
+
+/// `println!` through [`write_out`].
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::write_out(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::write_out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
 /// An error for the user: a message and an exit status.
 #[derive(Debug)]
 pub struct CliError {

@@ -203,14 +203,14 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         }
         let side = pos.side();
         let mover = game.player_name(side).to_string();
-        let mv: Move = match &mut players[side as usize] {
-            Player::Computer(agent) => agent.choose(&game, &pos),
+        let mv: Option<Move> = match &mut players[side as usize] {
+            Player::Computer(agent) => Some(agent.choose(&game, &pos)),
             Player::Human => loop {
                 let _ = write!(out, "{mover}> ");
                 let _ = out.flush();
                 let Some(Ok(line)) = input.next() else {
                     let _ = writeln!(out, "\ninput ended; game stopped");
-                    break Move::PASS;
+                    break None;
                 };
                 let line = line.trim();
                 match line {
@@ -220,22 +220,19 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                         let _ = writeln!(out, "legal moves: {}", names.join(" "));
                         continue;
                     }
-                    "quit" | "exit" => break Move::PASS,
+                    "quit" | "exit" => break None,
                     _ => {}
                 }
                 match game.parse_move(&pos, line) {
-                    Ok(mv) => break mv,
+                    Ok(mv) => break Some(mv),
                     Err(err) => {
                         let _ = writeln!(out, "{err}");
                     }
                 }
             },
         };
-        // A human who quits or runs out of input: PASS stands for "stop" unless it is legal.
-        let legal = game.legal_moves(&pos);
-        if !legal.contains(&mv) {
-            break true;
-        }
+        // A human who quits or runs out of input stops the game.
+        let Some(mv) = mv else { break true };
         let name = game.move_name(&pos, mv);
         last = Some(format!("{mover} played {name}"));
         record.moves.push(name);
@@ -266,9 +263,9 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     };
     let game = load_game(&id, &params_of(&record)?)?;
     let (pos, played) = replay_record(&game, &record, path)?;
-    print!("{}", draw_with_status(&game, &pos));
-    println!("position: {}", game.write_position(&pos));
-    println!("{} moves checked", played.len());
+    crate::out!("{}", draw_with_status(&game, &pos));
+    crate::outln!("position: {}", game.write_position(&pos));
+    crate::outln!("{} moves checked", played.len());
     let actual = result_token(&game, &pos);
     if record.result != "*" && record.result != actual {
         return Err(CliError::failure(format!("{path}: the record's result is {} but the position's is {actual}", record.result)));

@@ -51,7 +51,7 @@ impl Game {
             None => Position::start(self),
         };
         if let Some(line) = &case.after {
-            self.play_line(&mut pos, line).map_err(|(n, e)| format!("after {n} moves: {e}"))?;
+            self.play_line(&mut pos, line).map_err(|(n, e)| format!("after {n} move{}: {e}", if n == 1 { "" } else { "s" }))?;
         }
         let moves = self.legal_moves(&pos);
         let mut names: Vec<String> = moves.iter().map(|&m| self.move_name(&pos, m)).collect();

@@ -64,6 +64,14 @@ pub struct Game {
     pub(crate) axes: Vec<[Vec<(u8, Option<u8>)>; 2]>,
     /// True if any end rule is decided without the list of moves.
     pub(crate) has_static_ends: bool,
+    /// True if an end rule mentions no-moves together with another test, so that it can hold
+    /// while moves exist.
+    pub(crate) has_dynamic_ends: bool,
+    /// Per piece type: its chain rules (repeated capturing hops), which a piece promoted in the
+    /// middle of a chain goes on with.
+    pub(crate) chain_rules: Vec<Vec<usize>>,
+    /// `chain_rules_start[r] == r`: a slice of one rule, for chains that go on as they began.
+    pub(crate) chain_rules_start: Vec<usize>,
 }
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
@@ -88,6 +96,7 @@ impl Game {
                     Action::Roll { dirs } | Action::Push { dirs } | Action::Step { dirs, .. } | Action::Slide { dirs, .. } => {
                         rules.direction_sets[*dirs as usize].dirs.clone()
                     }
+                    Action::Hop(hop) => rules.direction_sets[hop.dirs as usize].dirs.clone(),
                     _ => [Vec::new(), Vec::new()],
                 };
                 let leaps = match &rule.action {
@@ -145,7 +154,20 @@ impl Game {
             .map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])])
             .collect();
         let has_static_ends = rules.ends.iter().any(|e| !e.condition.needs_moves());
-        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends }
+        let has_dynamic_ends = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
+        let chain_rules = (0..rules.pieces.len())
+            .map(|p| {
+                rules
+                    .moves
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, m)| m.piece as usize == p && matches!(&m.action, Action::Hop(h) if h.repeat && h.over != Over::Own))
+                    .map(|(i, _)| i)
+                    .collect()
+            })
+            .collect();
+        let chain_rules_start = (0..rules.moves.len()).collect();
+        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, has_dynamic_ends, chain_rules, chain_rules_start }
     }
 
     /// The checked ruleset this game was compiled from.

@@ -4,6 +4,7 @@
 //! Architecture invariant: the engine knows primitives (place, roll, push, step, flip, line, ...),
 //! never a game. A game is data in `rules/*.toml`.
 
+mod chain;
 mod check;
 mod game;
 mod movegen;
@@ -11,6 +12,7 @@ mod notation;
 mod outcome;
 mod perft;
 mod position;
+mod session;
 
 pub use check::{TestFailure, TestReport};
 pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
@@ -18,6 +20,7 @@ pub use movegen::{Move, NO_DIR};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use outcome::Outcome;
 pub use position::Position;
+pub use session::Session;
 
 pub use hetproba_board as board;
 pub use hetproba_rules as rules;

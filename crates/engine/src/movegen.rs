@@ -1,18 +1,25 @@
 //! Move generation and making moves: one loop per primitive, reading the dense tables.
 
-use crate::game::{Code, EMPTY, Game, NEUTRAL, code, owner_tag, piece_type, tag};
+use crate::game::{Code, EMPTY, Game, code, owner_tag, piece_type, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{Action, Landing, PassRule, PlayerId};
 
-/// A move: which rule, and the cells and direction it uses. Small and `Copy`, so move lists are
-/// flat arrays with no allocation per move.
+/// A move: which rule, the cells and direction it uses, what it captures and what it promotes
+/// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
+/// chains with the same start, end, captured set and promotion are one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The cells captured by hopping over them, as bits (hops need boards of at most 128 cells).
+    pub captures: u128,
+    /// The move also captures the piece on `to` by landing on it.
+    pub take_to: bool,
     /// Index into the ruleset's moves; [`Move::PASS`] has `PASS_RULE`.
     pub rule: u8,
     /// The push direction, or `NO_DIR`.
     pub dir: u8,
+    /// The piece type it becomes, plus one; 0: no promotion.
+    pub promote: u8,
     /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
     pub from: CellId,
     /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
@@ -23,10 +30,45 @@ pub const PASS_RULE: u8 = u8::MAX;
 pub const NO_DIR: u8 = u8::MAX;
 
 impl Move {
-    pub const PASS: Move = Move { rule: PASS_RULE, dir: NO_DIR, from: NO_CELL, to: NO_CELL };
+    pub const PASS: Move = Move { captures: 0, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
 
     pub fn is_pass(&self) -> bool {
         self.rule == PASS_RULE
+    }
+
+    /// Does it capture anything?
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        self.captures != 0 || self.take_to
+    }
+
+    /// How many pieces it captures.
+    #[inline(always)]
+    pub fn capture_count(&self) -> u32 {
+        self.captures.count_ones() + u32::from(self.take_to)
+    }
+
+    /// The captured cells: those hopped over in cell order, then `to` if landed on.
+    pub fn captured_cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        let mut bits = self.captures;
+        let mut landing = self.take_to;
+        std::iter::from_fn(move || {
+            if bits != 0 {
+                let c = bits.trailing_zeros() as CellId;
+                bits &= bits - 1;
+                Some(c)
+            } else if landing {
+                landing = false;
+                Some(self.to)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The piece type it promotes to.
+    pub fn promotion(&self) -> Option<u8> {
+        self.promote.checked_sub(1)
     }
 }
 
@@ -63,6 +105,17 @@ impl Game {
             return;
         }
         self.generate_phase(pos, pos.side, pos.phase, out);
+        let turn = &self.rules.turn;
+        if turn.compulsory_capture && out.iter().any(Move::is_capture) {
+            out.retain(Move::is_capture);
+            if turn.majority {
+                let most = out.iter().map(Move::capture_count).max().unwrap_or(0);
+                out.retain(|m| m.capture_count() == most);
+            }
+        } else if turn.majority && !turn.compulsory_capture {
+            let most = out.iter().filter(|m| m.is_capture()).map(Move::capture_count).max().unwrap_or(0);
+            out.retain(|m| !m.is_capture() || m.capture_count() == most);
+        }
         match self.rules.turn.pass {
             PassRule::Never => {}
             PassRule::Always => out.push(Move::PASS),
@@ -71,6 +124,10 @@ impl Game {
                     out.push(Move::PASS);
                 }
             }
+        }
+        // End rules that mention no-moves may still hold through their other tests.
+        if self.has_dynamic_ends && self.dynamic_end(pos, !out.is_empty()) {
+            out.clear();
         }
     }
 
@@ -86,7 +143,8 @@ impl Game {
         if self.has_static_ends && self.static_end(pos).is_some() {
             return false;
         }
-        self.has_raw_moves(pos)
+        let any = self.has_raw_moves(pos);
+        any && !(self.has_dynamic_ends && self.dynamic_end(pos, any))
     }
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
@@ -134,7 +192,7 @@ impl Game {
         let n = cells.len() as CellId;
         let r = rule_index as u8;
         let dirs = &compiled.dirs[side as usize];
-        let placed = |to: CellId| Move { rule: r, dir: NO_DIR, from: NO_CELL, to };
+        let placed = |to: CellId| Move { captures: 0, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: NO_CELL, to };
         match &rule.action {
             Action::Place { .. } => {
                 let allowed = &compiled.allowed[side as usize];
@@ -209,7 +267,7 @@ impl Game {
                         while k != NO_CELL && cells[k as usize] != EMPTY {
                             k = board.step(k, d);
                         }
-                        if k != NO_CELL && !sink.push(Move { rule: r, dir: d, from: NO_CELL, to: c }) {
+                        if k != NO_CELL && !sink.push(Move { captures: 0, take_to: false, rule: r, dir: d, promote: 0, from: NO_CELL, to: c }) {
                             return false;
                         }
                     }
@@ -226,11 +284,21 @@ impl Game {
                         Landing::EmptyOrEnemy => target == EMPTY || owner_tag(target) == enemy,
                     }
                 };
+                let promotion = self.rules.pieces[rule.piece as usize].promotion.as_ref();
                 for c in 0..n {
                     if cells[c as usize] != mine {
                         continue;
                     }
-                    let mut emit = |t: CellId| sink.push(Move { rule: r, dir: NO_DIR, from: c, to: t });
+                    let mut emit = |t: CellId| {
+                        let take_to = cells[t as usize] != EMPTY;
+                        let base = Move { captures: 0, take_to, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
+                        match promotion {
+                            Some(p) if self.rules.regions[p.region as usize].cells[side as usize][t as usize] => {
+                                p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
+                            }
+                            _ => sink.push(base),
+                        }
+                    };
                     match &rule.action {
                         Action::Step { .. } => {
                             for &d in dirs {
@@ -263,6 +331,14 @@ impl Game {
                                 }
                             }
                         }
+                    }
+                }
+            }
+            Action::Hop(_) => {
+                let mine = code(rule.piece, Some(side));
+                for c in 0..n {
+                    if cells[c as usize] == mine && !self.generate_chains(pos, side, rule_index, c, sink) {
+                        return false;
                     }
                 }
             }
@@ -353,10 +429,19 @@ impl Game {
                     }
                 }
             }
-            Action::Step { .. } | Action::Slide { .. } | Action::Leap { .. } => {
+            Action::Step { .. } | Action::Slide { .. } | Action::Leap { .. } | Action::Hop(_) => {
                 let moving = pos.cells[mv.from as usize];
+                for c in mv.captured_cells() {
+                    if c != mv.to {
+                        pos.set(self, c, EMPTY);
+                    }
+                }
                 pos.set(self, mv.from, EMPTY);
-                pos.set(self, mv.to, moving);
+                let arriving = match mv.promotion() {
+                    Some(t) => code(t, Some(side)),
+                    None => moving,
+                };
+                pos.set(self, mv.to, arriving);
             }
         }
         for (dirs, _) in &self.compiled[mv.rule as usize].flips {
@@ -373,16 +458,4 @@ impl Game {
         pos.end_turn(self);
     }
 
-    /// Does a move capture (land on an enemy piece)? Used by notation and descriptions.
-    pub(crate) fn captures(&self, pos: &Position, mv: Move) -> Vec<CellId> {
-        if mv.is_pass() || mv.from == NO_CELL {
-            return Vec::new();
-        }
-        let target = pos.cells[mv.to as usize];
-        if target != EMPTY && owner_tag(target) != tag(pos.side) && owner_tag(target) != NEUTRAL {
-            vec![mv.to]
-        } else {
-            Vec::new()
-        }
-    }
 }

@@ -88,6 +88,11 @@ impl Game {
         })
     }
 
+    /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
+    pub(crate) fn dynamic_end(&self, pos: &Position, has_moves: bool) -> bool {
+        self.rules.ends.iter().any(|rule| rule.condition.needs_moves() && self.eval(pos, &rule.condition, &mut || has_moves))
+    }
+
     fn eval(&self, pos: &Position, c: &Condition, has_moves: &mut dyn FnMut() -> bool) -> bool {
         match c {
             Condition::Or(parts) => parts.iter().any(|p| self.eval(pos, p, has_moves)),

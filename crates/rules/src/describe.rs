@@ -97,6 +97,35 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             dirs_words(r, *dirs),
             landing_words(*to)
         ),
+        Action::Hop(hop) => {
+            let over = match hop.over {
+                Over::Enemy => "an enemy piece, capturing it",
+                Over::Own => "an own piece",
+                Over::Any => "a piece (an enemy piece is captured)",
+            };
+            let how = if hop.long {
+                "along a line over any number of empty cells and then over"
+            } else {
+                "over an adjacent"
+            };
+            let landing = if hop.long { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
+            let mut text = format!(
+                "A {} jumps in {} {how} {over}, {landing}.",
+                piece.name,
+                dirs_words(r, hop.dirs),
+            );
+            if hop.repeat {
+                text.push_str(if matches!(hop.over, Over::Own) {
+                    " It may go on jumping, and stop after any jump."
+                } else {
+                    " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
+                });
+                if hop.long && !matches!(hop.over, Over::Own) {
+                    text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
+                }
+            }
+            text
+        }
         Action::Leap { offsets, to } => format!(
             "A {} leaps by {} to {}.",
             piece.name,
@@ -182,6 +211,37 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             out.push_str(&format!("{indent}- {}\n", move_words(r, &r.moves[m])));
         }
     }
+    if r.turn.compulsory_capture {
+        out.push_str("  Capturing is compulsory.");
+        if r.turn.majority {
+            out.push_str(" Among the captures, the player must take the most pieces (every piece counts one).");
+        } else {
+            out.push_str(" With several captures the player chooses freely.");
+        }
+        out.push('\n');
+    }
+    if r.moves.iter().any(|m| matches!(&m.action, Action::Hop(h) if h.repeat && !matches!(h.over, Over::Own))) {
+        out.push_str(match r.turn.removal {
+            Removal::End => "  Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice).\n",
+            Removal::Immediate => "  Captured pieces leave the board at once.\n",
+        });
+    }
+    for p in &r.pieces {
+        if let Some(promo) = &p.promotion {
+            let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t as usize].name.as_str()).collect();
+            out.push_str(&format!(
+                "  A {} that ends its move in the region '{}' becomes a {}{}",
+                p.name,
+                r.regions[promo.region as usize].name,
+                to.join(" or "),
+                match promo.during_capture {
+                    MidCapture::AtEnd => "; reaching it during a capture that can go on, it goes on as it is.\n",
+                    MidCapture::AtOnce => "; reaching it during a capture, it promotes at once and goes on capturing as the new piece.\n",
+                    MidCapture::EndsMove => "; reaching it during a capture ends the move.\n",
+                }
+            ));
+        }
+    }
     match r.turn.pass {
         PassRule::Never => out.push_str("  Passing is not allowed.\n"),
         PassRule::WhenStuck => out.push_str("  A player with no legal move passes (if the opponent cannot move either, the game ends).\n"),
@@ -194,6 +254,19 @@ pub fn rules_in_words(r: &Ruleset) -> String {
     if !r.ends.iter().any(|e| e.condition.needs_moves()) {
         out.push_str("  - If the player to move has no legal move, the game is drawn.\n");
     }
+    if !r.draws.is_empty() {
+        out.push_str("\nDraws in play (perft and moves ignore them):\n");
+        for d in &r.draws {
+            out.push_str(&format!("  - draw: {}\n", d.reason));
+        }
+    }
+    if let Some(clock) = &r.clock {
+        out.push_str(&format!(
+            "\nClock: {} per player{}; a player whose time runs out loses.\n",
+            format_ms(clock.initial_ms),
+            if clock.increment_ms > 0 { format!(", plus {} a move", format_ms(clock.increment_ms)) } else { String::new() }
+        ));
+    }
     if !r.interpretations.is_empty() {
         out.push_str("\nInterpretations (points the original text leaves open):\n");
         for i in &r.interpretations {
@@ -205,4 +278,49 @@ pub fn rules_in_words(r: &Ruleset) -> String {
         }
     }
     out
+}
+
+/// The default reason of a draw rule.
+pub fn draw_reason(kind: &DrawKind, pieces: &[PieceType]) -> String {
+    match kind {
+        DrawKind::Repetition { count } => format!("the same position for the {} time", ordinal(*count)),
+        DrawKind::Counter { plies, reset, material } => {
+            let moves = plies / 2;
+            match material {
+                Some(m) => format!("{moves} moves with {} without a result", m.text),
+                None => {
+                    let events: Vec<String> = reset
+                        .iter()
+                        .map(|e| match e {
+                            Event::Capture => "capture".to_string(),
+                            Event::PieceMoves(p) => format!("{} move", pieces[*p as usize].name),
+                        })
+                        .collect();
+                    format!("{moves} moves by each side without a {}", events.join(" or "))
+                }
+            }
+        }
+    }
+}
+
+fn ordinal(n: u32) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// `5m`, `1m30s`, `2s`, `500ms`.
+pub fn format_ms(ms: u64) -> String {
+    if ms % 1000 != 0 {
+        return format!("{ms}ms");
+    }
+    let s = ms / 1000;
+    match (s / 60, s % 60) {
+        (0, s) => format!("{s}s"),
+        (m, 0) => format!("{m}m"),
+        (m, s) => format!("{m}m{s}s"),
+    }
 }

@@ -50,6 +50,11 @@ pub fn load(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)])
     }
 }
 
+/// The start of the ruleset's own file, for problems that have no better place.
+fn file_start() -> Span {
+    Span { file: 0, start: 0, end: 1 }
+}
+
 pub(crate) struct Cx {
     pub(crate) sources: Sources,
     pub(crate) diags: Vec<Diagnostic>,
@@ -189,6 +194,13 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
         return None;
     }
     let parent_file = cx.sources.add(parent_name, parent_text);
+    let own_game = table.get("game").and_then(|g| match &g.value {
+        Value::Table(t) => Some(t.get("id").is_some() && t.get("name").is_some()),
+        _ => None,
+    });
+    if own_game != Some(true) {
+        cx.error(span, "a variant needs its own [game] id and name; they are not inherited");
+    }
     let (mut merged, _) = resolve(cx, parent_file, chain, files)?;
     // A variant's tests and its parent link are its own; everything else is inherited.
     merged.entries.retain(|(k, _)| k.name != "tests" && k.name != "extends");
@@ -223,7 +235,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
                 f.finish(cx);
             }
         }
-        None => cx.diags.push(Diagnostic::nowhere("the ruleset has no [game] table (id and name)")),
+        None => cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [game] table (id and name)")),
     }
 
     // [params]
@@ -259,7 +271,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let built = match board_node {
         Some(node) => cx.table(node).and_then(|t| read_board(cx, t, node.span, &params, &players)),
         None => {
-            cx.diags.push(Diagnostic::nowhere("the ruleset has no [board] table"));
+            cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [board] table"));
             None
         }
     };
@@ -268,8 +280,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let pieces = match top.get("pieces") {
         Some(node) => cx.table(node).map(|t| read_pieces(cx, t)).unwrap_or_default(),
         None => {
-            cx.diags.push(Diagnostic::nowhere("the ruleset has no [pieces] table"));
-            Vec::new()
+            cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [pieces] table"));
+            (Vec::new(), Vec::new())
         }
     };
 
@@ -280,10 +292,15 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let end_node = top.get("end");
     let tests_node = top.get("tests");
     let interpretations_node = top.get("interpretations");
+    let draw_node = top.get("draw");
+    let clock_node = top.get("clock");
+    let notation_node = top.get("notation");
     top.finish(cx);
 
     let players = players?;
     let BoardParts { board, shape, naming, direction_sets, regions } = built?;
+    let (mut pieces, raw_promotions) = pieces;
+    resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
     let mut ctx = Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
 
     let start = match start_node {
@@ -293,14 +310,43 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let moves = match moves_node {
         Some(node) => cx.table(node).map(|t| read_moves(cx, t, &mut ctx)).unwrap_or_default(),
         None => {
-            cx.diags.push(Diagnostic::nowhere("the ruleset has no [moves] table"));
+            cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [moves] table"));
             Vec::new()
         }
     };
     let phases = read_phases(cx, phases_node, &moves);
     let turn = match turn_node {
-        Some(node) => cx.table(node).map(|t| read_turn(cx, t)).unwrap_or(Turn { pass: PassRule::Never }),
-        None => Turn { pass: PassRule::Never },
+        Some(node) => cx.table(node).map(|t| read_turn(cx, t)).unwrap_or_else(Turn::default),
+        None => Turn::default(),
+    };
+    if moves.iter().any(|m| matches!(m.action, Action::Hop(_))) && board.len() > 128 {
+        cx.diags.push(Diagnostic::nowhere(format!("hops need a board of at most 128 cells; this one has {}", board.len())));
+    }
+    let draws = match draw_node {
+        Some(node) => read_list(cx, node, "[[draw]]", |cx, t, span| read_draw(cx, t, span, &ctx)),
+        None => Vec::new(),
+    };
+    let clock = clock_node.and_then(|node| {
+        let t = cx.table(node)?;
+        let mut f = Fields::new(t, "[clock]");
+        let time = f.get("time");
+        f.finish(cx);
+        let Some(time) = time else {
+            cx.error(node.span, "[clock] needs time = \"5m\" (optionally \"5m+2s\")");
+            return None;
+        };
+        let text = cx.string(time)?;
+        match parse_clock(&text) {
+            Some(clock) => Some(clock),
+            None => {
+                cx.error(time.span, format!("bad clock '{text}'; write minutes, seconds or milliseconds like 5m, 90s, 500ms, with +2s for an increment"));
+                None
+            }
+        }
+    });
+    let notation = match notation_node {
+        Some(node) => cx.table(node).map(|t| read_notation(cx, t, node.span, &ctx)).unwrap_or(Notation { position: PositionNotation::Rows }),
+        None => Notation { position: PositionNotation::Rows },
     };
     let ends = match end_node {
         Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, &ctx)),
@@ -334,6 +380,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         moves,
         turn,
         ends,
+        draws,
+        clock,
+        notation,
         tests,
         interpretations,
         sources: Sources::default(),
@@ -386,7 +435,7 @@ fn read_list<T>(cx: &mut Cx, node: &Node, what: &str, mut read: impl FnMut(&mut 
 
 fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 2]> {
     let Some(node) = node else {
-        cx.diags.push(Diagnostic::nowhere("the ruleset has no [[players]] (two entries: name, short)"));
+        cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [[players]] (two entries: name, short)"));
         return None;
     };
     let players = read_list(cx, node, "[[players]]", |cx, t, span| {
@@ -406,8 +455,11 @@ fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 2]> {
     });
     match <[Player; 2]>::try_from(players) {
         Ok(players) => {
-            if players[0].name == players[1].name || players[0].short == players[1].short {
-                cx.error(node.span, "the two players need different names and short names");
+            if players[0].name == players[1].name {
+                cx.error(node.span, format!("both players are named '{}'", players[0].name));
+            }
+            if players[0].short == players[1].short {
+                cx.error(node.span, format!("both players have the short name '{}'", players[0].short));
             }
             Some(players)
         }
@@ -805,8 +857,17 @@ fn single_char(cx: &mut Cx, node: &Node) -> Option<char> {
     }
 }
 
-fn read_pieces(cx: &mut Cx, t: &Table) -> Vec<PieceType> {
+/// A promotion as written, resolved once the pieces and regions are known.
+struct RawPromotion {
+    piece: usize,
+    to: Vec<(String, Span)>,
+    region: (String, Span),
+    during: MidCapture,
+}
+
+fn read_pieces(cx: &mut Cx, t: &Table) -> (Vec<PieceType>, Vec<RawPromotion>) {
     let mut pieces = Vec::new();
+    let mut promotions = Vec::new();
     for (key, node) in &t.entries {
         let Some(pt) = cx.table(node) else { continue };
         let mut f = Fields::new(pt, format!("[pieces.{}]", key.name));
@@ -859,9 +920,48 @@ fn read_pieces(cx: &mut Cx, t: &Table) -> Vec<PieceType> {
             },
             None => 1,
         };
+        let promote = f.get("promote").and_then(|n| {
+            let pt = cx.table(n)?;
+            let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
+            let to = match pf.get("to") {
+                Some(tn) => match &tn.value {
+                    Value::Str(one) => vec![(one.clone(), tn.span)],
+                    _ => cx.strings(tn).unwrap_or_default(),
+                },
+                None => {
+                    cx.error(n.span, "promote needs to = \"<piece>\" (or a list to choose from)");
+                    Vec::new()
+                }
+            };
+            let region = match pf.get("in") {
+                Some(rn) => (cx.string(rn).unwrap_or_default(), rn.span),
+                None => {
+                    cx.error(n.span, "promote needs in = \"<region>\"");
+                    (String::new(), n.span)
+                }
+            };
+            let during = match pf.get("during-capture") {
+                None => MidCapture::AtEnd,
+                Some(dn) => match cx.string(dn).as_deref() {
+                    Some("at-end") => MidCapture::AtEnd,
+                    Some("at-once") => MidCapture::AtOnce,
+                    Some("ends-move") => MidCapture::EndsMove,
+                    Some(other) => {
+                        cx.error(dn.span, format!("during-capture must be at-end, at-once or ends-move, not '{other}'"));
+                        MidCapture::AtEnd
+                    }
+                    None => MidCapture::AtEnd,
+                },
+            };
+            pf.finish(cx);
+            Some((to, region, during))
+        });
         f.finish(cx);
         if let Some(symbols) = symbols {
-            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value });
+            if let Some((to, region, during)) = promote {
+                promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
+            }
+            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None });
         }
     }
     // Symbols name pieces in position notation: they must be unique.
@@ -876,8 +976,35 @@ fn read_pieces(cx: &mut Cx, t: &Table) -> Vec<PieceType> {
             seen.push(c);
         }
     }
-    pieces
+    (pieces, promotions)
 }
+
+fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec<RawPromotion>, regions: &[Region]) {
+    for p in raw {
+        let mut to = Vec::new();
+        for (name, span) in &p.to {
+            match pieces.iter().position(|q| &q.name == name) {
+                Some(i) if i != p.piece => to.push(i as PieceTypeId),
+                Some(_) => cx.error(*span, "a piece cannot promote to itself"),
+                None => cx.error(*span, format!("no piece type '{name}'")),
+            }
+        }
+        let region = match regions.iter().position(|r| r.name == p.region.0) {
+            Some(r) => r as RegionId,
+            None => {
+                if !p.region.0.is_empty() {
+                    cx.error(p.region.1, format!("no region '{}'", p.region.0));
+                }
+                continue;
+            }
+        };
+        if !to.is_empty() {
+            pieces[p.piece].promotion = Some(Promotion { to, region, during_capture: p.during });
+        }
+    }
+}
+
+
 
 fn read_start(cx: &mut Cx, t: &Table, names: &Names) -> Start {
     let mut start = Start { pieces: Vec::new(), side: 0 };
@@ -985,6 +1112,10 @@ fn read_moves(cx: &mut Cx, t: &Table, names: &mut Names) -> Vec<MoveRule> {
 const TEMPLATE_FIELDS: [&str; 5] = ["from", "to", "dir", "path", "captures"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
+    if let Some(i) = text.find(char::is_whitespace) {
+        cx.syntax_error(node, SyntaxError { at: i..i + 1, message: "a move's notation cannot contain spaces (moves are separated by spaces)".into() });
+        return false;
+    }
     let mut rest = text;
     let mut offset = 0;
     while let Some(open) = rest.find('{') {
@@ -1126,9 +1257,18 @@ fn compile_pattern(
         call_error(cx, node, &ast.hops[1].call, "a move of several hops is not supported yet: write one primitive");
         return None;
     };
-    if hop.repeat != Repeat::Once {
-        call_error(cx, node, &hop.call, "repeated hops are not supported yet");
-        return None;
+    let hopping = matches!(hop.call.name.as_str(), "jump" | "fly");
+    match hop.repeat {
+        Repeat::Once => {}
+        Repeat::OneOrMore if hopping => {}
+        _ if hopping => {
+            call_error(cx, node, &hop.call, "a chain of hops is written with '+' (one or more); '*' and '?' are not supported yet");
+            return None;
+        }
+        _ => {
+            call_error(cx, node, &hop.call, format!("{}() cannot repeat; only jump() and fly() chain", hop.call.name));
+            return None;
+        }
     }
     let call = &hop.call;
     let mut args = Args::new(call);
@@ -1184,13 +1324,29 @@ fn compile_pattern(
             }
             Action::Leap { offsets, to: landing_arg(cx, node, &mut args, Landing::EmptyOrEnemy) }
         }
+        "jump" | "fly" => {
+            let dirs = one_dir_set(cx, node, call, &mut args, names)?;
+            let over = match args.key("over") {
+                None => Over::Enemy,
+                Some(arg) => match &arg.value {
+                    ArgValue::Name(n) if n == "enemy" => Over::Enemy,
+                    ArgValue::Name(n) if n == "own" => Over::Own,
+                    ArgValue::Name(n) if n == "any" => Over::Any,
+                    _ => {
+                        arg_error(cx, node, arg, "over= takes enemy, own or any");
+                        Over::Enemy
+                    }
+                },
+            };
+            Action::Hop(Hop { dirs, over, long: call.name == "fly", repeat: hop.repeat == Repeat::OneOrMore })
+        }
         other => {
-            call_error(cx, node, call, format!("unknown move primitive '{other}'; expected place, roll, push, step, slide or leap"));
+            call_error(cx, node, call, format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, jump or fly"));
             return None;
         }
     };
     args.finish(cx, node);
-    if action.places() != placing && !action.places() {
+    if !action.places() && !placing {
         call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece as usize].name));
     }
     let mut effects = Vec::new();
@@ -1222,11 +1378,16 @@ fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) -> Vec<Phas
     };
     let mut claimed = vec![false; moves.len()];
     let mut open: Option<usize> = None;
+    let mut spans: Vec<Span> = Vec::new();
     let mut phases = read_list(cx, node, "[[phases]]", |cx, t, span| {
         let mut f = Fields::new(t, "[[phases]]");
         let name = f.get("name").and_then(|n| cx.string(n)).unwrap_or_else(|| "play".into());
         let plies = f.get("plies").and_then(|n| match n.value {
-            Value::Int(v) if v > 0 => Some(v as u32),
+            Value::Int(v) if v > 0 && v <= u32::MAX as i64 => Some(v as u32),
+            Value::Int(v) => {
+                cx.error(n.span, format!("plies must be at least 1, not {v}"));
+                None
+            }
             _ => {
                 cx.expect_type(n, "a positive integer");
                 None
@@ -1245,13 +1406,16 @@ fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) -> Vec<Phas
                 None => cx.error(mspan, format!("no move '{m}' in [moves]")),
             }
         }
-        let _ = span;
-        Some((Phase { name, plies, moves: indices }, explicit))
+        Some((Phase { name, plies, moves: indices }, explicit, span))
     })
     .into_iter()
     .enumerate()
-    .map(|(i, (phase, explicit))| {
+    .map(|(i, (phase, explicit, span))| {
+        spans.push(span);
         if !explicit {
+            if open.is_some() {
+                cx.error(span, format!("phase '{}' lists no moves, and neither does an earlier phase: only one phase may take the moves no other phase lists", phase.name));
+            }
             open = Some(i);
         }
         phase
@@ -1266,17 +1430,42 @@ fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) -> Vec<Phas
     }
     for (i, p) in phases.iter().enumerate() {
         if p.plies.is_none() && i + 1 != phases.len() {
-            cx.error(node.span, format!("phase '{}' has no plies limit, so the phases after it never start", p.name));
+            cx.error(spans[i], format!("phase '{}' has no plies limit, so the phases after it never start", p.name));
         }
     }
-    if phases.last().is_some_and(|p| p.plies.is_some()) {
-        cx.error(node.span, "the last phase must last to the end of the game (no plies limit)");
+    if let Some(p) = phases.last()
+        && p.plies.is_some()
+    {
+        cx.error(spans[phases.len() - 1], format!("the last phase ('{}') must last to the end of the game: drop its plies limit", p.name));
     }
     phases
 }
 
 fn read_turn(cx: &mut Cx, t: &Table) -> Turn {
     let mut f = Fields::new(t, "[turn]");
+    let mut turn = Turn::default();
+    if let Some(n) = f.get("capture") {
+        match cx.string(n).as_deref() {
+            Some("compulsory") => turn.compulsory_capture = true,
+            Some("optional") => turn.compulsory_capture = false,
+            Some(other) => cx.error(n.span, format!("capture must be compulsory or optional, not '{other}'")),
+            None => {}
+        }
+    }
+    if let Some(n) = f.get("majority") {
+        match &n.value {
+            Value::Bool(b) => turn.majority = *b,
+            _ => cx.expect_type(n, "true or false"),
+        }
+    }
+    if let Some(n) = f.get("removal") {
+        match cx.string(n).as_deref() {
+            Some("end") => turn.removal = Removal::End,
+            Some("immediate") => turn.removal = Removal::Immediate,
+            Some(other) => cx.error(n.span, format!("removal must be end or immediate, not '{other}'")),
+            None => {}
+        }
+    }
     let pass = match f.get("pass") {
         None => PassRule::Never,
         Some(n) => match cx.string(n).as_deref() {
@@ -1291,7 +1480,161 @@ fn read_turn(cx: &mut Cx, t: &Table) -> Turn {
         },
     };
     f.finish(cx);
-    Turn { pass }
+    turn.pass = pass;
+    turn
+}
+
+/// `5m`, `90s`, `1.5s`, `500ms`, optionally `+2s`.
+pub(crate) fn parse_clock(text: &str) -> Option<Clock> {
+    let duration = |t: &str| -> Option<u64> {
+        let t = t.trim();
+        let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
+            (n, 1.0)
+        } else if let Some(n) = t.strip_suffix('s') {
+            (n, 1000.0)
+        } else if let Some(n) = t.strip_suffix('m') {
+            (n, 60_000.0)
+        } else if let Some(n) = t.strip_suffix('h') {
+            (n, 3_600_000.0)
+        } else {
+            return None;
+        };
+        let value: f64 = number.trim().parse().ok()?;
+        (value.is_finite() && value >= 0.0).then(|| (value * scale).round() as u64)
+    };
+    let (initial, increment) = match text.split_once('+') {
+        Some((a, b)) => (duration(a)?, duration(b)?),
+        None => (duration(text)?, 0),
+    };
+    (initial > 0).then_some(Clock { initial_ms: initial, increment_ms: increment })
+}
+
+fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRule> {
+    let mut f = Fields::new(t, "[[draw]]");
+    let repetition = f.get("repetition");
+    let moves = f.get("moves");
+    let reset = f.get("reset");
+    let material = f.get("material");
+    let reason = f.get("reason").and_then(|n| cx.string(n));
+    f.finish(cx);
+    let positive = |cx: &mut Cx, n: &Node| match n.value {
+        Value::Int(v) if v > 0 && v < 100_000 => Some(v as u32),
+        _ => {
+            cx.expect_type(n, "a positive integer");
+            None
+        }
+    };
+    let kind = match (repetition, moves) {
+        (Some(r), None) => {
+            if reset.is_some() || material.is_some() {
+                cx.error(span, "a repetition draw takes no reset or material");
+            }
+            DrawKind::Repetition { count: positive(cx, r)? }
+        }
+        (None, Some(m)) => {
+            let count = positive(cx, m)?;
+            let mut events = Vec::new();
+            if let Some(rn) = reset {
+                for (name, espan) in cx.strings(rn).unwrap_or_default() {
+                    if name == "capture" {
+                        events.push(Event::Capture);
+                    } else if let Some(p) = names.piece(&name) {
+                        events.push(Event::PieceMoves(p));
+                    } else {
+                        cx.error(espan, format!("unknown event '{name}'; expected capture or a piece type"));
+                    }
+                }
+            }
+            let material = match material {
+                None => None,
+                Some(mn) => {
+                    let mt = cx.table(mn)?;
+                    let mut mf = Fields::new(mt, "material");
+                    let mut side = |cx: &mut Cx, key: &'static str| -> Option<(crate::syntax::Pred, String)> {
+                        let Some(node) = mf.get(key) else {
+                            cx.error(mn.span, format!("material needs {key} = \"<predicate over pieces and piece counts>\""));
+                            return None;
+                        };
+                        let text = cx.string(node)?;
+                        let pred = match syntax::parse_predicate(&text) {
+                            Ok(p) => p,
+                            Err(err) => {
+                                cx.syntax_error(node, err);
+                                return None;
+                            }
+                        };
+                        // Check the names now: pieces and the piece types.
+                        let lookup = |n: &str| (n == "pieces" || names.piece(n).is_some()).then_some(0);
+                        if let Err(err) = pred.eval(&lookup) {
+                            cx.syntax_error(node, err);
+                            return None;
+                        }
+                        Some((pred, text))
+                    };
+                    let strong = side(cx, "strong");
+                    let weak = side(cx, "weak");
+                    mf.finish(cx);
+                    let ((strong, a), (weak, b)) = (strong?, weak?);
+                    Some(Material { strong, weak, text: format!("{a} against {b}") })
+                }
+            };
+            if events.is_empty() && material.is_none() {
+                cx.error(span, "a move-count draw needs reset = [...] events or a material condition");
+            }
+            DrawKind::Counter { plies: count * 2, reset: events, material }
+        }
+        (Some(_), Some(_)) => {
+            cx.error(span, "a draw rule is either repetition = N or moves = N, not both");
+            return None;
+        }
+        (None, None) => {
+            cx.error(span, "a draw rule needs repetition = N or moves = N");
+            return None;
+        }
+    };
+    let reason = reason.unwrap_or_else(|| crate::describe::draw_reason(&kind, names.pieces));
+    Some(DrawRule { kind, reason })
+}
+
+fn read_notation(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Notation {
+    let mut f = Fields::new(t, "[notation]");
+    let position = f.get("position");
+    let king = f.get("king");
+    f.finish(cx);
+    let Some(position) = position else { return Notation { position: PositionNotation::Rows } };
+    match cx.string(position).as_deref() {
+        Some("rows") | None => Notation { position: PositionNotation::Rows },
+        Some("pdn") => {
+            let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
+            let king_name = king.and_then(|k| cx.string(k));
+            let (man, king) = match (owned.as_slice(), king_name) {
+                ([a, b], Some(k)) => {
+                    let k = names.piece(&k);
+                    match k {
+                        Some(k) if k as usize == *a => (*b, *a),
+                        Some(k) if k as usize == *b => (*a, *b),
+                        _ => {
+                            cx.error(span, "king = names one of the two piece types");
+                            return Notation { position: PositionNotation::Rows };
+                        }
+                    }
+                }
+                ([_, _], None) => {
+                    cx.error(span, "PDN notation needs king = \"<the piece written with K>\"");
+                    return Notation { position: PositionNotation::Rows };
+                }
+                _ => {
+                    cx.error(span, "PDN notation needs exactly two piece types that belong to players (man and king)");
+                    return Notation { position: PositionNotation::Rows };
+                }
+            };
+            Notation { position: PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId } }
+        }
+        Some(other) => {
+            cx.error(position.span, format!("position notation must be rows or pdn, not '{other}'"));
+            Notation { position: PositionNotation::Rows }
+        }
+    }
 }
 
 fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule> {

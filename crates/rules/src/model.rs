@@ -37,6 +37,11 @@ pub struct Ruleset {
     pub moves: Vec<MoveRule>,
     pub turn: Turn,
     pub ends: Vec<EndRule>,
+    /// Draws that need the game's history; applied in play and replay, not in perft.
+    pub draws: Vec<DrawRule>,
+    /// A chess clock, if the ruleset sets one.
+    pub clock: Option<Clock>,
+    pub notation: Notation,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
     /// The files the ruleset was read from, for messages that point into them.
@@ -75,6 +80,28 @@ pub struct PieceType {
     pub owned: bool,
     /// Worth, for evaluation.
     pub value: i32,
+    pub promotion: Option<Promotion>,
+}
+
+/// How a piece promotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The piece types it may become (several: the mover chooses, each is its own move).
+    pub to: Vec<PieceTypeId>,
+    /// Where: a region, resolved per player (`far`).
+    pub region: RegionId,
+    pub during_capture: MidCapture,
+}
+
+/// What happens when a piece reaches its promotion region in the middle of a capture chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidCapture {
+    /// It goes on capturing as it is and promotes only if the move ends in the region.
+    AtEnd,
+    /// It promotes at once and goes on capturing with the new piece's captures.
+    AtOnce,
+    /// The move ends there and it promotes.
+    EndsMove,
 }
 
 /// The start position.
@@ -138,12 +165,39 @@ pub enum Action {
     Slide { dirs: DirSetId, to: Landing, max: Option<u32> },
     /// Jump to a cell at a fixed offset, over anything.
     Leap { offsets: Vec<(i32, i32)>, to: Landing },
+    /// A hop over a piece, possibly repeated into a chain (`jump(diagonal, over=enemy)+`).
+    Hop(Hop),
+}
+
+/// A hop over one piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hop {
+    pub dirs: DirSetId,
+    /// Which pieces may be hopped over. Hopping an enemy captures it.
+    pub over: Over,
+    /// `fly`: empty cells may lie before the piece, and the hop may land on any empty cell
+    /// beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
+    pub long: bool,
+    /// `+`: a chain. A chain of captures goes on while a capture is possible.
+    pub repeat: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Over {
+    Enemy,
+    Own,
+    Any,
 }
 
 impl Action {
     /// True for actions that bring a new piece onto the board.
     pub fn places(&self) -> bool {
         matches!(self, Action::Place { .. } | Action::Roll { .. } | Action::Push { .. })
+    }
+
+    /// True for hops that capture.
+    pub fn captures_by_hop(&self) -> bool {
+        matches!(self, Action::Hop(Hop { over: Over::Enemy | Over::Any, .. }))
     }
 }
 
@@ -169,6 +223,83 @@ pub enum PassRule {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub pass: PassRule,
+    /// A player who can capture must.
+    pub compulsory_capture: bool,
+    /// Among captures, only those taking the most pieces are legal.
+    pub majority: bool,
+    /// When captured pieces leave the board in a chain.
+    pub removal: Removal,
+}
+
+impl Default for Turn {
+    fn default() -> Turn {
+        Turn { pass: PassRule::Never, compulsory_capture: false, majority: false, removal: Removal::End }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// After the whole chain (Turkish strike): a captured piece stays as an obstacle until the
+    /// move ends and cannot be captured twice.
+    End,
+    /// At once: its cell is free for the rest of the chain.
+    Immediate,
+}
+
+/// A draw that needs the game's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DrawKind {
+    /// The same position, with the same player to move, for the `count`-th time.
+    Repetition { count: u32 },
+    /// `plies` plies pass while the material condition holds (the count starts again when the
+    /// material changes), or, without a condition, without any of the `reset` events.
+    Counter { plies: u32, reset: Vec<Event>, material: Option<Material> },
+}
+
+/// Something that restarts a move counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move that captures.
+    Capture,
+    /// A move by a piece of this type.
+    PieceMoves(PieceTypeId),
+}
+
+/// A material configuration: one side satisfies `strong`, the other `weak`. Each is a predicate
+/// over `pieces` (the side's total) and the count of each piece type by its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    pub strong: crate::syntax::Pred,
+    pub weak: crate::syntax::Pred,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrawRule {
+    pub kind: DrawKind,
+    pub reason: String,
+}
+
+/// A chess clock: time per player, and an increment after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// How positions are written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionNotation {
+    /// Rows of symbols, the side to move, the phase.
+    Rows,
+    /// PDN FEN (`W:Wa1,c3,Kd4:Bb6`): the side, then each side's pieces; `king` is the piece
+    /// written with a `K`, `man` the other.
+    Pdn { man: PieceTypeId, king: PieceTypeId },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notation {
+    pub position: PositionNotation,
 }
 
 /// Whose pieces a test looks at.

@@ -161,21 +161,18 @@ fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
                 pest::error::InputLocation::Pos(p) => p..(p + 1).min(text.len()).max(p),
                 pest::error::InputLocation::Span((a, b)) => a..b,
             };
-            let err = err.renamed_rules(|r| rule_name(r).to_string());
-            let message = match &err.variant {
-                pest::error::ErrorVariant::ParsingError { .. } => {
-                    let found = text[at.start..]
-                        .split(|c: char| c.is_whitespace() || "(),".contains(c))
-                        .next()
-                        .filter(|t| !t.is_empty())
-                        .map_or_else(
-                            || if at.start >= text.len() { "the end".to_string() } else { format!("'{}'", &text[at.start..at.start + text[at.start..].chars().next().map_or(0, char::len_utf8)]) },
-                            |t| format!("'{t}'"),
-                        );
-                    format!("{} (found {found})", err.variant.message())
-                }
-                pest::error::ErrorVariant::CustomError { message } => message.clone(),
+            let found = if at.start >= text.len() {
+                "the end".to_string()
+            } else {
+                let token: String = text[at.start..]
+                    .chars()
+                    .take_while(|c| !c.is_whitespace() && !"(),".contains(*c))
+                    .collect();
+                let token = if token.is_empty() { text[at.start..].chars().next().map(String::from).unwrap_or_default() } else { token };
+                format!("'{token}'")
             };
+            let renamed = err.renamed_rules(|r| rule_name(r).to_string());
+            let message = format!("{} (found {found})", renamed.variant.message());
             Err(SyntaxError { at, message })
         }
     }

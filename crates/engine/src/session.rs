@@ -1,0 +1,115 @@
+//! A game in progress: the position plus the history that draw rules need (repetitions, move
+//! counters, material configurations). `play`, `replay` and self-play use it; perft does not.
+
+use crate::game::{EMPTY, Game, owner_tag, piece_type};
+use crate::movegen::Move;
+use crate::outcome::Outcome;
+use crate::position::Position;
+use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
+
+/// A game with its history.
+#[derive(Clone, Debug)]
+pub struct Session<'g> {
+    game: &'g Game,
+    pos: Position,
+    /// Hash of every position so far, the current one last.
+    hashes: Vec<u64>,
+    /// Plies counted by each draw rule (0 for repetition rules).
+    counters: Vec<u32>,
+    moves: Vec<Move>,
+}
+
+impl<'g> Session<'g> {
+    /// Starts from `pos` with an empty history and counters at zero.
+    pub fn new(game: &'g Game, pos: Position) -> Session<'g> {
+        let hashes = vec![pos.hash()];
+        let counters = vec![0; game.rules().draws.len()];
+        Session { game, pos, hashes, counters, moves: Vec::new() }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a legal move and updates the history.
+    pub fn play(&mut self, mv: Move) {
+        let game = self.game;
+        let mover_piece = (mv.from != hetproba_board::NO_CELL).then(|| piece_type(self.pos.at(mv.from)));
+        let before = material_counts(game, &self.pos);
+        game.make(&mut self.pos, mv);
+        let after = material_counts(game, &self.pos);
+        for (i, rule) in game.rules().draws.iter().enumerate() {
+            if let DrawKind::Counter { reset, material, .. } = &rule.kind {
+                let reset_now = reset.iter().any(|e| match e {
+                    Event::Capture => mv.is_capture(),
+                    Event::PieceMoves(t) => mover_piece == Some(*t),
+                });
+                let holds = material.as_ref().is_none_or(|m| material_holds(game, m, &after));
+                self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) {
+                    0
+                } else {
+                    self.counters[i] + 1
+                };
+            }
+        }
+        self.hashes.push(self.pos.hash());
+        self.moves.push(mv);
+    }
+
+    /// The result: the game's own end conditions first, then the draws that need history.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.game.outcome(&self.pos) {
+            return Some(o);
+        }
+        for (i, rule) in self.game.rules().draws.iter().enumerate() {
+            let drawn = match &rule.kind {
+                DrawKind::Repetition { count } => {
+                    let now = self.pos.hash();
+                    self.hashes.iter().filter(|&&h| h == now).count() as u32 >= *count
+                }
+                DrawKind::Counter { plies, .. } => self.counters[i] >= *plies,
+            };
+            if drawn {
+                return Some(Outcome { winner: None, reason: rule.reason.clone() });
+            }
+        }
+        None
+    }
+
+    /// The counter of each draw rule, in plies.
+    pub fn counters(&self) -> &[u32] {
+        &self.counters
+    }
+}
+
+/// Pieces of each type for each player: `counts[player][type]`.
+fn material_counts(game: &Game, pos: &Position) -> [Vec<u32>; 2] {
+    let types = game.rules().pieces.len();
+    let mut counts = [vec![0; types], vec![0; types]];
+    for c in 0..game.board().len() {
+        let code = pos.at(c as hetproba_board::CellId);
+        let owner = owner_tag(code);
+        if code != EMPTY && (owner == 1 || owner == 2) {
+            counts[(owner - 1) as usize][piece_type(code) as usize] += 1;
+        }
+    }
+    counts
+}
+
+fn material_holds(game: &Game, m: &Material, counts: &[Vec<u32>; 2]) -> bool {
+    let side_holds = |pred: &hetproba_rules::syntax::Pred, player: PlayerId| {
+        let mine = &counts[player as usize];
+        let lookup = |name: &str| -> Option<i64> {
+            if name == "pieces" {
+                return Some(mine.iter().sum::<u32>() as i64);
+            }
+            game.rules().piece_index(name).map(|t| mine[t as usize] as i64)
+        };
+        pred.eval(&lookup).unwrap_or(false)
+    };
+    (side_holds(&m.strong, 0) && side_holds(&m.weak, 1)) || (side_holds(&m.strong, 1) && side_holds(&m.weak, 0))
+}
