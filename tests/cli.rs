@@ -1,1 +1,847 @@
-//! placeholder
+//! The `hetproba` command line, run as a user would run it: every command, its output, its exit
+//! status, and its errors for bad input (never a panic).
+//!
+//! Exit status contract (DESIGN.md, "The command line"): 0 success; 1 a failed check, an illegal
+//! move, a bad position or file; 2 bad usage.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+// ----------------------------------------------------------------------------------------------
+// Helpers
+
+/// What one run of the binary did.
+#[derive(Debug)]
+struct Run {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Exit status 0, nothing alarming on stderr.
+    #[track_caller]
+    fn ok(self) -> Run {
+        assert_eq!(self.status, 0, "expected success\n{self:#?}");
+        assert!(!self.stderr.contains("panicked"), "{self:#?}");
+        self
+    }
+
+    /// A clean failure: the given status, a message on stderr starting with `error:`, no panic
+    /// trace, nothing on stdout (stdout carries only results).
+    #[track_caller]
+    fn fails(self, status: i32) -> Run {
+        assert_eq!(self.status, status, "expected exit status {status}\n{self:#?}");
+        assert!(!self.stderr.contains("panicked"), "panic trace on stderr\n{self:#?}");
+        assert!(!self.stderr.contains("stack backtrace"), "backtrace on stderr\n{self:#?}");
+        assert!(self.stderr.starts_with("error:"), "stderr should start with 'error:'\n{self:#?}");
+        assert!(self.stdout.is_empty(), "a failed command should print no result\n{self:#?}");
+        self
+    }
+
+    #[track_caller]
+    fn stderr_has(self, part: &str) -> Run {
+        assert!(self.stderr.contains(part), "stderr lacks {part:?}\n{self:#?}");
+        self
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e})\n{self:#?}"))
+    }
+}
+
+fn run_in(dir: Option<&Path>, args: &[&str], input: Option<&str>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hetproba"));
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).env("RUST_BACKTRACE", "1");
+    cmd.stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() });
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().expect("the hetproba binary runs");
+    if let Some(text) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        // The program may stop reading early (a game ends); a broken pipe is fine.
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the hetproba binary finishes");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn hetproba(args: &[&str]) -> Run {
+    run_in(None, args, None)
+}
+
+fn hetproba_with_input(args: &[&str], input: &str) -> Run {
+    run_in(None, args, Some(input))
+}
+
+/// An empty scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli").join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the scratch file can be written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+fn rules_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../rules")
+}
+
+const IDS: [(&str, &str); 4] = [
+    ("amoba-push", "Push-in four"),
+    ("amoba-rollin", "Roll-in four"),
+    ("reversi", "Reversi"),
+    ("reversi-covered", "Reversi with covered squares"),
+];
+
+// ----------------------------------------------------------------------------------------------
+// list
+
+#[test]
+fn list_prints_every_builtin_ruleset_with_name_players_and_extends() {
+    let run = hetproba(&["list"]).ok();
+    for (id, name) in IDS {
+        let line = run.lines().into_iter().find(|l| l.split_whitespace().next() == Some(id));
+        let line = line.unwrap_or_else(|| panic!("no line for {id}\n{}", run.stdout));
+        assert!(line.contains(name), "{line}");
+    }
+    let covered = run.lines().into_iter().find(|l| l.starts_with("reversi-covered")).unwrap().to_string();
+    assert!(covered.contains("black / white") && covered.contains(" reversi "), "{covered}");
+    let rollin = run.lines().into_iter().find(|l| l.starts_with("amoba-rollin")).unwrap().to_string();
+    assert!(rollin.contains("x / o") && rollin.contains("game rules p.3 (begurítós Amőba)"), "{rollin}");
+    let reversi = run.lines().into_iter().find(|l| l.starts_with("reversi ")).unwrap().to_string();
+    assert!(reversi.contains("Standard Othello rules"), "{reversi}");
+}
+
+#[test]
+fn list_json_is_a_list_of_objects_with_id_and_name_for_every_builtin() {
+    let run = hetproba(&["list", "--json"]).ok();
+    let list = run.json();
+    let list = list.as_array().expect("a JSON list");
+    let ids: Vec<&str> = list.iter().map(|e| e["id"].as_str().expect("id is a string")).collect();
+    let builtin: Vec<&str> = hetproba_rules::builtin_ids().collect();
+    assert_eq!(ids, builtin, "list --json names exactly the built-in rulesets");
+    for (id, name) in IDS {
+        let entry = list.iter().find(|e| e["id"] == id).unwrap_or_else(|| panic!("{id} missing"));
+        assert_eq!(entry["name"], name);
+    }
+    let covered = list.iter().find(|e| e["id"] == "reversi-covered").unwrap();
+    assert_eq!(covered["extends"], "reversi");
+    assert_eq!(covered["players"], serde_json::json!(["black", "white"]));
+}
+
+// ----------------------------------------------------------------------------------------------
+// show
+
+#[test]
+fn show_reversi_covered_explains_the_blocking_phase_and_draws_the_start() {
+    let run = hetproba(&["show", "reversi-covered"]).ok();
+    let out = &run.stdout;
+    assert!(out.starts_with("Reversi with covered squares (reversi-covered)"), "{out}");
+    // In words, generated from the ruleset.
+    for part in [
+        "A variant of reversi",
+        "Phase 'blocking' (the first 4 plies",
+        "Place a neutral block on any empty cell",
+        "Phase 'play'",
+        "enclosed between it and another own piece turns to the mover's colour",
+        "passes",
+        "more pieces on the board wins",
+    ] {
+        assert!(out.contains(part), "show lacks {part:?}\n{out}");
+    }
+    // The start position, in notation and drawn.
+    assert!(out.contains("Start position (8/8/8/3xo3/3ox3/8/8/8 b blocking)"), "{out}");
+    let board = "8 . . . . . . . .\n7 . . . . . . . .\n6 . . . . . . . .\n5 . . . x o . . .\n\
+                 4 . . . o x . . .\n3 . . . . . . . .\n2 . . . . . . . .\n1 . . . . . . . .\n  a b c d e f g h\n\
+                 black to move (blocking phase)\n";
+    assert!(out.ends_with(board), "the start position is not drawn as expected\n{out}");
+}
+
+#[test]
+fn show_accepts_a_path_to_a_ruleset_file() {
+    let path = rules_dir().join("amoba-rollin.toml");
+    let run = hetproba(&["show", path.to_str().unwrap()]).ok();
+    assert!(run.stdout.starts_with("Roll-in four (amoba-rollin)"), "{}", run.stdout);
+    assert!(run.stdout.contains("x to move"), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// moves
+
+#[test]
+fn moves_of_the_reversi_start_are_d3_c4_f5_e6() {
+    let run = hetproba(&["moves", "reversi"]).ok();
+    assert_eq!(run.stdout, "d3 c4 f5 e6\n");
+}
+
+#[test]
+fn moves_json_gives_notation_from_to_path_captures_flips() {
+    let run = hetproba(&["moves", "reversi", "--json"]).ok();
+    let expected = serde_json::json!([
+        {"notation": "d3", "from": null, "to": "d3", "path": [], "captures": [], "flips": ["d4"]},
+        {"notation": "c4", "from": null, "to": "c4", "path": [], "captures": [], "flips": ["d4"]},
+        {"notation": "f5", "from": null, "to": "f5", "path": [], "captures": [], "flips": ["e5"]},
+        {"notation": "e6", "from": null, "to": "e6", "path": [], "captures": [], "flips": ["e5"]},
+    ]);
+    assert_eq!(run.json(), expected);
+    assert_eq!(run.lines().len(), 1, "--json prints one parseable document");
+}
+
+#[test]
+fn moves_json_of_a_pass_has_no_from_and_no_to() {
+    // White has nothing to enclose; black could still move, so white passes.
+    let run = hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/xo6 w", "--json"]).ok();
+    let expected = serde_json::json!([
+        {"notation": "pass", "from": null, "to": null, "path": [], "captures": [], "flips": []},
+    ]);
+    assert_eq!(run.json(), expected);
+}
+
+#[test]
+fn moves_after_plays_the_given_moves_first() {
+    // Hand-worked: after d3 c5 black can enclose with b6 c6 d6 e6 f6 (b5 and f5 reach no black disc).
+    let run = hetproba(&["moves", "reversi", "--after", "d3 c5"]).ok();
+    assert_eq!(run.stdout, "b6 c6 d6 e6 f6\n");
+    // Move numbers in --after are skipped, as in a record.
+    let numbered = hetproba(&["moves", "reversi", "--after", "1. d3 c5"]).ok();
+    assert_eq!(numbered.stdout, run.stdout);
+    let json = hetproba(&["moves", "reversi", "--after", "d3 c5", "--json"]).ok().json();
+    let b6 = &json[0];
+    assert_eq!(b6["notation"], "b6");
+    assert_eq!(b6["flips"], serde_json::json!(["c5"]));
+}
+
+#[test]
+fn moves_position_reads_the_rulesets_notation() {
+    // A stone on corner a1: it can be pushed right or up; the 27 other border cells take a stone.
+    let run = hetproba(&["moves", "amoba-push", "--position", "8/8/8/8/8/8/8/x7 o"]).ok();
+    let moves: Vec<&str> = run.stdout.split_whitespace().collect();
+    assert_eq!(moves.len(), 29, "{}", run.stdout);
+    assert!(moves.contains(&"a1>") && moves.contains(&"a1^"), "{}", run.stdout);
+    assert!(!moves.contains(&"a1") && !moves.contains(&"a1<") && !moves.contains(&"a1v"), "{}", run.stdout);
+    assert!(!moves.iter().any(|m| m.starts_with('d') && m.ends_with('4')), "no inner cell: {}", run.stdout);
+}
+
+#[test]
+fn moves_of_the_reversi_covered_start_are_60_blocking_stones() {
+    let run = hetproba(&["moves", "reversi-covered"]).ok();
+    let moves: Vec<&str> = run.stdout.split_whitespace().collect();
+    assert_eq!(moves.len(), 60);
+    assert!(moves.iter().all(|m| m.starts_with('@')), "{}", run.stdout);
+    assert!(!moves.contains(&"@d4") && moves.contains(&"@a1"), "{}", run.stdout);
+    let after = hetproba(&["moves", "reversi-covered", "--after", "@a1 @a2 @a3 @a4"]).ok();
+    assert_eq!(after.stdout, "d3 c4 f5 e6\n");
+}
+
+#[test]
+fn moves_of_a_finished_game_say_who_won_and_why() {
+    let run = hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/xx6 w"]).ok();
+    assert_eq!(run.stdout, "no legal moves (black wins: 2 against 0 at the end)\n");
+    let json = hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/xx6 w", "--json"]).ok();
+    assert_eq!(json.json(), serde_json::json!([]));
+}
+
+#[test]
+fn moves_show_the_push_in_four_and_roll_in_four_results() {
+    // c1^ makes a four for both players: the mover (x) wins.
+    let both = hetproba(&["moves", "amoba-push", "--position", "8/8/8/8/oo1o4/2o5/xxox4/2x5 x", "--after", "c1^"]).ok();
+    assert_eq!(both.stdout, "no legal moves (x wins: four in a row)\n");
+    // c1^ makes a four only for o: own goal, x loses.
+    let own = hetproba(&["moves", "amoba-push", "--position", "8/8/8/8/8/oo1o4/2o5/2x5 x", "--after", "c1^"]).ok();
+    assert_eq!(own.stdout, "no legal moves (o wins: own goal: the push completed only the opponent's four)\n");
+    // d1 makes five in a row for x in roll-in four: no win, the game goes on.
+    let five = hetproba(&["moves", "amoba-rollin", "--position", "7o/8/8/8/8/8/ooo5/xxx1x3 x", "--after", "d1"]).ok();
+    assert!(!five.stdout.starts_with("no legal moves"), "{}", five.stdout);
+    // d1 makes exactly four: x wins.
+    let four = hetproba(&["moves", "amoba-rollin", "--position", "7o/8/8/8/8/8/ooo5/xxx5 x", "--after", "d1"]).ok();
+    assert_eq!(four.stdout, "no legal moves (x wins: exactly four in a row)\n");
+}
+
+#[test]
+fn moves_and_perft_accept_a_ruleset_path_from_any_directory() {
+    let dir = scratch("path_from_any_directory");
+    let path = rules_dir().join("reversi.toml");
+    let path = std::fs::canonicalize(path).unwrap();
+    let run = run_in(Some(&dir), &["moves", path.to_str().unwrap()], None).ok();
+    assert_eq!(run.stdout, "d3 c4 f5 e6\n");
+    // Built-in ids are embedded in the binary: they work away from the workspace too.
+    let run = run_in(Some(&dir), &["perft", "reversi-covered", "2"], None).ok();
+    assert_eq!(run.stdout, "nodes 3540\n");
+}
+
+#[test]
+fn moves_param_changes_the_board_size() {
+    // Roll-in four on 5x5: every border cell, 16 of them.
+    let run = hetproba(&["moves", "amoba-rollin", "--param", "size=5"]).ok();
+    assert_eq!(run.stdout.split_whitespace().count(), 16, "{}", run.stdout);
+    assert!(run.stdout.contains("e5") && !run.stdout.contains("f"), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// perft
+
+#[test]
+fn perft_reversi_depth_4_is_244() {
+    let run = hetproba(&["perft", "reversi", "4"]).ok();
+    assert_eq!(run.stdout, "nodes 244\n");
+}
+
+#[test]
+fn perft_prints_no_progress_or_speed_when_stderr_is_not_a_terminal() {
+    let run = hetproba(&["perft", "reversi", "7"]).ok();
+    assert_eq!(run.stdout, "nodes 55092\n");
+    assert_eq!(run.stderr, "", "progress and speed go to a terminal only");
+    let run = hetproba(&["perft", "reversi", "6", "--json", "--divide"]).ok();
+    assert_eq!(run.stderr, "");
+    assert_eq!(run.json()["nodes"], 8200);
+}
+
+#[test]
+fn perft_json_is_an_object_with_nodes_and_depth() {
+    let run = hetproba(&["perft", "reversi", "5", "--json"]).ok();
+    let v = run.json();
+    assert_eq!(v["nodes"], 1396);
+    assert_eq!(v["depth"], 5);
+    assert_eq!(v["ruleset"], "reversi");
+    assert!(v["seconds"].is_number(), "{v}");
+    assert!(v.get("divide").is_none(), "no divide without --divide: {v}");
+}
+
+#[test]
+fn perft_divide_splits_the_count_by_root_move() {
+    let run = hetproba(&["perft", "reversi", "3", "--divide"]).ok();
+    assert_eq!(run.stdout, "d3: 14\nc4: 14\nf5: 14\ne6: 14\nnodes 56\n");
+    let v = hetproba(&["perft", "reversi", "4", "--divide", "--json"]).ok().json();
+    assert_eq!(v["nodes"], 244);
+    let divide = v["divide"].as_object().expect("divide is a map");
+    let mut keys: Vec<&str> = divide.keys().map(String::as_str).collect();
+    keys.sort();
+    assert_eq!(keys, ["c4", "d3", "e6", "f5"]);
+    assert!(divide.values().all(|n| n == 61), "by symmetry each opening has 244/4: {v}");
+}
+
+#[test]
+fn perft_counts_from_a_position_and_after_moves() {
+    assert_eq!(hetproba(&["perft", "reversi", "1", "--after", "d3 c5"]).ok().stdout, "nodes 5\n");
+    // A pass counts as a move.
+    assert_eq!(hetproba(&["perft", "reversi", "1", "--position", "8/8/8/8/8/8/8/xo6 w"]).ok().stdout, "nodes 1\n");
+    // Then black plays c1 and neither side can move: the ended game has nothing below it.
+    assert_eq!(hetproba(&["perft", "reversi", "3", "--position", "8/8/8/8/8/8/8/xo6 w"]).ok().stdout, "nodes 0\n");
+    // Four blocking stones, then the ordinary opening.
+    let run = hetproba(&["perft", "reversi-covered", "1", "--after", "@a1 @a2 @a3 @a4"]).ok();
+    assert_eq!(run.stdout, "nodes 4\n");
+    assert_eq!(hetproba(&["perft", "amoba-push", "1"]).ok().stdout, "nodes 28\n");
+}
+
+#[test]
+fn perft_single_threaded_agrees_and_depth_zero_counts_one() {
+    assert_eq!(hetproba(&["perft", "reversi", "5", "--threads", "1"]).ok().stdout, "nodes 1396\n");
+    assert_eq!(hetproba(&["perft", "reversi", "0"]).ok().stdout, "nodes 1\n");
+}
+
+// ----------------------------------------------------------------------------------------------
+// play
+
+/// Roll-in four, x fills the a-file from the bottom, o the h-file: x makes four on a4.
+const ROLLIN_WIN: &str = "a1\nh1\na2\nh2\na3\nh3\na4\n";
+
+#[test]
+fn play_human_against_human_through_stdin_to_a_roll_in_four_win() {
+    let run = hetproba_with_input(&["play", "amoba-rollin", "--first", "human", "--second", "human"], ROLLIN_WIN).ok();
+    for line in ["x played a1", "o played h1", "x played a2", "o played h3", "x played a4"] {
+        assert!(run.stdout.contains(line), "lacks {line:?}\n{}", run.stdout);
+    }
+    assert!(run.stdout.ends_with("Game over: x wins: exactly four in a row\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("game stopped"), "{}", run.stdout);
+    // The board is redrawn after each move: the final board shows both files.
+    assert!(run.stdout.contains("4 x . . . . . . .\n3 x . . . . . . o\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_refuses_an_illegal_entry_lists_the_legal_moves_and_goes_on() {
+    // After x a1, o may land on any of the other 27 border cells (a8 by row 8, h1 by file h).
+    let input = "a1\nzz\na1\n?\nh1\na2\nh2\na3\nh3\na4\n";
+    let run = hetproba_with_input(&["play", "amoba-rollin", "--first", "human", "--second", "human"], input).ok();
+    let legal = "b1 c1 d1 e1 f1 g1 h1 a2 h2 a3 h3 a4 h4 a5 h5 a6 h6 a7 h7 a8 b8 c8 d8 e8 f8 g8 h8";
+    assert!(run.stdout.contains(&format!("illegal move 'zz'; legal moves: {legal}\n")), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("illegal move 'a1'; legal moves: {legal}\n")), "{}", run.stdout);
+    assert!(run.stdout.contains(&format!("legal moves: {legal}\n")), "{}", run.stdout);
+    assert!(run.stdout.contains("o played h1"), "the game goes on after the refusals\n{}", run.stdout);
+    assert!(run.stdout.ends_with("Game over: x wins: exactly four in a row\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_human_against_the_computer() {
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "random", "--seed", "1"], "d3\n").ok();
+    assert!(run.stdout.contains("black played d3"), "{}", run.stdout);
+    // The computer answers with one of white's three legal replies to d3.
+    let reply = run.stdout.lines().find_map(|l| l.strip_prefix("white played ")).unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(["c3", "e3", "c5"].contains(&reply), "{reply}");
+    assert!(run.stdout.ends_with("game stopped after 2 moves\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_quit_stops_the_game_without_an_error() {
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human"], "quit\n").ok();
+    assert!(run.stdout.ends_with("game stopped after 0 moves\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_random_against_random_ends_with_a_result() {
+    let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
+    let last = run.stdout.lines().last().unwrap_or("").to_string();
+    assert!(last.starts_with("Game over: ") && last.ends_with(" at the end"), "{}", run.stdout);
+    assert!(!run.stdout.contains("game stopped"), "{}", run.stdout);
+    // The seed makes the game replayable: the same seed plays the same game.
+    let again = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
+    assert_eq!(run.stdout, again.stdout);
+}
+
+#[test]
+fn play_mcts_against_mcts_with_a_small_budget_ends_with_a_result() {
+    for game in ["amoba-rollin", "reversi-covered"] {
+        let run = hetproba(&["play", game, "--first", "mcts:50", "--second", "mcts:50", "--seed", "3"]).ok();
+        let last = run.stdout.lines().last().unwrap_or("").to_string();
+        assert!(last.starts_with("Game over: "), "{game}\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn play_record_then_replay_checks_every_move() {
+    let dir = scratch("record_then_replay");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3", "--record", record]).ok();
+    assert!(run.stdout.ends_with(&format!("game saved to {record}\n")), "{}", run.stdout);
+    let played = run.stdout.matches(" played ").count();
+    let text = std::fs::read_to_string(record).expect("the record was written");
+    for tag in ["[Ruleset \"reversi\"]", "[Black \"random\"]", "[White \"random\"]", "[Seed \"3\"]"] {
+        assert!(text.contains(tag), "record lacks {tag}\n{text}");
+    }
+    let winner = if run.stdout.contains("Game over: black wins") {
+        "1-0"
+    } else if run.stdout.contains("Game over: white wins") {
+        "0-1"
+    } else {
+        "1/2-1/2"
+    };
+    assert!(text.contains(&format!("[Result \"{winner}\"]")), "{text}");
+    assert!(text.trim_end().ends_with(winner), "the move text ends with the result\n{text}");
+
+    let replay = hetproba(&["replay", record]).ok();
+    assert!(replay.stdout.contains(&format!("\n{played} moves checked; result {winner}: ")), "{}", replay.stdout);
+    assert!(replay.stdout.contains("Game over: "), "{}", replay.stdout);
+    // Against an explicitly named ruleset, too.
+    hetproba(&["replay", record, "--ruleset", "reversi"]).ok();
+}
+
+#[test]
+fn play_resume_continues_a_stopped_game() {
+    let dir = scratch("resume");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let human = ["--first", "human", "--second", "human"];
+    let mut args = vec!["play", "reversi", "--record", record];
+    args.extend(human);
+    let first = hetproba_with_input(&args, "d3\nc5\n").ok();
+    assert!(first.stdout.ends_with("game stopped after 2 moves\n"), "{}", first.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("1. d3 c5 *"), "{text}");
+
+    // Continue: the record's moves are replayed, then black plays f6 (legal after d3 c5).
+    let mut args = vec!["play", "reversi", "--resume", record];
+    args.extend(human);
+    let second = hetproba_with_input(&args, "f6\n").ok();
+    assert!(
+        second.stdout.starts_with("8 . . . . . . . .\n7 . . . . . . . .\n6 . . . . . . . .\n5 . . o o o . . .\n4 . . . x x . . .\n"),
+        "{}",
+        second.stdout
+    );
+    assert!(second.stdout.contains("black played f6"), "{}", second.stdout);
+    assert!(second.stdout.ends_with("game stopped after 3 moves\n"), "{}", second.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("1. d3 c5 2. f6 *"), "{text}");
+    let replay = hetproba(&["replay", record]).ok();
+    assert!(replay.stdout.contains("position: 8/8/5x2/2oox3/3xx3/3x4/8/8 w\n3 moves checked; result *: the game goes on\n"), "{}", replay.stdout);
+
+    // Continue to the end with the computer.
+    let third = hetproba(&["play", "reversi", "--resume", record, "--first", "random", "--second", "random", "--seed", "5"]).ok();
+    assert!(third.stdout.contains("Game over: "), "{}", third.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("1. d3 c5 2. f6 "), "the resumed game keeps its first moves\n{text}");
+    assert!(!text.trim_end().ends_with('*'), "{text}");
+    hetproba(&["replay", record]).ok();
+}
+
+#[test]
+fn play_resume_refuses_a_record_of_another_ruleset() {
+    let dir = scratch("resume_other_ruleset");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 *\n");
+    hetproba(&["play", "amoba-rollin", "--resume", &record, "--first", "random", "--second", "random"])
+        .fails(1)
+        .stderr_has("is a game of 'reversi', not 'amoba-rollin'");
+}
+
+#[test]
+fn replay_of_an_edited_record_names_the_first_illegal_move() {
+    let dir = scratch("replay_illegal");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", record], "d3\nc5\nf6\nf5\n").ok();
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("1. d3 c5 2. f6 f5 *"), "{text}");
+    hetproba(&["replay", record]).ok();
+    // After d3 c5 black may play b6 c6 d6 e6 f6; a1 is the third ply, move 2.
+    std::fs::write(record, text.replace("2. f6 f5", "2. a1 f5")).unwrap();
+    let run = hetproba(&["replay", record]).fails(1);
+    let line = run.stderr.lines().next().unwrap();
+    assert_eq!(line, format!("error: {record}: move 2 (black, ply 3): illegal move 'a1'; legal moves: b6 c6 d6 e6 f6"));
+    assert_eq!(run.stderr.lines().count(), 1, "{}", run.stderr);
+}
+
+#[test]
+fn replay_refuses_a_record_whose_result_contradicts_the_final_position() {
+    let dir = scratch("replay_wrong_result");
+    // d1 makes x's four in a row: x (the first player) wins, but the record says 0-1.
+    let record = write(&dir, "game.txt", "[Ruleset \"amoba-rollin\"]\n[Position \"7o/8/8/8/8/8/ooo5/xxx5 x\"]\n\n1. d1 0-1\n");
+    let run = hetproba(&["replay", &record]);
+    assert_eq!(run.status, 1, "{run:#?}");
+    assert_eq!(
+        run.stderr,
+        format!("error: {record}: the record's result 0-1 contradicts the final position (x wins: exactly four in a row)\n")
+    );
+}
+
+#[test]
+fn replay_accepts_a_record_that_ends_early() {
+    // A game may end by resignation or on time: a result on an unfinished position is kept.
+    let dir = scratch("replay_early_result");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 1-0\n");
+    let run = hetproba(&["replay", &record]).ok();
+    assert!(run.stdout.contains("2 moves checked; result *: the game goes on"), "{}", run.stdout);
+}
+
+#[test]
+fn replay_of_a_missing_file_or_a_record_without_ruleset_fails_cleanly() {
+    let dir = scratch("replay_missing");
+    let missing = dir.join("nope.txt");
+    hetproba(&["replay", missing.to_str().unwrap()]).fails(1).stderr_has("cannot read");
+    let record = write(&dir, "game.txt", "1. d3 c5 *\n");
+    hetproba(&["replay", &record]).fails(1).stderr_has("has no Ruleset tag; give --ruleset");
+}
+
+// ----------------------------------------------------------------------------------------------
+// check
+
+#[test]
+fn check_all_builtin_rulesets_passes() {
+    let run = hetproba(&["check", "--all"]).ok();
+    let lines = run.lines();
+    assert_eq!(lines.len(), hetproba_rules::builtin_ids().count(), "one line per built-in ruleset\n{}", run.stdout);
+    for id in hetproba_rules::builtin_ids() {
+        let line = format!("ok: rules/{id}.toml ({id}): ");
+        assert!(lines.iter().any(|l| l.starts_with(&line)), "lacks {line:?}\n{}", run.stdout);
+    }
+    assert!(
+        run.stdout.contains("(reversi-covered): 64 cells, 2 piece types, 2 move rules, 1 end rule; 5 embedded tests passed"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn check_a_ruleset_file_by_path() {
+    let path = rules_dir().join("amoba-push.toml");
+    let run = hetproba(&["check", path.to_str().unwrap()]).ok();
+    assert!(run.stdout.starts_with("ok: ") && run.stdout.contains("(amoba-push): 64 cells"), "{}", run.stdout);
+}
+
+#[test]
+fn check_a_variant_file_that_extends_a_builtin() {
+    let dir = scratch("variant");
+    let path = write(
+        &dir,
+        "reversi-test.toml",
+        "extends = \"reversi\"\n\n[game]\nid = \"reversi-test\"\nname = \"Test variant\"\n\n[[tests]]\nname = \"opening\"\nmoves = [\"d3\", \"c4\", \"f5\", \"e6\"]\n",
+    );
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("(reversi-test): 64 cells") && run.stdout.contains("1 embedded test passed"), "{}", run.stdout);
+    assert_eq!(hetproba(&["moves", &path]).ok().stdout, "d3 c4 f5 e6\n");
+}
+
+/// A small valid ruleset; the broken files below change one line of it. Line numbers matter.
+const TINY: &str = r#"[game]
+id = "tiny"
+name = "Tiny"
+
+[[players]]
+name = "x"
+
+[[players]]
+name = "o"
+
+[board]
+shape = "rect"
+width = 4
+height = 4
+
+[pieces.stone]
+symbols = ["x", "o"]
+
+[moves.drop]
+do = "roll(orthogonal)"
+
+[[end]]
+if = "line(3) by mover"
+result = "mover wins"
+"#;
+
+#[test]
+fn check_and_moves_accept_the_tiny_ruleset_the_broken_ones_derive_from() {
+    let dir = scratch("tiny");
+    let path = write(&dir, "tiny.toml", TINY);
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("(tiny): 16 cells, 1 piece type, 1 move rule, 1 end rule"), "{}", run.stdout);
+    // The 12 border cells of a 4x4 board.
+    assert_eq!(hetproba(&["moves", &path]).ok().stdout, "a1 b1 c1 d1 a2 d2 a3 d3 a4 b4 c4 d4\n");
+}
+
+#[test]
+fn check_reports_a_failed_embedded_test_at_its_place() {
+    let dir = scratch("failed_embedded_test");
+    let text = format!("{TINY}\n[[tests]]\nname = \"wrong count\"\ncount = 99\n");
+    let path = write(&dir, "failing.toml", &text);
+    let run = hetproba(&["check", &path]).fails(1);
+    let first = run.stderr.lines().next().unwrap();
+    assert_eq!(first, format!("error: {path}:26:1: test 'wrong count' failed: 12 legal moves, expected 99"));
+}
+
+/// Writes a broken ruleset, then checks that `check` and `moves` both refuse it with exactly one
+/// diagnostic at `file:line:column` containing `message`, exit status 1, and no panic.
+#[track_caller]
+fn assert_broken(test: &str, files: &[(&str, &str)], reported_file: &str, line_col: &str, message: &str) {
+    let dir = scratch(test);
+    let mut paths = Vec::new();
+    for (name, text) in files {
+        paths.push(write(&dir, name, text));
+    }
+    let target = &paths[0];
+    let place = format!("{}:{line_col}: ", dir.join(reported_file).display());
+    for command in ["check", "moves"] {
+        let run = hetproba(&[command, target]).fails(1);
+        let diagnostics: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error: ") && l.contains(".toml:")).collect();
+        assert_eq!(diagnostics.len(), 1, "{command}: one diagnostic expected\n{}", run.stderr);
+        assert!(diagnostics[0].starts_with(&format!("error: {place}")), "{command}: expected {place}\n{}", run.stderr);
+        assert!(diagnostics[0].contains(message), "{command}: expected {message:?}\n{}", run.stderr);
+        // The source line is quoted and a caret points under the column.
+        let column: usize = line_col.split(':').nth(1).unwrap().parse().unwrap();
+        let caret = run.stderr.lines().find(|l| l.starts_with("  | ") && l.trim_start_matches("  | ").trim_start().starts_with('^'));
+        let caret = caret.unwrap_or_else(|| panic!("{command}: no caret line\n{}", run.stderr));
+        assert_eq!(caret.find('^'), Some(4 + column - 1), "{command}: the caret is not under column {column}\n{}", run.stderr);
+        if command == "check" {
+            assert!(run.stderr.ends_with("error: 1 of 1 rulesets failed\n"), "{}", run.stderr);
+        }
+    }
+}
+
+#[test]
+fn broken_ruleset_malformed_toml_points_at_the_bad_token() {
+    let text = TINY.replace("height = 4", "height 4");
+    assert_broken("malformed", &[("malformed.toml", &text)], "malformed.toml", "14:8", "malformed TOML");
+}
+
+#[test]
+fn broken_ruleset_unknown_key_points_at_the_key() {
+    let text = TINY.replace("height = 4\n", "height = 4\ncolour = \"red\"\n");
+    assert_broken("unknown_key", &[("unknown.toml", &text)], "unknown.toml", "15:1", "unknown key 'colour' in [board]");
+}
+
+#[test]
+fn broken_ruleset_wrong_value_type_points_at_the_value() {
+    let text = TINY.replace("width = 4", "width = true");
+    assert_broken("wrong_type", &[("wrongtype.toml", &text)], "wrongtype.toml", "13:9", "found a boolean");
+}
+
+#[test]
+fn broken_ruleset_move_with_a_missing_piece_type_points_at_the_name() {
+    let text = TINY.replace("[moves.drop]\n", "[moves.drop]\npiece = \"knight\"\n");
+    assert_broken("missing_piece", &[("nopiece.toml", &text)], "nopiece.toml", "20:9", "no piece type 'knight'");
+}
+
+#[test]
+fn broken_ruleset_pattern_that_does_not_parse_points_inside_the_string() {
+    // The pattern ends where ')' is missing: column 22 is the closing quote.
+    let text = TINY.replace("do = \"roll(orthogonal)\"", "do = \"roll(orthogonal\"");
+    assert_broken("bad_pattern", &[("pattern.toml", &text)], "pattern.toml", "20:22", "expected ')'");
+    let text = TINY.replace("do = \"roll(orthogonal)\"", "do = \"wobble(orthogonal)\"");
+    assert_broken("unknown_primitive", &[("primitive.toml", &text)], "primitive.toml", "20:7", "unknown move primitive 'wobble'");
+}
+
+#[test]
+fn broken_ruleset_extends_cycle_points_at_the_extends_that_closes_it() {
+    let a = format!("extends = \"cycle-b\"\n{TINY}");
+    let b = format!("extends = \"cycle-a\"\n{TINY}");
+    assert_broken("extends_cycle", &[("cycle-a.toml", &a), ("cycle-b.toml", &b)], "cycle-b.toml", "1:11", "extends cycle");
+    let own = format!("extends = \"self\"\n{TINY}");
+    assert_broken("extends_itself", &[("self.toml", &own)], "self.toml", "1:11", "extends cycle");
+}
+
+#[test]
+fn broken_ruleset_board_that_falls_apart_is_reported() {
+    // Two columns kept of four: the board falls apart into two parts.
+    let text = TINY.replace("height = 4\n", "height = 4\ncells = \"x == 0 or x == 3\"\n");
+    assert_broken("falls_apart", &[("apart.toml", &text)], "apart.toml", "11:1", "falls apart into 2 separate parts");
+    // A custom board with one point joined to nothing.
+    let custom = TINY.replace(
+        "shape = \"rect\"\nwidth = 4\nheight = 4\n",
+        "shape = \"custom\"\npoints = [\n  { name = \"p\", x = 0, y = 0 },\n  { name = \"q\", x = 1, y = 0 },\n  { name = \"lonely\", x = 5, y = 5 },\n]\n",
+    );
+    assert_broken("lonely_point", &[("lonely.toml", &custom)], "lonely.toml", "11:1", "joined to no other cell by any direction: lonely");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Bad input: a clear message, exit status 1, never a panic
+
+#[test]
+fn unknown_ruleset_id_fails_in_every_command() {
+    let dir = scratch("unknown_ruleset");
+    let record = write(&dir, "game.txt", "[Ruleset \"nosuch\"]\n\n1. d3 *\n");
+    let commands: [&[&str]; 6] = [
+        &["moves", "nosuch"],
+        &["perft", "nosuch", "1"],
+        &["show", "nosuch"],
+        &["check", "nosuch"],
+        &["play", "nosuch", "--first", "random", "--second", "random"],
+        &["replay", &record],
+    ];
+    for args in commands {
+        let run = hetproba(args).fails(1).stderr_has("unknown ruleset 'nosuch'; built-in rulesets: ");
+        for (id, _) in IDS {
+            assert!(run.stderr.contains(id), "lists the built-ins\n{run:#?}");
+        }
+    }
+}
+
+#[test]
+fn illegal_move_in_after_names_the_move_and_lists_the_legal_moves() {
+    let run = hetproba(&["moves", "reversi", "--after", "d3 zz"]).fails(1);
+    assert_eq!(run.stderr, "error: in --after, move 2: illegal move 'zz'; legal moves: c3 e3 c5\n");
+    let run = hetproba(&["perft", "reversi", "2", "--after", "e6 e6"]).fails(1);
+    assert_eq!(run.stderr, "error: in --after, move 2: illegal move 'e6'; legal moves: f4 d6 f6\n");
+    // Past the end of a game.
+    let run = hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/xo6 b", "--after", "c1 pass"]).fails(1);
+    assert_eq!(run.stderr, "error: in --after, move 2: illegal move 'pass'; legal moves: none (the game is over)\n");
+}
+
+#[test]
+fn malformed_position_gives_one_clear_error() {
+    let cases = [
+        ("8/8/8 b", "3 rows given; the board has 8"),
+        ("garbage", "missing the side to move after the rows"),
+        ("", "empty"),
+        ("8/8/8/8/8/8/8/9 b", "row 8 has more than 8 cells"),
+        ("8/8/8/8/8/8/8/7 b", "row 8 has 7 cells; it needs 8"),
+        ("8/8/8/8/8/8/8/7z b", "unknown piece symbol 'z' in row 8"),
+        ("8/8/8/8/8/8/8/8 q", "unknown side 'q'; expected b or w"),
+        ("8/8/8/8/8/8/8/8 b bogus", "unknown phase 'bogus'; expected one of blocking, play"),
+        ("8/8/8/8/8/8/8/8 b blocking:9", "phase 'blocking' lasts 4 plies; 9 is past its end"),
+        ("8/8/8/8/8/8/8/8 b blocking:x", "bad ply count in 'blocking:x'"),
+        ("8/8/8/8/8/8/8/8 b play extra", "unexpected 'extra' after the phase"),
+    ];
+    for (position, reason) in cases {
+        for command in
+            [&["moves", "reversi-covered", "--position", position][..], &["perft", "reversi-covered", "1", "--position", position]]
+        {
+            let run = hetproba(command).fails(1);
+            assert_eq!(run.stderr, format!("error: bad position '{}': {reason}\n", position.trim()), "{command:?}");
+        }
+    }
+    let run = hetproba(&["play", "reversi", "--position", "8/8/8 b", "--first", "random", "--second", "random"]).fails(1);
+    assert!(run.stderr.contains("bad position '8/8/8 b'"), "{run:#?}");
+}
+
+#[test]
+fn position_with_a_huge_empty_count_is_refused_without_panic() {
+    let run = hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/99999999999999999999 b"]).fails(1);
+    assert!(run.stderr.contains("bad position"), "{run:#?}");
+    // 2^64 + 8 wraps to 8 in a release build and would be read as an empty row.
+    hetproba(&["moves", "reversi", "--position", "8/8/8/8/8/8/8/18446744073709551624 b"]).fails(1);
+}
+
+#[test]
+fn ruleset_with_overflowing_arithmetic_is_refused_without_panic() {
+    let dir = scratch("overflow");
+    // Overflows i64 (a panic in debug builds).
+    let mul = write(&dir, "mul.toml", &TINY.replace("width = 4", "width = \"4000000000 * 4000000000\""));
+    // i64::MIN / -1 panics in every build profile.
+    let div = write(&dir, "div.toml", &TINY.replace("width = 4", "width = \"(0 - 9223372036854775807 - 1) / (0 - 1)\""));
+    for path in [mul, div] {
+        hetproba(&["check", &path]).fails(1).stderr_has(":13:10: the number is too large");
+    }
+}
+
+#[test]
+fn perft_with_a_huge_depth_below_a_finished_game_does_not_abort() {
+    // Black's only move c1 ends the game, so every depth above 1 counts 0 leaves.
+    let run = hetproba(&["perft", "reversi", "4000000000", "--position", "8/8/8/8/8/8/8/xo6 b"]);
+    assert!(!run.stderr.contains("memory allocation"), "{run:#?}");
+    assert_eq!(run.ok().stdout, "nodes 0\n");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Bad usage: exit status 2
+
+#[test]
+fn bad_usage_exits_2() {
+    let cases: [&[&str]; 9] = [
+        &[],
+        &["frobnicate"],
+        &["moves", "reversi", "--bogus"],
+        &["moves"],
+        &["perft", "reversi"],
+        &["perft", "reversi", "deep"],
+        &["play", "reversi", "--first", "bogus"],
+        &["moves", "amoba-rollin", "--param", "size=abc"],
+        &["check"],
+    ];
+    for args in cases {
+        let run = hetproba(args);
+        assert_eq!(run.status, 2, "{args:?}\n{run:#?}");
+        assert!(!run.stderr.contains("panicked"), "{args:?}\n{run:#?}");
+        assert!(run.stdout.is_empty(), "{args:?}: usage errors go to stderr\n{run:#?}");
+        assert!(run.stderr.contains("error") || run.stderr.contains("Usage: hetproba"), "{args:?}\n{run:#?}");
+    }
+    let run = hetproba(&["perft", "reversi", "2", "--threads", "0"]);
+    assert_eq!(run.status, 2, "{run:#?}");
+}
+
+#[test]
+fn unknown_parameter_is_a_bad_file_not_bad_usage() {
+    hetproba(&["moves", "amoba-rollin", "--param", "nosuch=3"]).fails(1).stderr_has("unknown parameter 'nosuch'; this ruleset has: size");
+    hetproba(&["moves", "amoba-rollin", "--param", "size=0"]).fails(1).stderr_has("width must be between 1 and 64, not 0");
+}
+
+#[test]
+fn help_and_version_exit_0() {
+    let run = hetproba(&["--help"]).ok();
+    for command in ["list", "show", "check", "moves", "perft", "play", "replay"] {
+        assert!(run.stdout.contains(command), "help lacks {command}\n{}", run.stdout);
+    }
+    hetproba(&["--version"]).ok();
+}

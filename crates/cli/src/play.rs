@@ -5,9 +5,10 @@ use crate::draw::draw_with_status;
 use crate::load::{load_game, parse_param};
 use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
-use hetproba_engine::{Game, Move, Position};
+use hetproba_engine::{Game, Move, Outcome, Position, Session};
+use hetproba_rules::model::{Clock, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
@@ -25,7 +26,15 @@ pub struct PlayArgs {
     /// Start from this position instead of the start.
     #[arg(long)]
     pub position: Option<String>,
-    /// Save the game to this file when it ends (or is stopped).
+    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `3m+2s`). A player
+    /// whose time runs out loses. Default: the ruleset's clock, if it has one.
+    #[arg(long, value_parser = parse_clock_arg)]
+    pub clock: Option<Clock>,
+    /// Play without a clock even if the ruleset sets one.
+    #[arg(long, conflicts_with = "clock")]
+    pub no_clock: bool,
+    /// Save the game to this file when it ends (or is stopped): PDN for draughts rulesets, the
+    /// same tag-and-moves format for the others.
     #[arg(long)]
     pub record: Option<String>,
     /// Continue a game saved with --record.
@@ -34,6 +43,10 @@ pub struct PlayArgs {
     /// Set a ruleset parameter (`--param size=10`).
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
+}
+
+fn parse_clock_arg(text: &str) -> Result<Clock, String> {
+    hetproba_rules::parse_clock(text).ok_or_else(|| format!("'{text}' is not a clock; write 5m, 90s, 500ms, or 3m+2s for an increment"))
 }
 
 /// A kind of player, as given on the command line.
@@ -65,13 +78,9 @@ pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
             _ => Err(bad()),
         },
         Some(("mcts", budget)) => {
-            if let Some(ms) = budget.strip_suffix("ms") {
-                ms.parse::<u64>().map(|v| AgentSpec::Mcts(Budget::Time(Duration::from_millis(v)))).map_err(|_| bad())
-            } else if let Some(s) = budget.strip_suffix('s') {
-                s.parse::<f64>()
-                    .ok()
-                    .filter(|v| v.is_finite() && *v > 0.0)
-                    .map(|v| AgentSpec::Mcts(Budget::Time(Duration::from_secs_f64(v))))
+            if budget.ends_with('s') || budget.ends_with('m') {
+                hetproba_rules::parse_clock(budget)
+                    .map(|c| AgentSpec::Mcts(Budget::Time(Duration::from_millis(c.initial_ms))))
                     .ok_or_else(bad)
             } else {
                 budget.parse::<u32>().ok().filter(|&n| n > 0).map(|n| AgentSpec::Mcts(Budget::Playouts(n))).ok_or_else(bad)
@@ -86,15 +95,48 @@ enum Player {
     Computer(Box<dyn Agent>),
 }
 
-fn result_token(game: &Game, pos: &Position) -> String {
-    match game.outcome(pos) {
-        Some(o) => match o.winner {
-            Some(0) => "1-0".into(),
-            Some(_) => "0-1".into(),
-            None => "1/2-1/2".into(),
-        },
-        None => "*".into(),
+/// True for rulesets whose records are PDN (draughts).
+fn is_pdn(game: &Game) -> bool {
+    matches!(game.rules().notation.position, PositionNotation::Pdn { .. })
+}
+
+/// The result token: `1-0` (first player won), `0-1`, `1/2-1/2`, `*`; in PDN the score of the
+/// player called W comes first and a win counts 2 (`2-0`, `0-2`, `1-1`).
+fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
+    let Some(outcome) = outcome else { return "*".into() };
+    if is_pdn(game) {
+        let white = game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8;
+        return match outcome.winner {
+            Some(w) if w == white => "2-0".into(),
+            Some(_) => "0-2".into(),
+            None => "1-1".into(),
+        };
     }
+    match outcome.winner {
+        Some(0) => "1-0".into(),
+        Some(_) => "0-1".into(),
+        None => "1/2-1/2".into(),
+    }
+}
+
+/// The winner a result token names (`None` inside: a draw); `None`: unfinished or unknown.
+fn token_winner(game: &Game, token: &str) -> Option<Option<u8>> {
+    let white = game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8;
+    match token {
+        "1-0" => Some(Some(0)),
+        "0-1" => Some(Some(1)),
+        "2-0" => Some(Some(white)),
+        "0-2" => Some(Some(white ^ 1)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    }
+}
+
+/// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).
+fn player_tag(game: &Game, player: u8) -> String {
+    let name = game.player_name(player);
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 
 /// Writes a file whole or not at all: to a temporary name, then renamed over the target.
@@ -108,27 +150,51 @@ fn write_atomically(path: &str, text: &str) -> Result<(), CliError> {
         })
 }
 
-/// Replays a record's moves from its start, checking each.
-fn replay_record(game: &Game, record: &Record, name: &str) -> Result<(Position, Vec<String>), CliError> {
-    let mut pos = match record.tag("Position") {
-        Some(text) => game.read_position(text).map_err(|e| CliError::failure(format!("{name}: {e}")))?,
-        None => Position::start(game),
-    };
+/// The start position a record names.
+fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, CliError> {
+    match record.tag("FEN").or(record.tag("Position")) {
+        Some(text) => game.read_position(text).map_err(|e| CliError::failure(format!("{name}: {e}"))),
+        None => Ok(Position::start(game)),
+    }
+}
+
+/// Replays a record's moves in a session, checking each; a move after the end is an error.
+fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
+    let mut session = Session::new(game, record_start(game, record, name)?);
     let mut played = Vec::new();
     for (i, token) in record.moves.iter().enumerate() {
-        let mv = game.parse_move(&pos, token).map_err(|e| {
-            let number = i / 2 + 1;
-            let who = game.player_name(pos.side());
-            CliError::failure(format!("{name}: move {number} ({who}, ply {}): {e}", i + 1))
-        })?;
-        played.push(game.move_name(&pos, mv));
-        game.make(&mut pos, mv);
+        let pos = session.position();
+        let number = i / 2 + 1;
+        let who = game.player_name(pos.side()).to_string();
+        if let Some(outcome) = session.outcome() {
+            return Err(CliError::failure(format!(
+                "{name}: move {number} ({who}, ply {}): '{token}' comes after the end of the game ({})",
+                i + 1,
+                outcome.describe(game)
+            )));
+        }
+        let mv = game
+            .parse_move(pos, token)
+            .map_err(|e| CliError::failure(format!("{name}: move {number} ({who}, ply {}): {e}", i + 1)))?;
+        played.push(game.move_name(pos, mv));
+        session.play(mv);
     }
-    Ok((pos, played))
+    Ok((session, played))
 }
 
 fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
     record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(CliError::failure)).collect()
+}
+
+fn format_clock(ms: i64) -> String {
+    let ms = ms.max(0);
+    format!("{}:{:02}.{}", ms / 60_000, (ms / 1000) % 60, (ms % 1000) / 100)
+}
+
+/// What a human typed.
+enum Entry {
+    Move(Move),
+    Stop,
 }
 
 pub fn play(args: &PlayArgs) -> Result<(), CliError> {
@@ -148,7 +214,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     }
     let game = load_game(&args.ruleset, &params)?;
     let mut record = Record { result: "*".into(), ..Record::default() };
-    let mut pos = match (&resumed, &args.position) {
+    let (mut session, played) = match (&resumed, &args.position) {
         (Some(_), Some(_)) => return Err(CliError::usage("--resume and --position cannot be used together")),
         (Some((path, old)), None) => {
             if let Some(id) = old.tag("Ruleset")
@@ -156,26 +222,34 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
             {
                 return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
             }
-            let (pos, played) = replay_record(&game, old, path)?;
             record.tags = old.tags.clone();
-            record.moves = played;
-            pos
+            replay_record(&game, old, path)?
         }
         (None, Some(text)) => {
             let pos = game.read_position(text).map_err(|e| CliError::failure(e.to_string()))?;
-            record.set_tag("Position", game.write_position(&pos));
-            pos
+            record.set_tag(if is_pdn(&game) { "FEN" } else { "Position" }, game.write_position(&pos));
+            (Session::new(&game, pos), Vec::new())
         }
-        (None, None) => Position::start(&game),
+        (None, None) => (Session::new(&game, Position::start(&game)), Vec::new()),
     };
-    record.set_tag("Game", "hetproba");
-    record.set_tag("Ruleset", game.rules().id.clone());
-    for (name, value) in &args.params {
-        record.tags.push(("Param".into(), format!("{name}={value}")));
+    record.moves = played;
+    if resumed.is_none() {
+        record.set_tag("Event", "hetproba");
+        record.set_tag("Ruleset", game.rules().id.clone());
+        if let Some(gt) = &game.rules().notation.game_type {
+            record.set_tag("GameType", gt.clone());
+        }
+        for (name, value) in &args.params {
+            record.tags.push(("Param".into(), format!("{name}={value}")));
+        }
     }
-    record.set_tag("First", args.first.label());
-    record.set_tag("Second", args.second.label());
+    record.set_tag(&player_tag(&game, 0), args.first.label());
+    record.set_tag(&player_tag(&game, 1), args.second.label());
     record.set_tag("Seed", seed.to_string());
+    let clock = if args.no_clock { None } else { args.clock.or(game.rules().clock) };
+    if let Some(c) = clock {
+        record.set_tag("TimeControl", hetproba_rules::describe::format_ms(c.initial_ms) + &if c.increment_ms > 0 { format!("+{}", hetproba_rules::describe::format_ms(c.increment_ms)) } else { String::new() });
+    }
     let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
 
     let make_player = |spec: &AgentSpec, salt: u64| match spec {
@@ -184,11 +258,13 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         AgentSpec::Mcts(budget) => Player::Computer(Box::new(MctsAgent::new(*budget, seed ^ salt))),
     };
     let mut players = [make_player(&args.first, 1), make_player(&args.second, 2)];
+    let mut remaining: [i64; 2] = clock.map_or([0, 0], |c| [c.initial_ms as i64; 2]);
     let terminal = std::io::stdout().is_terminal();
     let stdin = std::io::stdin();
     let mut input = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
     let mut last: Option<String> = None;
+    let mut end: Option<Outcome> = None;
     let stopped = loop {
         if terminal {
             let _ = write!(out, "\x1b[2J\x1b[H");
@@ -196,21 +272,36 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         if let Some(text) = &last {
             let _ = writeln!(out, "{text}");
         }
-        let _ = write!(out, "{}", draw_with_status(&game, &pos));
-        let _ = out.flush();
-        if game.outcome(&pos).is_some() {
+        let pos = session.position().clone();
+        let _ = write!(out, "{}", crate::draw::draw(&game, &pos));
+        if clock.is_some() {
+            let _ = writeln!(
+                out,
+                "clock: {} {}, {} {}",
+                game.player_name(0),
+                format_clock(remaining[0]),
+                game.player_name(1),
+                format_clock(remaining[1])
+            );
+        }
+        if let Some(outcome) = session.outcome() {
+            let _ = writeln!(out, "Game over: {}", outcome.describe(&game));
+            end = Some(outcome);
             break false;
         }
+        let _ = writeln!(out, "{} to move", game.player_name(pos.side()));
+        let _ = out.flush();
         let side = pos.side();
         let mover = game.player_name(side).to_string();
-        let mv: Option<Move> = match &mut players[side as usize] {
-            Player::Computer(agent) => Some(agent.choose(&game, &pos)),
+        let started = Instant::now();
+        let entry = match &mut players[side as usize] {
+            Player::Computer(agent) => Entry::Move(agent.choose(&game, &pos)),
             Player::Human => loop {
                 let _ = write!(out, "{mover}> ");
                 let _ = out.flush();
                 let Some(Ok(line)) = input.next() else {
                     let _ = writeln!(out, "\ninput ended; game stopped");
-                    break None;
+                    break Entry::Stop;
                 };
                 let line = line.trim();
                 match line {
@@ -220,29 +311,38 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                         let _ = writeln!(out, "legal moves: {}", names.join(" "));
                         continue;
                     }
-                    "quit" | "exit" => break None,
+                    "quit" | "exit" => break Entry::Stop,
                     _ => {}
                 }
                 match game.parse_move(&pos, line) {
-                    Ok(mv) => break Some(mv),
+                    Ok(mv) => break Entry::Move(mv),
                     Err(err) => {
                         let _ = writeln!(out, "{err}");
                     }
                 }
             },
         };
-        // A human who quits or runs out of input stops the game.
-        let Some(mv) = mv else { break true };
+        let Entry::Move(mv) = entry else { break true };
+        if let Some(c) = clock {
+            remaining[side as usize] -= started.elapsed().as_millis() as i64;
+            if remaining[side as usize] < 0 {
+                let outcome = Outcome { winner: Some(side ^ 1), reason: format!("{mover}'s time ran out") };
+                let _ = writeln!(out, "Game over: {}", outcome.describe(&game));
+                end = Some(outcome);
+                break false;
+            }
+            remaining[side as usize] += c.increment_ms as i64;
+        }
         let name = game.move_name(&pos, mv);
         last = Some(format!("{mover} played {name}"));
         record.moves.push(name);
-        game.make(&mut pos, mv);
+        session.play(mv);
     };
-    record.result = result_token(&game, &pos);
-    if let Some(outcome) = game.outcome(&pos) {
-        record.set_tag("Termination", outcome.describe(&game));
+    record.result = result_token(&game, end.as_ref());
+    match &end {
+        Some(outcome) => record.set_tag("Termination", outcome.describe(&game)),
+        None => record.tags.retain(|(k, _)| k != "Termination"),
     }
-    record.tags.retain(|(k, _)| k != "Result");
     record.set_tag("Result", record.result.clone());
     if let Some(path) = &record_path {
         write_atomically(path, &record.write())?;
@@ -262,13 +362,21 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
     };
     let game = load_game(&id, &params_of(&record)?)?;
-    let (pos, played) = replay_record(&game, &record, path)?;
-    crate::out!("{}", draw_with_status(&game, &pos));
-    crate::outln!("position: {}", game.write_position(&pos));
-    crate::outln!("{} moves checked", played.len());
-    let actual = result_token(&game, &pos);
-    if record.result != "*" && record.result != actual {
-        return Err(CliError::failure(format!("{path}: the record's result is {} but the position's is {actual}", record.result)));
+    let (session, played) = replay_record(&game, &record, path)?;
+    let pos = session.position();
+    crate::out!("{}", draw_with_status(&game, pos));
+    let outcome = session.outcome();
+    crate::outln!("position: {}", game.write_position(pos));
+    crate::outln!("{} moves checked; result {}", played.len(), outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game))));
+    // A record may end early by time, resignation or agreement: only a contradiction is an error.
+    if let (Some(claimed), Some(actual)) = (token_winner(&game, &record.result), &outcome)
+        && claimed != actual.winner
+    {
+        return Err(CliError::failure(format!(
+            "{path}: the record's result {} contradicts the final position ({})",
+            record.result,
+            actual.describe(&game)
+        )));
     }
     Ok(())
 }

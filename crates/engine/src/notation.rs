@@ -267,7 +267,8 @@ impl Game {
                 if ch.is_ascii_digit() {
                     let mut n = ch.to_digit(10).unwrap_or(0) as usize;
                     while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        n = n * 10 + d as usize;
+                        // More empty cells than the row has is an error below; stop counting there.
+                        n = (n * 10 + d as usize).min(cells.len() + 1);
                         chars.next();
                     }
                     i += n;

@@ -9,25 +9,32 @@ use rayon::prelude::*;
 impl Game {
     /// Leaf count at `depth` plies from `pos`.
     pub fn perft(&self, pos: &mut Position, depth: u32) -> u64 {
-        let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-        self.perft_with(pos, depth, &mut lists)
+        // One move list per ply, made when the search first reaches that ply and reused after.
+        let mut lists: Vec<Vec<Move>> = Vec::new();
+        self.perft_with(pos, depth, 0, &mut lists)
     }
 
-    fn perft_with(&self, pos: &mut Position, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
+    fn perft_with(&self, pos: &mut Position, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
         }
-        let (list, rest) = lists.split_first_mut().expect("one list per remaining ply");
-        self.generate(pos, list);
-        if depth == 1 {
-            return list.len() as u64;
+        if lists.len() <= ply {
+            lists.push(Vec::with_capacity(64));
         }
-        let mut total = 0;
-        for &mv in list.iter() {
-            self.make(pos, mv);
-            total += self.perft_with(pos, depth - 1, rest);
-            pos.unmake();
-        }
+        let mut list = std::mem::take(&mut lists[ply]);
+        self.generate(pos, &mut list);
+        let total = if depth == 1 {
+            list.len() as u64
+        } else {
+            let mut total = 0;
+            for &mv in list.iter() {
+                self.make(pos, mv);
+                total += self.perft_with(pos, depth - 1, ply + 1, lists);
+                pos.unmake();
+            }
+            total
+        };
+        lists[ply] = list;
         total
     }
 

@@ -12,7 +12,7 @@ pub mod source;
 pub mod syntax;
 pub mod tree;
 
-pub use load::{BuiltinFiles, Files, load};
+pub use load::{BuiltinFiles, Files, load, parse_clock};
 pub use model::Ruleset;
 pub use source::{Diagnostic, Report, Sources, Span};
 

@@ -345,8 +345,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         }
     });
     let notation = match notation_node {
-        Some(node) => cx.table(node).map(|t| read_notation(cx, t, node.span, &ctx)).unwrap_or(Notation { position: PositionNotation::Rows }),
-        None => Notation { position: PositionNotation::Rows },
+        Some(node) => cx.table(node).map(|t| read_notation(cx, t, node.span, &ctx)).unwrap_or(Notation { position: PositionNotation::Rows, game_type: None }),
+        None => Notation { position: PositionNotation::Rows, game_type: None },
     };
     let ends = match end_node {
         Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, &ctx)),
@@ -1485,7 +1485,7 @@ fn read_turn(cx: &mut Cx, t: &Table) -> Turn {
 }
 
 /// `5m`, `90s`, `1.5s`, `500ms`, optionally `+2s`.
-pub(crate) fn parse_clock(text: &str) -> Option<Clock> {
+pub fn parse_clock(text: &str) -> Option<Clock> {
     let duration = |t: &str| -> Option<u64> {
         let t = t.trim();
         let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
@@ -1600,10 +1600,15 @@ fn read_notation(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Notation 
     let mut f = Fields::new(t, "[notation]");
     let position = f.get("position");
     let king = f.get("king");
+    let game_type = f.get("game-type").and_then(|n| match &n.value {
+        Value::Int(v) => Some(v.to_string()),
+        _ => cx.string(n),
+    });
     f.finish(cx);
-    let Some(position) = position else { return Notation { position: PositionNotation::Rows } };
+    let notation = |position| Notation { position, game_type: game_type.clone() };
+    let Some(position) = position else { return notation(PositionNotation::Rows) };
     match cx.string(position).as_deref() {
-        Some("rows") | None => Notation { position: PositionNotation::Rows },
+        Some("rows") | None => notation(PositionNotation::Rows),
         Some("pdn") => {
             let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
             let king_name = king.and_then(|k| cx.string(k));
@@ -1615,24 +1620,24 @@ fn read_notation(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Notation 
                         Some(k) if k as usize == *b => (*a, *b),
                         _ => {
                             cx.error(span, "king = names one of the two piece types");
-                            return Notation { position: PositionNotation::Rows };
+                            return Notation { position: PositionNotation::Rows, game_type: None };
                         }
                     }
                 }
                 ([_, _], None) => {
                     cx.error(span, "PDN notation needs king = \"<the piece written with K>\"");
-                    return Notation { position: PositionNotation::Rows };
+                    return Notation { position: PositionNotation::Rows, game_type: None };
                 }
                 _ => {
                     cx.error(span, "PDN notation needs exactly two piece types that belong to players (man and king)");
-                    return Notation { position: PositionNotation::Rows };
+                    return Notation { position: PositionNotation::Rows, game_type: None };
                 }
             };
-            Notation { position: PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId } }
+            notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })
         }
         Some(other) => {
             cx.error(position.span, format!("position notation must be rows or pdn, not '{other}'"));
-            Notation { position: PositionNotation::Rows }
+            notation(PositionNotation::Rows)
         }
     }
 }

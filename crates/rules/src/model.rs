@@ -300,6 +300,8 @@ pub enum PositionNotation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notation {
     pub position: PositionNotation,
+    /// The PDN `GameType` tag written in game records (`20` international, `21` English, ...).
+    pub game_type: Option<String>,
 }
 
 /// Whose pieces a test looks at.

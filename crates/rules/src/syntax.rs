@@ -391,16 +391,17 @@ impl Expr {
             })?,
             Expr::Bin(op, a, b) => {
                 let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
-                match op {
-                    BinOp::Add => a + b,
-                    BinOp::Sub => a - b,
-                    BinOp::Mul => a * b,
+                let result = match op {
+                    BinOp::Add => a.checked_add(b),
+                    BinOp::Sub => a.checked_sub(b),
+                    BinOp::Mul => a.checked_mul(b),
                     BinOp::Div | BinOp::Rem if b == 0 => {
                         return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
                     }
-                    BinOp::Div => a.div_euclid(b),
-                    BinOp::Rem => a.rem_euclid(b),
-                }
+                    BinOp::Div => a.checked_div_euclid(b),
+                    BinOp::Rem => a.checked_rem_euclid(b),
+                };
+                result.ok_or_else(|| SyntaxError { at: 0..0, message: "the number is too large".into() })?
             }
         })
     }
