@@ -4,6 +4,7 @@
 //! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
 
 mod analyse;
+mod compare;
 mod draw;
 mod info;
 mod load;
@@ -132,6 +133,20 @@ enum Command {
     },
     /// Play a game in the terminal.
     Play(play::PlayArgs),
+    /// Compare two rulesets: the rules that differ, perft side by side, and a position where
+    /// their legal moves differ.
+    Compare {
+        /// The first ruleset (built-in id or .toml path).
+        a: String,
+        /// The second ruleset.
+        b: String,
+        /// The deepest perft depth to compare.
+        #[arg(long, default_value_t = 8)]
+        depth: u32,
+        /// Time budget in seconds; the report says what was found within it.
+        #[arg(long, default_value_t = 20.0)]
+        time: f64,
+    },
     /// Check a recorded game move by move and print its final position and result.
     Replay {
         /// A game record written by `play --record`.
@@ -151,6 +166,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft { setup, depth, divide, json, threads } => analyse::perft(&setup, depth, divide, json, threads),
         Command::Play(args) => play::play(&args),
         Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
+        Command::Compare { a, b, depth, time } => compare::compare(&a, &b, depth, time),
     }
 }
 

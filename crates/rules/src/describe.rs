@@ -211,41 +211,8 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             out.push_str(&format!("{indent}- {}\n", move_words(r, &r.moves[m])));
         }
     }
-    if r.turn.compulsory_capture {
-        out.push_str("  Capturing is compulsory.");
-        if r.turn.majority {
-            out.push_str(" Among the captures, the player must take the most pieces (every piece counts one).");
-        } else {
-            out.push_str(" With several captures the player chooses freely.");
-        }
-        out.push('\n');
-    }
-    if r.moves.iter().any(|m| matches!(&m.action, Action::Hop(h) if h.repeat && !matches!(h.over, Over::Own))) {
-        out.push_str(match r.turn.removal {
-            Removal::End => "  Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice).\n",
-            Removal::Immediate => "  Captured pieces leave the board at once.\n",
-        });
-    }
-    for p in &r.pieces {
-        if let Some(promo) = &p.promotion {
-            let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t as usize].name.as_str()).collect();
-            out.push_str(&format!(
-                "  A {} that ends its move in the region '{}' becomes a {}{}",
-                p.name,
-                r.regions[promo.region as usize].name,
-                to.join(" or "),
-                match promo.during_capture {
-                    MidCapture::AtEnd => "; reaching it during a capture that can go on, it goes on as it is.\n",
-                    MidCapture::AtOnce => "; reaching it during a capture, it promotes at once and goes on capturing as the new piece.\n",
-                    MidCapture::EndsMove => "; reaching it during a capture ends the move.\n",
-                }
-            ));
-        }
-    }
-    match r.turn.pass {
-        PassRule::Never => out.push_str("  Passing is not allowed.\n"),
-        PassRule::WhenStuck => out.push_str("  A player with no legal move passes (if the opponent cannot move either, the game ends).\n"),
-        PassRule::Always => out.push_str("  A player may pass on any turn.\n"),
+    for (_, words) in turn_words(r) {
+        out.push_str(&format!("  {words}\n"));
     }
     out.push_str("\nEnd:\n");
     for e in &r.ends {
@@ -323,4 +290,118 @@ pub fn format_ms(ms: u64) -> String {
         (m, 0) => format!("{m}m"),
         (m, s) => format!("{m}m{s}s"),
     }
+}
+
+/// The turn's capture, removal, promotion and passing rules, each as (key, sentence).
+fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let can_capture = r.moves.iter().any(|m| match &m.action {
+        Action::Hop(h) => h.over != Over::Own,
+        Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => *to != Landing::Empty,
+        _ => false,
+    });
+    if can_capture {
+    out.push((
+        "capturing".to_string(),
+        match (r.turn.compulsory_capture, r.turn.majority) {
+            (true, true) => "Capturing is compulsory. Among the captures, the player must take the most pieces (every piece counts one).".to_string(),
+            (true, false) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
+            (false, true) => "Capturing is optional, but a capture must take the most pieces possible.".to_string(),
+            (false, false) => "Capturing is optional.".to_string(),
+        },
+    ));
+    }
+    if r.moves.iter().any(|m| matches!(&m.action, Action::Hop(h) if h.repeat && !matches!(h.over, Over::Own))) {
+        out.push((
+            "removal of captured pieces".to_string(),
+            match r.turn.removal {
+                Removal::End => "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice).",
+                Removal::Immediate => "Captured pieces leave the board at once.",
+            }
+            .to_string(),
+        ));
+    }
+    for p in &r.pieces {
+        if let Some(promo) = &p.promotion {
+            let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t as usize].name.as_str()).collect();
+            out.push((
+                format!("promotion of the {}", p.name),
+                format!(
+                    "A {} that ends its move in the region '{}' becomes a {}{}",
+                    p.name,
+                    r.regions[promo.region as usize].name,
+                    to.join(" or "),
+                    match promo.during_capture {
+                        MidCapture::AtEnd => "; reaching it during a capture that can go on, it goes on as it is and does not promote.",
+                        MidCapture::AtOnce => "; reaching it during a capture, it promotes at once and goes on capturing as the new piece.",
+                        MidCapture::EndsMove => "; reaching it during a capture ends the move.",
+                    }
+                ),
+            ));
+        }
+    }
+    out.push((
+        "passing".to_string(),
+        match r.turn.pass {
+            PassRule::Never => "Passing is not allowed.",
+            PassRule::WhenStuck => "A player with no legal move passes (if the opponent cannot move either, the game ends).",
+            PassRule::Always => "A player may pass on any turn.",
+        }
+        .to_string(),
+    ));
+    out
+}
+
+/// What a fingerprint entry is about: moves (how pieces move) or the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aspect {
+    Board,
+    Moves,
+    End,
+}
+
+/// The ruleset as a list of (aspect, key, words): two rulesets differ where the words for a
+/// key differ. `compare` prints these; `show` uses the same sentences.
+pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
+    let mut out = Vec::new();
+    out.push((
+        Aspect::Board,
+        "board".to_string(),
+        format!("{}, {} cells", r.shape.describe(), r.board.len()),
+    ));
+    out.push((Aspect::Board, "players".to_string(), format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side as usize].name)));
+    let start: Vec<String> = r
+        .start
+        .pieces
+        .iter()
+        .map(|&(c, p, o)| format!("{}{}", r.pieces[p as usize].symbols[o.unwrap_or(0) as usize], r.board.name(c)))
+        .collect();
+    out.push((Aspect::Board, "start position".to_string(), start.join(" ")));
+    for p in &r.pieces {
+        out.push((Aspect::Moves, format!("piece '{}'", p.name), format!("symbols {} / {}{}", p.symbols[0], p.symbols[1], if p.owned { "" } else { ", belongs to nobody" })));
+    }
+    for phase in &r.phases {
+        if r.phases.len() > 1 {
+            out.push((Aspect::Moves, format!("phase '{}'", phase.name), phase.plies.map_or("to the end of the game".to_string(), |p| format!("{p} plies"))));
+        }
+    }
+    for m in &r.moves {
+        out.push((Aspect::Moves, format!("move '{}'", m.name), move_words(r, m)));
+    }
+    for (key, words) in turn_words(r) {
+        out.push((Aspect::Moves, key, words));
+    }
+    for (i, e) in r.ends.iter().enumerate() {
+        out.push((Aspect::End, format!("end rule {}", i + 1), end_words(r, e)));
+    }
+    let draws: Vec<String> = r.draws.iter().map(|d| d.reason.clone()).collect();
+    out.push((Aspect::End, "draws in play".to_string(), if draws.is_empty() { "none".to_string() } else { draws.join("; ") }));
+    out.push((
+        Aspect::End,
+        "clock".to_string(),
+        r.clock.map_or("none".to_string(), |c| {
+            format!("{} per player{}", format_ms(c.initial_ms), if c.increment_ms > 0 { format!(" + {} a move", format_ms(c.increment_ms)) } else { String::new() })
+        }),
+    ));
+    out
 }

@@ -1,0 +1,216 @@
+//! `compare A B`: variant analysis. What differs in the rules (in words), perft side by side
+//! until the counts part, and a witness: a position reachable under both rulesets where their
+//! legal moves differ. Bounded by depth and time; it reports what it found within them.
+
+use crate::CliError;
+use crate::load::load_ruleset;
+use hetproba_engine::{Game, Move, Position};
+use hetproba_rules::describe::{Aspect, fingerprint};
+use std::collections::{BTreeSet, HashSet};
+use std::time::{Duration, Instant};
+
+/// A move as both rulesets can name it: the piece, start, end, direction, captured cells and
+/// promotion — by piece, cell and direction names, so that two rulesets on one board agree.
+type MoveKey = (String, String, String, String, Vec<String>, Option<String>);
+
+fn key(game: &Game, mv: Move) -> MoveKey {
+    let board = game.board();
+    let name = |c: u16| if c == hetproba_board::NO_CELL { String::new() } else { board.name(c).to_string() };
+    let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir as usize].name.clone() };
+    let captures = mv.captured_cells().map(name).collect();
+    let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
+    let piece = if mv.is_pass() { "pass".to_string() } else { game.rules().pieces[game.rules().moves[mv.rule as usize].piece as usize].name.clone() };
+    (piece, name(mv.from), name(mv.to), dir, captures, promotion)
+}
+
+fn same_board(a: &Game, b: &Game) -> bool {
+    let (ca, cb) = (a.board().cells(), b.board().cells());
+    ca.len() == cb.len() && ca.iter().zip(cb).all(|(x, y)| x == y)
+}
+
+/// What the witness search found.
+struct Witness {
+    line: Vec<String>,
+    pos_a: Position,
+    only_a: Vec<String>,
+    only_b: Vec<String>,
+}
+
+struct Search<'a> {
+    a: &'a Game,
+    b: &'a Game,
+    deadline: Instant,
+    timed_out: bool,
+    seen: HashSet<(u64, u32)>,
+    line: Vec<String>,
+}
+
+impl Search<'_> {
+    /// Depth-first search, over moves both rulesets allow, for a position where the move sets
+    /// differ, at most `depth` plies deep.
+    fn find(&mut self, pa: &mut Position, pb: &mut Position, depth: u32) -> Option<Witness> {
+        if Instant::now() >= self.deadline {
+            self.timed_out = true;
+            return None;
+        }
+        let moves_a = self.a.legal_moves(pa);
+        let moves_b = self.b.legal_moves(pb);
+        let keys_a: Vec<MoveKey> = moves_a.iter().map(|&m| key(self.a, m)).collect();
+        let keys_b: Vec<MoveKey> = moves_b.iter().map(|&m| key(self.b, m)).collect();
+        let set_a: BTreeSet<&MoveKey> = keys_a.iter().collect();
+        let set_b: BTreeSet<&MoveKey> = keys_b.iter().collect();
+        if set_a != set_b {
+            let only_a = moves_a.iter().zip(&keys_a).filter(|(_, k)| !set_b.contains(k)).map(|(&m, _)| self.a.move_name(pa, m)).collect();
+            let only_b = moves_b.iter().zip(&keys_b).filter(|(_, k)| !set_a.contains(k)).map(|(&m, _)| self.b.move_name(pb, m)).collect();
+            return Some(Witness { line: self.line.clone(), pos_a: pa.clone(), only_a, only_b });
+        }
+        if depth == 0 || !self.seen.insert((pa.hash(), depth)) {
+            return None;
+        }
+        for (i, &ma) in moves_a.iter().enumerate() {
+            let Some(j) = keys_b.iter().position(|k| *k == keys_a[i]) else { continue };
+            self.line.push(self.a.move_name(pa, ma));
+            self.a.make(pa, ma);
+            self.b.make(pb, moves_b[j]);
+            let found = self.find(pa, pb, depth - 1);
+            pa.unmake();
+            pb.unmake();
+            self.line.pop();
+            if found.is_some() || self.timed_out {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+fn numbered(line: &[String], first_side: u8) -> String {
+    let mut out = Vec::new();
+    for (i, mv) in line.iter().enumerate() {
+        let ply = i + first_side as usize;
+        if ply % 2 == 0 {
+            out.push(format!("{}. {mv}", ply / 2 + 1));
+        } else if i == 0 {
+            out.push(format!("{}... {mv}", ply / 2 + 1));
+        } else {
+            out.push(mv.clone());
+        }
+    }
+    out.join(" ")
+}
+
+pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result<(), CliError> {
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(CliError::usage("--time must be a positive number of seconds"));
+    }
+    let a = Game::new(load_ruleset(a_arg, &[])?);
+    let b = Game::new(load_ruleset(b_arg, &[])?);
+    let (na, nb) = (a.rules().id.clone(), b.rules().id.clone());
+    let started = Instant::now();
+    let budget = Duration::from_secs_f64(seconds);
+    crate::outln!("Comparing {na} and {nb}.");
+
+    // 1. The rules in words.
+    let fa = fingerprint(a.rules());
+    let fb = fingerprint(b.rules());
+    let keys: Vec<(Aspect, String)> = {
+        let mut keys: Vec<(Aspect, String)> = fa.iter().map(|(asp, k, _)| (*asp, k.clone())).collect();
+        for (asp, k, _) in &fb {
+            if !keys.iter().any(|(_, x)| x == k) {
+                keys.push((*asp, k.clone()));
+            }
+        }
+        keys
+    };
+    let words = |f: &[(Aspect, String, String)], k: &str| f.iter().find(|(_, key, _)| key == k).map(|(_, _, w)| w.clone());
+    let mut differing = Vec::new();
+    for (aspect, k) in &keys {
+        let (wa, wb) = (words(&fa, k), words(&fb, k));
+        if wa != wb {
+            differing.push((*aspect, k.clone(), wa, wb));
+        }
+    }
+    crate::outln!("\n1. Rules that differ:");
+    if differing.is_empty() {
+        crate::outln!("   none: the two rulesets say the same in every rule.");
+    }
+    for (_, k, wa, wb) in &differing {
+        crate::outln!("   - {k}:");
+        crate::outln!("       {na}: {}", wa.as_deref().unwrap_or("(none)"));
+        crate::outln!("       {nb}: {}", wb.as_deref().unwrap_or("(none)"));
+    }
+    let boards_match = same_board(&a, &b);
+
+    // 2. Perft side by side.
+    crate::outln!("\n2. Perft from the start:");
+    let width = na.len().max(nb.len()).max(10);
+    crate::outln!("   {:>5}  {:>width$}  {:>width$}", "depth", na, nb);
+    let (start_a, start_b) = (Position::start(&a), Position::start(&b));
+    let mut first_difference = None;
+    let mut last_time = Duration::ZERO;
+    let mut last_growth = 1.0f64;
+    let mut last_nodes = 1u64;
+    let mut reached = 0;
+    for depth in 1..=max_depth {
+        // Stop before a depth whose estimated time would overrun the budget.
+        let estimate = last_time.mul_f64(last_growth.max(1.0));
+        if depth > 1 && started.elapsed() + estimate > budget {
+            crate::outln!("   (stopped before depth {depth}: the time budget of {seconds} s would run out)");
+            break;
+        }
+        let t = Instant::now();
+        let count = |g: &Game, p: &Position| -> u64 { g.perft_divide(p, depth, true, &|_, _| {}).iter().map(|(_, n)| n).sum() };
+        let (pa, pb) = (count(&a, &start_a), count(&b, &start_b));
+        last_time = t.elapsed();
+        last_growth = pa as f64 / last_nodes.max(1) as f64;
+        last_nodes = pa.max(1);
+        reached = depth;
+        let mark = if pa != pb { "   <- first difference" } else { "" };
+        crate::outln!("   {depth:>5}  {pa:>width$}  {pb:>width$}{mark}");
+        if pa != pb {
+            first_difference = Some(depth);
+            break;
+        }
+    }
+
+    // 3. A witness.
+    crate::outln!("\n3. Where the legal moves differ:");
+    if !boards_match {
+        crate::outln!("   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare.");
+        return Ok(());
+    }
+    let depth = first_difference.map_or(reached, |d| d - 1);
+    let mut search = Search { a: &a, b: &b, deadline: started + budget.max(Duration::from_millis(200)), timed_out: false, seen: HashSet::new(), line: Vec::new() };
+    let mut found = None;
+    for limit in 0..=depth {
+        search.seen.clear();
+        let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
+        found = search.find(&mut pa, &mut pb, limit);
+        if found.is_some() || search.timed_out {
+            break;
+        }
+    }
+    match found {
+        Some(w) => {
+            let reached_by = if w.line.is_empty() { "the start position".to_string() } else { format!("after {}", numbered(&w.line, start_a.side())) };
+            crate::outln!("   A position reachable under both, {reached_by}:");
+            for row in crate::draw::draw(&a, &w.pos_a).lines() {
+                crate::outln!("     {row}");
+            }
+            crate::outln!("   position: {}", a.write_position(&w.pos_a));
+            crate::outln!("   {} to move", a.player_name(w.pos_a.side()));
+            crate::outln!("   only under {na}: {}", if w.only_a.is_empty() { "-".to_string() } else { w.only_a.join(" ") });
+            crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
+        }
+        None => {
+            let limit = if search.timed_out { "within the time budget".to_string() } else { format!("within {depth} plies of the start") };
+            crate::outln!("   No position {limit} where their legal moves differ.");
+            let move_rules_differ = differing.iter().any(|(asp, ..)| *asp != Aspect::End);
+            if !differing.is_empty() && !move_rules_differ {
+                let ends: Vec<&str> = differing.iter().map(|(_, k, ..)| k.as_str()).collect();
+                crate::outln!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
+            }
+        }
+    }
+    Ok(())
+}
