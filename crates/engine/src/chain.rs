@@ -213,29 +213,21 @@ impl Search<'_> {
     }
 }
 
-/// Collects distinct moves: chains with the same end, captures and promotion are one move.
+/// Passes on distinct moves: chains with the same end, captures and promotion are one move.
 struct Distinct<'s, S: Sink> {
     rule: u8,
     from: CellId,
-    seen: [(CellId, u128, u8); 48],
-    len: usize,
-    overflow: Vec<(CellId, u128, u8)>,
+    mark: usize,
     sink: &'s mut S,
 }
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
     fn chain(&mut self, to: CellId, captured: u128, promote: u8, _path: &[CellId]) -> bool {
-        let key = (to, captured, promote);
-        if self.seen[..self.len].contains(&key) || self.overflow.contains(&key) {
+        let mv = Move { captures: captured, take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to };
+        if self.sink.holds_since(self.mark, &mv) {
             return true;
         }
-        if self.len < self.seen.len() {
-            self.seen[self.len] = key;
-            self.len += 1;
-        } else {
-            self.overflow.push(key);
-        }
-        self.sink.push(Move { captures: captured, take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to })
+        self.sink.push(mv)
     }
 }
 
@@ -262,8 +254,15 @@ impl Game {
     /// Generates the chains of the hop rule `rule` for the piece on `from`.
     pub(crate) fn generate_chains(&self, pos: &Position, side: PlayerId, rule: usize, from: CellId, sink: &mut impl Sink) -> bool {
         let search = self.search(pos, side, from);
+        // Most pieces cannot hop at all: look for a first hop before preparing a search.
+        let Action::Hop(hop) = &self.rules.moves[rule].action else { return true };
+        let mut landings = [NO_CELL; 32];
+        if !self.compiled[rule].dirs[side as usize].iter().any(|&d| search.hop(from, d, hop, 0, &mut landings).is_some()) {
+            return true;
+        }
         let piece = self.rules.moves[rule].piece;
-        let mut out = Distinct { rule: rule as u8, from, seen: [(0, 0, 0); 48], len: 0, overflow: Vec::new(), sink };
+        let mark = sink.mark();
+        let mut out = Distinct { rule: rule as u8, from, mark, sink };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(from, piece, rule, 0, bit(from), 0, &mut path, 0, &mut out)
     }

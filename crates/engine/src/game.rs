@@ -48,6 +48,13 @@ pub(crate) struct CompiledRule {
     /// player, the cells one step away along the flip directions, as a bit mask per cell. A
     /// placement can only enclose next to an enemy piece, so other cells are skipped at once.
     pub near: Option<[Vec<u64>; 2]>,
+    /// On boards of at most 64 cells, for a hop rule: per player, the cells a first hop from
+    /// each cell could pass over (the neighbours for a jump, the whole rays for a flying hop).
+    /// A piece with no hoppable piece there cannot hop.
+    pub reach: Option<[Vec<u64>; 2]>,
+    /// On boards of at most 64 cells, for a step to an empty cell: per player, the cells one
+    /// step away from each cell, as bits. A piece's steps are then `mask & empty`.
+    pub steps: Option<[Vec<u64>; 2]>,
 }
 
 /// A ruleset compiled for play.
@@ -64,6 +71,12 @@ pub struct Game {
     pub(crate) axes: Vec<[Vec<(u8, Option<u8>)>; 2]>,
     /// True if any end rule is decided without the list of moves.
     pub(crate) has_static_ends: bool,
+    /// Per piece type and player: the cells where the piece promotes (all false without one).
+    pub(crate) promotion_cells: Vec<[Vec<bool>; 2]>,
+    /// The same as bits, for boards of at most 64 cells.
+    pub(crate) promotion_bits: Vec<[u64; 2]>,
+    /// The end rules decided without the list of moves, in order.
+    pub(crate) static_ends: Vec<usize>,
     /// True if an end rule mentions no-moves together with another test, so that it can hold
     /// while moves exist.
     pub(crate) has_dynamic_ends: bool,
@@ -140,7 +153,43 @@ impl Game {
                             .collect()
                     })
                 });
-                CompiledRule { dirs, leaps, allowed, flips, near }
+                let reach = match &rule.action {
+                    Action::Hop(hop) if n <= 64 => Some([0, 1].map(|player| {
+                        let dirs = &rules.direction_sets[hop.dirs as usize].dirs[player];
+                        (0..n as CellId)
+                            .map(|c| {
+                                let mut mask = 0u64;
+                                for &d in dirs {
+                                    let mut k = board.step(c, d);
+                                    while k != hetproba_board::NO_CELL {
+                                        mask |= 1u64 << k;
+                                        if !hop.long {
+                                            break;
+                                        }
+                                        k = board.step(k, d);
+                                    }
+                                }
+                                mask
+                            })
+                            .collect()
+                    })),
+                    _ => None,
+                };
+                let steps = match &rule.action {
+                    Action::Step { dirs, to: Landing::Empty } if n <= 64 => Some([0, 1].map(|player| {
+                        let dirs = &rules.direction_sets[*dirs as usize].dirs[player];
+                        (0..n as CellId)
+                            .map(|c| {
+                                dirs.iter()
+                                    .map(|&d| board.step(c, d))
+                                    .filter(|&t| t != hetproba_board::NO_CELL)
+                                    .fold(0u64, |m, t| m | 1u64 << t)
+                            })
+                            .collect()
+                    })),
+                    _ => None,
+                };
+                CompiledRule { dirs, leaps, allowed, flips, near, reach, steps }
             })
             .collect();
         let codes = rules.pieces.len() * 4;
@@ -153,7 +202,22 @@ impl Game {
             .iter()
             .map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])])
             .collect();
-        let has_static_ends = rules.ends.iter().any(|e| !e.condition.needs_moves());
+        let promotion_cells: Vec<[Vec<bool>; 2]> = rules
+            .pieces
+            .iter()
+            .map(|p| match &p.promotion {
+                Some(promo) => rules.regions[promo.region as usize].cells.clone(),
+                None => [vec![false; n], vec![false; n]],
+            })
+            .collect();
+        let promotion_bits = promotion_cells
+            .iter()
+            .map(|cells: &[Vec<bool>; 2]| {
+                [0, 1].map(|p| cells[p].iter().enumerate().filter(|(i, on)| **on && *i < 64).fold(0u64, |m, (i, _)| m | 1u64 << i))
+            })
+            .collect();
+        let static_ends: Vec<usize> = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
+        let has_static_ends = !static_ends.is_empty();
         let has_dynamic_ends = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
         let chain_rules = (0..rules.pieces.len())
             .map(|p| {
@@ -167,7 +231,7 @@ impl Game {
             })
             .collect();
         let chain_rules_start = (0..rules.moves.len()).collect();
-        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, has_dynamic_ends, chain_rules, chain_rules_start }
+        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, static_ends, promotion_cells, promotion_bits, has_dynamic_ends, chain_rules, chain_rules_start }
     }
 
     /// The checked ruleset this game was compiled from.

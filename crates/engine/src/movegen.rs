@@ -3,7 +3,7 @@
 use crate::game::{Code, EMPTY, Game, code, owner_tag, piece_type, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Action, Landing, PassRule, PlayerId};
+use hetproba_rules::model::{Action, Landing, Over, PassRule, PlayerId};
 
 /// A move: which rule, the cells and direction it uses, what it captures and what it promotes
 /// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
@@ -72,10 +72,66 @@ impl Move {
     }
 }
 
+/// The cells of one piece kind, visited in cell order.
+enum Cells {
+    /// Exactly these cells.
+    Exact(u64),
+    /// These cells, where the piece kind must still be checked.
+    Bits(u64),
+    Scan(usize),
+}
+
+impl Cells {
+    #[inline(always)]
+    fn next(&mut self, cells: &[Code], piece: Code) -> Option<CellId> {
+        match self {
+            Cells::Exact(bits) => {
+                if *bits == 0 {
+                    return None;
+                }
+                let c = bits.trailing_zeros() as CellId;
+                *bits &= *bits - 1;
+                Some(c)
+            }
+            Cells::Bits(bits) => {
+                while *bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    *bits &= *bits - 1;
+                    if cells[c] == piece {
+                        return Some(c as CellId);
+                    }
+                }
+                None
+            }
+            Cells::Scan(i) => {
+                while *i < cells.len() {
+                    let c = *i;
+                    *i += 1;
+                    if cells[c] == piece {
+                        return Some(c as CellId);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
 /// Where generated moves go: a list, a counter, or a check that stops at the first move.
 pub(crate) trait Sink {
     /// Takes a move; returns false to stop generating.
     fn push(&mut self, mv: Move) -> bool;
+
+    /// How many moves it holds (a sink that keeps none says 0).
+    fn mark(&self) -> usize {
+        0
+    }
+
+    /// Does it already hold `mv` among the moves pushed since `mark`? (Chains that reach the
+    /// same move by another path are pushed once.)
+    fn holds_since(&self, _mark: usize, _mv: &Move) -> bool {
+        false
+    }
 }
 
 impl Sink for Vec<Move> {
@@ -83,6 +139,14 @@ impl Sink for Vec<Move> {
     fn push(&mut self, mv: Move) -> bool {
         Vec::push(self, mv);
         true
+    }
+
+    fn mark(&self) -> usize {
+        self.len()
+    }
+
+    fn holds_since(&self, mark: usize, mv: &Move) -> bool {
+        self[mark..].contains(mv)
     }
 }
 
@@ -273,6 +337,31 @@ impl Game {
                     }
                 }
             }
+            Action::Step { .. } if compiled.steps.is_some() => {
+                // Steps to empty cells on a small board: one mask per piece.
+                let masks = &compiled.steps.as_ref().expect("checked above")[side as usize];
+                let mine = code(rule.piece, Some(side));
+                let promote = self.promotion_bits[rule.piece as usize][side as usize];
+                let choices = self.rules.pieces[rule.piece as usize].promotion.as_ref().map_or(&[][..], |p| &p.to[..]);
+                let empty = pos.bits[0];
+                let mut pieces = self.pieces_of(pos, mine);
+                while let Some(c) = pieces.next(cells, mine) {
+                    let mut targets = masks[c as usize] & empty;
+                    while targets != 0 {
+                        let t = targets.trailing_zeros() as CellId;
+                        targets &= targets - 1;
+                        let base = Move { captures: 0, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
+                        let more = if promote & (1u64 << t) != 0 {
+                            choices.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
+                        } else {
+                            sink.push(base)
+                        };
+                        if !more {
+                            return false;
+                        }
+                    }
+                }
+            }
             Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => {
                 let mine = code(rule.piece, Some(side));
                 let enemy = tag(side ^ 1);
@@ -285,18 +374,21 @@ impl Game {
                     }
                 };
                 let promotion = self.rules.pieces[rule.piece as usize].promotion.as_ref();
-                for c in 0..n {
-                    if cells[c as usize] != mine {
-                        continue;
-                    }
+                let promotes_on = |t: CellId| match promotion {
+                    Some(_) => self.promotion_cells[rule.piece as usize][side as usize][t as usize],
+                    None => false,
+                };
+                let mut pieces = self.pieces_of(pos, mine);
+                while let Some(c) = pieces.next(cells, mine) {
                     let mut emit = |t: CellId| {
                         let take_to = cells[t as usize] != EMPTY;
                         let base = Move { captures: 0, take_to, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
-                        match promotion {
-                            Some(p) if self.rules.regions[p.region as usize].cells[side as usize][t as usize] => {
-                                p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
-                            }
-                            _ => sink.push(base),
+                        if promotes_on(t)
+                            && let Some(p) = promotion
+                        {
+                            p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
+                        } else {
+                            sink.push(base)
                         }
                     };
                     match &rule.action {
@@ -334,16 +426,42 @@ impl Game {
                     }
                 }
             }
-            Action::Hop(_) => {
+            Action::Hop(hop) => {
                 let mine = code(rule.piece, Some(side));
-                for c in 0..n {
-                    if cells[c as usize] == mine && !self.generate_chains(pos, side, rule_index, c, sink) {
-                        return false;
+                let hoppable = match hop.over {
+                    Over::Enemy => pos.bits[tag(side ^ 1) as usize],
+                    Over::Own => pos.bits[tag(side) as usize],
+                    Over::Any => pos.bits[1] | pos.bits[2],
+                };
+                let mut pieces = self.pieces_of(pos, mine);
+                if let Some(reach) = &compiled.reach {
+                    let reach = &reach[side as usize];
+                    while let Some(c) = pieces.next(cells, mine) {
+                        if reach[c as usize] & hoppable != 0 && !self.generate_chains(pos, side, rule_index, c, sink) {
+                            return false;
+                        }
+                    }
+                } else {
+                    while let Some(c) = pieces.next(cells, mine) {
+                        if !self.generate_chains(pos, side, rule_index, c, sink) {
+                            return false;
+                        }
                     }
                 }
             }
         }
         true
+    }
+
+    /// The cells holding `piece`: from the owner's bit set on boards of at most 64 cells, by
+    /// scanning otherwise.
+    #[inline(always)]
+    fn pieces_of(&self, pos: &Position, piece: Code) -> Cells {
+        if self.board().len() <= 64 {
+            if piece < 32 { Cells::Exact(pos.code_bits[piece as usize]) } else { Cells::Bits(pos.bits[owner_tag(piece) as usize]) }
+        } else {
+            Cells::Scan(0)
+        }
     }
 
     /// Do the effects allow a piece of `side` arriving on `at`? (A flip with a minimum needs

@@ -83,9 +83,7 @@ impl Game {
 
     /// The first end rule that holds without looking at the moves.
     pub(crate) fn static_end(&self, pos: &Position) -> Option<usize> {
-        self.rules.ends.iter().position(|rule| {
-            !rule.condition.needs_moves() && self.eval(pos, &rule.condition, &mut || true)
-        })
+        self.static_ends.iter().copied().find(|&i| self.eval(pos, &self.rules.ends[i].condition, &mut || true))
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?

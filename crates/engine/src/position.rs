@@ -29,6 +29,8 @@ pub struct Position {
     pub(crate) counts: [u32; 4],
     /// On boards of at most 64 cells: the cells of each owner tag (0: empty) as bits.
     pub(crate) bits: [u64; 4],
+    /// On boards of at most 64 cells: the cells of each piece code below 32 as bits.
+    pub(crate) code_bits: [u64; 32],
     undo: Vec<(CellId, Code)>,
     frames: Vec<Frame>,
 }
@@ -51,6 +53,7 @@ impl Position {
             hash: 0,
             counts: [0; 4],
             bits: [if game.board().len() >= 64 { u64::MAX } else { (1u64 << game.board().len()) - 1 }, 0, 0, 0],
+            code_bits: [0; 32],
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -84,6 +87,8 @@ impl Position {
             let bit = 1u64 << cell;
             self.bits[owner_tag(old) as usize] &= !bit;
             self.bits[owner_tag(code) as usize] |= bit;
+            self.code_bits[old as usize & 31] &= !bit;
+            self.code_bits[code as usize & 31] |= bit;
         }
         self.cells[cell as usize] = code;
     }
