@@ -112,7 +112,7 @@ mod tests {
     #[test]
     fn round_trip() {
         let mut r = Record { result: "1-0".into(), ..Record::default() };
-        r.set_tag("Ruleset", "reversi");
+        r.set_tag("Ruleset", "some-game");
         r.moves = vec!["d3".into(), "c5".into(), "pass".into()];
         let text = r.write();
         assert_eq!(Record::parse("t", &text).unwrap(), r);

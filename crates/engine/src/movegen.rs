@@ -339,7 +339,8 @@ impl Game {
             }
             Action::Step { .. } if compiled.steps.is_some() => {
                 // Steps to empty cells on a small board: one mask per piece.
-                let masks = &compiled.steps.as_ref().expect("checked above")[side as usize];
+                let Some(steps) = &compiled.steps else { return true };
+                let masks = &steps[side as usize];
                 let mine = code(rule.piece, Some(side));
                 let promote = self.promotion_bits[rule.piece as usize][side as usize];
                 let choices = self.rules.pieces[rule.piece as usize].promotion.as_ref().map_or(&[][..], |p| &p.to[..]);
