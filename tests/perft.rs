@@ -131,7 +131,7 @@ fn perft_tables() {
 }
 
 #[test]
-#[ignore = "long: reversi perft 9 and 10; run with --ignored or HETPROBA_LONG_PERFT=1"]
+#[ignore = "long: reversi perft 9 and 10, draughts perft 8, checkers perft 10; run with --ignored or HETPROBA_LONG_PERFT=1"]
 fn long_perft_tables() {
     let cases = read_cases();
     let selected: Vec<&Case> = cases.iter().filter(|c| c.long).collect();
@@ -143,7 +143,17 @@ fn long_perft_tables() {
 #[test]
 fn the_perft_files_hold_the_counts_the_issue_names() {
     let cases = read_cases();
-    for id in ["amoba-rollin", "amoba-push", "reversi", "reversi-covered"] {
+    for id in [
+        "amoba-rollin",
+        "amoba-push",
+        "reversi",
+        "reversi-covered",
+        "draughts-brazilian",
+        "draughts-russian",
+        "draughts-polish64",
+        "draughts-international",
+        "checkers-english",
+    ] {
         assert!(cases.iter().any(|c| c.ruleset == id), "tests/perft/{id}.perft is missing or empty");
     }
     // The checks the issue names are there.
@@ -155,4 +165,39 @@ fn the_perft_files_hold_the_counts_the_issue_names() {
     }
     assert!(has("reversi-covered", 4, 60 * 59 * 58 * 57));
     assert!(has("amoba-rollin", 1, 28) && has("amoba-push", 1, 28));
+}
+
+/// The draughts checks of issue 3 ("Checks that must pass in the test suite"): perft from the
+/// start with the published counts, depth by depth; the deeper counts GAMES.md section 4 names
+/// are there as long lines.
+#[test]
+fn the_perft_files_hold_the_draughts_counts_the_issue_names() {
+    let cases = read_cases();
+    let has = |id: &str, depth: u32, nodes: u64| {
+        cases.iter().any(|c| c.ruleset == id && c.position.is_none() && c.depth == depth && c.nodes == nodes)
+    };
+    let tables: [(&str, &[u64]); 5] = [
+        ("draughts-russian", &[7, 49, 302, 1469, 7482, 37986]),
+        ("draughts-brazilian", &[7, 49, 302, 1469, 7473, 37628]),
+        // Polish moves as Brazilian does (GAMES.md section 6).
+        ("draughts-polish64", &[7, 49, 302, 1469, 7473, 37628]),
+        ("draughts-international", &[9, 81, 658, 4265, 27117, 167140]),
+        ("checkers-english", &[7, 49, 302, 1469, 7361, 36768, 179740, 845931]),
+    ];
+    for (id, counts) in tables {
+        for (i, &nodes) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            assert!(has(id, depth, nodes), "{id} perft {depth} = {nodes} is not in tests/perft/{id}.perft");
+            let case = cases.iter().find(|c| c.ruleset == id && c.position.is_none() && c.depth == depth).unwrap();
+            assert!(!case.long, "{}: {id} perft {depth} must run in every test run, not only as a long line", case.place);
+        }
+    }
+    for (id, depth, nodes) in [
+        ("draughts-russian", 8, 929_899),
+        ("draughts-brazilian", 8, 907_830),
+        ("draughts-international", 8, 6_483_961),
+        ("checkers-english", 10, 18_391_564),
+    ] {
+        assert!(has(id, depth, nodes), "{id} perft {depth} = {nodes} (long) is not in tests/perft/{id}.perft");
+    }
 }

@@ -29,6 +29,8 @@ struct JsonMove {
     path: Vec<String>,
     captures: Vec<String>,
     flips: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    promotion: Option<String>,
 }
 
 pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
@@ -39,7 +41,15 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
             .iter()
             .map(|&m| {
                 let info = game.move_info(&pos, m);
-                JsonMove { notation: info.notation, from: info.from, to: info.to, path: info.path, captures: info.captures, flips: info.flips }
+                JsonMove {
+                    notation: info.notation,
+                    from: info.from,
+                    to: info.to,
+                    path: info.path,
+                    captures: info.captures,
+                    flips: info.flips,
+                    promotion: info.promotion,
+                }
             })
             .collect();
         crate::outln!("{}", serde_json::to_string(&list).map_err(|e| CliError::failure(e.to_string()))?);

@@ -162,9 +162,10 @@ fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, Cl
 fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
     let mut session = Session::new(game, record_start(game, record, name)?);
     let mut played = Vec::new();
+    let offset = usize::from(session.position().side() == 1);
     for (i, token) in record.moves.iter().enumerate() {
         let pos = session.position();
-        let number = i / 2 + 1;
+        let number = (i + offset) / 2 + 1;
         let who = game.player_name(pos.side()).to_string();
         if let Some(outcome) = session.outcome() {
             return Err(CliError::failure(format!(
@@ -233,7 +234,16 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         (None, None) => (Session::new(&game, Position::start(&game)), Vec::new()),
     };
     record.moves = played;
+    // Numbering starts at the record's start position: `1...` when the second player moves first.
+    let start_side = match &resumed {
+        Some((path, old)) => record_start(&game, old, path)?.side(),
+        None => session.position().side(),
+    };
+    record.offset = usize::from(start_side == 1);
     if resumed.is_none() {
+        // Identifying tags first, then the start position.
+        let position = record.tags.clone();
+        record.tags.clear();
         record.set_tag("Event", "hetproba");
         record.set_tag("Ruleset", game.rules().id.clone());
         if let Some(gt) = &game.rules().notation.game_type {
@@ -242,6 +252,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         for (name, value) in &args.params {
             record.tags.push(("Param".into(), format!("{name}={value}")));
         }
+        record.tags.extend(position);
     }
     record.set_tag(&player_tag(&game, 0), args.first.label());
     record.set_tag(&player_tag(&game, 1), args.second.label());

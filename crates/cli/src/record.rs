@@ -10,6 +10,9 @@ pub struct Record {
     pub moves: Vec<String>,
     /// The result token.
     pub result: String,
+    /// 1 when the first recorded move is the second player's (a game from a position with the
+    /// second player to move): numbering then starts `1... move`.
+    pub offset: usize,
 }
 
 impl Record {
@@ -33,7 +36,14 @@ impl Record {
         out.push('\n');
         let mut line = String::new();
         for (i, mv) in self.moves.iter().enumerate() {
-            let token = if i % 2 == 0 { format!("{}. {mv}", i / 2 + 1) } else { mv.clone() };
+            let ply = i + self.offset;
+            let token = if ply % 2 == 0 {
+                format!("{}. {mv}", ply / 2 + 1)
+            } else if i == 0 {
+                format!("{}... {mv}", ply / 2 + 1)
+            } else {
+                mv.clone()
+            };
             if line.len() + token.len() + 1 > 78 {
                 out.push_str(line.trim_end());
                 out.push('\n');
