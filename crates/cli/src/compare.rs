@@ -10,12 +10,20 @@ use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
 /// A move as both rulesets can name it: the piece, start, end, direction, captured cells and
-/// promotion — by piece, cell and direction names, so that two rulesets on one board agree.
+/// promotion — cells by their coordinates, so that two rulesets on one board agree even when
+/// they name its cells differently (algebraic and PDN numbers).
 type MoveKey = (String, String, String, String, Vec<String>, Option<String>);
 
 fn key(game: &Game, mv: Move) -> MoveKey {
     let board = game.board();
-    let name = |c: u16| if c == hetproba_board::NO_CELL { String::new() } else { board.name(c).to_string() };
+    let name = |c: u16| {
+        if c == hetproba_board::NO_CELL {
+            String::new()
+        } else {
+            let cell = board.cell(c);
+            format!("({},{})", cell.x, cell.y)
+        }
+    };
     let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir as usize].name.clone() };
     let captures = mv.captured_cells().map(name).collect();
     let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
@@ -23,9 +31,34 @@ fn key(game: &Game, mv: Move) -> MoveKey {
     (piece, name(mv.from), name(mv.to), dir, captures, promotion)
 }
 
+/// The same cells at the same coordinates, with the same directions (names may differ).
 fn same_board(a: &Game, b: &Game) -> bool {
-    let (ca, cb) = (a.board().cells(), b.board().cells());
-    ca.len() == cb.len() && ca.iter().zip(cb).all(|(x, y)| x == y)
+    let coords = |g: &Game| {
+        let mut c: Vec<(i32, i32)> = g.board().cells().iter().map(|c| (c.x, c.y)).collect();
+        c.sort();
+        c
+    };
+    let dirs = |g: &Game| g.board().directions().iter().map(|d| (d.name.clone(), d.dx, d.dy)).collect::<Vec<_>>();
+    coords(a) == coords(b) && dirs(a) == dirs(b)
+}
+
+/// A position by coordinates, owner names and piece names, with the player to move: the same
+/// for two rulesets that start alike, whatever they call their cells.
+fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, String) {
+    let rules = game.rules();
+    let mut cells = Vec::new();
+    for (i, cell) in game.board().cells().iter().enumerate() {
+        let code = pos.at(i as u16);
+        if code != hetproba_engine::EMPTY {
+            let owner = match hetproba_engine::owner_tag(code) {
+                t @ (1 | 2) => rules.players[(t - 1) as usize].name.clone(),
+                _ => "nobody".to_string(),
+            };
+            cells.push((cell.x, cell.y, owner, rules.pieces[hetproba_engine::piece_type(code) as usize].name.clone()));
+        }
+    }
+    cells.sort();
+    (cells, game.player_name(pos.side()).to_string())
 }
 
 /// What the witness search found.
@@ -177,6 +210,12 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     crate::outln!("\n3. Where the legal moves differ:");
     if !boards_match {
         crate::outln!("   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare.");
+        return Ok(());
+    }
+    if portable(&a, &start_a) != portable(&b, &start_b) {
+        crate::outln!("   The start positions differ (pieces, or who moves first), so there is no common start to search from:");
+        crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
+        crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
         return Ok(());
     }
     let depth = first_difference.map_or(reached, |d| d - 1);

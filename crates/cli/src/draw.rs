@@ -58,3 +58,26 @@ pub fn draw_with_status(game: &Game, pos: &Position) -> String {
     }
     out
 }
+
+/// The cell names laid out like the board, for boards whose cells are numbered.
+pub fn numbering(game: &Game) -> String {
+    let board = game.board();
+    let (x0, y0, x1, y1) = board.extent();
+    let width = board.cells().iter().map(|c| c.name.len()).max().unwrap_or(1);
+    let mut out = String::new();
+    for y in (y0..=y1).rev() {
+        let mut line = String::new();
+        for x in x0..=x1 {
+            match board.at(x, y) {
+                Some(c) => line.push_str(&format!("{:>w$} ", board.name(c), w = width)),
+                None => line.push_str(&" ".repeat(width + 1)),
+            }
+        }
+        let line = line.trim_end();
+        if !line.is_empty() {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -34,18 +34,16 @@ pub fn list(json: bool) -> Result<(), CliError> {
         crate::outln!("{}", serde_json::to_string_pretty(&entries).map_err(|e| CliError::failure(e.to_string()))?);
         return Ok(());
     }
-    let id_width = entries.iter().map(|e| e.id.len()).max().unwrap_or(2).max(2);
-    let name_width = entries.iter().map(|e| e.name.chars().count()).max().unwrap_or(4).max(4);
-    crate::outln!("{:id_width$}  {:name_width$}  {:<14}  {:<10}  SOURCE", "ID", "NAME", "PLAYERS", "EXTENDS");
+    let players = |e: &ListEntry| e.players.join(" / ");
+    let extends = |e: &ListEntry| e.extends.clone().unwrap_or_else(|| "-".into());
+    let width = |f: &dyn Fn(&ListEntry) -> String, title: &str| {
+        entries.iter().map(|e| f(e).chars().count()).max().unwrap_or(0).max(title.len())
+    };
+    let (wi, wn) = (width(&|e| e.id.clone(), "ID"), width(&|e| e.name.clone(), "NAME"));
+    let (wp, we) = (width(&players, "PLAYERS"), width(&extends, "EXTENDS"));
+    crate::outln!("{:wi$}  {:wn$}  {:wp$}  {:we$}  SOURCE", "ID", "NAME", "PLAYERS", "EXTENDS");
     for e in &entries {
-        crate::outln!(
-            "{:id_width$}  {:name_width$}  {:<14}  {:<10}  {}",
-            e.id,
-            e.name,
-            e.players.join(" / "),
-            e.extends.as_deref().unwrap_or("-"),
-            e.source
-        );
+        crate::outln!("{:wi$}  {:wn$}  {:wp$}  {:we$}  {}", e.id, e.name, players(e), extends(e), e.source);
     }
     Ok(())
 }
@@ -56,6 +54,10 @@ pub fn show(arg: &str, params: &[(String, i64)]) -> Result<(), CliError> {
     let game = Game::new(rules);
     let start = Position::start(&game);
     crate::out!("{text}");
+    if matches!(game.rules().naming, hetproba_rules::model::Naming::Numbers { .. }) {
+        crate::outln!("\nCell numbers:");
+        crate::out!("{}", crate::draw::numbering(&game));
+    }
     crate::outln!("\nStart position ({}):", game.write_position(&start));
     crate::out!("{}", draw_with_status(&game, &start));
     Ok(())

@@ -1,7 +1,6 @@
 //! `play` and `replay`.
 
 use crate::CliError;
-use crate::draw::draw_with_status;
 use crate::load::{load_game, parse_param};
 use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
@@ -196,6 +195,27 @@ fn format_clock(ms: i64) -> String {
 enum Entry {
     Move(Move),
     Stop,
+    /// The clock ran out while waiting.
+    TimeOut,
+}
+
+/// Reads standard input line by line on a thread; `None` at the end of input.
+fn spawn_reader() -> std::sync::mpsc::Receiver<Option<String>> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            match line {
+                Ok(line) => {
+                    if send.send(Some(line)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = send.send(None);
+    });
+    receive
 }
 
 pub fn play(args: &PlayArgs) -> Result<(), CliError> {
@@ -271,8 +291,8 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     let mut players = [make_player(&args.first, 1), make_player(&args.second, 2)];
     let mut remaining: [i64; 2] = clock.map_or([0, 0], |c| [c.initial_ms as i64; 2]);
     let terminal = std::io::stdout().is_terminal();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock().lines();
+    // Lines are read on their own thread, so that a clock can run out while a human thinks.
+    let input = spawn_reader();
     let mut out = std::io::stdout().lock();
     let mut last: Option<String> = None;
     let mut end: Option<Outcome> = None;
@@ -310,7 +330,18 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
             Player::Human => loop {
                 let _ = write!(out, "{mover}> ");
                 let _ = out.flush();
-                let Some(Ok(line)) = input.next() else {
+                let line = match clock {
+                    Some(_) => {
+                        let left = Duration::from_millis(remaining[side as usize].max(0) as u64).saturating_sub(started.elapsed());
+                        match input.recv_timeout(left) {
+                            Ok(line) => line,
+                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break Entry::TimeOut,
+                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
+                        }
+                    }
+                    None => input.recv().ok().flatten(),
+                };
+                let Some(line) = line else {
                     let _ = writeln!(out, "\ninput ended; game stopped");
                     break Entry::Stop;
                 };
@@ -333,7 +364,15 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                 }
             },
         };
-        let Entry::Move(mv) = entry else { break true };
+        let mv = match entry {
+            Entry::Move(mv) => mv,
+            Entry::Stop => break true,
+            Entry::TimeOut => {
+                let _ = writeln!(out);
+                remaining[side as usize] = -1;
+                Move::PASS
+            }
+        };
         if let Some(c) = clock {
             remaining[side as usize] -= started.elapsed().as_millis() as i64;
             if remaining[side as usize] < 0 {
@@ -375,8 +414,12 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     let game = load_game(&id, &params_of(&record)?)?;
     let (session, played) = replay_record(&game, &record, path)?;
     let pos = session.position();
-    crate::out!("{}", draw_with_status(&game, pos));
     let outcome = session.outcome();
+    crate::out!("{}", crate::draw::draw(&game, pos));
+    match &outcome {
+        Some(o) => crate::outln!("Game over: {}", o.describe(&game)),
+        None => crate::outln!("{} to move", game.player_name(pos.side())),
+    }
     crate::outln!("position: {}", game.write_position(pos));
     crate::outln!("{} moves checked; result {}", played.len(), outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game))));
     // A record may end early by time, resignation or agreement: only a contradiction is an error.

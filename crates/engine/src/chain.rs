@@ -85,8 +85,9 @@ impl Search<'_> {
         owner_tag(self.pos.cells[over as usize]) == tag(self.side ^ 1) && hop.over != Over::Own
     }
 
-    /// Could a chain that stands on `cur` as `piece` hop again?
-    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, captured: u128, visited: u128, first_rule: usize) -> bool {
+    /// Could a chain that stands on `cur` as `piece` capture again? (Only a capture that can go
+    /// on forces a chain to go on.)
+    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, captured: u128, first_rule: usize) -> bool {
         let mut landings = [NO_CELL; 32];
         for &ri in self.rules_for(piece, first_rule) {
             let Action::Hop(hop) = &self.game.rules.moves[ri].action else { continue };
@@ -94,11 +95,10 @@ impl Search<'_> {
                 continue;
             }
             for &d in &self.game.compiled[ri].dirs[self.side as usize] {
-                if let Some((over, count)) = self.hop(cur, d, hop, captured, &mut landings) {
-                    let capturing = self.captures(hop, over);
-                    if capturing || landings[..count].iter().any(|&l| visited & bit(l) == 0) {
-                        return true;
-                    }
+                if let Some((over, _)) = self.hop(cur, d, hop, captured, &mut landings)
+                    && self.captures(hop, over)
+                {
+                    return true;
                 }
             }
         }
@@ -127,9 +127,11 @@ impl Search<'_> {
         promoted: u8,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
+        by_capture: bool,
         out: &mut impl ChainOut,
     ) -> bool {
-        let mut went_on = false;
+        // Did the chain go on with a capture? Then it may not end here.
+        let mut captured_on = false;
         let mut landings = [NO_CELL; 32];
         if hops < MAX_HOPS {
             for &ri in self.rules_for(piece, first_rule) {
@@ -149,7 +151,7 @@ impl Search<'_> {
                     if hop.repeat && capturing && count > 1 {
                         for (i, &l) in landings[..count].iter().enumerate() {
                             let (next_piece, _, ends) = self.arrival(l, piece, promoted);
-                            must[i] = !ends && self.can_go_on(l, next_piece, now_captured, visited | bit(l), first_rule);
+                            must[i] = !ends && self.can_go_on(l, next_piece, now_captured, first_rule);
                             any_must |= must[i];
                         }
                     }
@@ -158,7 +160,7 @@ impl Search<'_> {
                         if !fresh(l) || (any_must && !must[i]) {
                             continue;
                         }
-                        went_on = true;
+                        captured_on |= capturing;
                         path[hops] = l;
                         let (next_piece, next_promoted, ends) = self.arrival(l, piece, promoted);
                         let keep_going = if ends || !hop.repeat {
@@ -166,7 +168,7 @@ impl Search<'_> {
                         } else {
                             // A non-capturing hop may stop here, or go on.
                             (capturing || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out))
-                                && self.extend(l, next_piece, first_rule, now_captured, visited | bit(l), next_promoted, path, hops + 1, out)
+                                && self.extend(l, next_piece, first_rule, now_captured, visited | bit(l), next_promoted, path, hops + 1, capturing, out)
                         };
                         if !keep_going {
                             return false;
@@ -175,7 +177,9 @@ impl Search<'_> {
                 }
             }
         }
-        if !went_on && hops > 0 && captured != 0 {
+        // A chain that arrived here by a capture ends here unless it captures on. (One that
+        // arrived by another hop was reported on arrival.)
+        if !captured_on && by_capture {
             return self.finish(cur, piece, captured, promoted, &path[..hops], out);
         }
         true
@@ -264,7 +268,7 @@ impl Game {
         let mark = sink.mark();
         let mut out = Distinct { rule: rule as u8, from, mark, sink };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(from, piece, rule, 0, bit(from), 0, &mut path, 0, &mut out)
+        search.extend(from, piece, rule, 0, bit(from), 0, &mut path, 0, false, &mut out)
     }
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
@@ -274,7 +278,7 @@ impl Game {
         let piece = self.rules.moves[mv.rule as usize].piece;
         let mut out = Paths { target: mv, paths: Vec::new() };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(mv.from, piece, mv.rule as usize, 0, bit(mv.from), 0, &mut path, 0, &mut out);
+        search.extend(mv.from, piece, mv.rule as usize, 0, bit(mv.from), 0, &mut path, 0, false, &mut out);
         out.paths
     }
 }

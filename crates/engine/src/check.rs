@@ -73,8 +73,12 @@ impl Game {
             self.parse_move(&pos, text).map_err(|e| e.to_string())?;
         }
         for text in &case.illegal {
-            if self.parse_move(&pos, text).is_ok() {
-                return Err(format!("'{text}' should be illegal here but is legal"));
+            match self.parse_move(&pos, text) {
+                Ok(_) => return Err(format!("'{text}' should be illegal here but is legal")),
+                Err(crate::MoveError::Ambiguous { candidates, .. }) => {
+                    return Err(format!("'{text}' should be illegal here but names legal moves: {}", candidates.join(" ")));
+                }
+                Err(crate::MoveError::Illegal { .. }) => {}
             }
         }
         if let Some(count) = case.count

@@ -99,12 +99,12 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         ),
         Action::Hop(hop) => {
             let over = match hop.over {
-                Over::Enemy => "an enemy piece, capturing it",
-                Over::Own => "an own piece",
-                Over::Any => "a piece (an enemy piece is captured)",
+                Over::Enemy => "enemy piece, capturing it",
+                Over::Own => "own piece",
+                Over::Any => "piece (an enemy piece is captured)",
             };
             let how = if hop.long {
-                "along a line over any number of empty cells and then over"
+                "along a line over any number of empty cells and then over an"
             } else {
                 "over an adjacent"
             };
@@ -370,13 +370,18 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
         format!("{}, {} cells", r.shape.describe(), r.board.len()),
     ));
     out.push((Aspect::Board, "players".to_string(), format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side as usize].name)));
-    let start: Vec<String> = r
-        .start
-        .pieces
-        .iter()
-        .map(|&(c, p, o)| format!("{}{}", r.pieces[p as usize].symbols[o.unwrap_or(0) as usize], r.board.name(c)))
-        .collect();
-    out.push((Aspect::Board, "start position".to_string(), start.join(" ")));
+    // Grouped by owner and piece: "white man: a1 c1 ...; black man: b6 ...".
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for &(c, p, o) in &r.start.pieces {
+        let owner = o.map_or("neutral".to_string(), |o| r.players[o as usize].name.clone());
+        let label = format!("{owner} {}", r.pieces[p as usize].name);
+        match groups.iter_mut().find(|(l, _)| *l == label) {
+            Some((_, cells)) => cells.push(r.board.name(c).to_string()),
+            None => groups.push((label, vec![r.board.name(c).to_string()])),
+        }
+    }
+    let start: Vec<String> = groups.into_iter().map(|(label, cells)| format!("{label}: {}", cells.join(" "))).collect();
+    out.push((Aspect::Board, "start position".to_string(), if start.is_empty() { "empty".to_string() } else { start.join("; ") }));
     for p in &r.pieces {
         out.push((Aspect::Moves, format!("piece '{}'", p.name), format!("symbols {} / {}{}", p.symbols[0], p.symbols[1], if p.owned { "" } else { ", belongs to nobody" })));
     }

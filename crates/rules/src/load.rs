@@ -255,10 +255,13 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
             Some(slot) => slot.1 = *value,
             None => {
                 let known: Vec<&str> = params.iter().map(|(k, _)| k.as_str()).collect();
-                cx.diags.push(Diagnostic::nowhere(format!(
+                cx.diags.push(Diagnostic::at(
+                    top.table.get("params").map_or(file_start(), |n| n.span),
+                    format!(
                     "unknown parameter '{key}'; this ruleset has: {}",
                     if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                )));
+                ),
+                ));
             }
         }
     }
@@ -297,6 +300,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let notation_node = top.get("notation");
     top.finish(cx);
 
+    if moves_node.is_none() {
+        cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [moves] table"));
+    }
     let players = players?;
     let BoardParts { board, shape, naming, direction_sets, regions } = built?;
     let (mut pieces, raw_promotions) = pieces;
@@ -309,10 +315,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     };
     let moves = match moves_node {
         Some(node) => cx.table(node).map(|t| read_moves(cx, t, &mut ctx)).unwrap_or_default(),
-        None => {
-            cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [moves] table"));
-            Vec::new()
-        }
+        None => Vec::new(),
     };
     let phases = read_phases(cx, phases_node, &moves);
     let turn = match turn_node {
@@ -320,7 +323,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         None => Turn::default(),
     };
     if moves.iter().any(|m| matches!(m.action, Action::Hop(_))) && board.len() > 128 {
-        cx.diags.push(Diagnostic::nowhere(format!("hops need a board of at most 128 cells; this one has {}", board.len())));
+        let span = board_node.map_or(file_start(), |n| n.span);
+        cx.diags.push(Diagnostic::at(span, format!("hops need a board of at most 128 cells; this one has {}", board.len())));
     }
     let draws = match draw_node {
         Some(node) => read_list(cx, node, "[[draw]]", |cx, t, span| read_draw(cx, t, span, &ctx)),
@@ -1565,7 +1569,9 @@ fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRu
                         };
                         // Check the names now: pieces and the piece types.
                         let lookup = |n: &str| (n == "pieces" || names.piece(n).is_some()).then_some(0);
-                        if let Err(err) = pred.eval(&lookup) {
+                        if let Err(mut err) = pred.eval(&lookup) {
+                            let known: Vec<&str> = std::iter::once("pieces").chain(names.pieces.iter().map(|p| p.name.as_str())).collect();
+                            err.message = format!("{}; a material condition counts: {}", err.message, known.join(", "));
                             cx.syntax_error(node, err);
                             return None;
                         }
