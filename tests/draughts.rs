@@ -14,11 +14,12 @@
 //! game, and reaches a position not seen before (one seen once only if there is no other), so
 //! neither captures nor repetitions get in the way of the rule under test.
 
+mod common;
+
+use common::{hetproba, hetproba_with_input, scratch, write};
 use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session, piece_type};
 use std::collections::HashMap;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
 
 // ----------------------------------------------------------------------------------------------
 // Engine helpers
@@ -540,95 +541,10 @@ fn an_ambiguous_shortened_capture_is_refused_with_the_candidates() {
 // ----------------------------------------------------------------------------------------------
 // Command-line helpers (as in tests/cli.rs)
 
-/// What one run of the binary did.
-#[derive(Debug)]
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Exit status 0, nothing alarming on stderr.
-    #[track_caller]
-    fn ok(self) -> Run {
-        assert_eq!(self.status, 0, "expected success\n{self:#?}");
-        assert!(!self.stderr.contains("panicked"), "{self:#?}");
-        self
-    }
-
-    /// A clean failure: the given status, one message on stderr starting with `error:`, no
-    /// panic trace, nothing on stdout.
-    #[track_caller]
-    fn fails(self, status: i32) -> Run {
-        assert_eq!(self.status, status, "expected exit status {status}\n{self:#?}");
-        assert!(!self.stderr.contains("panicked"), "panic trace on stderr\n{self:#?}");
-        assert!(self.stderr.starts_with("error:"), "stderr should start with 'error:'\n{self:#?}");
-        assert!(self.stdout.is_empty(), "a failed command should print no result\n{self:#?}");
-        self
-    }
-
-    /// The error is one line.
-    #[track_caller]
-    fn one_line(self) -> Run {
-        assert_eq!(self.stderr.trim_end().lines().count(), 1, "the error should be one line\n{self:#?}");
-        self
-    }
-
-    #[track_caller]
-    fn stderr_has(self, part: &str) -> Run {
-        assert!(self.stderr.contains(part), "stderr lacks {part:?}\n{self:#?}");
-        self
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e})\n{self:#?}"))
-    }
-}
-
-fn run_in(args: &[&str], input: Option<&str>) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hetproba"));
-    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).env("RUST_BACKTRACE", "1");
-    cmd.stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() });
-    let mut child = cmd.spawn().expect("the hetproba binary runs");
-    if let Some(text) = input {
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        // The program may stop reading early (a game ends); a broken pipe is fine.
-        let _ = stdin.write_all(text.as_bytes());
-    }
-    let out = child.wait_with_output().expect("the hetproba binary finishes");
-    Run {
-        status: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn hetproba(args: &[&str]) -> Run {
-    run_in(args, None)
-}
-
-fn hetproba_with_input(args: &[&str], input: &str) -> Run {
-    run_in(args, Some(input))
-}
-
-/// An empty scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("draughts").join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
-    dir
-}
-
 fn path_in(dir: &Path, name: &str) -> String {
     dir.join(name).to_str().expect("a UTF-8 path").to_string()
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = path_in(dir, name);
-    std::fs::write(&path, text).expect("the scratch file can be written");
-    path
-}
 
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))

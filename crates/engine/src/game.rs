@@ -133,60 +133,27 @@ impl Game {
                     })
                     .collect();
                 let near = (n <= 64 && rule.effects.iter().any(|e| matches!(e, Effect::Flip { min, .. } if *min > 0))).then(|| {
-                    let flip_dirs = |player: usize| -> Vec<u8> {
-                        rule.effects
+                    [0, 1].map(|player| {
+                        let dirs: Vec<u8> = rule
+                            .effects
                             .iter()
                             .flat_map(|e| match e {
                                 Effect::Flip { dirs, .. } => rules.direction_sets[*dirs as usize].dirs[player].clone(),
                             })
-                            .collect()
-                    };
-                    [0, 1].map(|player| {
-                        let dirs = flip_dirs(player);
-                        (0..n as CellId)
-                            .map(|c| {
-                                dirs.iter()
-                                    .map(|&d| board.step(c, d))
-                                    .filter(|&t| t != hetproba_board::NO_CELL)
-                                    .fold(0u64, |m, t| m | 1u64 << t)
-                            })
-                            .collect()
+                            .collect();
+                        line_masks(board, &dirs, false)
                     })
                 });
                 let reach = match &rule.action {
-                    Action::Hop(hop) if n <= 64 => Some([0, 1].map(|player| {
-                        let dirs = &rules.direction_sets[hop.dirs as usize].dirs[player];
-                        (0..n as CellId)
-                            .map(|c| {
-                                let mut mask = 0u64;
-                                for &d in dirs {
-                                    let mut k = board.step(c, d);
-                                    while k != hetproba_board::NO_CELL {
-                                        mask |= 1u64 << k;
-                                        if !hop.long {
-                                            break;
-                                        }
-                                        k = board.step(k, d);
-                                    }
-                                }
-                                mask
-                            })
-                            .collect()
-                    })),
+                    Action::Hop(hop) if n <= 64 => {
+                        Some([0, 1].map(|player| line_masks(board, &rules.direction_sets[hop.dirs as usize].dirs[player], hop.long)))
+                    }
                     _ => None,
                 };
                 let steps = match &rule.action {
-                    Action::Step { dirs, to: Landing::Empty } if n <= 64 => Some([0, 1].map(|player| {
-                        let dirs = &rules.direction_sets[*dirs as usize].dirs[player];
-                        (0..n as CellId)
-                            .map(|c| {
-                                dirs.iter()
-                                    .map(|&d| board.step(c, d))
-                                    .filter(|&t| t != hetproba_board::NO_CELL)
-                                    .fold(0u64, |m, t| m | 1u64 << t)
-                            })
-                            .collect()
-                    })),
+                    Action::Step { dirs, to: Landing::Empty } if n <= 64 => {
+                        Some([0, 1].map(|player| line_masks(board, &rules.direction_sets[*dirs as usize].dirs[player], false)))
+                    }
                     _ => None,
                 };
                 CompiledRule { dirs, leaps, allowed, flips, near, reach, steps }
@@ -284,6 +251,27 @@ impl Game {
         let mut s = (phase as u64) << 32 | if limited { phase_ply as u64 } else { 0 };
         splitmix(&mut s)
     }
+}
+
+/// For each cell of a board of at most 64 cells, the cells one step away along `dirs` (or, with
+/// `whole`, every cell of those rays), as bits.
+fn line_masks(board: &hetproba_board::Board, dirs: &[u8], whole: bool) -> Vec<u64> {
+    (0..board.len() as CellId)
+        .map(|c| {
+            let mut mask = 0u64;
+            for &d in dirs {
+                let mut k = board.step(c, d);
+                while k != hetproba_board::NO_CELL {
+                    mask |= 1u64 << k;
+                    if !whole {
+                        break;
+                    }
+                    k = board.step(k, d);
+                }
+            }
+            mask
+        })
+        .collect()
 }
 
 fn axes_of(rules: &Ruleset, dirs: &[u8]) -> Vec<(u8, Option<u8>)> {

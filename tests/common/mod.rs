@@ -1,0 +1,101 @@
+//! Helpers shared by the CLI test binaries: run `hetproba` as a user would and look at what it
+//! did, and scratch files for one test.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What one run of the binary did.
+#[derive(Debug)]
+pub struct Run {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+
+    /// Exit status 0, nothing alarming on stderr.
+    #[track_caller]
+    pub fn ok(self) -> Run {
+        assert_eq!(self.status, 0, "expected success\n{self:#?}");
+        assert!(!self.stderr.contains("panicked"), "{self:#?}");
+        self
+    }
+
+    /// A clean failure: the given status, a message on stderr starting with `error:`, no panic
+    /// trace, nothing on stdout (stdout carries only results).
+    #[track_caller]
+    pub fn fails(self, status: i32) -> Run {
+        assert_eq!(self.status, status, "expected exit status {status}\n{self:#?}");
+        assert!(!self.stderr.contains("panicked"), "panic trace on stderr\n{self:#?}");
+        assert!(!self.stderr.contains("stack backtrace"), "backtrace on stderr\n{self:#?}");
+        assert!(self.stderr.starts_with("error:"), "stderr should start with 'error:'\n{self:#?}");
+        assert!(self.stdout.is_empty(), "a failed command should print no result\n{self:#?}");
+        self
+    }
+
+    /// The error is one line.
+    #[track_caller]
+    pub fn one_line(self) -> Run {
+        assert_eq!(self.stderr.trim_end().lines().count(), 1, "the error should be one line\n{self:#?}");
+        self
+    }
+
+    #[track_caller]
+    pub fn stderr_has(self, part: &str) -> Run {
+        assert!(self.stderr.contains(part), "stderr lacks {part:?}\n{self:#?}");
+        self
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e})\n{self:#?}"))
+    }
+}
+
+pub fn run_in(dir: Option<&Path>, args: &[&str], input: Option<&str>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hetproba"));
+    cmd.args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).env("RUST_BACKTRACE", "1");
+    cmd.stdin(if input.is_some() { Stdio::piped() } else { Stdio::null() });
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().expect("the hetproba binary runs");
+    if let Some(text) = input {
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        // The program may stop reading early (a game ends); a broken pipe is fine.
+        let _ = stdin.write_all(text.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the hetproba binary finishes");
+    Run {
+        status: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+pub fn hetproba(args: &[&str]) -> Run {
+    run_in(None, args, None)
+}
+
+pub fn hetproba_with_input(args: &[&str], input: &str) -> Run {
+    run_in(None, args, Some(input))
+}
+
+/// An empty scratch directory for one test (below the test binary's own folder).
+pub fn scratch(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(env!("CARGO_CRATE_NAME")).join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch directory can be made");
+    dir
+}
+
+pub fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("the scratch file can be written");
+    path.to_str().expect("a UTF-8 path").to_string()
+}
