@@ -6,7 +6,7 @@
 //! chain with its path, and the caller keeps what it needs.
 
 use crate::game::{EMPTY, Game, owner_tag, tag};
-use crate::movegen::{Move, NO_DIR, Sink};
+use crate::movegen::{CellBits, Move, NO_DIR, Sink};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{Action, Hop, MidCapture, Over, PieceTypeId, PlayerId, Removal};
@@ -227,7 +227,7 @@ struct Distinct<'s, S: Sink> {
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
     fn chain(&mut self, to: CellId, captured: u128, promote: u8, _path: &[CellId]) -> bool {
-        let mv = Move { captures: captured, take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to };
+        let mv = Move { captures: CellBits::from_bits(captured), take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to };
         if self.sink.holds_since(self.mark, &mv) {
             return true;
         }
@@ -243,7 +243,7 @@ struct Paths<'m> {
 
 impl ChainOut for Paths<'_> {
     fn chain(&mut self, to: CellId, captured: u128, promote: u8, path: &[CellId]) -> bool {
-        if to == self.target.to && captured == self.target.captures && promote == self.target.promote {
+        if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promote {
             self.paths.push(path.to_vec());
         }
         true

@@ -16,7 +16,7 @@ mod session;
 
 pub use check::{TestFailure, TestReport};
 pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
-pub use movegen::{Move, NO_DIR};
+pub use movegen::{CellBits, Move, NO_DIR};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use outcome::Outcome;
 pub use position::Position;

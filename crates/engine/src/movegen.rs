@@ -10,8 +10,8 @@ use hetproba_rules::model::{Action, Landing, Over, PassRule, PlayerId};
 /// chains with the same start, end, captured set and promotion are one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The cells captured by hopping over them, as bits (hops need boards of at most 128 cells).
-    pub captures: u128,
+    /// The cells captured by hopping over them (hops need boards of at most 128 cells).
+    pub captures: CellBits,
     /// The move also captures the piece on `to` by landing on it.
     pub take_to: bool,
     /// Index into the ruleset's moves; [`Move::PASS`] has `PASS_RULE`.
@@ -26,11 +26,30 @@ pub struct Move {
     pub to: CellId,
 }
 
+/// A set of up to 128 cells, as two words: a `u128` field would align the whole move to 16
+/// bytes and make it a third larger.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellBits([u64; 2]);
+
+impl CellBits {
+    pub const NONE: CellBits = CellBits([0, 0]);
+
+    #[inline(always)]
+    pub fn from_bits(bits: u128) -> CellBits {
+        CellBits([bits as u64, (bits >> 64) as u64])
+    }
+
+    #[inline(always)]
+    pub fn bits(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+}
+
 pub const PASS_RULE: u8 = u8::MAX;
 pub const NO_DIR: u8 = u8::MAX;
 
 impl Move {
-    pub const PASS: Move = Move { captures: 0, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
+    pub const PASS: Move = Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
 
     pub fn is_pass(&self) -> bool {
         self.rule == PASS_RULE
@@ -39,18 +58,18 @@ impl Move {
     /// Does it capture anything?
     #[inline(always)]
     pub fn is_capture(&self) -> bool {
-        self.captures != 0 || self.take_to
+        self.captures != CellBits::NONE || self.take_to
     }
 
     /// How many pieces it captures.
     #[inline(always)]
     pub fn capture_count(&self) -> u32 {
-        self.captures.count_ones() + u32::from(self.take_to)
+        self.captures.0[0].count_ones() + self.captures.0[1].count_ones() + u32::from(self.take_to)
     }
 
     /// The captured cells: those hopped over in cell order, then `to` if landed on.
     pub fn captured_cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        let mut bits = self.captures;
+        let mut bits = self.captures.bits();
         let mut landing = self.take_to;
         std::iter::from_fn(move || {
             if bits != 0 {
@@ -256,7 +275,7 @@ impl Game {
         let n = cells.len() as CellId;
         let r = rule_index as u8;
         let dirs = &compiled.dirs[side as usize];
-        let placed = |to: CellId| Move { captures: 0, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: NO_CELL, to };
+        let placed = |to: CellId| Move { captures: CellBits::NONE, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: NO_CELL, to };
         match &rule.action {
             Action::Place { .. } => {
                 let allowed = &compiled.allowed[side as usize];
@@ -331,7 +350,7 @@ impl Game {
                         while k != NO_CELL && cells[k as usize] != EMPTY {
                             k = board.step(k, d);
                         }
-                        if k != NO_CELL && !sink.push(Move { captures: 0, take_to: false, rule: r, dir: d, promote: 0, from: NO_CELL, to: c }) {
+                        if k != NO_CELL && !sink.push(Move { captures: CellBits::NONE, take_to: false, rule: r, dir: d, promote: 0, from: NO_CELL, to: c }) {
                             return false;
                         }
                     }
@@ -351,7 +370,7 @@ impl Game {
                     while targets != 0 {
                         let t = targets.trailing_zeros() as CellId;
                         targets &= targets - 1;
-                        let base = Move { captures: 0, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
+                        let base = Move { captures: CellBits::NONE, take_to: false, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
                         let more = if promote & (1u64 << t) != 0 {
                             choices.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
                         } else {
@@ -383,7 +402,7 @@ impl Game {
                 while let Some(c) = pieces.next(cells, mine) {
                     let mut emit = |t: CellId| {
                         let take_to = cells[t as usize] != EMPTY;
-                        let base = Move { captures: 0, take_to, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
+                        let base = Move { captures: CellBits::NONE, take_to, rule: r, dir: NO_DIR, promote: 0, from: c, to: t };
                         if promotes_on(t)
                             && let Some(p) = promotion
                         {
