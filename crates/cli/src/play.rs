@@ -293,6 +293,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     let terminal = std::io::stdout().is_terminal();
     // Lines are read on their own thread, so that a clock can run out while a human thinks.
     let input = spawn_reader();
+    let echo_free = std::io::stdin().is_terminal();
     let mut out = std::io::stdout().lock();
     let mut last: Option<String> = None;
     let mut end: Option<Outcome> = None;
@@ -345,6 +346,11 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                     let _ = writeln!(out, "\ninput ended; game stopped");
                     break Entry::Stop;
                 };
+                if !echo_free {
+                    // Piped input is not echoed by a terminal: echo it, so the transcript reads
+                    // like a session.
+                    let _ = writeln!(out, "{}", line.trim_end());
+                }
                 let line = line.trim();
                 match line {
                     "" => continue,

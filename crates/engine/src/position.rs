@@ -87,8 +87,13 @@ impl Position {
             let bit = 1u64 << cell;
             self.bits[owner_tag(old) as usize] &= !bit;
             self.bits[owner_tag(code) as usize] |= bit;
-            self.code_bits[old as usize & 31] &= !bit;
-            self.code_bits[code as usize & 31] |= bit;
+            // Codes of the first eight piece types have bit sets; others are found by scanning.
+            if (old as usize) < 32 {
+                self.code_bits[old as usize] &= !bit;
+            }
+            if (code as usize) < 32 {
+                self.code_bits[code as usize] |= bit;
+            }
         }
         self.cells[cell as usize] = code;
     }

@@ -69,3 +69,41 @@ fn removal_at_once_frees_the_cell_for_the_rest_of_the_chain() {
     assert_eq!(moves(&turkish, pos), ["a3:d3:d5:a5", "a3:d3:d5:b5"]);
     assert_eq!(moves(&at_once, pos), ["a3:d3:d5:b5:b1"]);
 }
+
+#[test]
+fn many_piece_types_keep_their_own_cells() {
+    // Nine piece types: the ninth's codes lie beyond the first eight types' bit sets and must
+    // not be taken for them (a step rule for `p0` must not move a `p8`).
+    let mut pieces = String::new();
+    for i in 0..9 {
+        pieces.push_str(&format!("[pieces.p{i}]\nsymbols = [\"{}\", \"{}\"]\n", (b'A' + i) as char, (b'a' + i) as char));
+    }
+    let text = format!(
+        r#"
+[game]
+id = "many"
+name = "Many"
+[[players]]
+name = "white"
+short = "w"
+[[players]]
+name = "black"
+short = "b"
+[board]
+shape = "rect"
+width = 3
+height = 3
+{pieces}
+[moves.p0]
+piece = "p0"
+do = "step(orthogonal)"
+"#
+    );
+    let rules = hetproba_rules::load("many.toml", &text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(rules);
+    // A white p8 (symbol I) on a1 and a white p0 (A) on c3.
+    let pos = game.read_position("2A/3/I2 w").unwrap();
+    let mut names: Vec<String> = game.legal_moves(&pos).iter().map(|&m| game.move_name(&pos, m)).collect();
+    names.sort();
+    assert_eq!(names, ["c3-b3", "c3-c2"]);
+}
