@@ -3,7 +3,8 @@
 
 use hetproba_engine::{Game, Position};
 
-fn game(moves: &str, turn: &str) -> Game {
+/// A two-player ruleset on a square board, with the given pieces, moves and turn rules.
+fn ruleset(size: u32, pieces: &str, moves: &str, turn: &str) -> Game {
     let text = format!(
         r#"
 [game]
@@ -17,16 +18,19 @@ name = "black"
 short = "b"
 [board]
 shape = "rect"
-width = 5
-height = 5
-[pieces.man]
-symbols = ["W", "B"]
+width = {size}
+height = {size}
+{pieces}
 {moves}
 {turn}
 "#
     );
     let rules = hetproba_rules::load("chains.toml", &text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
     Game::new(rules)
+}
+
+fn game(moves: &str, turn: &str) -> Game {
+    ruleset(5, "[pieces.man]\nsymbols = [\"W\", \"B\"]", moves, turn)
 }
 
 fn moves(game: &Game, position: &str) -> Vec<String> {
@@ -78,29 +82,7 @@ fn many_piece_types_keep_their_own_cells() {
     for i in 0..9 {
         pieces.push_str(&format!("[pieces.p{i}]\nsymbols = [\"{}\", \"{}\"]\n", (b'A' + i) as char, (b'a' + i) as char));
     }
-    let text = format!(
-        r#"
-[game]
-id = "many"
-name = "Many"
-[[players]]
-name = "white"
-short = "w"
-[[players]]
-name = "black"
-short = "b"
-[board]
-shape = "rect"
-width = 3
-height = 3
-{pieces}
-[moves.p0]
-piece = "p0"
-do = "step(orthogonal)"
-"#
-    );
-    let rules = hetproba_rules::load("many.toml", &text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
-    let game = Game::new(rules);
+    let game = ruleset(3, &pieces, "[moves.p0]\npiece = \"p0\"\ndo = \"step(orthogonal)\"", "");
     // A white p8 (symbol I) on a1 and a white p0 (A) on c3.
     let pos = game.read_position("2A/3/I2 w").unwrap();
     let mut names: Vec<String> = game.legal_moves(&pos).iter().map(|&m| game.move_name(&pos, m)).collect();
