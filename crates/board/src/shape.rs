@@ -4,7 +4,7 @@ use crate::{BoardError, BoardGraph, Cell, Direction, algebraic_name};
 use std::collections::HashMap;
 
 /// How cells are named.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Naming {
     /// A file letter from x and a rank number from y: `a1` is the cell at the lowest x and y.
     Algebraic,

@@ -89,7 +89,7 @@ impl Search<'_> {
     /// on forces a chain to go on.)
     fn can_go_on(&self, cur: CellId, piece: PieceTypeId, captured: u128, first_rule: usize) -> bool {
         let mut landings = [NO_CELL; 32];
-        for &ri in self.rules_for(piece, first_rule) {
+        for &ri in self.rules_for(piece, &first_rule) {
             let Action::Hop(hop) = &self.game.rules.moves[ri].action else { continue };
             if !hop.repeat {
                 continue;
@@ -107,9 +107,9 @@ impl Search<'_> {
 
     /// The hop rules a piece continues with: the rule it started with, or after a promotion
     /// in mid-chain the new piece's chain rules.
-    fn rules_for(&self, piece: PieceTypeId, first_rule: usize) -> &[usize] {
-        if self.game.rules.moves[first_rule].piece == piece {
-            std::slice::from_ref(&self.game.chain_rules_start[first_rule])
+    fn rules_for<'r>(&'r self, piece: PieceTypeId, first_rule: &'r usize) -> &'r [usize] {
+        if self.game.rules.moves[*first_rule].piece == piece {
+            std::slice::from_ref(first_rule)
         } else {
             &self.game.chain_rules[piece as usize]
         }
@@ -134,7 +134,7 @@ impl Search<'_> {
         let mut captured_on = false;
         let mut landings = [NO_CELL; 32];
         if hops < MAX_HOPS {
-            for &ri in self.rules_for(piece, first_rule) {
+            for &ri in self.rules_for(piece, &first_rule) {
                 let Action::Hop(hop) = &self.game.rules.moves[ri].action else { continue };
                 if hops > 0 && !hop.repeat {
                     continue;

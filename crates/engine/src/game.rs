@@ -83,8 +83,6 @@ pub struct Game {
     /// Per piece type: its chain rules (repeated capturing hops), which a piece promoted in the
     /// middle of a chain goes on with.
     pub(crate) chain_rules: Vec<Vec<usize>>,
-    /// `chain_rules_start[r] == r`: a slice of one rule, for chains that go on as they began.
-    pub(crate) chain_rules_start: Vec<usize>,
 }
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
@@ -197,8 +195,7 @@ impl Game {
                     .collect()
             })
             .collect();
-        let chain_rules_start = (0..rules.moves.len()).collect();
-        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, static_ends, promotion_cells, promotion_bits, has_dynamic_ends, chain_rules, chain_rules_start }
+        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, static_ends, promotion_cells, promotion_bits, has_dynamic_ends, chain_rules }
     }
 
     /// The checked ruleset this game was compiled from.

@@ -80,6 +80,22 @@ impl Cx {
         }
     }
 
+    /// A string that must be one of `choices`; anything else is reported as
+    /// "`what` must be a, b or c, not 'x'".
+    fn keyword<T: Copy>(&mut self, node: &Node, what: &str, choices: &[(&str, T)]) -> Option<T> {
+        let text = self.string(node)?;
+        if let Some((_, value)) = choices.iter().find(|(name, _)| *name == text) {
+            return Some(*value);
+        }
+        let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+        let list = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        self.error(node.span, format!("{what} must be {list}, not '{text}'"));
+        None
+    }
+
     fn table<'t>(&mut self, node: &'t Node) -> Option<&'t Table> {
         match &node.value {
             Value::Table(t) => Some(t),
@@ -583,15 +599,15 @@ fn read_board(cx: &mut Cx, t: &Table, span: Span, params: &[(String, i64)], play
     };
     let naming = match f.get("names") {
         None => Naming::Algebraic,
-        Some(node) => match cx.string(node)?.as_str() {
-            "algebraic" => Naming::Algebraic,
-            "numbers-from-top" => Naming::Numbers { from_top: true },
-            "numbers-from-bottom" => Naming::Numbers { from_top: false },
-            other => {
-                cx.error(node.span, format!("unknown naming '{other}'; expected algebraic, numbers-from-top or numbers-from-bottom"));
-                return None;
-            }
-        },
+        Some(node) => cx.keyword(
+            node,
+            "names",
+            &[
+                ("algebraic", Naming::Algebraic),
+                ("numbers-from-top", Naming::Numbers { from_top: true }),
+                ("numbers-from-bottom", Naming::Numbers { from_top: false }),
+            ],
+        )?,
     };
     let (width, height) = extent_of(&shape);
     let coord_lookup = |x: i64, y: i64| {
@@ -875,18 +891,7 @@ fn read_pieces(cx: &mut Cx, t: &Table) -> (Vec<PieceType>, Vec<RawPromotion>) {
     for (key, node) in &t.entries {
         let Some(pt) = cx.table(node) else { continue };
         let mut f = Fields::new(pt, format!("[pieces.{}]", key.name));
-        let owned = match f.get("owner") {
-            None => true,
-            Some(n) => match cx.string(n).as_deref() {
-                Some("player") => true,
-                Some("none") => false,
-                Some(other) => {
-                    cx.error(n.span, format!("owner must be 'player' or 'none', not '{other}'"));
-                    true
-                }
-                None => true,
-            },
-        };
+        let owned = f.get("owner").and_then(|n| cx.keyword(n, "owner", &[("player", true), ("none", false)])).unwrap_or(true);
         let symbols = if owned {
             match f.get("symbols") {
                 Some(n) => match cx.array(n) {
@@ -944,19 +949,13 @@ fn read_pieces(cx: &mut Cx, t: &Table) -> (Vec<PieceType>, Vec<RawPromotion>) {
                     (String::new(), n.span)
                 }
             };
-            let during = match pf.get("during-capture") {
-                None => MidCapture::AtEnd,
-                Some(dn) => match cx.string(dn).as_deref() {
-                    Some("at-end") => MidCapture::AtEnd,
-                    Some("at-once") => MidCapture::AtOnce,
-                    Some("ends-move") => MidCapture::EndsMove,
-                    Some(other) => {
-                        cx.error(dn.span, format!("during-capture must be at-end, at-once or ends-move, not '{other}'"));
-                        MidCapture::AtEnd
-                    }
-                    None => MidCapture::AtEnd,
-                },
-            };
+            let during = pf
+                .get("during-capture")
+                .and_then(|dn| {
+                    let choices = [("at-end", MidCapture::AtEnd), ("at-once", MidCapture::AtOnce), ("ends-move", MidCapture::EndsMove)];
+                    cx.keyword(dn, "during-capture", &choices)
+                })
+                .unwrap_or(MidCapture::AtEnd);
             pf.finish(cx);
             Some((to, region, during))
         });
@@ -1448,13 +1447,8 @@ fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) -> Vec<Phas
 fn read_turn(cx: &mut Cx, t: &Table) -> Turn {
     let mut f = Fields::new(t, "[turn]");
     let mut turn = Turn::default();
-    if let Some(n) = f.get("capture") {
-        match cx.string(n).as_deref() {
-            Some("compulsory") => turn.compulsory_capture = true,
-            Some("optional") => turn.compulsory_capture = false,
-            Some(other) => cx.error(n.span, format!("capture must be compulsory or optional, not '{other}'")),
-            None => {}
-        }
+    if let Some(v) = f.get("capture").and_then(|n| cx.keyword(n, "capture", &[("compulsory", true), ("optional", false)])) {
+        turn.compulsory_capture = v;
     }
     if let Some(n) = f.get("majority") {
         match &n.value {
@@ -1462,29 +1456,14 @@ fn read_turn(cx: &mut Cx, t: &Table) -> Turn {
             _ => cx.expect_type(n, "true or false"),
         }
     }
-    if let Some(n) = f.get("removal") {
-        match cx.string(n).as_deref() {
-            Some("end") => turn.removal = Removal::End,
-            Some("immediate") => turn.removal = Removal::Immediate,
-            Some(other) => cx.error(n.span, format!("removal must be end or immediate, not '{other}'")),
-            None => {}
-        }
+    if let Some(v) = f.get("removal").and_then(|n| cx.keyword(n, "removal", &[("end", Removal::End), ("immediate", Removal::Immediate)])) {
+        turn.removal = v;
     }
-    let pass = match f.get("pass") {
-        None => PassRule::Never,
-        Some(n) => match cx.string(n).as_deref() {
-            Some("never") => PassRule::Never,
-            Some("when-stuck") => PassRule::WhenStuck,
-            Some("always") => PassRule::Always,
-            Some(other) => {
-                cx.error(n.span, format!("pass must be never, when-stuck or always, not '{other}'"));
-                PassRule::Never
-            }
-            None => PassRule::Never,
-        },
-    };
+    let passes = [("never", PassRule::Never), ("when-stuck", PassRule::WhenStuck), ("always", PassRule::Always)];
+    if let Some(v) = f.get("pass").and_then(|n| cx.keyword(n, "pass", &passes)) {
+        turn.pass = v;
+    }
     f.finish(cx);
-    turn.pass = pass;
     turn
 }
 
@@ -1612,10 +1591,10 @@ fn read_notation(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Notation 
     });
     f.finish(cx);
     let notation = |position| Notation { position, game_type: game_type.clone() };
-    let Some(position) = position else { return notation(PositionNotation::Rows) };
-    match cx.string(position).as_deref() {
-        Some("rows") | None => notation(PositionNotation::Rows),
-        Some("pdn") => {
+    let pdn = position.and_then(|p| cx.keyword(p, "position notation", &[("rows", false), ("pdn", true)]));
+    match pdn {
+        None | Some(false) => notation(PositionNotation::Rows),
+        Some(true) => {
             let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
             let king_name = king.and_then(|k| cx.string(k));
             let (man, king) = match (owned.as_slice(), king_name) {
@@ -1640,10 +1619,6 @@ fn read_notation(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Notation 
                 }
             };
             notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })
-        }
-        Some(other) => {
-            cx.error(position.span, format!("position notation must be rows or pdn, not '{other}'"));
-            notation(PositionNotation::Rows)
         }
     }
 }

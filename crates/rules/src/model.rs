@@ -194,11 +194,6 @@ impl Action {
     pub fn places(&self) -> bool {
         matches!(self, Action::Place { .. } | Action::Roll { .. } | Action::Push { .. })
     }
-
-    /// True for hops that capture.
-    pub fn captures_by_hop(&self) -> bool {
-        matches!(self, Action::Hop(Hop { over: Over::Enemy | Over::Any, .. }))
-    }
 }
 
 /// What happens after the action.
