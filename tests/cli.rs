@@ -392,7 +392,11 @@ fn play_resume_continues_a_stopped_game() {
     let text = std::fs::read_to_string(record).unwrap();
     assert!(text.contains("1. d3 c5 2. f6 *"), "{text}");
     let replay = hetproba(&["replay", record]).ok();
-    assert!(replay.stdout.contains("position: 8/8/5x2/2oox3/3xx3/3x4/8/8 w\n3 moves checked; result *: the game goes on\n"), "{}", replay.stdout);
+    assert!(
+        replay.stdout.contains("position: 8/8/5x2/2oox3/3xx3/3x4/8/8 w\n3 moves checked; result *: the game goes on\n"),
+        "{}",
+        replay.stdout
+    );
 
     // Continue to the end with the computer.
     let third = hetproba(&["play", "reversi", "--resume", record, "--first", "random", "--second", "random", "--seed", "5"]).ok();

@@ -545,7 +545,6 @@ fn path_in(dir: &Path, name: &str) -> String {
     dir.join(name).to_str().expect("a UTF-8 path").to_string()
 }
 
-
 fn read(path: &str) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"))
 }

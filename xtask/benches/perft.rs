@@ -96,8 +96,7 @@ fn main() {
         let game = game("reversi");
         let depth = 9;
         let (ours, ours_time) = best_of(3, || game.perft(&mut Position::start(&game), depth));
-        let (theirs, theirs_time) =
-            best_of(3, || magpie_perft(magpie::othello::Board::standard(), magpie::othello::Stone::Black, depth));
+        let (theirs, theirs_time) = best_of(3, || magpie_perft(magpie::othello::Board::standard(), magpie::othello::Stone::Black, depth));
         assert_eq!(ours, theirs, "reversi perft {depth}: hetproba and magpie disagree");
         println!(
             "\nreversi perft {depth} ({ours} leaves): hetproba {:.0}/s, magpie (hand-tuned bitboards) {:.0}/s, ratio {:.2}",

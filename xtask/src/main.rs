@@ -10,10 +10,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("bench") => {
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let status = Command::new(cargo)
-                .args(["bench", "--package", "xtask", "--bench", "perft", "--"])
-                .args(&args[1..])
-                .status();
+            let status = Command::new(cargo).args(["bench", "--package", "xtask", "--bench", "perft", "--"]).args(&args[1..]).status();
             match status {
                 Ok(s) if s.success() => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::FAILURE,

@@ -23,7 +23,7 @@ impl Rng {
 
     /// A number in `0..n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() >> 32) * n as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -115,7 +115,15 @@ impl Agent for MctsAgent {
         if root_moves.len() == 1 {
             return root_moves[0];
         }
-        let mut nodes = vec![Node { mv: Move::PASS, parent: usize::MAX, children: Vec::new(), untried: root_moves, visits: 0.0, score: 0.0, mover: pos.side() ^ 1 }];
+        let mut nodes = vec![Node {
+            mv: Move::PASS,
+            parent: usize::MAX,
+            children: Vec::new(),
+            untried: root_moves,
+            visits: 0.0,
+            score: 0.0,
+            mover: pos.side() ^ 1,
+        }];
         let start = Instant::now();
         let mut playouts = 0u32;
         loop {
@@ -172,11 +180,7 @@ impl Agent for MctsAgent {
                 pos.unmake();
             }
         }
-        let best = nodes[0]
-            .children
-            .iter()
-            .max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits))
-            .copied();
+        let best = nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits)).copied();
         match best {
             Some(child) => nodes[child].mv,
             None => nodes[0].untried[0],

@@ -101,22 +101,11 @@ impl Board {
             let (from, to) = (edge.source().index(), edge.target().index());
             let slot = &mut next[edge.weight as usize * n + from];
             if *slot != NO_CELL && *slot != to as CellId {
-                return Err(BoardError::DuplicateEdge(
-                    cells[from].name.clone(),
-                    directions[edge.weight as usize].name.clone(),
-                ));
+                return Err(BoardError::DuplicateEdge(cells[from].name.clone(), directions[edge.weight as usize].name.clone()));
             }
             *slot = to as CellId;
         }
-        let opposite = directions
-            .iter()
-            .map(|d| {
-                directions
-                    .iter()
-                    .position(|o| o.dx == -d.dx && o.dy == -d.dy)
-                    .map(|i| i as u8)
-            })
-            .collect();
+        let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(|i| i as u8)).collect();
         let by_xy = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect();
         let board = Board { cells, directions, next, opposite, by_name, by_xy, graph };
         board.check_connected()?;
@@ -156,10 +145,7 @@ impl Board {
                     }
                 }
             }
-            let cut_off = (0..self.cells.len())
-                .filter(|&i| !seen[i])
-                .map(|i| self.cells[i].name.clone())
-                .collect();
+            let cut_off = (0..self.cells.len()).filter(|&i| !seen[i]).map(|i| self.cells[i].name.clone()).collect();
             return Err(BoardError::Disconnected { count, first: self.cells[0].name.clone(), cut_off });
         }
         Ok(())
@@ -234,12 +220,7 @@ impl Board {
     pub fn extent(&self) -> (i32, i32, i32, i32) {
         let xs = self.cells.iter().map(|c| c.x);
         let ys = self.cells.iter().map(|c| c.y);
-        (
-            xs.clone().min().unwrap_or(0),
-            ys.clone().min().unwrap_or(0),
-            xs.max().unwrap_or(0),
-            ys.max().unwrap_or(0),
-        )
+        (xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0), xs.max().unwrap_or(0), ys.max().unwrap_or(0))
     }
 
     /// Cells grouped into rows, top row first, each row left to right: the order used by

@@ -72,13 +72,10 @@ impl Shape {
     /// Every point of the shape, unfiltered, as (x, y).
     pub fn points(&self) -> Vec<(i32, i32)> {
         match self {
-            Shape::Rect { width, height } => {
-                (0..*height).flat_map(|y| (0..*width).map(move |x| (x, y))).collect()
+            Shape::Rect { width, height } => (0..*height).flat_map(|y| (0..*width).map(move |x| (x, y))).collect(),
+            Shape::Hex { width, height } => {
+                (0..*height).flat_map(|y| (0..*width).map(move |x| (x, y))).filter(|(x, y)| (x + y) % 2 == 1).collect()
             }
-            Shape::Hex { width, height } => (0..*height)
-                .flat_map(|y| (0..*width).map(move |x| (x, y)))
-                .filter(|(x, y)| (x + y) % 2 == 1)
-                .collect(),
             Shape::Lines { long, trans } => {
                 let (long, trans) = (*long, *trans);
                 (0..=trans + 1)
@@ -192,12 +189,9 @@ mod tests {
 
     #[test]
     fn dark_squares_with_numbers_from_top() {
-        let (graph, dirs) = build_graph_with(
-            &Shape::Rect { width: 10, height: 10 },
-            &|x, y| (x + y) % 2 == 0,
-            &Naming::Numbers { from_top: true },
-        )
-        .unwrap();
+        let (graph, dirs) =
+            build_graph_with(&Shape::Rect { width: 10, height: 10 }, &|x, y| (x + y) % 2 == 0, &Naming::Numbers { from_top: true })
+                .unwrap();
         let board = Board::from_graph(graph, dirs).unwrap();
         assert_eq!(board.len(), 50);
         // PDN numbering of the 10x10 board: 1 is b10, 46 is a1.
@@ -225,10 +219,7 @@ mod tests {
     fn isolated_cells_are_reported() {
         // Dark squares with only orthogonal links: every cell is alone.
         let shape = Shape::Custom {
-            cells: vec![
-                Cell { name: "p".into(), x: 0, y: 0 },
-                Cell { name: "q".into(), x: 1, y: 1 },
-            ],
+            cells: vec![Cell { name: "p".into(), x: 0, y: 0 }, Cell { name: "q".into(), x: 1, y: 1 }],
             directions: vec![dir("e", 1, 0, ">")],
         };
         let err = Board::generate(&shape).unwrap_err();

@@ -15,8 +15,7 @@ pub fn setup(setup: &Setup) -> Result<(Game, Position), CliError> {
         None => Position::start(&game),
     };
     if let Some(line) = &setup.after {
-        game.play_line(&mut pos, line)
-            .map_err(|(played, err)| CliError::failure(format!("in --after, move {}: {err}", played + 1)))?;
+        game.play_line(&mut pos, line).map_err(|(played, err)| CliError::failure(format!("in --after, move {}: {err}", played + 1)))?;
     }
     Ok((game, pos))
 }

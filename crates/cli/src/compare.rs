@@ -27,7 +27,11 @@ fn key(game: &Game, mv: Move) -> MoveKey {
     let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir as usize].name.clone() };
     let captures = mv.captured_cells().map(name).collect();
     let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
-    let piece = if mv.is_pass() { "pass".to_string() } else { game.rules().pieces[game.rules().moves[mv.rule as usize].piece as usize].name.clone() };
+    let piece = if mv.is_pass() {
+        "pass".to_string()
+    } else {
+        game.rules().pieces[game.rules().moves[mv.rule as usize].piece as usize].name.clone()
+    };
     (piece, name(mv.from), name(mv.to), dir, captures, promotion)
 }
 
@@ -121,7 +125,7 @@ fn numbered(line: &[String], first_side: u8) -> String {
     let mut out = Vec::new();
     for (i, mv) in line.iter().enumerate() {
         let ply = i + first_side as usize;
-        if ply % 2 == 0 {
+        if ply.is_multiple_of(2) {
             out.push(format!("{}. {mv}", ply / 2 + 1));
         } else if i == 0 {
             out.push(format!("{}... {mv}", ply / 2 + 1));
@@ -209,7 +213,9 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     // 3. A witness.
     crate::outln!("\n3. Where the legal moves differ:");
     if !boards_match {
-        crate::outln!("   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare.");
+        crate::outln!(
+            "   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare."
+        );
         return Ok(());
     }
     if portable(&a, &start_a) != portable(&b, &start_b) {
@@ -219,7 +225,14 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         return Ok(());
     }
     let depth = first_difference.map_or(reached, |d| d - 1);
-    let mut search = Search { a: &a, b: &b, deadline: started + budget.max(Duration::from_millis(200)), timed_out: false, seen: HashSet::new(), line: Vec::new() };
+    let mut search = Search {
+        a: &a,
+        b: &b,
+        deadline: started + budget.max(Duration::from_millis(200)),
+        timed_out: false,
+        seen: HashSet::new(),
+        line: Vec::new(),
+    };
     let mut found = None;
     for limit in 0..=depth {
         search.seen.clear();
@@ -231,7 +244,8 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     }
     match found {
         Some(w) => {
-            let reached_by = if w.line.is_empty() { "the start position".to_string() } else { format!("after {}", numbered(&w.line, start_a.side())) };
+            let reached_by =
+                if w.line.is_empty() { "the start position".to_string() } else { format!("after {}", numbered(&w.line, start_a.side())) };
             crate::outln!("   A position reachable under both, {reached_by}:");
             for row in crate::draw::draw(&a, &w.pos_a).lines() {
                 crate::outln!("     {row}");

@@ -36,9 +36,8 @@ pub fn list(json: bool) -> Result<(), CliError> {
     }
     let players = |e: &ListEntry| e.players.join(" / ");
     let extends = |e: &ListEntry| e.extends.clone().unwrap_or_else(|| "-".into());
-    let width = |f: &dyn Fn(&ListEntry) -> String, title: &str| {
-        entries.iter().map(|e| f(e).chars().count()).max().unwrap_or(0).max(title.len())
-    };
+    let width =
+        |f: &dyn Fn(&ListEntry) -> String, title: &str| entries.iter().map(|e| f(e).chars().count()).max().unwrap_or(0).max(title.len());
     let (wi, wn) = (width(&|e| e.id.clone(), "ID"), width(&|e| e.name.clone(), "NAME"));
     let (wp, we) = (width(&players, "PLAYERS"), width(&extends, "EXTENDS"));
     crate::outln!("{:wi$}  {:wn$}  {:wp$}  {:we$}  SOURCE", "ID", "NAME", "PLAYERS", "EXTENDS");

@@ -12,11 +12,7 @@ pub struct DiskFiles;
 impl Files for DiskFiles {
     fn read(&self, reference: &str, from: &str) -> Result<(String, String), String> {
         let dir = Path::new(from).parent().unwrap_or(Path::new("."));
-        let candidate: PathBuf = if reference.ends_with(".toml") {
-            dir.join(reference)
-        } else {
-            dir.join(format!("{reference}.toml"))
-        };
+        let candidate: PathBuf = if reference.ends_with(".toml") { dir.join(reference) } else { dir.join(format!("{reference}.toml")) };
         if candidate.is_file() {
             let text = std::fs::read_to_string(&candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
             return Ok((display_name(&candidate), text));

@@ -141,12 +141,10 @@ fn player_tag(game: &Game, player: u8) -> String {
 /// Writes a file whole or not at all: to a temporary name, then renamed over the target.
 fn write_atomically(path: &str, text: &str) -> Result<(), CliError> {
     let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            CliError::failure(format!("cannot write {path}: {e}"))
-        })
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        CliError::failure(format!("cannot write {path}: {e}"))
+    })
 }
 
 /// The start position a record names.
@@ -173,9 +171,8 @@ fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Ses
                 outcome.describe(game)
             )));
         }
-        let mv = game
-            .parse_move(pos, token)
-            .map_err(|e| CliError::failure(format!("{name}: move {number} ({who}, ply {}): {e}", i + 1)))?;
+        let mv =
+            game.parse_move(pos, token).map_err(|e| CliError::failure(format!("{name}: move {number} ({who}, ply {}): {e}", i + 1)))?;
         played.push(game.move_name(pos, mv));
         session.play(mv);
     }
@@ -219,9 +216,9 @@ fn spawn_reader() -> std::sync::mpsc::Receiver<Option<String>> {
 }
 
 pub fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
-    });
+    let seed = args
+        .seed
+        .unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let resumed = match &args.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
@@ -279,7 +276,11 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     record.set_tag("Seed", seed.to_string());
     let clock = if args.no_clock { None } else { args.clock.or(game.rules().clock) };
     if let Some(c) = clock {
-        record.set_tag("TimeControl", hetproba_rules::describe::format_ms(c.initial_ms) + &if c.increment_ms > 0 { format!("+{}", hetproba_rules::describe::format_ms(c.increment_ms)) } else { String::new() });
+        record.set_tag(
+            "TimeControl",
+            hetproba_rules::describe::format_ms(c.initial_ms)
+                + &if c.increment_ms > 0 { format!("+{}", hetproba_rules::describe::format_ms(c.increment_ms)) } else { String::new() },
+        );
     }
     let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
 
@@ -427,7 +428,11 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
         None => crate::outln!("{} to move", game.player_name(pos.side())),
     }
     crate::outln!("position: {}", game.write_position(pos));
-    crate::outln!("{} moves checked; result {}", played.len(), outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game))));
+    crate::outln!(
+        "{} moves checked; result {}",
+        played.len(),
+        outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game)))
+    );
     // A record may end early by time, resignation or agreement: only a contradiction is an error.
     if let (Some(claimed), Some(actual)) = (token_winner(&game, &record.result), &outcome)
         && claimed != actual.winner

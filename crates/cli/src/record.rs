@@ -37,7 +37,7 @@ impl Record {
         let mut line = String::new();
         for (i, mv) in self.moves.iter().enumerate() {
             let ply = i + self.offset;
-            let token = if ply % 2 == 0 {
+            let token = if ply.is_multiple_of(2) {
                 format!("{}. {mv}", ply / 2 + 1)
             } else if i == 0 {
                 format!("{}... {mv}", ply / 2 + 1)

@@ -168,7 +168,18 @@ impl Search<'_> {
                         } else {
                             // A non-capturing hop may stop here, or go on.
                             (capturing || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out))
-                                && self.extend(l, next_piece, first_rule, now_captured, visited | bit(l), next_promoted, path, hops + 1, capturing, out)
+                                && self.extend(
+                                    l,
+                                    next_piece,
+                                    first_rule,
+                                    now_captured,
+                                    visited | bit(l),
+                                    next_promoted,
+                                    path,
+                                    hops + 1,
+                                    capturing,
+                                    out,
+                                )
                         };
                         if !keep_going {
                             return false;
@@ -227,7 +238,8 @@ struct Distinct<'s, S: Sink> {
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
     fn chain(&mut self, to: CellId, captured: u128, promote: u8, _path: &[CellId]) -> bool {
-        let mv = Move { captures: CellBits::from_bits(captured), take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to };
+        let mv =
+            Move { captures: CellBits::from_bits(captured), take_to: false, rule: self.rule, dir: NO_DIR, promote, from: self.from, to };
         if self.sink.holds_since(self.mark, &mv) {
             return true;
         }

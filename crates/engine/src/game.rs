@@ -33,6 +33,9 @@ pub fn piece_type(code: Code) -> PieceTypeId {
     code >> 2
 }
 
+/// A line through a cell: a direction and its opposite, if the board has one.
+pub(crate) type Axis = (u8, Option<u8>);
+
 /// A move rule with its tables.
 #[derive(Clone, Debug)]
 pub(crate) struct CompiledRule {
@@ -68,7 +71,7 @@ pub struct Game {
     pub(crate) side_key: u64,
     /// The axes of every direction set, per player: (direction, its opposite if any), one
     /// entry per line through a cell.
-    pub(crate) axes: Vec<[Vec<(u8, Option<u8>)>; 2]>,
+    pub(crate) axes: Vec<[Vec<Axis>; 2]>,
     /// True if any end rule is decided without the list of moves.
     pub(crate) has_static_ends: bool,
     /// Per piece type and player: the cells where the piece promotes (all false without one).
@@ -162,11 +165,7 @@ impl Game {
         // An empty cell has key 0, so the empty board hashes to the phase key alone.
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
-        let axes = rules
-            .direction_sets
-            .iter()
-            .map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])])
-            .collect();
+        let axes = rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
         let promotion_cells: Vec<[Vec<bool>; 2]> = rules
             .pieces
             .iter()
@@ -183,7 +182,8 @@ impl Game {
             .collect();
         let static_ends: Vec<usize> = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_static_ends = !static_ends.is_empty();
-        let has_dynamic_ends = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
+        let has_dynamic_ends =
+            rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
         let chain_rules = (0..rules.pieces.len())
             .map(|p| {
                 rules
@@ -195,7 +195,20 @@ impl Game {
                     .collect()
             })
             .collect();
-        Game { rules, compiled, zobrist, codes, side_key, axes, has_static_ends, static_ends, promotion_cells, promotion_bits, has_dynamic_ends, chain_rules }
+        Game {
+            rules,
+            compiled,
+            zobrist,
+            codes,
+            side_key,
+            axes,
+            has_static_ends,
+            static_ends,
+            promotion_cells,
+            promotion_bits,
+            has_dynamic_ends,
+            chain_rules,
+        }
     }
 
     /// The checked ruleset this game was compiled from.

@@ -49,7 +49,8 @@ pub const PASS_RULE: u8 = u8::MAX;
 pub const NO_DIR: u8 = u8::MAX;
 
 impl Move {
-    pub const PASS: Move = Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
+    pub const PASS: Move =
+        Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
 
     pub fn is_pass(&self) -> bool {
         self.rule == PASS_RULE
@@ -298,7 +299,11 @@ impl Game {
                     return true;
                 }
                 for c in 0..n {
-                    if cells[c as usize] == EMPTY && allowed[c as usize] && self.effects_allow(pos, side, rule_index, c) && !sink.push(placed(c)) {
+                    if cells[c as usize] == EMPTY
+                        && allowed[c as usize]
+                        && self.effects_allow(pos, side, rule_index, c)
+                        && !sink.push(placed(c))
+                    {
                         return false;
                     }
                 }
@@ -350,7 +355,17 @@ impl Game {
                         while k != NO_CELL && cells[k as usize] != EMPTY {
                             k = board.step(k, d);
                         }
-                        if k != NO_CELL && !sink.push(Move { captures: CellBits::NONE, take_to: false, rule: r, dir: d, promote: 0, from: NO_CELL, to: c }) {
+                        if k != NO_CELL
+                            && !sink.push(Move {
+                                captures: CellBits::NONE,
+                                take_to: false,
+                                rule: r,
+                                dir: d,
+                                promote: 0,
+                                from: NO_CELL,
+                                to: c,
+                            })
+                        {
                             return false;
                         }
                     }
@@ -595,5 +610,4 @@ impl Game {
         }
         pos.end_turn(self);
     }
-
 }

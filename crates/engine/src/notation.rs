@@ -89,9 +89,8 @@ impl Game {
                 Some((name, sep)) => (name, Some(sep)),
                 None => (field, None),
             };
-            let join = |cells: &mut dyn Iterator<Item = CellId>, default: &str| {
-                cells.map(cell).collect::<Vec<_>>().join(sep.unwrap_or(default))
-            };
+            let join =
+                |cells: &mut dyn Iterator<Item = CellId>, default: &str| cells.map(cell).collect::<Vec<_>>().join(sep.unwrap_or(default));
             match name {
                 "from" => out.push_str(&cell(mv.from)),
                 "to" => out.push_str(&cell(mv.to)),
@@ -144,10 +143,9 @@ impl Game {
         match found.as_slice() {
             [one] => Ok(moves[*one]),
             [] => Err(MoveError::Illegal { text: text.trim().to_string(), legal: names }),
-            many => Err(MoveError::Ambiguous {
-                text: text.trim().to_string(),
-                candidates: many.iter().map(|&i| names[i].clone()).collect(),
-            }),
+            many => {
+                Err(MoveError::Ambiguous { text: text.trim().to_string(), candidates: many.iter().map(|&i| names[i].clone()).collect() })
+            }
         }
     }
 
@@ -175,9 +173,7 @@ impl Game {
             return by_ends;
         }
         // Start and the first landings.
-        (0..moves.len())
-            .filter(|&i| moves[i].from == first && paths(&moves[i]).iter().any(|p| p.starts_with(&cells[1..])))
-            .collect()
+        (0..moves.len()).filter(|&i| moves[i].from == first && paths(&moves[i]).iter().any(|p| p.starts_with(&cells[1..]))).collect()
     }
 
     /// Plays moves separated by spaces (`"d3 c5 pass"`), stopping at the first illegal one.
@@ -287,14 +283,9 @@ impl Game {
                 return Err(bad(format!("row {} has {i} cells; it needs {}", r + 1, cells.len())));
             }
         }
-        let side = self
-            .rules
-            .players
-            .iter()
-            .position(|p| p.short == side_text || p.name == side_text)
-            .ok_or_else(|| {
-                bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short))
-            })?;
+        let side = self.rules.players.iter().position(|p| p.short == side_text || p.name == side_text).ok_or_else(|| {
+            bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short))
+        })?;
         pos.set_side(self, side as u8);
         let last = self.rules.phases.len() - 1;
         let (phase, ply) = match fields.get(2) {
@@ -366,7 +357,12 @@ impl Game {
                 .map(|p| p.short.as_str())
                 .find(|s| field.len() >= s.len() && field[..s.len()].eq_ignore_ascii_case(s))
                 .map(str::len)
-                .ok_or_else(|| bad(format!("a piece list must start with {} or {}: '{field}'", self.rules.players[0].short, self.rules.players[1].short)))?;
+                .ok_or_else(|| {
+                    bad(format!(
+                        "a piece list must start with {} or {}: '{field}'",
+                        self.rules.players[0].short, self.rules.players[1].short
+                    ))
+                })?;
             let owner = player_of(&field[..short_len]).unwrap_or(0) as u8;
             for entry in field[short_len..].split(',').map(str::trim).filter(|e| !e.is_empty()) {
                 let (is_king, squares) = match entry.strip_prefix(['K', 'k']) {
@@ -378,9 +374,9 @@ impl Game {
                     Some((a, b)) => {
                         let (a, b) = (a.trim().parse::<usize>(), b.trim().parse::<usize>());
                         match (a, b) {
-                            (Ok(a), Ok(b)) if a >= 1 && a <= b => {
-                                (a..=b).map(|n| self.board().find(&n.to_string()).ok_or_else(|| bad(format!("no square {n}")))).collect::<Result<_, _>>()?
-                            }
+                            (Ok(a), Ok(b)) if a >= 1 && a <= b => (a..=b)
+                                .map(|n| self.board().find(&n.to_string()).ok_or_else(|| bad(format!("no square {n}"))))
+                                .collect::<Result<_, _>>()?,
                             _ => return Err(bad(format!("bad range '{squares}'"))),
                         }
                     }

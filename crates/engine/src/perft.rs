@@ -40,13 +40,7 @@ impl Game {
 
     /// Leaf counts below each root move, in generation order. `progress` is called after each
     /// root move with (done, total). With `parallel`, root moves are shared among threads.
-    pub fn perft_divide(
-        &self,
-        pos: &Position,
-        depth: u32,
-        parallel: bool,
-        progress: &(dyn Fn(usize, usize) + Sync),
-    ) -> Vec<(Move, u64)> {
+    pub fn perft_divide(&self, pos: &Position, depth: u32, parallel: bool, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(Move, u64)> {
         let roots = self.legal_moves(pos);
         if depth == 0 {
             return Vec::new();
@@ -61,10 +55,6 @@ impl Game {
             progress(finished, total);
             (mv, n)
         };
-        if parallel && depth >= 3 {
-            roots.par_iter().map(count).collect()
-        } else {
-            roots.iter().map(count).collect()
-        }
+        if parallel && depth >= 3 { roots.par_iter().map(count).collect() } else { roots.iter().map(count).collect() }
     }
 }

@@ -49,11 +49,7 @@ impl<'g> Session<'g> {
                     Event::PieceMoves(t) => mover_piece == Some(*t),
                 });
                 let holds = material.as_ref().is_none_or(|m| material_holds(game, m, &after));
-                self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) {
-                    0
-                } else {
-                    self.counters[i] + 1
-                };
+                self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) { 0 } else { self.counters[i] + 1 };
             }
         }
         self.hashes.push(self.pos.hash());

@@ -76,7 +76,8 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     let whose = if piece.owned { "own" } else { "neutral" };
     let mut s = match &m.action {
         Action::Place { region } => {
-            let place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of the region '{}'", r.regions[id as usize].name));
+            let place =
+                region.map_or("any empty cell".to_string(), |id| format!("an empty cell of the region '{}'", r.regions[id as usize].name));
             format!("Place a{} {whose} {} on {place}.", if whose == "own" { "n" } else { "" }, piece.name)
         }
         Action::Roll { dirs } => format!(
@@ -103,17 +104,9 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 Over::Own => "own piece",
                 Over::Any => "piece (an enemy piece is captured)",
             };
-            let how = if hop.long {
-                "along a line over any number of empty cells and then over an"
-            } else {
-                "over an adjacent"
-            };
+            let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
             let landing = if hop.long { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!(
-                "A {} jumps in {} {how} {over}, {landing}.",
-                piece.name,
-                dirs_words(r, hop.dirs),
-            );
+            let mut text = format!("A {} jumps in {} {how} {over}, {landing}.", piece.name, dirs_words(r, hop.dirs),);
             if hop.repeat {
                 text.push_str(if matches!(hop.over, Over::Own) {
                     " It may go on jumping, and stop after any jump."
@@ -141,7 +134,11 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                     dirs_words(r, *dirs)
                 ));
                 if *min > 0 {
-                    s.push_str(&format!("; the move is legal only if at least {min} piece{} turn{}", if *min == 1 { "" } else { "s" }, if *min == 1 { "s" } else { "" }));
+                    s.push_str(&format!(
+                        "; the move is legal only if at least {min} piece{} turn{}",
+                        if *min == 1 { "" } else { "s" },
+                        if *min == 1 { "s" } else { "" }
+                    ));
                 }
                 s.push('.');
             }
@@ -184,7 +181,10 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             Naming::Numbers { from_top: false } => ", numbered from the bottom row",
         }
     ));
-    out.push_str(&format!("Players: {} ({}) and {} ({}); {} moves first.\n", r.players[0].name, r.players[0].short, r.players[1].name, r.players[1].short, r.players[r.start.side as usize].name));
+    out.push_str(&format!(
+        "Players: {} ({}) and {} ({}); {} moves first.\n",
+        r.players[0].name, r.players[0].short, r.players[1].name, r.players[1].short, r.players[r.start.side as usize].name
+    ));
     out.push_str("Pieces:");
     for p in &r.pieces {
         if p.owned {
@@ -281,7 +281,7 @@ fn ordinal(n: u32) -> String {
 
 /// `5m`, `1m30s`, `2s`, `500ms`.
 pub fn format_ms(ms: u64) -> String {
-    if ms % 1000 != 0 {
+    if !ms.is_multiple_of(1000) {
         return format!("{ms}ms");
     }
     let s = ms / 1000;
@@ -301,21 +301,26 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         _ => false,
     });
     if can_capture {
-    out.push((
-        "capturing".to_string(),
-        match (r.turn.compulsory_capture, r.turn.majority) {
-            (true, true) => "Capturing is compulsory. Among the captures, the player must take the most pieces (every piece counts one).".to_string(),
-            (true, false) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
-            (false, true) => "Capturing is optional, but a capture must take the most pieces possible.".to_string(),
-            (false, false) => "Capturing is optional.".to_string(),
-        },
-    ));
+        out.push((
+            "capturing".to_string(),
+            match (r.turn.compulsory_capture, r.turn.majority) {
+                (true, true) => {
+                    "Capturing is compulsory. Among the captures, the player must take the most pieces (every piece counts one)."
+                        .to_string()
+                }
+                (true, false) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
+                (false, true) => "Capturing is optional, but a capture must take the most pieces possible.".to_string(),
+                (false, false) => "Capturing is optional.".to_string(),
+            },
+        ));
     }
     if r.moves.iter().any(|m| matches!(&m.action, Action::Hop(h) if h.repeat && !matches!(h.over, Over::Own))) {
         out.push((
             "removal of captured pieces".to_string(),
             match r.turn.removal {
-                Removal::End => "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice).",
+                Removal::End => {
+                    "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice)."
+                }
                 Removal::Immediate => "Captured pieces leave the board at once.",
             }
             .to_string(),
@@ -364,12 +369,12 @@ pub enum Aspect {
 /// key differ. `compare` prints these; `show` uses the same sentences.
 pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     let mut out = Vec::new();
+    out.push((Aspect::Board, "board".to_string(), format!("{}, {} cells", r.shape.describe(), r.board.len())));
     out.push((
         Aspect::Board,
-        "board".to_string(),
-        format!("{}, {} cells", r.shape.describe(), r.board.len()),
+        "players".to_string(),
+        format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side as usize].name),
     ));
-    out.push((Aspect::Board, "players".to_string(), format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side as usize].name)));
     // Grouped by owner and piece: "white man: a1 c1 ...; black man: b6 ...".
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for &(c, p, o) in &r.start.pieces {
@@ -383,11 +388,19 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     let start: Vec<String> = groups.into_iter().map(|(label, cells)| format!("{label}: {}", cells.join(" "))).collect();
     out.push((Aspect::Board, "start position".to_string(), if start.is_empty() { "empty".to_string() } else { start.join("; ") }));
     for p in &r.pieces {
-        out.push((Aspect::Moves, format!("piece '{}'", p.name), format!("symbols {} / {}{}", p.symbols[0], p.symbols[1], if p.owned { "" } else { ", belongs to nobody" })));
+        out.push((
+            Aspect::Moves,
+            format!("piece '{}'", p.name),
+            format!("symbols {} / {}{}", p.symbols[0], p.symbols[1], if p.owned { "" } else { ", belongs to nobody" }),
+        ));
     }
     for phase in &r.phases {
         if r.phases.len() > 1 {
-            out.push((Aspect::Moves, format!("phase '{}'", phase.name), phase.plies.map_or("to the end of the game".to_string(), |p| format!("{p} plies"))));
+            out.push((
+                Aspect::Moves,
+                format!("phase '{}'", phase.name),
+                phase.plies.map_or("to the end of the game".to_string(), |p| format!("{p} plies")),
+            ));
         }
     }
     for m in &r.moves {
@@ -405,7 +418,11 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
         Aspect::End,
         "clock".to_string(),
         r.clock.map_or("none".to_string(), |c| {
-            format!("{} per player{}", format_ms(c.initial_ms), if c.increment_ms > 0 { format!(" + {} a move", format_ms(c.increment_ms)) } else { String::new() })
+            format!(
+                "{} per player{}",
+                format_ms(c.initial_ms),
+                if c.increment_ms > 0 { format!(" + {} a move", format_ms(c.increment_ms)) } else { String::new() }
+            )
         }),
     ));
     out

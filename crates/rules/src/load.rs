@@ -129,11 +129,7 @@ impl Cx {
     fn content_offset(&self, node: &Node) -> usize {
         let text = &self.sources.file(node.span.file).text;
         let rest = &text[node.span.start as usize..];
-        if rest.starts_with("\"\"\"") || rest.starts_with("'''") {
-            if rest[3..].starts_with('\n') { 4 } else { 3 }
-        } else {
-            1
-        }
+        if rest.starts_with("\"\"\"") || rest.starts_with("'''") { if rest[3..].starts_with('\n') { 4 } else { 3 } } else { 1 }
     }
 
     /// A span inside a string node, for an error at `at` in its text.
@@ -171,10 +167,7 @@ impl<'t> Fields<'t> {
     fn finish(self, cx: &mut Cx) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
             if !self.used[i] {
-                cx.error(
-                    key.span,
-                    format!("unknown key '{}' in {}; expected one of: {}", key.name, self.what, self.known.join(", ")),
-                );
+                cx.error(key.span, format!("unknown key '{}' in {}; expected one of: {}", key.name, self.what, self.known.join(", ")));
             }
         }
     }
@@ -274,9 +267,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
                 cx.diags.push(Diagnostic::at(
                     top.table.get("params").map_or(file_start(), |n| n.span),
                     format!(
-                    "unknown parameter '{key}'; this ruleset has: {}",
-                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                ),
+                        "unknown parameter '{key}'; this ruleset has: {}",
+                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                    ),
                 ));
             }
         }
@@ -323,7 +316,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let BoardParts { board, shape, naming, direction_sets, regions } = built?;
     let (mut pieces, raw_promotions) = pieces;
     resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
-    let mut ctx = Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
+    let mut ctx =
+        Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
 
     let start = match start_node {
         Some(node) => cx.table(node).map(|t| read_start(cx, t, &ctx)).unwrap_or(Start { pieces: vec![], side: 0 }),
@@ -335,7 +329,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     };
     let phases = read_phases(cx, phases_node, &moves);
     let turn = match turn_node {
-        Some(node) => cx.table(node).map(|t| read_turn(cx, t)).unwrap_or_else(Turn::default),
+        Some(node) => cx.table(node).map(|t| read_turn(cx, t)).unwrap_or_default(),
         None => Turn::default(),
     };
     if moves.iter().any(|m| matches!(m.action, Action::Hop(_))) && board.len() > 128 {
@@ -359,13 +353,19 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         match parse_clock(&text) {
             Some(clock) => Some(clock),
             None => {
-                cx.error(time.span, format!("bad clock '{text}'; write minutes, seconds or milliseconds like 5m, 90s, 500ms, with +2s for an increment"));
+                cx.error(
+                    time.span,
+                    format!("bad clock '{text}'; write minutes, seconds or milliseconds like 5m, 90s, 500ms, with +2s for an increment"),
+                );
                 None
             }
         }
     });
     let notation = match notation_node {
-        Some(node) => cx.table(node).map(|t| read_notation(cx, t, node.span, &ctx)).unwrap_or(Notation { position: PositionNotation::Rows, game_type: None }),
+        Some(node) => cx
+            .table(node)
+            .map(|t| read_notation(cx, t, node.span, &ctx))
+            .unwrap_or(Notation { position: PositionNotation::Rows, game_type: None }),
         None => Notation { position: PositionNotation::Rows, game_type: None },
     };
     let ends = match end_node {
@@ -539,18 +539,15 @@ fn read_board(cx: &mut Cx, t: &Table, span: Span, params: &[(String, i64)], play
         None => ("rect".to_string(), span),
     };
     let shape = match shape_name.0.as_str() {
-        "rect" => Shape::Rect {
-            width: dimension(cx, &mut f, "width", params, span)?,
-            height: dimension(cx, &mut f, "height", params, span)?,
-        },
-        "hex" => Shape::Hex {
-            width: dimension(cx, &mut f, "width", params, span)?,
-            height: dimension(cx, &mut f, "height", params, span)?,
-        },
-        "lines" => Shape::Lines {
-            long: dimension(cx, &mut f, "long", params, span)?,
-            trans: dimension(cx, &mut f, "trans", params, span)?,
-        },
+        "rect" => {
+            Shape::Rect { width: dimension(cx, &mut f, "width", params, span)?, height: dimension(cx, &mut f, "height", params, span)? }
+        }
+        "hex" => {
+            Shape::Hex { width: dimension(cx, &mut f, "width", params, span)?, height: dimension(cx, &mut f, "height", params, span)? }
+        }
+        "lines" => {
+            Shape::Lines { long: dimension(cx, &mut f, "long", params, span)?, trans: dimension(cx, &mut f, "trans", params, span)? }
+        }
         "custom" => {
             let node = f.get("points").or_else(|| {
                 cx.error(span, "a custom board needs points = [{ name, x, y }, ...]");
@@ -721,10 +718,7 @@ fn extent_of(shape: &Shape) -> (i32, i32) {
     match shape {
         Shape::Rect { width, height } | Shape::Hex { width, height } => (*width, *height),
         Shape::Lines { long, trans } => (long + 2, trans + 2),
-        Shape::Custom { cells, .. } => (
-            cells.iter().map(|c| c.x + 1).max().unwrap_or(0),
-            cells.iter().map(|c| c.y + 1).max().unwrap_or(0),
-        ),
+        Shape::Custom { cells, .. } => (cells.iter().map(|c| c.x + 1).max().unwrap_or(0), cells.iter().map(|c| c.y + 1).max().unwrap_or(0)),
     }
 }
 
@@ -806,10 +800,7 @@ fn builtin_regions(board: &Board) -> Vec<Region> {
                 .any(|d| board.step(c, d) == hetproba_board::NO_CELL && board.table(d).iter().any(|&t| t != hetproba_board::NO_CELL))
         })
         .collect();
-    vec![
-        Region { name: "all".into(), cells: [all.clone(), all] },
-        Region { name: "edge".into(), cells: [edge.clone(), edge] },
-    ]
+    vec![Region { name: "all".into(), cells: [all.clone(), all] }, Region { name: "edge".into(), cells: [edge.clone(), edge] }]
 }
 
 /// A set of cells: an array of names, a region name, or a predicate over x and y.
@@ -1007,8 +998,6 @@ fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec<RawPromoti
     }
 }
 
-
-
 fn read_start(cx: &mut Cx, t: &Table, names: &Names) -> Start {
     let mut start = Start { pieces: Vec::new(), side: 0 };
     let mut occupied = vec![false; names.board.len()];
@@ -1040,11 +1029,10 @@ fn read_start(cx: &mut Cx, t: &Table, names: &Names) -> Start {
                 continue;
             };
             if names.pieces[piece as usize].owned != owner.is_some() {
-                cx.error(piece_key.span, format!(
-                    "'{}' {} belong to a player",
-                    piece_key.name,
-                    if owner.is_some() { "does not" } else { "must" }
-                ));
+                cx.error(
+                    piece_key.span,
+                    format!("'{}' {} belong to a player", piece_key.name, if owner.is_some() { "does not" } else { "must" }),
+                );
                 continue;
             }
             let Some(set) = cell_set(cx, cells_node, names.board, names.regions, names.params, owner.unwrap_or(0) as usize) else {
@@ -1116,7 +1104,10 @@ const TEMPLATE_FIELDS: [&str; 5] = ["from", "to", "dir", "path", "captures"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {
-        cx.syntax_error(node, SyntaxError { at: i..i + 1, message: "a move's notation cannot contain spaces (moves are separated by spaces)".into() });
+        cx.syntax_error(
+            node,
+            SyntaxError { at: i..i + 1, message: "a move's notation cannot contain spaces (moves are separated by spaces)".into() },
+        );
         return false;
     }
     let mut rest = text;
@@ -1129,10 +1120,13 @@ fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
         let field = &rest[open + 1..open + close];
         let (name, _) = field.split_once(':').unwrap_or((field, ""));
         if !TEMPLATE_FIELDS.contains(&name) {
-            cx.syntax_error(node, SyntaxError {
-                at: offset + open..offset + open + close + 1,
-                message: format!("unknown field '{name}'; expected one of: {}", TEMPLATE_FIELDS.join(", ")),
-            });
+            cx.syntax_error(
+                node,
+                SyntaxError {
+                    at: offset + open..offset + open + close + 1,
+                    message: format!("unknown field '{name}'; expected one of: {}", TEMPLATE_FIELDS.join(", ")),
+                },
+            );
             return false;
         }
         offset += open + close + 1;
@@ -1344,7 +1338,12 @@ fn compile_pattern(
             Action::Hop(Hop { dirs, over, long: call.name == "fly", repeat: hop.repeat == Repeat::OneOrMore })
         }
         other => {
-            call_error(cx, node, call, format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, jump or fly"));
+            call_error(
+                cx,
+                node,
+                call,
+                format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, jump or fly"),
+            );
             return None;
         }
     };
@@ -1560,7 +1559,7 @@ fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRu
                     let weak = side(cx, "weak");
                     mf.finish(cx);
                     let ((strong, a), (weak, b)) = (strong?, weak?);
-                    Some(Material { strong, weak, text: format!("{a} against {b}") })
+                    Some(Box::new(Material { strong, weak, text: format!("{a} against {b}") }))
                 }
             };
             if events.is_empty() && material.is_none() {
@@ -1652,7 +1651,10 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule
         "draw" => Verdict::Draw,
         "most pieces" => Verdict::MostPieces,
         other => {
-            cx.error(result_node.span, format!("unknown result '{other}'; expected mover wins, mover loses, next wins, next loses, draw or most pieces"));
+            cx.error(
+                result_node.span,
+                format!("unknown result '{other}'; expected mover wins, mover loses, next wins, next loses, draw or most pieces"),
+            );
             return None;
         }
     };

@@ -248,7 +248,7 @@ pub enum DrawKind {
     Repetition { count: u32 },
     /// `plies` plies pass while the material condition holds (the count starts again when the
     /// material changes), or, without a condition, without any of the `reset` events.
-    Counter { plies: u32, reset: Vec<Event>, material: Option<Material> },
+    Counter { plies: u32, reset: Vec<Event>, material: Option<Box<Material>> },
 }
 
 /// Something that restarts a move counter.

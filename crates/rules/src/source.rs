@@ -94,13 +94,7 @@ impl Diagnostic {
                     let (end_line, end_col) = sources.line_col(span.file, span.end);
                     if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 }
                 };
-                format!(
-                    "{}:{line}:{col}: {}\n  |\n  | {text}\n  | {}{}",
-                    file.name,
-                    self.message,
-                    " ".repeat(col - 1),
-                    "^".repeat(width)
-                )
+                format!("{}:{line}:{col}: {}\n  |\n  | {text}\n  | {}{}", file.name, self.message, " ".repeat(col - 1), "^".repeat(width))
             }
         }
     }

@@ -164,10 +164,7 @@ fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
             let found = if at.start >= text.len() {
                 "the end".to_string()
             } else {
-                let token: String = text[at.start..]
-                    .chars()
-                    .take_while(|c| !c.is_whitespace() && !"(),".contains(*c))
-                    .collect();
+                let token: String = text[at.start..].chars().take_while(|c| !c.is_whitespace() && !"(),".contains(*c)).collect();
                 let token = if token.is_empty() { text[at.start..].chars().next().map(String::from).unwrap_or_default() } else { token };
                 format!("'{token}'")
             };
@@ -220,9 +217,7 @@ fn parse_call(pair: Pair<'_, Rule>) -> Result<Call, SyntaxError> {
 }
 
 fn parse_int(pair: &Pair<'_, Rule>) -> Result<i64, SyntaxError> {
-    pair.as_str()
-        .parse()
-        .map_err(|_| SyntaxError { at: range(pair), message: "integer out of range".into() })
+    pair.as_str().parse().map_err(|_| SyntaxError { at: range(pair), message: "integer out of range".into() })
 }
 
 fn parse_arg(pair: Pair<'_, Rule>) -> Result<Arg, SyntaxError> {
@@ -385,10 +380,7 @@ impl Expr {
     pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<i64, SyntaxError> {
         Ok(match self {
             Expr::Int(v) => *v,
-            Expr::Var(name, at) => lookup(name).ok_or_else(|| SyntaxError {
-                at: at.clone(),
-                message: format!("unknown name '{name}'"),
-            })?,
+            Expr::Var(name, at) => lookup(name).ok_or_else(|| SyntaxError { at: at.clone(), message: format!("unknown name '{name}'") })?,
             Expr::Bin(op, a, b) => {
                 let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
                 let result = match op {

@@ -102,18 +102,13 @@ fn convert(file: FileId, value: toml::Spanned<DeValue<'_>>) -> Result<Node, Diag
                 2 => digits.trim_start_matches("0b"),
                 _ => digits,
             };
-            let magnitude = i64::from_str_radix(digits, i.radix())
-                .map_err(|_| Diagnostic::at(span, "integer out of range"))?;
+            let magnitude = i64::from_str_radix(digits, i.radix()).map_err(|_| Diagnostic::at(span, "integer out of range"))?;
             Value::Int(if negative { -magnitude } else { magnitude })
         }
-        DeValue::Float(f) => Value::Float(
-            f.as_str().replace('_', "").parse().map_err(|_| Diagnostic::at(span, "bad float"))?,
-        ),
+        DeValue::Float(f) => Value::Float(f.as_str().replace('_', "").parse().map_err(|_| Diagnostic::at(span, "bad float"))?),
         DeValue::Boolean(b) => Value::Bool(b),
         DeValue::Datetime(_) => return Err(Diagnostic::at(span, "dates have no meaning in a ruleset")),
-        DeValue::Array(items) => {
-            Value::Array(items.into_iter().map(|v| convert(file, v)).collect::<Result<_, _>>()?)
-        }
+        DeValue::Array(items) => Value::Array(items.into_iter().map(|v| convert(file, v)).collect::<Result<_, _>>()?),
         DeValue::Table(t) => Value::Table(convert_table(file, t)?),
     };
     Ok(Node { value, span })
