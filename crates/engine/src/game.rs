@@ -1,5 +1,6 @@
 //! The compiled game: a checked ruleset turned into dense tables the move generator reads.
 
+use crate::moves::{At, Kind, Rule};
 use hetproba_board::CellId;
 use hetproba_rules::model::*;
 
@@ -36,35 +37,35 @@ pub fn piece_type(code: Code) -> PieceTypeId {
 /// A line through a cell: a direction and its opposite, if the board has one.
 pub(crate) type Axis = (u8, Option<u8>);
 
-/// A move rule with its tables.
+/// How a piece type promotes, compiled.
 #[derive(Clone, Debug)]
-pub(crate) struct CompiledRule {
-    /// Directions per player, for actions that use them.
-    pub dirs: [Vec<u8>; 2],
-    /// Leap targets: `leaps[cell]` lists the cells a leap reaches from `cell`.
-    pub leaps: Vec<Vec<CellId>>,
-    /// Per player: may the piece be placed on each cell (all true without a region).
-    pub allowed: [Vec<bool>; 2],
-    /// Flip effects: (directions per player, minimum).
-    pub flips: Vec<([Vec<u8>; 2], u32)>,
-    /// On boards of at most 64 cells, for a rule whose flips need at least one piece: per
-    /// player, the cells one step away along the flip directions, as a bit mask per cell. A
-    /// placement can only enclose next to an enemy piece, so other cells are skipped at once.
-    pub near: Option<[Vec<u64>; 2]>,
-    /// On boards of at most 64 cells, for a hop rule: per player, the cells a first hop from
-    /// each cell could pass over (the neighbours for a jump, the whole rays for a flying hop).
-    /// A piece with no hoppable piece there cannot hop.
-    pub reach: Option<[Vec<u64>; 2]>,
-    /// On boards of at most 64 cells, for a step to an empty cell: per player, the cells one
-    /// step away from each cell, as bits. A piece's steps are then `mask & empty`.
-    pub steps: Option<[Vec<u64>; 2]>,
+pub(crate) struct Promo {
+    /// The piece types it may become (each choice is its own move).
+    pub to: Vec<PieceTypeId>,
+    /// Per player: the cells where it promotes.
+    pub cells: [Vec<bool>; 2],
+    /// The same as bits, on boards of at most 64 cells (0 on larger boards).
+    pub bits: [u64; 2],
+    pub during: MidCapture,
+}
+
+/// A phase, compiled: its move rules and its length.
+#[derive(Clone, Debug)]
+pub(crate) struct PhaseRules {
+    pub moves: Vec<usize>,
+    pub plies: Option<u32>,
 }
 
 /// A ruleset compiled for play.
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) rules: Ruleset,
-    pub(crate) compiled: Vec<CompiledRule>,
+    /// The move rules, compiled: each a kind of move with its tables.
+    pub(crate) compiled: Vec<Rule>,
+    pub(crate) phases: Vec<PhaseRules>,
+    pub(crate) turn: Turn,
+    /// When captured pieces leave the board in a chain.
+    pub(crate) removal: Removal,
     /// `zobrist[cell * codes + code]`.
     pub(crate) zobrist: Vec<u64>,
     pub(crate) codes: usize,
@@ -74,18 +75,16 @@ pub struct Game {
     pub(crate) axes: Vec<[Vec<Axis>; 2]>,
     /// True if any end rule is decided without the list of moves.
     pub(crate) has_static_ends: bool,
-    /// Per piece type and player: the cells where the piece promotes (all false without one).
-    pub(crate) promotion_cells: Vec<[Vec<bool>; 2]>,
-    /// The same as bits, for boards of at most 64 cells.
-    pub(crate) promotion_bits: Vec<[u64; 2]>,
+    /// Per piece type: how it promotes.
+    pub(crate) promotions: Vec<Option<Promo>>,
     /// The end rules decided without the list of moves, in order.
     pub(crate) static_ends: Vec<usize>,
     /// True if an end rule mentions no-moves together with another test, so that it can hold
     /// while moves exist.
     pub(crate) has_dynamic_ends: bool,
-    /// Per piece type: its chain rules (repeated capturing hops), which a piece promoted in the
-    /// middle of a chain goes on with.
-    pub(crate) chain_rules: Vec<Vec<usize>>,
+    /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
+    /// of a chain continues with.
+    pub(crate) chain_states: Vec<Vec<At>>,
 }
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
@@ -102,112 +101,62 @@ impl Game {
     pub fn new(rules: Ruleset) -> Game {
         let board = &rules.board;
         let n = board.len();
-        let compiled = rules
-            .moves
-            .iter()
-            .map(|rule| {
-                let dirs = match &rule.action {
-                    Action::Roll { dirs } | Action::Push { dirs } | Action::Step { dirs, .. } | Action::Slide { dirs, .. } => {
-                        rules.direction_sets[*dirs as usize].dirs.clone()
-                    }
-                    Action::Hop(hop) => rules.direction_sets[hop.dirs as usize].dirs.clone(),
-                    _ => [Vec::new(), Vec::new()],
-                };
-                let leaps = match &rule.action {
-                    Action::Leap { offsets, .. } => (0..n)
-                        .map(|c| {
-                            let cell = board.cell(c as CellId);
-                            offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
-                        })
-                        .collect(),
-                    _ => Vec::new(),
-                };
-                let allowed = match &rule.action {
-                    Action::Place { region: Some(r) } => rules.regions[*r as usize].cells.clone(),
-                    _ => [vec![true; n], vec![true; n]],
-                };
-                let flips = rule
-                    .effects
-                    .iter()
-                    .map(|e| match e {
-                        Effect::Flip { dirs, min } => (rules.direction_sets[*dirs as usize].dirs.clone(), *min),
-                    })
-                    .collect();
-                let near = (n <= 64 && rule.effects.iter().any(|e| matches!(e, Effect::Flip { min, .. } if *min > 0))).then(|| {
-                    [0, 1].map(|player| {
-                        let dirs: Vec<u8> = rule
-                            .effects
-                            .iter()
-                            .flat_map(|e| match e {
-                                Effect::Flip { dirs, .. } => rules.direction_sets[*dirs as usize].dirs[player].clone(),
-                            })
-                            .collect();
-                        line_masks(board, &dirs, false)
-                    })
-                });
-                let reach = match &rule.action {
-                    Action::Hop(hop) if n <= 64 => {
-                        Some([0, 1].map(|player| line_masks(board, &rules.direction_sets[hop.dirs as usize].dirs[player], hop.long)))
-                    }
-                    _ => None,
-                };
-                let steps = match &rule.action {
-                    Action::Step { dirs, to: Landing::Empty } if n <= 64 => {
-                        Some([0, 1].map(|player| line_masks(board, &rules.direction_sets[*dirs as usize].dirs[player], false)))
-                    }
-                    _ => None,
-                };
-                CompiledRule { dirs, leaps, allowed, flips, near, reach, steps }
-            })
-            .collect();
+        let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i)).collect();
+        let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), plies: p.plies }).collect();
         let codes = rules.pieces.len() * 4;
         let mut seed = 0x4865_7470_726F_6261; // "Hetproba"
         // An empty cell has key 0, so the empty board hashes to the phase key alone.
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
         let axes = rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
-        let promotion_cells: Vec<[Vec<bool>; 2]> = rules
+        let promotions = rules
             .pieces
             .iter()
-            .map(|p| match &p.promotion {
-                Some(promo) => rules.regions[promo.region as usize].cells.clone(),
-                None => [vec![false; n], vec![false; n]],
-            })
-            .collect();
-        let promotion_bits = promotion_cells
-            .iter()
-            .map(|cells: &[Vec<bool>; 2]| {
-                [0, 1].map(|p| cells[p].iter().enumerate().filter(|(i, on)| **on && *i < 64).fold(0u64, |m, (i, _)| m | 1u64 << i))
+            .map(|p| {
+                p.promotion.as_ref().map(|promo| {
+                    let cells = rules.regions[promo.region as usize].cells.clone();
+                    let bits = [0, 1].map(|p| {
+                        let on = cells[p].iter().enumerate().filter(|(_, on)| **on);
+                        if n <= 64 { on.fold(0u64, |m, (i, _)| m | 1u64 << i) } else { 0 }
+                    });
+                    Promo { to: promo.to.clone(), cells, bits, during: promo.during_capture }
+                })
             })
             .collect();
         let static_ends: Vec<usize> = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_static_ends = !static_ends.is_empty();
         let has_dynamic_ends =
             rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
-        let chain_rules = (0..rules.pieces.len())
+        let chain_states = (0..rules.pieces.len())
             .map(|p| {
-                rules
-                    .moves
+                compiled
                     .iter()
                     .enumerate()
-                    .filter(|(_, m)| m.piece as usize == p && matches!(&m.action, Action::Hop(h) if h.repeat && h.over != Over::Own))
-                    .map(|(i, _)| i)
+                    .filter(|(_, rule)| rule.piece as usize == p)
+                    .filter_map(|(i, rule)| match &rule.kind {
+                        Kind::Hops(h) => h.chain_segment().map(|seg| At { rule: i as u8, seg: seg as u8, count: 1 }),
+                        _ => None,
+                    })
                     .collect()
             })
             .collect();
+        let turn = rules.turn.clone();
+        let removal = turn.removal;
         Game {
             rules,
             compiled,
+            phases,
+            turn,
+            removal,
             zobrist,
             codes,
             side_key,
             axes,
             has_static_ends,
             static_ends,
-            promotion_cells,
-            promotion_bits,
+            promotions,
             has_dynamic_ends,
-            chain_rules,
+            chain_states,
         }
     }
 
@@ -257,7 +206,7 @@ impl Game {
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.
     pub(crate) fn phase_key(&self, phase: u8, phase_ply: u32) -> u64 {
-        let limited = self.rules.phases[phase as usize].plies.is_some();
+        let limited = self.phases[phase as usize].plies.is_some();
         let mut s = (phase as u64) << 32 | if limited { phase_ply as u64 } else { 0 };
         splitmix(&mut s)
     }
@@ -265,7 +214,7 @@ impl Game {
 
 /// For each cell of a board of at most 64 cells, the cells one step away along `dirs` (or, with
 /// `whole`, every cell of those rays), as bits.
-fn line_masks(board: &hetproba_board::Board, dirs: &[u8], whole: bool) -> Vec<u64> {
+pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[u8], whole: bool) -> Vec<u64> {
     (0..board.len() as CellId)
         .map(|c| {
             let mut mask = 0u64;

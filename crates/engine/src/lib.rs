@@ -4,19 +4,20 @@
 //! Architecture invariant: the engine knows primitives (place, roll, push, step, flip, line, ...),
 //! never a game. A game is data in `rules/*.toml`.
 
-mod chain;
 mod check;
+mod effects;
 mod game;
-mod movegen;
+mod moves;
 mod notation;
 mod outcome;
 mod perft;
 mod position;
 mod session;
+mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
-pub use movegen::{CellBits, Move, NO_DIR};
+pub use moves::{CellBits, MAX_RULES, Move, NO_DIR};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use outcome::Outcome;
 pub use position::Position;

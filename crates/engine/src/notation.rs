@@ -2,10 +2,10 @@
 //! notation (a FEN-like line: rows, side to move, phase).
 
 use crate::game::{EMPTY, Game};
-use crate::movegen::{Move, NO_DIR};
+use crate::moves::{Move, NO_DIR};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Action, PositionNotation};
+use hetproba_rules::model::PositionNotation;
 
 /// What is wrong with a typed move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -44,17 +44,9 @@ impl Game {
     /// The landing path of a legal move: for a chain the first of its equivalent paths in cell
     /// order, otherwise just `to` (empty for a placement or a pass).
     pub fn move_path(&self, pos: &Position, mv: Move) -> Vec<CellId> {
-        if mv.is_pass() || mv.from == NO_CELL {
-            return Vec::new();
-        }
-        if matches!(self.rules.moves[mv.rule as usize].action, Action::Hop(_)) {
-            let mut paths = self.chain_paths(pos, &mv);
-            paths.sort();
-            if let Some(first) = paths.into_iter().next() {
-                return first;
-            }
-        }
-        vec![mv.to]
+        let mut paths = self.paths(pos, &mv);
+        paths.sort();
+        paths.into_iter().next().unwrap_or_default()
     }
 
     /// The notation of a legal move in `pos`.
@@ -67,18 +59,10 @@ impl Game {
     }
 
     fn render(&self, mv: Move, path: &[CellId]) -> String {
-        let rule = &self.rules.moves[mv.rule as usize];
+        let rule = &self.compiled[mv.rule as usize];
         let board = self.board();
         let cell = |c: CellId| if c == NO_CELL { String::new() } else { board.name(c).to_string() };
-        let template = match &rule.notation {
-            Some(t) => t.as_str(),
-            None => match rule.action {
-                Action::Place { .. } | Action::Roll { .. } | Action::Push { .. } => "{to}{dir}",
-                Action::Hop(_) => "{from}:{path::}",
-                _ if mv.is_capture() => "{from}x{to}",
-                _ => "{from}-{to}",
-            },
-        };
+        let template = rule.template(&mv);
         let mut out = String::new();
         let mut rest = template;
         while let Some(open) = rest.find('{') {
@@ -104,8 +88,7 @@ impl Game {
         out.push_str(rest);
         if let Some(t) = mv.promotion() {
             // Several promotion choices: name the one taken.
-            let piece = &self.rules.pieces[rule.piece as usize];
-            if piece.promotion.as_ref().is_some_and(|p| p.to.len() > 1) {
+            if self.promotions[rule.piece as usize].as_ref().is_some_and(|p| p.to.len() > 1) {
                 out.push('=');
                 out.push(self.rules.pieces[t as usize].symbols[0].to_ascii_uppercase());
             }
@@ -125,7 +108,7 @@ impl Game {
             to: (!mv.is_pass()).then(|| name(mv.to)),
             path: path.into_iter().map(name).collect(),
             captures: mv.captured_cells().map(name).collect(),
-            flips: self.flipped_cells(pos, mv).into_iter().map(name).collect(),
+            flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
             promotion: mv.promotion().map(|t| self.rules.pieces[t as usize].name.clone()),
         }
     }
@@ -155,9 +138,7 @@ impl Game {
         let cells: Option<Vec<CellId>> = wanted.split(['-', ':']).map(|t| board.find(t)).collect();
         let Some(cells) = cells.filter(|c| c.len() >= 2) else { return Vec::new() };
         let (first, last, middle) = (cells[0], cells[cells.len() - 1], &cells[1..cells.len() - 1]);
-        let paths = |m: &Move| -> Vec<Vec<CellId>> {
-            if matches!(self.rules.moves[m.rule as usize].action, Action::Hop(_)) { self.chain_paths(pos, m) } else { vec![vec![m.to]] }
-        };
+        let paths = |m: &Move| self.paths(pos, m);
         let is_subsequence = |small: &[CellId], big: &[CellId]| {
             let mut it = big.iter();
             small.iter().all(|c| it.any(|b| b == c))

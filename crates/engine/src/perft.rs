@@ -2,7 +2,7 @@
 //! generator. Bulk counting at the last ply; the root can be split across threads.
 
 use crate::game::Game;
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::position::Position;
 use rayon::prelude::*;
 

@@ -137,7 +137,7 @@ impl Position {
     pub(crate) fn end_turn(&mut self, game: &Game) {
         self.hash ^= game.side_key;
         self.side ^= 1;
-        let limit = game.rules.phases[self.phase as usize].plies;
+        let limit = game.phases[self.phase as usize].plies;
         let (phase, ply) = match limit {
             Some(limit) if self.phase_ply + 1 >= limit => (self.phase + 1, 0),
             Some(_) => (self.phase, self.phase_ply + 1),
@@ -220,5 +220,63 @@ impl Position {
             h ^= game.side_key;
         }
         h
+    }
+}
+
+/// The cells of one piece kind, visited in cell order.
+pub(crate) enum Cells {
+    /// Exactly these cells.
+    Exact(u64),
+    /// These cells, where the piece kind must still be checked.
+    Bits(u64),
+    Scan(usize),
+}
+
+impl Cells {
+    #[inline(always)]
+    pub(crate) fn next(&mut self, cells: &[Code], piece: Code) -> Option<CellId> {
+        match self {
+            Cells::Exact(bits) => {
+                if *bits == 0 {
+                    return None;
+                }
+                let c = bits.trailing_zeros() as CellId;
+                *bits &= *bits - 1;
+                Some(c)
+            }
+            Cells::Bits(bits) => {
+                while *bits != 0 {
+                    let c = bits.trailing_zeros() as usize;
+                    *bits &= *bits - 1;
+                    if cells[c] == piece {
+                        return Some(c as CellId);
+                    }
+                }
+                None
+            }
+            Cells::Scan(i) => {
+                while *i < cells.len() {
+                    let c = *i;
+                    *i += 1;
+                    if cells[c] == piece {
+                        return Some(c as CellId);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
+impl Game {
+    /// The cells holding `piece`: from the owner's bit set on boards of at most 64 cells, by
+    /// scanning otherwise.
+    #[inline(always)]
+    pub(crate) fn pieces_of(&self, pos: &Position, piece: Code) -> Cells {
+        if self.board().len() <= 64 {
+            if piece < 32 { Cells::Exact(pos.code_bits[piece as usize]) } else { Cells::Bits(pos.bits[owner_tag(piece) as usize]) }
+        } else {
+            Cells::Scan(0)
+        }
     }
 }

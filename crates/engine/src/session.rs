@@ -2,7 +2,7 @@
 //! counters, material configurations). `play`, `replay` and self-play use it; perft does not.
 
 use crate::game::{EMPTY, Game, owner_tag, piece_type};
-use crate::movegen::Move;
+use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::position::Position;
 use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};

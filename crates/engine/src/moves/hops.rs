@@ -1,0 +1,495 @@
+//! Hops and chains of hops: a move pattern is a sequence of hop segments, each with its
+//! directions, what it may hop over, short (`jump`) or long (`fly`), and how often it repeats
+//! (`jump(all, over=own)* jump(all, over=enemy)+`). Hopping an enemy captures it; captured
+//! pieces leave at once or at the end of the move; a piece reaching its promotion region in the
+//! middle of a chain goes on as it is, promotes and goes on as the new piece, or stops.
+//!
+//! One depth-first search serves generation and notation: it reports each finished chain with
+//! its path, and the caller keeps what it needs.
+//!
+//! The rules of a chain, all here:
+//! - the chain follows the pattern: a segment's hops repeat up to its limit, and the chain may
+//!   end only where every remaining segment may be skipped;
+//! - after a capture, the chain goes on while a capture can follow (it may not stop there);
+//!   after a hop that captures nothing it may stop, or go on;
+//! - a flying capture lands only where the chain can go on, if any landing allows it;
+//! - a hop that captures nothing never lands on a cell the move has touched (the start
+//!   included), so canters cannot go round in circles.
+
+use super::{CellBits, Move, Sink};
+use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Hop, MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
+
+/// The default notation: every landing cell, joined by `:`.
+pub(crate) const TEMPLATE: &str = "{from}:{path::}";
+
+/// The longest chain followed, in hops. Boards with hops have at most 128 cells (the loader
+/// checks), and a chain lands at most once per cell without capturing and captures each piece
+/// at most once, so no chain is longer.
+const MAX_HOPS: usize = 256;
+/// No limit on a segment's repeats.
+const UNBOUNDED: u8 = u8::MAX;
+
+/// Per cell: (hopped cell, landing cell) pairs, as bits.
+type JumpPairs = Vec<Vec<(u64, u64)>>;
+
+/// One segment of a hop pattern.
+#[derive(Clone, Debug)]
+struct Segment {
+    /// Directions, per player.
+    dirs: [Vec<u8>; 2],
+    over: Over,
+    /// `fly`: empty cells may lie before the piece hopped over, and the hop may land on any
+    /// empty cell beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
+    long: bool,
+    /// Hops of this segment: at least `min`, at most `max`.
+    min: u8,
+    max: u8,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Hops {
+    segments: Vec<Segment>,
+    /// `next[seg][started]`: the segments a chain standing in `seg` (with at least one hop
+    /// of it made, or none) may hop in next. Repeats are `+`, `*`, `?` or once, so what
+    /// matters of a segment's count is only whether it has started.
+    next: Vec<[Vec<u8>; 2]>,
+    /// `may_end[seg][started]`: may a chain standing there end, as far as the pattern goes?
+    may_end: Vec<[bool; 2]>,
+    /// Whether a first hop may pass over an own piece, an enemy piece.
+    first_over: (bool, bool),
+    /// On boards of at most 64 cells, when every first hop is a short one: per player and
+    /// cell, the (hopped cell, landing cell) of each first hop, as bits. A piece can begin a
+    /// chain only if one of them has a hoppable piece and an empty landing.
+    first_jumps: Option<[JumpPairs; 2]>,
+    /// On boards of at most 64 cells: per player, the cells a first hop from each cell could
+    /// pass over (the neighbours for a jump, the whole rays for a flying hop). A piece with no
+    /// hoppable piece there cannot hop.
+    reach: Option<[Vec<u64>; 2]>,
+}
+
+impl Hops {
+    pub(crate) fn compile(rules: &Ruleset, hop: &Hop) -> Hops {
+        let dirs = rules.direction_sets[hop.dirs as usize].dirs.clone();
+        let max = if hop.repeat { UNBOUNDED } else { 1 };
+        let segments = vec![Segment { dirs, over: hop.over, long: hop.long, min: 1, max }];
+        let reach = (rules.board.len() <= 64).then(|| {
+            [0, 1].map(|p| {
+                let mut masks = vec![0u64; rules.board.len()];
+                for seg in first_segments(&segments) {
+                    for (m, add) in masks.iter_mut().zip(line_masks(&rules.board, &seg.dirs[p], seg.long)) {
+                        *m |= add;
+                    }
+                }
+                masks
+            })
+        });
+        let next = (0..segments.len())
+            .map(|seg| {
+                [0u8, 1].map(|count| {
+                    let s = &segments[seg];
+                    let mut list = Vec::new();
+                    if count < s.max {
+                        list.push(seg as u8);
+                    }
+                    if count >= s.min {
+                        for (j, later) in segments.iter().enumerate().skip(seg + 1) {
+                            list.push(j as u8);
+                            if later.min > 0 {
+                                break;
+                            }
+                        }
+                    }
+                    list
+                })
+            })
+            .collect();
+        let may_end = (0..segments.len())
+            .map(|seg| [0u8, 1].map(|count| count >= segments[seg].min && segments[seg + 1..].iter().all(|s| s.min == 0)))
+            .collect();
+        let first_over =
+            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over != Over::Enemy, enemy || s.over != Over::Own));
+        let board = &rules.board;
+        let first_jumps = (board.len() <= 64 && first_segments(&segments).all(|s| !s.long)).then(|| {
+            [0, 1].map(|p| {
+                (0..board.len() as CellId)
+                    .map(|c| {
+                        let mut pairs: Vec<(u64, u64)> = Vec::new();
+                        for seg in first_segments(&segments) {
+                            for &d in &seg.dirs[p] {
+                                let over = board.step(c, d);
+                                let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
+                                if land != NO_CELL && !pairs.contains(&(1 << over, 1 << land)) {
+                                    pairs.push((1 << over, 1 << land));
+                                }
+                            }
+                        }
+                        pairs
+                    })
+                    .collect()
+            })
+        });
+        Hops { segments, next, may_end, first_over, first_jumps, reach }
+    }
+
+    /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
+    /// of a chain continues with)? Returns the segment it continues in.
+    pub(crate) fn chain_segment(&self) -> Option<usize> {
+        self.segments.iter().rposition(|s| s.over != Over::Own && s.max > 1)
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let mine = game.compiled[r as usize].code[side as usize];
+        let cells = &pos.cells;
+        let mut pieces = game.pieces_of(pos, mine);
+        if let Some(reach) = &self.reach {
+            let reach = &reach[side as usize];
+            let (own, enemy) = self.first_over;
+            let hoppable = if own { pos.bits[tag(side) as usize] } else { 0 } | if enemy { pos.bits[tag(side ^ 1) as usize] } else { 0 };
+            if let Some(jumps) = &self.first_jumps {
+                let jumps = &jumps[side as usize];
+                let empty = pos.bits[0];
+                while let Some(c) = pieces.next(cells, mine) {
+                    let can = reach[c as usize] & hoppable != 0
+                        && jumps[c as usize].iter().any(|&(over, land)| over & hoppable != 0 && land & empty != 0);
+                    if can && !self.search_from(game, pos, side, r, c, sink) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            while let Some(c) = pieces.next(cells, mine) {
+                if reach[c as usize] & hoppable != 0 && !self.generate_from(game, pos, side, r, c, sink) {
+                    return false;
+                }
+            }
+        } else {
+            while let Some(c) = pieces.next(cells, mine) {
+                if !self.generate_from(game, pos, side, r, c, sink) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Generates the chains of the piece on `from`.
+    fn generate_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
+        let search = Search::new(game, pos, side, from, r);
+        // Most pieces cannot hop at all: look for a first hop before preparing a search.
+        let any = self.next[0][0].iter().any(|&j| {
+            let seg = &self.segments[j as usize];
+            seg.dirs[side as usize].iter().any(|&d| search.hop(from, d, seg, 0).is_some())
+        });
+        if !any {
+            return true;
+        }
+        self.search_from(game, pos, side, r, from, sink)
+    }
+
+    /// Searches the chains of the piece on `from`, which can make a first hop.
+    fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
+        let search = Search::new(game, pos, side, from, r);
+        let start = At { rule: r, seg: 0, count: 0 };
+        let piece = game.compiled[r as usize].piece;
+        let mark = sink.mark();
+        let mut out = Distinct { rule: r, from, mark, sink };
+        let mut path = [NO_CELL; MAX_HOPS];
+        search.extend(from, piece, start, 0, bit(from), 0, &mut path, 0, false, &mut out)
+    }
+
+    /// Every landing path of a hop move, in the order the search finds them (cell order of
+    /// the directions and landing cells).
+    pub(crate) fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
+        let search = Search::new(game, pos, pos.side, mv.from, mv.rule);
+        let piece = game.compiled[mv.rule as usize].piece;
+        let mut out = Paths { target: mv, paths: Vec::new() };
+        let mut path = [NO_CELL; MAX_HOPS];
+        search.extend(mv.from, piece, At { rule: mv.rule, seg: 0, count: 0 }, 0, bit(mv.from), 0, &mut path, 0, false, &mut out);
+        out.paths
+    }
+}
+
+/// The segments a chain may begin with: the first, and each after it while those before may be
+/// skipped.
+fn first_segments(segments: &[Segment]) -> impl Iterator<Item = &Segment> {
+    let skippable = segments.iter().take_while(|s| s.min == 0).count();
+    segments.iter().take(skippable + 1)
+}
+
+/// Where a chain stands in its pattern: rule, segment, and whether a hop of that segment has
+/// been made (0 or 1).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    pub rule: u8,
+    pub seg: u8,
+    pub count: u8,
+}
+
+/// Receives finished chains: (end cell, captured set, promotion + 1 or 0, landing path).
+trait ChainOut {
+    fn chain(&mut self, to: CellId, captured: u128, promote: u8, path: &[CellId]) -> bool;
+}
+
+/// The search state that does not change along a chain.
+struct Search<'a> {
+    game: &'a Game,
+    pos: &'a Position,
+    side: PlayerId,
+    from: CellId,
+    /// The rule the move belongs to.
+    first: u8,
+    immediate: bool,
+}
+
+#[inline(always)]
+fn bit(c: CellId) -> u128 {
+    1u128 << c
+}
+
+impl<'a> Search<'a> {
+    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: u8) -> Search<'a> {
+        Search { game, pos, side, from, first, immediate: game.removal == Removal::Immediate }
+    }
+
+    fn hops(&self, rule: u8) -> &'a Hops {
+        match &self.game.compiled[rule as usize].kind {
+            super::Kind::Hops(h) => h,
+            _ => unreachable!("a chain state names a hop rule"),
+        }
+    }
+
+    /// The places a chain may go on from: its own, or after a promotion in mid-chain those of
+    /// the new piece's capturing chains.
+    #[inline(always)]
+    fn states<'s>(&self, piece: PieceTypeId, at: &'s [At; 1]) -> &'s [At]
+    where
+        'a: 's,
+    {
+        if self.game.compiled[self.first as usize].piece == piece { at } else { &self.game.chain_states[piece as usize] }
+    }
+
+    /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
+    #[inline(always)]
+    fn free(&self, c: CellId, captured: u128) -> bool {
+        c == self.from || self.pos.cells[c as usize] == EMPTY || (self.immediate && captured & bit(c) != 0)
+    }
+
+    /// Can the moving piece hop over this cell?
+    #[inline(always)]
+    fn hoppable(&self, c: CellId, over: Over, captured: u128) -> bool {
+        let piece = self.pos.cells[c as usize];
+        if c == self.from || piece == EMPTY || captured & bit(c) != 0 {
+            return false;
+        }
+        let owner = owner_tag(piece);
+        match over {
+            Over::Enemy => owner == tag(self.side ^ 1),
+            Over::Own => owner == tag(self.side),
+            Over::Any => owner == tag(self.side) || owner == tag(self.side ^ 1),
+        }
+    }
+
+    /// The piece hopped over, and how many landing cells one hop from `cur` along `d` has:
+    /// they are the cells right behind the piece, one after another along `d`.
+    #[inline]
+    fn hop(&self, cur: CellId, d: u8, seg: &Segment, captured: u128) -> Option<(CellId, usize)> {
+        let board = self.game.board();
+        let mut over = board.step(cur, d);
+        if seg.long {
+            while over != NO_CELL && self.free(over, captured) {
+                over = board.step(over, d);
+            }
+        }
+        if over == NO_CELL || !self.hoppable(over, seg.over, captured) {
+            return None;
+        }
+        let mut count = 0;
+        let mut land = board.step(over, d);
+        while land != NO_CELL && self.free(land, captured) {
+            count += 1;
+            if !seg.long {
+                break;
+            }
+            land = board.step(land, d);
+        }
+        (count > 0).then_some((over, count))
+    }
+
+    fn captures(&self, seg: &Segment, over: CellId) -> bool {
+        seg.over != Over::Own && owner_tag(self.pos.cells[over as usize]) == tag(self.side ^ 1)
+    }
+
+    /// Could a chain standing on `cur` as `piece` at `at` capture again?
+    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: u128) -> bool {
+        for state in self.states(piece, &[at]) {
+            let hops = self.hops(state.rule);
+            for &j in &hops.next[state.seg as usize][state.count as usize] {
+                let seg = &hops.segments[j as usize];
+                for &d in &seg.dirs[self.side as usize] {
+                    if self.hop(cur, d, seg, captured).is_some_and(|(over, _)| self.captures(seg, over)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Extends a chain standing on `cur` at `at` (after `hops` hops).
+    #[allow(clippy::too_many_arguments)]
+    fn extend(
+        &self,
+        cur: CellId,
+        piece: PieceTypeId,
+        at: At,
+        captured: u128,
+        visited: u128,
+        promoted: u8,
+        path: &mut [CellId; MAX_HOPS],
+        hops: usize,
+        by_capture: bool,
+        out: &mut impl ChainOut,
+    ) -> bool {
+        // Did the chain go on with a capture? Then it may not end here.
+        let mut captured_on = false;
+        let mut may_end = false;
+        let board = self.game.board();
+        for state in self.states(piece, &[at]) {
+            let rule_hops = self.hops(state.rule);
+            may_end |= rule_hops.may_end[state.seg as usize][state.count as usize];
+            if hops >= MAX_HOPS {
+                continue;
+            }
+            for &j in &rule_hops.next[state.seg as usize][state.count as usize] {
+                let seg = &rule_hops.segments[j as usize];
+                let next = At { rule: state.rule, seg: j, count: 1 };
+                for &d in &seg.dirs[self.side as usize] {
+                    let Some((over, count)) = self.hop(cur, d, seg, captured) else { continue };
+                    let capturing = self.captures(seg, over);
+                    let now_captured = if capturing { captured | bit(over) } else { captured };
+                    // Non-capturing hops may not return to a cell (no endless canters).
+                    let fresh = |l: CellId| capturing || visited & bit(l) == 0;
+                    // A capture that can go on from some landing cells must land on one of them.
+                    // (Landings are fewer than 128: boards with hops have at most 128 cells.)
+                    let mut must = 0u128;
+                    if capturing && count > 1 {
+                        let mut l = over;
+                        for i in 0..count {
+                            l = board.step(l, d);
+                            let (next_piece, _, ends) = self.arrival(l, piece, promoted);
+                            if !ends && self.can_go_on(l, next_piece, next, now_captured) {
+                                must |= 1 << i;
+                            }
+                        }
+                    }
+                    let mut l = over;
+                    for i in 0..count {
+                        l = board.step(l, d);
+                        if !fresh(l) || (must != 0 && must & (1 << i) == 0) {
+                            continue;
+                        }
+                        captured_on |= capturing;
+                        path[hops] = l;
+                        let (next_piece, next_promoted, ends) = self.arrival(l, piece, promoted);
+                        let next_one = [next];
+                        let next_states = self.states(next_piece, &next_one);
+                        let goes_on = !ends && next_states.iter().any(|s| !self.hops(s.rule).next[s.seg as usize][1].is_empty());
+                        let keep_going = if !goes_on {
+                            self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out)
+                        } else {
+                            // A non-capturing hop may stop here (if the pattern allows), or go on.
+                            let stop_here = !capturing && next_states.iter().any(|s| self.hops(s.rule).may_end[s.seg as usize][1]);
+                            (!stop_here || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out))
+                                && self.extend(
+                                    l,
+                                    next_piece,
+                                    next,
+                                    now_captured,
+                                    visited | bit(l),
+                                    next_promoted,
+                                    path,
+                                    hops + 1,
+                                    capturing,
+                                    out,
+                                )
+                        };
+                        if !keep_going {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        // A chain that arrived here by a capture ends here unless it captures on. (One that
+        // arrived by another hop was reported on arrival.)
+        if !captured_on && by_capture && may_end {
+            return self.finish(cur, piece, captured, promoted, &path[..hops], out);
+        }
+        true
+    }
+
+    /// What a piece is after landing on `l`: its type, its promotion so far, and whether the
+    /// move must end here.
+    fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: u8) -> (PieceTypeId, u8, bool) {
+        if promoted != 0 {
+            return (piece, promoted, false);
+        }
+        let Some(promo) = &self.game.promotions[piece as usize] else { return (piece, 0, false) };
+        if !promo.cells[self.side as usize][l as usize] {
+            return (piece, 0, false);
+        }
+        match promo.during {
+            MidCapture::AtEnd => (piece, 0, false),
+            MidCapture::AtOnce => (promo.to[0], promo.to[0] + 1, false),
+            MidCapture::EndsMove => (piece, 0, true),
+        }
+    }
+
+    /// Reports a finished chain; a piece that ends in its promotion region promotes (one chain
+    /// per choice).
+    fn finish(&self, to: CellId, piece: PieceTypeId, captured: u128, promoted: u8, path: &[CellId], out: &mut impl ChainOut) -> bool {
+        if promoted != 0 {
+            return out.chain(to, captured, promoted, path);
+        }
+        match &self.game.promotions[piece as usize] {
+            Some(promo) if promo.cells[self.side as usize][to as usize] => promo.to.iter().all(|&t| out.chain(to, captured, t + 1, path)),
+            _ => out.chain(to, captured, 0, path),
+        }
+    }
+}
+
+/// Passes on distinct moves: chains with the same end, captures and promotion are one move.
+struct Distinct<'s, S: Sink> {
+    rule: u8,
+    from: CellId,
+    mark: usize,
+    sink: &'s mut S,
+}
+
+impl<S: Sink> ChainOut for Distinct<'_, S> {
+    fn chain(&mut self, to: CellId, captured: u128, promote: u8, _path: &[CellId]) -> bool {
+        let mv = Move { captures: CellBits::from_bits(captured), promote, ..Move::new(self.rule, self.from, to) };
+        if self.sink.holds_since(self.mark, &mv) {
+            return true;
+        }
+        self.sink.push(mv)
+    }
+}
+
+/// Collects the landing paths of one move.
+struct Paths<'m> {
+    target: &'m Move,
+    paths: Vec<Vec<CellId>>,
+}
+
+impl ChainOut for Paths<'_> {
+    fn chain(&mut self, to: CellId, captured: u128, promote: u8, path: &[CellId]) -> bool {
+        if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promote {
+            self.paths.push(path.to_vec());
+        }
+        true
+    }
+}

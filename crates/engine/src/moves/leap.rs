@@ -1,0 +1,49 @@
+//! `leap`: jump to a cell at a fixed offset, over anything.
+
+use super::{Move, Sink};
+use crate::game::{EMPTY, Game, owner_tag, tag};
+use crate::position::Position;
+use hetproba_board::CellId;
+use hetproba_rules::model::{Landing, PlayerId, Ruleset};
+
+#[derive(Clone, Debug)]
+pub(crate) struct Leap {
+    /// `targets[cell]`: the cells a leap reaches from `cell`.
+    targets: Vec<Vec<CellId>>,
+    to: Landing,
+}
+
+impl Leap {
+    pub(crate) fn compile(rules: &Ruleset, offsets: &[(i32, i32)], to: Landing) -> Leap {
+        let board = &rules.board;
+        let targets = (0..board.len())
+            .map(|c| {
+                let cell = board.cell(c as CellId);
+                offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
+            })
+            .collect();
+        Leap { targets, to }
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r as usize];
+        let mine = rule.code[side as usize];
+        let cells = &pos.cells;
+        let enemy = tag(side ^ 1);
+        let mut pieces = game.pieces_of(pos, mine);
+        while let Some(c) = pieces.next(cells, mine) {
+            for &t in &self.targets[c as usize] {
+                let target = cells[t as usize];
+                let lands = match self.to {
+                    Landing::Empty => target == EMPTY,
+                    Landing::Enemy => owner_tag(target) == enemy,
+                    Landing::EmptyOrEnemy => target == EMPTY || owner_tag(target) == enemy,
+                };
+                if lands && !game.push_promoting(rule.piece, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, sink) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}

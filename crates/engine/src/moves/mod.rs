@@ -1,0 +1,306 @@
+//! Moves: the [`Move`] value, where generated moves go ([`Sink`]), and the closed set of compiled
+//! move kinds. Each kind lives in one module of this folder and owns its generation, its `make`
+//! and its default notation; this file only dispatches. Adding a primitive means a module here,
+//! a loader section that reads it, and a paragraph of docs/language.md.
+
+mod hops;
+mod leap;
+mod place;
+mod push;
+mod ray;
+mod roll;
+
+use crate::effects::Effects;
+use crate::game::{Code, Game, code};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Action, MoveRule, PieceTypeId, PlayerId, Ruleset};
+
+pub(crate) use hops::At;
+
+/// A move: which rule, the cells and direction it uses, what it captures and what it promotes
+/// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
+/// chains with the same start, end, captured set and promotion are one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// The cells captured by hopping over them or by enclosing them (such moves need boards of
+    /// at most 128 cells; the loader checks).
+    pub captures: CellBits,
+    /// The move also captures the piece on `to` by landing on it.
+    pub take_to: bool,
+    /// Index into the ruleset's moves; [`Move::PASS`] has `PASS_RULE`. The loader allows at
+    /// most [`MAX_RULES`] move rules, so every rule has its own index.
+    pub rule: u8,
+    /// The push direction, or `NO_DIR`.
+    pub dir: u8,
+    /// The piece type it becomes, plus one; 0: no promotion.
+    pub promote: u8,
+    /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
+    pub from: CellId,
+    /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
+    pub to: CellId,
+}
+
+/// A set of up to 128 cells, as two words: a `u128` field would align the whole move to 16
+/// bytes and make it a third larger.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellBits([u64; 2]);
+
+impl CellBits {
+    pub const NONE: CellBits = CellBits([0, 0]);
+
+    #[inline(always)]
+    pub fn from_bits(bits: u128) -> CellBits {
+        CellBits([bits as u64, (bits >> 64) as u64])
+    }
+
+    #[inline(always)]
+    pub fn bits(self) -> u128 {
+        self.0[0] as u128 | (self.0[1] as u128) << 64
+    }
+
+    #[inline(always)]
+    pub fn count(self) -> u32 {
+        self.0[0].count_ones() + self.0[1].count_ones()
+    }
+}
+
+pub const PASS_RULE: u8 = u8::MAX;
+pub const NO_DIR: u8 = u8::MAX;
+
+impl Move {
+    pub const PASS: Move =
+        Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
+
+    /// A move of `rule` from `from` to `to` that captures nothing.
+    #[inline(always)]
+    pub(crate) fn new(rule: u8, from: CellId, to: CellId) -> Move {
+        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: 0, from, to }
+    }
+
+    pub fn is_pass(&self) -> bool {
+        self.rule == PASS_RULE
+    }
+
+    /// Does it capture anything?
+    #[inline(always)]
+    pub fn is_capture(&self) -> bool {
+        self.captures != CellBits::NONE || self.take_to
+    }
+
+    /// How many pieces it captures.
+    #[inline(always)]
+    pub fn capture_count(&self) -> u32 {
+        self.captures.count() + u32::from(self.take_to)
+    }
+
+    /// The captured cells: those hopped over or enclosed, in cell order, then `to` if landed on.
+    pub fn captured_cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        let mut bits = self.captures.bits();
+        let mut landing = self.take_to;
+        std::iter::from_fn(move || {
+            if bits != 0 {
+                let c = bits.trailing_zeros() as CellId;
+                bits &= bits - 1;
+                Some(c)
+            } else if landing {
+                landing = false;
+                Some(self.to)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The piece type it promotes to.
+    pub fn promotion(&self) -> Option<u8> {
+        self.promote.checked_sub(1)
+    }
+}
+
+/// The most move rules a ruleset may have: rule indices are one byte, and one value is the pass.
+pub const MAX_RULES: usize = PASS_RULE as usize;
+
+/// Where generated moves go: a list, or a check that stops at the first move.
+pub(crate) trait Sink {
+    /// Takes a move; returns false to stop generating.
+    fn push(&mut self, mv: Move) -> bool;
+
+    /// How many moves it holds (a sink that keeps none says 0).
+    fn mark(&self) -> usize {
+        0
+    }
+
+    /// Does it already hold `mv` among the moves pushed since `mark`? (Chains that reach the
+    /// same move by another path are pushed once.)
+    fn holds_since(&self, _mark: usize, _mv: &Move) -> bool {
+        false
+    }
+}
+
+impl Sink for Vec<Move> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) -> bool {
+        Vec::push(self, mv);
+        true
+    }
+
+    fn mark(&self) -> usize {
+        self.len()
+    }
+
+    fn holds_since(&self, mark: usize, mv: &Move) -> bool {
+        self[mark..].contains(mv)
+    }
+}
+
+/// Stops at the first move.
+pub(crate) struct AnyMove(pub bool);
+
+impl Sink for AnyMove {
+    #[inline(always)]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 = true;
+        false
+    }
+}
+
+/// A move rule compiled for play: its piece, its kind with the kind's tables, its effects and
+/// its notation.
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    /// The piece placed or moved.
+    pub piece: PieceTypeId,
+    /// Its code for each side (the same for a piece that belongs to nobody).
+    pub code: [Code; 2],
+    pub kind: Kind,
+    pub effects: Effects,
+    /// The rule's own notation template, if it has one.
+    pub template: Option<String>,
+}
+
+/// The closed set of move kinds.
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    Place(place::Place),
+    Roll(roll::Roll),
+    Push(push::Push),
+    Ray(ray::Ray),
+    Leap(leap::Leap),
+    Hops(hops::Hops),
+}
+
+impl Rule {
+    /// Compiles the move rule `index` of a ruleset.
+    pub(crate) fn compile(rules: &Ruleset, index: usize) -> Rule {
+        let rule: &MoveRule = &rules.moves[index];
+        let owned = rules.pieces[rule.piece as usize].owned;
+        let code = [0, 1].map(|side| code(rule.piece, owned.then_some(side)));
+        let kind = match &rule.action {
+            Action::Place { region } => Kind::Place(place::Place::compile(rules, *region)),
+            Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
+            Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
+            Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to)),
+            Action::Slide { dirs, to, max } => Kind::Ray(ray::Ray::slide(rules, *dirs, *to, *max)),
+            Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
+            Action::Hop(hop) => Kind::Hops(hops::Hops::compile(rules, hop)),
+        };
+        let effects = Effects::compile(rules, &rule.effects);
+        Rule { piece: rule.piece, code, kind, effects, template: rule.notation.clone() }
+    }
+
+    /// The notation template of a move of this rule.
+    pub(crate) fn template(&self, mv: &Move) -> &str {
+        if let Some(own) = &self.template {
+            return own;
+        }
+        match &self.kind {
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) => "{to}{dir}",
+            Kind::Hops(_) => hops::TEMPLATE,
+            Kind::Ray(_) | Kind::Leap(_) if mv.is_capture() => "{from}x{to}",
+            Kind::Ray(_) | Kind::Leap(_) => "{from}-{to}",
+        }
+    }
+}
+
+impl Game {
+    /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
+    pub(crate) fn generate_rule(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        let rule = &self.compiled[index];
+        let r = index as u8;
+        match &rule.kind {
+            Kind::Place(k) => k.generate(self, pos, side, r, sink),
+            Kind::Roll(k) => k.generate(self, pos, side, r, sink),
+            Kind::Push(k) => k.generate(self, pos, side, r, sink),
+            Kind::Ray(k) => k.generate(self, pos, side, r, sink),
+            Kind::Leap(k) => k.generate(self, pos, side, r, sink),
+            Kind::Hops(k) => k.generate(self, pos, side, r, sink),
+        }
+    }
+
+    /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
+    pub fn make(&self, pos: &mut Position, mv: Move) {
+        pos.begin();
+        if mv.is_pass() {
+            pos.end_turn(self);
+            return;
+        }
+        let side = pos.side;
+        let rule = &self.compiled[mv.rule as usize];
+        match &rule.kind {
+            Kind::Place(_) | Kind::Roll(_) => pos.set(self, mv.to, rule.code[side as usize]),
+            Kind::Push(_) => push::make(self, pos, mv, rule.code[side as usize]),
+            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) => self.move_piece(pos, mv),
+        }
+        rule.effects.make(self, pos, side, mv.to);
+        pos.end_turn(self);
+    }
+
+    /// Moves the piece on `from` to `to`: the captured pieces leave, and the piece arrives as
+    /// what it promotes to, if it does.
+    fn move_piece(&self, pos: &mut Position, mv: Move) {
+        let moving = pos.cells[mv.from as usize];
+        for c in mv.captured_cells() {
+            if c != mv.to {
+                pos.set(self, c, crate::game::EMPTY);
+            }
+        }
+        pos.set(self, mv.from, crate::game::EMPTY);
+        let arriving = match mv.promotion() {
+            Some(t) => code(t, Some(pos.side)),
+            None => moving,
+        };
+        pos.set(self, mv.to, arriving);
+    }
+
+    /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to`.
+    #[inline(always)]
+    pub(crate) fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
+        match &self.promotions[piece as usize] {
+            Some(promo) if promo.cells[side as usize][base.to as usize] => {
+                promo.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
+            }
+            _ => sink.push(base),
+        }
+    }
+
+    /// The cells a move's effects turn (for move descriptions).
+    pub(crate) fn turned_cells(&self, pos: &Position, mv: Move) -> Vec<CellId> {
+        if mv.is_pass() {
+            return Vec::new();
+        }
+        self.compiled[mv.rule as usize].effects.turned(self, pos, pos.side, mv.to)
+    }
+
+    /// Every landing path of a legal move, in the order its kind finds them (one path, `to`,
+    /// for anything but hops; none for a placement or a pass).
+    pub(crate) fn paths(&self, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
+        if mv.is_pass() || mv.from == NO_CELL {
+            return vec![Vec::new()];
+        }
+        match &self.compiled[mv.rule as usize].kind {
+            Kind::Hops(k) => k.paths(self, pos, mv),
+            _ => vec![vec![mv.to]],
+        }
+    }
+}

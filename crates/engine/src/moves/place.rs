@@ -1,0 +1,56 @@
+//! `place`: put a new piece on an empty cell, anywhere or in a region.
+
+use super::{Move, Sink};
+use crate::game::{EMPTY, Game};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{PlayerId, RegionId, Ruleset};
+
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    /// Per player: may the piece be placed on each cell (all true without a region).
+    allowed: [Vec<bool>; 2],
+}
+
+impl Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>) -> Place {
+        let n = rules.board.len();
+        let allowed = match region {
+            Some(r) => rules.regions[r as usize].cells.clone(),
+            None => [vec![true; n], vec![true; n]],
+        };
+        Place { allowed }
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let allowed = &self.allowed[side as usize];
+        let effects = &game.compiled[r as usize].effects;
+        if let Some(near) = effects.near(side) {
+            // Only empty cells next to an enemy piece can enclose one.
+            let enemy = pos.bits[crate::game::tag(side ^ 1) as usize];
+            let mut empty = pos.bits[0];
+            while empty != 0 {
+                let c = empty.trailing_zeros() as CellId;
+                empty &= empty - 1;
+                if near[c as usize] & enemy != 0
+                    && allowed[c as usize]
+                    && effects.allow(game, pos, side, c, NO_CELL)
+                    && !sink.push(Move::new(r, NO_CELL, c))
+                {
+                    return false;
+                }
+            }
+            return true;
+        }
+        for c in 0..pos.cells.len() as CellId {
+            if pos.cells[c as usize] == EMPTY
+                && allowed[c as usize]
+                && effects.allow(game, pos, side, c, NO_CELL)
+                && !sink.push(Move::new(r, NO_CELL, c))
+            {
+                return false;
+            }
+        }
+        true
+    }
+}

@@ -1,0 +1,68 @@
+//! `push`: put a piece on an edge cell; if it is occupied, shift the run of pieces there one
+//! cell inward, into the first empty cell of the line. A push is written with its direction.
+
+use super::{Move, Sink};
+use crate::game::{Code, EMPTY, Game};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
+
+#[derive(Clone, Debug)]
+pub(crate) struct Push {
+    /// Inward directions, per player.
+    dirs: [Vec<u8>; 2],
+}
+
+impl Push {
+    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Push {
+        Push { dirs: rules.direction_sets[dirs as usize].dirs.clone() }
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let board = game.board();
+        let cells = &pos.cells;
+        let dirs = &self.dirs[side as usize];
+        let effects = &game.compiled[r as usize].effects;
+        for c in 0..cells.len() as CellId {
+            let inward = |d: u8| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
+            if cells[c as usize] == EMPTY {
+                if dirs.iter().any(|&d| inward(d)) && effects.allow(game, pos, side, c, NO_CELL) && !sink.push(Move::new(r, NO_CELL, c)) {
+                    return false;
+                }
+                continue;
+            }
+            for &d in dirs {
+                if !inward(d) {
+                    continue;
+                }
+                let mut k = board.step(c, d);
+                while k != NO_CELL && cells[k as usize] != EMPTY {
+                    k = board.step(k, d);
+                }
+                if k != NO_CELL && !sink.push(Move { dir: d, ..Move::new(r, NO_CELL, c) }) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+/// Puts the piece on the entry cell, shifting the run there one cell along the push direction.
+pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Code) {
+    if mv.dir == super::NO_DIR {
+        pos.set(game, mv.to, piece);
+        return;
+    }
+    let mut carried = piece;
+    let mut k = mv.to;
+    while k != NO_CELL {
+        let here = pos.cells[k as usize];
+        pos.set(game, k, carried);
+        if here == EMPTY {
+            break;
+        }
+        carried = here;
+        k = game.board().step(k, mv.dir);
+    }
+}

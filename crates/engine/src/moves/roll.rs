@@ -1,0 +1,55 @@
+//! `roll`: enter at an edge cell and roll inward until the next cell is off the board or
+//! occupied. Entries that stop on the same cell are one move.
+
+use super::{Move, Sink};
+use crate::game::{EMPTY, Game};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
+
+#[derive(Clone, Debug)]
+pub(crate) struct Roll {
+    /// Directions of travel, per player.
+    dirs: [Vec<u8>; 2],
+}
+
+impl Roll {
+    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Roll {
+        Roll { dirs: rules.direction_sets[dirs as usize].dirs.clone() }
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let board = game.board();
+        let cells = &pos.cells;
+        let effects = &game.compiled[r as usize].effects;
+        for c in 0..cells.len() as CellId {
+            if cells[c as usize] != EMPTY {
+                continue;
+            }
+            // A stone rolling along d stops on c if the next cell is off the board or
+            // occupied, and reaches c if every cell back to the edge is empty.
+            let lands = self.dirs[side as usize].iter().any(|&d| {
+                let ahead = board.step(c, d);
+                if ahead != NO_CELL && cells[ahead as usize] == EMPTY {
+                    return false;
+                }
+                let Some(back) = board.opposite(d) else { return false };
+                let mut k = c;
+                loop {
+                    let p = board.step(k, back);
+                    if p == NO_CELL {
+                        return true;
+                    }
+                    if cells[p as usize] != EMPTY {
+                        return false;
+                    }
+                    k = p;
+                }
+            });
+            if lands && effects.allow(game, pos, side, c, NO_CELL) && !sink.push(Move::new(r, NO_CELL, c)) {
+                return false;
+            }
+        }
+        true
+    }
+}
