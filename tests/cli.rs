@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{hetproba, hetproba_with_input, run_in, scratch, write};
+use common::{TINY, hetproba, hetproba_with_input, run_in, scratch, write};
 use std::path::{Path, PathBuf};
 
 // ----------------------------------------------------------------------------------------------
@@ -502,33 +502,6 @@ fn check_a_variant_file_that_extends_a_builtin() {
     assert!(run.stdout.contains("(reversi-test): 64 cells") && run.stdout.contains("1 embedded test passed"), "{}", run.stdout);
     assert_eq!(hetproba(&["moves", &path]).ok().stdout, "d3 c4 f5 e6\n");
 }
-
-/// A small valid ruleset; the broken files below change one line of it. Line numbers matter.
-const TINY: &str = r#"[game]
-id = "tiny"
-name = "Tiny"
-
-[[players]]
-name = "x"
-
-[[players]]
-name = "o"
-
-[board]
-shape = "rect"
-width = 4
-height = 4
-
-[pieces.stone]
-symbols = ["x", "o"]
-
-[moves.drop]
-do = "roll(orthogonal)"
-
-[[end]]
-if = "line(3) by mover"
-result = "mover wins"
-"#;
 
 #[test]
 fn check_and_moves_accept_the_tiny_ruleset_the_broken_ones_derive_from() {

@@ -99,3 +99,31 @@ pub fn write(dir: &Path, name: &str, text: &str) -> String {
     std::fs::write(&path, text).expect("the scratch file can be written");
     path.to_str().expect("a UTF-8 path").to_string()
 }
+
+/// A small valid ruleset; the broken files in the tests change one line of it. Line numbers
+/// matter: the tests expect diagnostics at exact places.
+pub const TINY: &str = r#"[game]
+id = "tiny"
+name = "Tiny"
+
+[[players]]
+name = "x"
+
+[[players]]
+name = "o"
+
+[board]
+shape = "rect"
+width = 4
+height = 4
+
+[pieces.stone]
+symbols = ["x", "o"]
+
+[moves.drop]
+do = "roll(orthogonal)"
+
+[[end]]
+if = "line(3) by mover"
+result = "mover wins"
+"#;
