@@ -1,0 +1,368 @@
+//! `[board]`: the shape and its size, the `cells` filter, how cells are named, each player's
+//! forward direction, direction sets and regions. `[start]` uses its `cell_set` too.
+
+use super::cx::{Cx, Fields, file_start, int_expr, read_list};
+use crate::model::{CellId, DirectionSet, Player, Region};
+use crate::source::{Diagnostic, Span};
+use crate::syntax;
+use crate::tree::{Node, Value};
+use hetproba_board::{Board, Naming, Shape, build_graph_with};
+
+/// What `[board]` yields: the board and the names later sections look up in it.
+pub(super) struct BoardParts {
+    pub(super) board: Board,
+    pub(super) shape: Shape,
+    pub(super) naming: Naming,
+    pub(super) direction_sets: Vec<DirectionSet>,
+    pub(super) regions: Vec<Region>,
+}
+
+fn dimension(cx: &mut Cx, f: &mut Fields, key: &'static str, params: &[(String, i64)], span: Span) -> Option<i32> {
+    let Some(node) = f.get(key) else {
+        cx.error(span, format!("[board] needs {key}"));
+        return None;
+    };
+    let value = int_expr(cx, node, params)?;
+    if !(1..=64).contains(&value) {
+        cx.error(node.span, format!("{key} must be between 1 and 64, not {value}"));
+        return None;
+    }
+    Some(value as i32)
+}
+
+pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i64)], players: &Option<[Player; 2]>) -> Option<BoardParts> {
+    let Some(node) = node else {
+        cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [board] table"));
+        return None;
+    };
+    let t = cx.table(node)?;
+    let span = node.span;
+    let mut f = Fields::new(t, "[board]");
+    let shape_name = match f.get("shape") {
+        Some(n) => (cx.string(n)?, n.span),
+        None => ("rect".to_string(), span),
+    };
+    let shape = match shape_name.0.as_str() {
+        "rect" => {
+            Shape::Rect { width: dimension(cx, &mut f, "width", params, span)?, height: dimension(cx, &mut f, "height", params, span)? }
+        }
+        "hex" => {
+            Shape::Hex { width: dimension(cx, &mut f, "width", params, span)?, height: dimension(cx, &mut f, "height", params, span)? }
+        }
+        "lines" => {
+            Shape::Lines { long: dimension(cx, &mut f, "long", params, span)?, trans: dimension(cx, &mut f, "trans", params, span)? }
+        }
+        "custom" => {
+            let node = f.get("points").or_else(|| {
+                cx.error(span, "a custom board needs points = [{ name, x, y }, ...]");
+                None
+            })?;
+            let cells = read_list(cx, node, "points", |cx, t, span| {
+                let mut pf = Fields::new(t, "a point");
+                let name = pf.get("name").and_then(|n| cx.string(n));
+                let x = pf.get("x").and_then(|n| int_expr(cx, n, params));
+                let y = pf.get("y").and_then(|n| int_expr(cx, n, params));
+                pf.finish(cx);
+                match (name, x, y) {
+                    (Some(name), Some(x), Some(y)) => Some(hetproba_board::Cell { name, x: x as i32, y: y as i32 }),
+                    _ => {
+                        cx.error(span, "a point needs name, x and y");
+                        None
+                    }
+                }
+            });
+            let directions = Shape::Rect { width: 1, height: 1 }.directions();
+            Shape::Custom { cells, directions }
+        }
+        other => {
+            cx.error(shape_name.1, format!("unknown board shape '{other}'; expected rect, hex, lines or custom"));
+            return None;
+        }
+    };
+    let keep = match f.get("cells") {
+        None => None,
+        Some(node) => {
+            let text = cx.string(node)?;
+            let text = match text.as_str() {
+                "all" => "0 == 0".to_string(),
+                "dark" => "(x + y) % 2 == 0".to_string(),
+                "light" => "(x + y) % 2 == 1".to_string(),
+                _ => text,
+            };
+            match syntax::parse_predicate(&text) {
+                Ok(p) => Some((p, node)),
+                Err(err) => {
+                    cx.syntax_error(node, err);
+                    return None;
+                }
+            }
+        }
+    };
+    let naming = match f.get("names") {
+        None => Naming::Algebraic,
+        Some(node) => cx.keyword(
+            node,
+            "names",
+            &[
+                ("algebraic", Naming::Algebraic),
+                ("numbers-from-top", Naming::Numbers { from_top: true }),
+                ("numbers-from-bottom", Naming::Numbers { from_top: false }),
+            ],
+        )?,
+    };
+    let (width, height) = extent_of(&shape);
+    let coord_lookup = |x: i64, y: i64| {
+        move |n: &str| match n {
+            "x" => Some(x),
+            "y" => Some(y),
+            "width" => Some(width as i64),
+            "height" => Some(height as i64),
+            _ => params.iter().find(|(k, _)| k == n).map(|(_, v)| *v),
+        }
+    };
+    let keep_error = std::cell::RefCell::new(None);
+    let graph = {
+        let keep_fn = |x: i32, y: i32| match &keep {
+            None => true,
+            Some((pred, _)) => match pred.eval(&coord_lookup(x as i64, y as i64)) {
+                Ok(v) => v,
+                Err(e) => {
+                    keep_error.borrow_mut().get_or_insert(e);
+                    false
+                }
+            },
+        };
+        build_graph_with(&shape, &keep_fn, &naming)
+    };
+    if let (Some(err), Some((_, node))) = (keep_error.into_inner(), &keep) {
+        cx.syntax_error(node, err);
+        return None;
+    }
+    let board = match graph.and_then(|(g, d)| Board::from_graph(g, d)) {
+        Ok(b) => b,
+        Err(err) => {
+            cx.error(span, format!("bad board: {err}"));
+            return None;
+        }
+    };
+
+    // Forward directions: `n` for the first player and `s` for the second unless told otherwise.
+    let players = players.as_ref();
+    let mut forward: [Option<u8>; 2] = [board.direction_index("n"), board.direction_index("s")];
+    if let Some(node) = f.get("forward")
+        && let Some(ft) = cx.table(node)
+    {
+        for (key, value) in &ft.entries {
+            let Some(player) = players.and_then(|p| p.iter().position(|p| p.name == key.name)) else {
+                cx.error(key.span, format!("'{}' is not a player", key.name));
+                continue;
+            };
+            let Some(dir_name) = cx.string(value) else { continue };
+            match board.direction_index(&dir_name) {
+                Some(d) => forward[player] = Some(d),
+                None => cx.error(value.span, format!("unknown direction '{dir_name}'; the board has {}", direction_names(&board))),
+            }
+        }
+    }
+    let mut direction_sets = builtin_direction_sets(&board, forward);
+    if let Some(node) = f.get("directions")
+        && let Some(dt) = cx.table(node)
+    {
+        for (key, value) in &dt.entries {
+            let dirs = match &value.value {
+                Value::Table(per) => {
+                    let mut dirs: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+                    for (pk, pv) in &per.entries {
+                        let Some(player) = players.and_then(|p| p.iter().position(|p| p.name == pk.name)) else {
+                            cx.error(pk.span, format!("'{}' is not a player", pk.name));
+                            continue;
+                        };
+                        dirs[player] = union_of(cx, pv, &direction_sets, player);
+                    }
+                    dirs
+                }
+                _ => [union_of(cx, value, &direction_sets, 0), union_of(cx, value, &direction_sets, 1)],
+            };
+            direction_sets.retain(|d| d.name != key.name);
+            direction_sets.push(DirectionSet { name: key.name.clone(), dirs });
+        }
+    }
+
+    let mut regions = builtin_regions(&board);
+    if let Some(node) = f.get("regions")
+        && let Some(rt) = cx.table(node)
+    {
+        for (key, value) in &rt.entries {
+            let cells = match &value.value {
+                Value::Table(per) => {
+                    let mut cells = [vec![false; board.len()], vec![false; board.len()]];
+                    for (pk, pv) in &per.entries {
+                        let Some(player) = players.and_then(|p| p.iter().position(|p| p.name == pk.name)) else {
+                            cx.error(pk.span, format!("'{}' is not a player", pk.name));
+                            continue;
+                        };
+                        cells[player] = cell_set(cx, pv, &board, &regions, params, player).unwrap_or_default();
+                    }
+                    cells
+                }
+                _ => {
+                    let set = cell_set(cx, value, &board, &regions, params, 0).unwrap_or_default();
+                    [set.clone(), set]
+                }
+            };
+            regions.retain(|r| r.name != key.name);
+            regions.push(Region { name: key.name.clone(), cells });
+        }
+    }
+    f.finish(cx);
+    Some(BoardParts { board, shape, naming, direction_sets, regions })
+}
+
+fn extent_of(shape: &Shape) -> (i32, i32) {
+    match shape {
+        Shape::Rect { width, height } | Shape::Hex { width, height } => (*width, *height),
+        Shape::Lines { long, trans } => (long + 2, trans + 2),
+        Shape::Custom { cells, .. } => (cells.iter().map(|c| c.x + 1).max().unwrap_or(0), cells.iter().map(|c| c.y + 1).max().unwrap_or(0)),
+    }
+}
+
+fn direction_names(board: &Board) -> String {
+    board.directions().iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", ")
+}
+
+/// `all`, `orthogonal`, `diagonal`, every single direction, and the sets relative to each
+/// player's forward direction.
+fn builtin_direction_sets(board: &Board, forward: [Option<u8>; 2]) -> Vec<DirectionSet> {
+    let dirs = board.directions();
+    let all: Vec<u8> = (0..dirs.len() as u8).collect();
+    let select = |pred: &dyn Fn(i32, i32) -> bool| -> Vec<u8> {
+        all.iter().copied().filter(|&d| pred(dirs[d as usize].dx, dirs[d as usize].dy)).collect()
+    };
+    let same = |v: Vec<u8>| [v.clone(), v];
+    let mut sets = vec![
+        DirectionSet { name: "all".into(), dirs: same(all.clone()) },
+        DirectionSet { name: "orthogonal".into(), dirs: same(select(&|dx, dy| dx == 0 || dy == 0)) },
+        DirectionSet { name: "diagonal".into(), dirs: same(select(&|dx, dy| dx != 0 && dy != 0)) },
+    ];
+    for (i, d) in dirs.iter().enumerate() {
+        sets.push(DirectionSet { name: d.name.clone(), dirs: same(vec![i as u8]) });
+    }
+    // Relative sets: by the sign of the dot product with the player's forward vector.
+    let relative = |player: usize, pred: &dyn Fn(i32, i32) -> bool| -> Vec<u8> {
+        let Some(f) = forward[player] else { return Vec::new() };
+        let (fx, fy) = (dirs[f as usize].dx, dirs[f as usize].dy);
+        all.iter()
+            .copied()
+            .filter(|&d| {
+                let (dx, dy) = (dirs[d as usize].dx, dirs[d as usize].dy);
+                let dot = dx * fx + dy * fy;
+                let cross = dx * fy - dy * fx;
+                pred(dot, cross)
+            })
+            .collect()
+    };
+    type Rel = fn(i32, i32) -> bool;
+    let named: [(&str, Rel); 6] = [
+        ("forward", |dot, cross| dot > 0 && cross == 0),
+        ("backward", |dot, cross| dot < 0 && cross == 0),
+        ("sideways", |dot, _| dot == 0),
+        ("forward-diagonal", |dot, cross| dot > 0 && cross != 0),
+        ("backward-diagonal", |dot, cross| dot < 0 && cross != 0),
+        ("forward-any", |dot, _| dot > 0),
+    ];
+    for (name, pred) in named {
+        sets.push(DirectionSet { name: name.into(), dirs: [relative(0, &pred), relative(1, &pred)] });
+    }
+    sets
+}
+
+fn union_of(cx: &mut Cx, node: &Node, sets: &[DirectionSet], player: usize) -> Vec<u8> {
+    let Some(names) = cx.strings(node) else { return Vec::new() };
+    let mut out: Vec<u8> = Vec::new();
+    for (name, span) in names {
+        match sets.iter().find(|s| s.name == name) {
+            Some(set) => {
+                for &d in &set.dirs[player] {
+                    if !out.contains(&d) {
+                        out.push(d);
+                    }
+                }
+            }
+            None => cx.error(span, format!("unknown direction or direction set '{name}'")),
+        }
+    }
+    out
+}
+
+fn builtin_regions(board: &Board) -> Vec<Region> {
+    let n = board.len();
+    let all = vec![true; n];
+    // An edge cell lacks a neighbour in some direction that other cells have.
+    let edge: Vec<bool> = (0..n as CellId)
+        .map(|c| {
+            (0..board.directions().len() as u8)
+                .any(|d| board.step(c, d) == hetproba_board::NO_CELL && board.table(d).iter().any(|&t| t != hetproba_board::NO_CELL))
+        })
+        .collect();
+    vec![Region { name: "all".into(), cells: [all.clone(), all] }, Region { name: "edge".into(), cells: [edge.clone(), edge] }]
+}
+
+/// A set of cells: an array of names, a region name, or a predicate over x and y.
+pub(super) fn cell_set(
+    cx: &mut Cx,
+    node: &Node,
+    board: &Board,
+    regions: &[Region],
+    params: &[(String, i64)],
+    player: usize,
+) -> Option<Vec<bool>> {
+    let mut set = vec![false; board.len()];
+    match &node.value {
+        Value::Array(items) => {
+            for item in items {
+                let name = cx.string(item)?;
+                match board.find(&name) {
+                    Some(c) => set[c as usize] = true,
+                    None => cx.error(item.span, format!("no cell named '{name}' on this board")),
+                }
+            }
+        }
+        Value::Str(text) => {
+            if let Some(region) = regions.iter().find(|r| &r.name == text) {
+                return Some(region.cells[player].clone());
+            }
+            let pred = match syntax::parse_predicate(text) {
+                Ok(p) => p,
+                Err(err) => {
+                    cx.syntax_error(node, err);
+                    return None;
+                }
+            };
+            let (width, height) = {
+                let (x0, y0, x1, y1) = board.extent();
+                (x1 - x0 + 1, y1 - y0 + 1)
+            };
+            for (i, cell) in board.cells().iter().enumerate() {
+                let lookup = |n: &str| match n {
+                    "x" => Some(cell.x as i64),
+                    "y" => Some(cell.y as i64),
+                    "width" => Some(width as i64),
+                    "height" => Some(height as i64),
+                    _ => params.iter().find(|(k, _)| k == n).map(|(_, v)| *v),
+                };
+                match pred.eval(&lookup) {
+                    Ok(v) => set[i] = v,
+                    Err(err) => {
+                        cx.syntax_error(node, err);
+                        return None;
+                    }
+                }
+            }
+        }
+        _ => {
+            cx.expect_type(node, "a list of cells, a region name or a predicate");
+            return None;
+        }
+    }
+    Some(set)
+}

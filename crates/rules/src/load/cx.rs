@@ -1,0 +1,301 @@
+//! What every section reads with: `Cx` (the diagnostics and the typed readers), `Fields` and
+//! `Args` (which report what nobody asked for), the argument helpers of move patterns and end
+//! conditions, and `Names`, the table the later sections look names up in.
+
+use crate::model::{DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, Player, PlayerId, Region, RegionId};
+use crate::source::{Diagnostic, Sources, Span};
+use crate::syntax::{self, ArgValue, Call, SyntaxError};
+use crate::tree::{Node, Table, Value};
+use hetproba_board::Board;
+
+/// The start of the ruleset's own file, for problems that have no better place.
+pub(super) fn file_start() -> Span {
+    Span { file: 0, start: 0, end: 1 }
+}
+
+pub(crate) struct Cx {
+    pub(crate) sources: Sources,
+    pub(crate) diags: Vec<Diagnostic>,
+}
+
+impl Cx {
+    pub(super) fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.diags.push(Diagnostic::at(span, message));
+    }
+
+    pub(super) fn expect_type(&mut self, node: &Node, wanted: &str) {
+        let found = node.value.kind();
+        self.error(node.span, format!("expected {wanted}, found {found}"));
+    }
+
+    pub(super) fn string(&mut self, node: &Node) -> Option<String> {
+        match &node.value {
+            Value::Str(s) => Some(s.clone()),
+            _ => {
+                self.expect_type(node, "a string");
+                None
+            }
+        }
+    }
+
+    /// A string that must be one of `choices`; anything else is reported as
+    /// "`what` must be a, b or c, not 'x'".
+    pub(super) fn keyword<T: Copy>(&mut self, node: &Node, what: &str, choices: &[(&str, T)]) -> Option<T> {
+        let text = self.string(node)?;
+        if let Some((_, value)) = choices.iter().find(|(name, _)| *name == text) {
+            return Some(*value);
+        }
+        let names: Vec<&str> = choices.iter().map(|(name, _)| *name).collect();
+        let list = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        self.error(node.span, format!("{what} must be {list}, not '{text}'"));
+        None
+    }
+
+    pub(super) fn table<'t>(&mut self, node: &'t Node) -> Option<&'t Table> {
+        match &node.value {
+            Value::Table(t) => Some(t),
+            _ => {
+                self.expect_type(node, "a table");
+                None
+            }
+        }
+    }
+
+    pub(super) fn array<'t>(&mut self, node: &'t Node) -> Option<&'t [Node]> {
+        match &node.value {
+            Value::Array(items) => Some(items),
+            _ => {
+                self.expect_type(node, "an array");
+                None
+            }
+        }
+    }
+
+    pub(super) fn strings(&mut self, node: &Node) -> Option<Vec<(String, Span)>> {
+        let items = self.array(node)?;
+        let mut out = Vec::new();
+        for item in items {
+            out.push((self.string(item)?, item.span));
+        }
+        Some(out)
+    }
+
+    /// Where the text of a string node starts in its file (after the opening quotes).
+    fn content_offset(&self, node: &Node) -> usize {
+        let text = &self.sources.file(node.span.file).text;
+        let rest = &text[node.span.start as usize..];
+        if rest.starts_with("\"\"\"") || rest.starts_with("'''") { if rest[3..].starts_with('\n') { 4 } else { 3 } } else { 1 }
+    }
+
+    /// A span inside a string node, for an error at `at` in its text.
+    pub(super) fn inner_span(&self, node: &Node, at: &std::ops::Range<usize>) -> Span {
+        let offset = self.content_offset(node);
+        node.span.sub(offset + at.start, (at.end - at.start).max(1))
+    }
+
+    pub(super) fn syntax_error(&mut self, node: &Node, err: SyntaxError) {
+        let span = self.inner_span(node, &err.at);
+        self.diags.push(Diagnostic::at(span, err.message));
+    }
+}
+
+/// Reads a table's keys one by one and reports the keys nobody asked for.
+pub(super) struct Fields<'t> {
+    table: &'t Table,
+    used: Vec<bool>,
+    known: Vec<&'static str>,
+    what: String,
+}
+
+impl<'t> Fields<'t> {
+    pub(super) fn new(table: &'t Table, what: impl Into<String>) -> Fields<'t> {
+        Fields { table, used: vec![false; table.entries.len()], known: Vec::new(), what: what.into() }
+    }
+
+    pub(super) fn get(&mut self, key: &'static str) -> Option<&'t Node> {
+        self.known.push(key);
+        let index = self.table.entries.iter().position(|(k, _)| k.name == key)?;
+        self.used[index] = true;
+        Some(&self.table.entries[index].1)
+    }
+
+    pub(super) fn finish(self, cx: &mut Cx) {
+        for (i, (key, _)) in self.table.entries.iter().enumerate() {
+            if !self.used[i] {
+                cx.error(key.span, format!("unknown key '{}' in {}; expected one of: {}", key.name, self.what, self.known.join(", ")));
+            }
+        }
+    }
+}
+
+/// Names the later sections refer to, over what `[[players]]`, `[board]` and `[pieces]` defined.
+pub(super) struct Names<'a> {
+    pub(super) players: &'a [Player; 2],
+    pub(super) pieces: &'a [PieceType],
+    pub(super) direction_sets: &'a [DirectionSet],
+    pub(super) regions: &'a [Region],
+    pub(super) board: &'a Board,
+    pub(super) params: &'a [(String, i64)],
+}
+
+impl Names<'_> {
+    pub(super) fn direction_set(&self, name: &str) -> Option<DirSetId> {
+        self.direction_sets.iter().position(|d| d.name == name).map(|i| i as DirSetId)
+    }
+
+    pub(super) fn region(&self, name: &str) -> Option<RegionId> {
+        self.regions.iter().position(|r| r.name == name).map(|i| i as RegionId)
+    }
+
+    pub(super) fn piece(&self, name: &str) -> Option<PieceTypeId> {
+        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceTypeId)
+    }
+
+    pub(super) fn player(&self, name: &str) -> Option<PlayerId> {
+        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
+    }
+}
+
+pub(super) fn read_list<T>(cx: &mut Cx, node: &Node, what: &str, mut read: impl FnMut(&mut Cx, &Table, Span) -> Option<T>) -> Vec<T> {
+    let Some(items) = cx.array(node) else { return Vec::new() };
+    let mut out = Vec::new();
+    for item in items {
+        match &item.value {
+            Value::Table(t) => {
+                if let Some(v) = read(cx, t, item.span) {
+                    out.push(v);
+                }
+            }
+            _ => cx.error(item.span, format!("each entry of {what} must be a table")),
+        }
+    }
+    out
+}
+
+/// An integer, or a string with an expression over the parameters (`"size - 1"`).
+pub(super) fn int_expr(cx: &mut Cx, node: &Node, params: &[(String, i64)]) -> Option<i64> {
+    match &node.value {
+        Value::Int(v) => Some(*v),
+        Value::Str(text) => {
+            let lookup = |n: &str| params.iter().find(|(k, _)| k == n).map(|(_, v)| *v);
+            match syntax::parse_number(text).and_then(|e| e.eval(&lookup)) {
+                Ok(v) => Some(v),
+                Err(err) => {
+                    cx.syntax_error(node, err);
+                    None
+                }
+            }
+        }
+        _ => {
+            cx.expect_type(node, "an integer or an expression string");
+            None
+        }
+    }
+}
+
+/// Checks a call's arguments: `positional` describes what positional arguments mean,
+/// `keys` the keyword arguments it accepts.
+pub(super) struct Args<'a> {
+    call: &'a Call,
+    used: Vec<bool>,
+}
+
+impl<'a> Args<'a> {
+    pub(super) fn new(call: &'a Call) -> Args<'a> {
+        Args { call, used: vec![false; call.args.len()] }
+    }
+
+    pub(super) fn positional(&mut self) -> Vec<&'a crate::syntax::Arg> {
+        let mut out = Vec::new();
+        for (i, arg) in self.call.args.iter().enumerate() {
+            if arg.key.is_none() && !self.used[i] {
+                self.used[i] = true;
+                out.push(arg);
+            }
+        }
+        out
+    }
+
+    pub(super) fn key(&mut self, key: &str) -> Option<&'a crate::syntax::Arg> {
+        let i = self.call.args.iter().position(|a| a.key.as_deref() == Some(key))?;
+        self.used[i] = true;
+        Some(&self.call.args[i])
+    }
+
+    pub(super) fn finish(self, cx: &mut Cx, node: &Node) {
+        for (i, arg) in self.call.args.iter().enumerate() {
+            if !self.used[i] {
+                let what = match &arg.key {
+                    Some(k) => format!("{}() has no option '{k}'", self.call.name),
+                    None => format!("{}() takes no more arguments here", self.call.name),
+                };
+                cx.syntax_error(node, SyntaxError { at: arg.at.clone(), message: what });
+            }
+        }
+    }
+}
+
+pub(super) fn arg_error(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, message: impl Into<String>) {
+    cx.syntax_error(node, SyntaxError { at: arg.at.clone(), message: message.into() });
+}
+
+pub(super) fn call_error(cx: &mut Cx, node: &Node, call: &Call, message: impl Into<String>) {
+    cx.syntax_error(node, SyntaxError { at: call.at.clone(), message: message.into() });
+}
+
+pub(super) fn dir_set_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<DirSetId> {
+    match &arg.value {
+        ArgValue::Name(name) => names.direction_set(name).or_else(|| {
+            let known: Vec<&str> = names.direction_sets.iter().map(|d| d.name.as_str()).collect();
+            arg_error(cx, node, arg, format!("unknown direction set '{name}'; known: {}", known.join(", ")));
+            None
+        }),
+        _ => {
+            arg_error(cx, node, arg, "expected a direction set such as orthogonal or diagonal");
+            None
+        }
+    }
+}
+
+/// The one required direction-set argument of a call.
+pub(super) fn one_dir_set(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<DirSetId> {
+    match args.positional().as_slice() {
+        [arg] => dir_set_arg(cx, node, arg, names),
+        [] => {
+            call_error(cx, node, call, format!("{}() needs a direction set, e.g. {}(orthogonal)", call.name, call.name));
+            None
+        }
+        [_, extra, ..] => {
+            arg_error(cx, node, extra, format!("{}() takes one direction set", call.name));
+            None
+        }
+    }
+}
+
+pub(super) fn landing_arg(cx: &mut Cx, node: &Node, args: &mut Args, default: Landing) -> Landing {
+    match args.key("to") {
+        None => default,
+        Some(arg) => match &arg.value {
+            ArgValue::Name(n) if n == "empty" => Landing::Empty,
+            ArgValue::Name(n) if n == "enemy" => Landing::Enemy,
+            ArgValue::Name(n) if n == "any" => Landing::EmptyOrEnemy,
+            _ => {
+                arg_error(cx, node, arg, "to= takes empty, enemy or any");
+                default
+            }
+        },
+    }
+}
+
+pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg) -> Option<u32> {
+    match arg.value {
+        ArgValue::Int(v) if (0..=i64::from(u16::MAX)).contains(&v) => Some(v as u32),
+        _ => {
+            arg_error(cx, node, arg, "expected a non-negative integer");
+            None
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! `[[end]]`: when the game ends (`if`, a condition compiled into a `Condition`) and how
+//! (`result`, `reason`).
+
+use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, read_list, uint_arg};
+use crate::model::{Condition, EndRule, Test, Verdict, Who};
+use crate::source::Span;
+use crate::syntax::{self, ArgValue, CondAst};
+use crate::tree::{Node, Table};
+
+pub(super) fn read_ends(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec<EndRule> {
+    match node {
+        Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, names)),
+        None => Vec::new(),
+    }
+}
+
+fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule> {
+    let mut f = Fields::new(t, "[[end]]");
+    let cond_node = f.get("if");
+    let result_node = f.get("result");
+    let reason = f.get("reason").and_then(|n| cx.string(n));
+    f.finish(cx);
+    let Some(cond_node) = cond_node else {
+        cx.error(span, "an end rule needs if = \"<condition>\"");
+        return None;
+    };
+    let text = cx.string(cond_node)?;
+    let ast = match syntax::parse_condition(&text) {
+        Ok(a) => a,
+        Err(err) => {
+            cx.syntax_error(cond_node, err);
+            return None;
+        }
+    };
+    let condition = compile_condition(cx, cond_node, &ast, names)?;
+    let Some(result_node) = result_node else {
+        cx.error(span, "an end rule needs result = \"mover wins\" | \"mover loses\" | \"draw\" | \"most pieces\"");
+        return None;
+    };
+    let verdict = match cx.string(result_node)?.as_str() {
+        "mover wins" | "next loses" => Verdict::MoverWins,
+        "mover loses" | "next wins" => Verdict::NextWins,
+        "draw" => Verdict::Draw,
+        "most pieces" => Verdict::MostPieces,
+        other => {
+            cx.error(
+                result_node.span,
+                format!("unknown result '{other}'; expected mover wins, mover loses, next wins, next loses, draw or most pieces"),
+            );
+            return None;
+        }
+    };
+    let reason = reason.unwrap_or_else(|| crate::describe::reason(&condition, verdict));
+    Some(EndRule { condition, verdict, reason, text, span: cond_node.span })
+}
+
+fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> Option<Condition> {
+    Some(match ast {
+        CondAst::Or(parts) => Condition::Or(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
+        CondAst::And(parts) => Condition::And(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
+        CondAst::Not(inner) => Condition::Not(Box::new(compile_condition(cx, node, inner, names)?)),
+        CondAst::Test { call, who } => {
+            let mut args = Args::new(call);
+            let (test, default_who) = match call.name.as_str() {
+                "line" => {
+                    let mut len = None;
+                    let mut exact = false;
+                    let mut dirs = names.direction_set("all");
+                    for arg in args.positional() {
+                        match &arg.value {
+                            ArgValue::Int(_) if len.is_none() => len = uint_arg(cx, node, arg),
+                            ArgValue::Name(n) if n == "exact" => exact = true,
+                            ArgValue::Name(_) => dirs = dir_set_arg(cx, node, arg, names),
+                            _ => arg_error(cx, node, arg, "line() takes a length, 'exact' and a direction set"),
+                        }
+                    }
+                    let Some(len) = len.filter(|&l| l >= 2) else {
+                        call_error(cx, node, call, "line() needs a length of at least 2, e.g. line(4)");
+                        return None;
+                    };
+                    (Test::Line { len, exact, dirs: dirs? }, Who::Mover)
+                }
+                "no-moves" => {
+                    if *who == Some(Who::Mover) {
+                        call_error(cx, node, call, "no-moves looks at the player to move; drop 'by mover'");
+                    }
+                    (Test::NoMoves, Who::Next)
+                }
+                "no-pieces" => (Test::NoPieces, Who::Next),
+                other => {
+                    call_error(cx, node, call, format!("unknown test '{other}'; expected line, no-moves or no-pieces"));
+                    return None;
+                }
+            };
+            args.finish(cx, node);
+            Condition::Test(test, who.unwrap_or(default_who))
+        }
+    })
+}

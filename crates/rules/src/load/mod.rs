@@ -1,0 +1,185 @@
+//! From text to a checked [`Ruleset`]: parse, resolve `extends`, apply parameters, read every
+//! section, check every reference. All problems are collected and reported together, each with
+//! the place in the file it comes from.
+//!
+//! One module per section of the file; `cx` holds what they share.
+
+mod board;
+mod cx;
+mod draws;
+mod ends;
+mod game;
+mod moves;
+mod notation;
+mod params;
+mod pieces;
+mod players;
+mod start;
+mod tests;
+mod turn;
+
+pub use notation::parse_clock;
+
+use crate::model::Ruleset;
+use crate::source::{Diagnostic, FileId, Report, Sources};
+use crate::tree::{self, Table, Value};
+use cx::{Cx, Fields, Names};
+
+/// Where `extends` finds other rulesets. The rules crate does no IO itself: the caller decides
+/// what a reference means (a built-in id, a path next to the file).
+pub trait Files {
+    /// Reads the ruleset `reference` names, as seen from the file called `from`.
+    /// Returns the name to show in messages and the text.
+    fn read(&self, reference: &str, from: &str) -> Result<(String, String), String>;
+}
+
+/// Resolves `extends` among the built-in rulesets only.
+pub struct BuiltinFiles;
+
+impl Files for BuiltinFiles {
+    fn read(&self, reference: &str, _from: &str) -> Result<(String, String), String> {
+        crate::builtin_text(reference)
+            .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
+            .ok_or_else(|| format!("no built-in ruleset '{reference}'"))
+    }
+}
+
+/// Loads a ruleset from its text. `params` override the file's `[params]`.
+pub fn load(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)]) -> Result<Ruleset, Report> {
+    let mut cx = Cx { sources: Sources::default(), diags: Vec::new() };
+    let file = cx.sources.add(name, text);
+    let resolved = resolve(&mut cx, file, &mut Vec::new(), files);
+    let ruleset = match resolved {
+        Some((table, extends)) => read_ruleset(&mut cx, &table, extends, params),
+        None => None,
+    };
+    match ruleset {
+        Some(mut ruleset) if cx.diags.is_empty() => {
+            ruleset.sources = cx.sources;
+            Ok(ruleset)
+        }
+        _ => {
+            if cx.diags.is_empty() {
+                cx.diags.push(Diagnostic::nowhere("the ruleset could not be read"));
+            }
+            Err(Report { sources: cx.sources, diagnostics: cx.diags })
+        }
+    }
+}
+
+/// Reads the file, follows `extends` to its root, and overlays each file on its parent.
+/// Returns the merged table and the id the file extends.
+fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files) -> Option<(Table, Option<String>)> {
+    let text = cx.sources.file(file).text.clone();
+    let table = match tree::parse(file, &text) {
+        Ok(t) => t,
+        Err(d) => {
+            cx.diags.push(d);
+            return None;
+        }
+    };
+    let name = cx.sources.file(file).name.clone();
+    chain.push(name.clone());
+    let Some(node) = table.get("extends") else { return Some((table, None)) };
+    let parent_ref = cx.string(node)?;
+    let span = node.span;
+    let (parent_name, parent_text) = match files.read(&parent_ref, &name) {
+        Ok(found) => found,
+        Err(message) => {
+            cx.error(span, format!("cannot extend '{parent_ref}': {message}"));
+            return None;
+        }
+    };
+    if chain.contains(&parent_name) {
+        let mut cycle = chain.clone();
+        cycle.push(parent_name);
+        cx.error(span, format!("extends cycle: {}", cycle.join(" -> ")));
+        return None;
+    }
+    let parent_file = cx.sources.add(parent_name, parent_text);
+    let own_game = table.get("game").and_then(|g| match &g.value {
+        Value::Table(t) => Some(t.get("id").is_some() && t.get("name").is_some()),
+        _ => None,
+    });
+    if own_game != Some(true) {
+        cx.error(span, "a variant needs its own [game] id and name; they are not inherited");
+    }
+    let (mut merged, _) = resolve(cx, parent_file, chain, files)?;
+    // A variant's tests and its parent link are its own; everything else is inherited.
+    merged.entries.retain(|(k, _)| k.name != "tests" && k.name != "extends");
+    merged.merge(table);
+    Some((merged, Some(parent_ref)))
+}
+
+/// Reads the sections in an order where every name is defined before it is looked up: players,
+/// board and pieces first, then `Names` over them for the sections that refer to those. The order
+/// of the `top.get` calls is the list an unknown top-level key is told to choose from.
+fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)]) -> Option<Ruleset> {
+    let mut top = Fields::new(table, "the ruleset");
+    top.get("extends");
+    let (id, name, source, summary) = game::read_game(cx, top.get("game"));
+    let params = params::read_params(cx, top.get("params"), overrides);
+    let players = players::read_players(cx, top.get("players"));
+    let board_node = top.get("board");
+    let built = board::read_board(cx, board_node, &params, &players);
+    let pieces = pieces::read_pieces(cx, top.get("pieces"));
+
+    let start_node = top.get("start");
+    let moves_node = top.get("moves");
+    let phases_node = top.get("phases");
+    let turn_node = top.get("turn");
+    let end_node = top.get("end");
+    let tests_node = top.get("tests");
+    let interpretations_node = top.get("interpretations");
+    let draw_node = top.get("draw");
+    let clock_node = top.get("clock");
+    let notation_node = top.get("notation");
+    top.finish(cx);
+
+    moves::require_moves(cx, moves_node);
+    let players = players?;
+    let board::BoardParts { board, shape, naming, direction_sets, regions } = built?;
+    let (mut pieces, raw_promotions) = pieces;
+    pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
+    let names =
+        Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
+
+    let start = start::read_start(cx, start_node, &names);
+    let moves = moves::read_moves(cx, moves_node, &names);
+    let phases = turn::read_phases(cx, phases_node, &moves);
+    let turn = turn::read_turn(cx, turn_node);
+    moves::check_hops_fit(cx, &moves, &board, board_node);
+    let draws = draws::read_draws(cx, draw_node, &names);
+    let clock = notation::read_clock(cx, clock_node);
+    let notation = notation::read_notation(cx, notation_node, &names);
+    let ends = ends::read_ends(cx, end_node, &names);
+    let tests = tests::read_tests(cx, tests_node);
+    let interpretations = tests::read_interpretations(cx, interpretations_node);
+
+    Some(Ruleset {
+        id,
+        name,
+        extends,
+        source,
+        summary,
+        players,
+        params,
+        board,
+        shape,
+        naming,
+        direction_sets,
+        regions,
+        pieces,
+        start,
+        phases,
+        moves,
+        turn,
+        ends,
+        draws,
+        clock,
+        notation,
+        tests,
+        interpretations,
+        sources: Sources::default(),
+    })
+}

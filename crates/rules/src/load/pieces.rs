@@ -1,0 +1,154 @@
+//! `[pieces.NAME]`: symbols, owner, value, and `promote`, whose target pieces and region are
+//! resolved once every piece and region is known.
+
+use super::cx::{Cx, Fields, file_start};
+use crate::model::{MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
+use crate::source::{Diagnostic, Span};
+use crate::tree::{Node, Value};
+
+fn single_char(cx: &mut Cx, node: &Node) -> Option<char> {
+    let s = cx.string(node)?;
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_ascii_digit() && !c.is_whitespace() && c != '/' => Some(c),
+        _ => {
+            cx.error(node.span, "a piece symbol is one character, not a digit, space or '/'");
+            None
+        }
+    }
+}
+
+/// A promotion as written, resolved once the pieces and regions are known.
+pub(super) struct RawPromotion {
+    piece: usize,
+    to: Vec<(String, Span)>,
+    region: (String, Span),
+    during: MidCapture,
+}
+
+pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, Vec<RawPromotion>) {
+    let Some(node) = node else {
+        cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [pieces] table"));
+        return (Vec::new(), Vec::new());
+    };
+    let Some(t) = cx.table(node) else { return (Vec::new(), Vec::new()) };
+    let mut pieces = Vec::new();
+    let mut promotions = Vec::new();
+    for (key, node) in &t.entries {
+        let Some(pt) = cx.table(node) else { continue };
+        let mut f = Fields::new(pt, format!("[pieces.{}]", key.name));
+        let owned = f.get("owner").and_then(|n| cx.keyword(n, "owner", &[("player", true), ("none", false)])).unwrap_or(true);
+        let symbols = if owned {
+            match f.get("symbols") {
+                Some(n) => match cx.array(n) {
+                    Some([a, b]) => match (single_char(cx, a), single_char(cx, b)) {
+                        (Some(a), Some(b)) => Some([a, b]),
+                        _ => None,
+                    },
+                    Some(_) => {
+                        cx.error(n.span, "symbols lists one character for each player");
+                        None
+                    }
+                    None => None,
+                },
+                None => {
+                    cx.error(key.span, "an owned piece needs symbols = [first player's, second player's]");
+                    None
+                }
+            }
+        } else {
+            match f.get("symbol") {
+                Some(n) => single_char(cx, n).map(|c| [c, c]),
+                None => {
+                    cx.error(key.span, "a piece that belongs to nobody needs one symbol");
+                    None
+                }
+            }
+        };
+        let value = match f.get("value") {
+            Some(n) => match n.value {
+                Value::Int(v) => v as i32,
+                _ => {
+                    cx.expect_type(n, "an integer");
+                    1
+                }
+            },
+            None => 1,
+        };
+        let promote = f.get("promote").and_then(|n| {
+            let pt = cx.table(n)?;
+            let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
+            let to = match pf.get("to") {
+                Some(tn) => match &tn.value {
+                    Value::Str(one) => vec![(one.clone(), tn.span)],
+                    _ => cx.strings(tn).unwrap_or_default(),
+                },
+                None => {
+                    cx.error(n.span, "promote needs to = \"<piece>\" (or a list to choose from)");
+                    Vec::new()
+                }
+            };
+            let region = match pf.get("in") {
+                Some(rn) => (cx.string(rn).unwrap_or_default(), rn.span),
+                None => {
+                    cx.error(n.span, "promote needs in = \"<region>\"");
+                    (String::new(), n.span)
+                }
+            };
+            let during = pf
+                .get("during-capture")
+                .and_then(|dn| {
+                    let choices = [("at-end", MidCapture::AtEnd), ("at-once", MidCapture::AtOnce), ("ends-move", MidCapture::EndsMove)];
+                    cx.keyword(dn, "during-capture", &choices)
+                })
+                .unwrap_or(MidCapture::AtEnd);
+            pf.finish(cx);
+            Some((to, region, during))
+        });
+        f.finish(cx);
+        if let Some(symbols) = symbols {
+            if let Some((to, region, during)) = promote {
+                promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
+            }
+            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None });
+        }
+    }
+    // Symbols name pieces in position notation: they must be unique.
+    let mut seen: Vec<char> = Vec::new();
+    for p in &pieces {
+        let own = if p.owned { &p.symbols[..] } else { &p.symbols[..1] };
+        for &c in own {
+            if seen.contains(&c) {
+                let span = t.entries.iter().find(|(k, _)| k.name == p.name).map(|(k, _)| k.span).unwrap_or_default();
+                cx.error(span, format!("the symbol '{c}' is used twice"));
+            }
+            seen.push(c);
+        }
+    }
+    (pieces, promotions)
+}
+
+pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec<RawPromotion>, regions: &[Region]) {
+    for p in raw {
+        let mut to = Vec::new();
+        for (name, span) in &p.to {
+            match pieces.iter().position(|q| &q.name == name) {
+                Some(i) if i != p.piece => to.push(i as PieceTypeId),
+                Some(_) => cx.error(*span, "a piece cannot promote to itself"),
+                None => cx.error(*span, format!("no piece type '{name}'")),
+            }
+        }
+        let region = match regions.iter().position(|r| r.name == p.region.0) {
+            Some(r) => r as RegionId,
+            None => {
+                if !p.region.0.is_empty() {
+                    cx.error(p.region.1, format!("no region '{}'", p.region.0));
+                }
+                continue;
+            }
+        };
+        if !to.is_empty() {
+            pieces[p.piece].promotion = Some(Promotion { to, region, during_capture: p.during });
+        }
+    }
+}
