@@ -736,3 +736,9 @@ fn help_and_version_exit_0() {
     }
     hetproba(&["--version"]).ok();
 }
+
+#[test]
+fn pdn_position_with_a_non_ascii_piece_list_is_an_error_not_a_panic() {
+    // Regression: reading the side letter of a piece list sliced the text by bytes.
+    hetproba(&["moves", "draughts-russian", "--position", "b:é"]).fails(1).one_line().stderr_has("bad position");
+}

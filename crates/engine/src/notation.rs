@@ -336,7 +336,7 @@ impl Game {
                 .players
                 .iter()
                 .map(|p| p.short.as_str())
-                .find(|s| field.len() >= s.len() && field[..s.len()].eq_ignore_ascii_case(s))
+                .find(|s| field.get(..s.len()).is_some_and(|head| head.eq_ignore_ascii_case(s)))
                 .map(str::len)
                 .ok_or_else(|| {
                     bad(format!(

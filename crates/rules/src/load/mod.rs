@@ -7,6 +7,7 @@
 mod board;
 mod cx;
 mod draws;
+mod embedded;
 mod ends;
 mod game;
 mod moves;
@@ -15,7 +16,6 @@ mod params;
 mod pieces;
 mod players;
 mod start;
-mod tests;
 mod turn;
 
 pub use notation::parse_clock;
@@ -153,8 +153,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);
     let ends = ends::read_ends(cx, end_node, &names);
-    let tests = tests::read_tests(cx, tests_node);
-    let interpretations = tests::read_interpretations(cx, interpretations_node);
+    let tests = embedded::read_tests(cx, tests_node);
+    let interpretations = embedded::read_interpretations(cx, interpretations_node);
 
     Some(Ruleset {
         id,
