@@ -1,37 +1,56 @@
-//! Effects that follow a move's action. Enclosure: every unbroken line of enemy pieces between
-//! the arriving piece and another own piece, in the effect's directions, turns to the mover's
-//! colour (Reversi's flip).
+//! Effects that follow a move's action. Enclosure: an unbroken line of enemy pieces between the
+//! arriving piece and another own piece, in the effect's directions (and of an exact length, if
+//! the effect says so), turns to the mover's colour (Reversi's flip) or is captured (custodian
+//! capture). A capture may be optional: then every choice of the enclosed lines to take is its
+//! own move.
 
 use crate::game::{Game, code, line_masks, owner_tag, piece_type, tag};
+use crate::moves::{CellBits, Move};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Effect, PlayerId, Ruleset};
+use hetproba_rules::model::{Effect, Enclosed, PlayerId, Ruleset};
 
 /// One enclosure effect.
 #[derive(Clone, Debug)]
 struct Enclose {
     /// Directions, per player.
     dirs: [Vec<u8>; 2],
+    outcome: Enclosed,
+    /// Only lines of exactly this many pieces count.
+    len: Option<u32>,
     /// The move is legal only if at least this many pieces are enclosed.
     min: u32,
+    /// Each enclosed line may be taken or left.
+    optional: bool,
 }
 
 /// The effects of one move rule.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Effects {
     list: Vec<Enclose>,
+    /// True if an effect captures: the move's captured cells are decided at generation.
+    removes: bool,
     /// On boards of at most 64 cells, when an effect needs at least one piece: per player, the
     /// cells one step away along the effects' directions, as a bit mask per cell. A piece can
     /// only enclose next to an enemy piece, so other cells are skipped at once.
     near: Option<[Vec<u64>; 2]>,
 }
 
+/// The most enclosed lines one move may choose among.
+const MAX_CHOICES: usize = 16;
+
 impl Effects {
     pub(crate) fn compile(rules: &Ruleset, effects: &[Effect]) -> Effects {
         let list: Vec<Enclose> = effects
             .iter()
             .map(|e| match e {
-                Effect::Flip { dirs, min } => Enclose { dirs: rules.direction_sets[*dirs as usize].dirs.clone(), min: *min },
+                Effect::Enclose { dirs, outcome, len, min, optional } => Enclose {
+                    dirs: rules.direction_sets[*dirs as usize].dirs.clone(),
+                    outcome: *outcome,
+                    len: *len,
+                    min: *min,
+                    optional: *optional,
+                },
             })
             .collect();
         let near = (rules.board.len() <= 64 && list.iter().any(|e| e.min > 0)).then(|| {
@@ -40,7 +59,12 @@ impl Effects {
                 line_masks(&rules.board, &dirs, false)
             })
         });
-        Effects { list, near }
+        let removes = list.iter().any(|e| e.outcome == Enclosed::Remove);
+        Effects { list, removes, near }
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.list.is_empty()
     }
 
     /// The cells next to each cell along the effects' directions, when every arrival must
@@ -59,8 +83,10 @@ impl Effects {
                 continue;
             }
             let mut total = 0;
+            let plain = vacated == NO_CELL && e.len.is_none();
             for &d in &e.dirs[side as usize] {
-                total += enclosed(game, pos, side, at, d, vacated);
+                // A new piece and lines of any length: the common case (Reversi), kept lean.
+                total += if plain { closed_run(game, pos, side, at, d) } else { e.enclosed(game, pos, side, at, d, vacated) };
                 if total >= e.min {
                     break;
                 }
@@ -72,11 +98,79 @@ impl Effects {
         true
     }
 
-    /// Applies the effects of a piece of `side` that has arrived on `at`.
-    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
-        for e in &self.list {
+    /// True if an effect captures (the captured cells are decided when the move is generated).
+    #[inline(always)]
+    pub(crate) fn removes(&self) -> bool {
+        self.removes
+    }
+
+    /// Passes `mv` on as the effects make it: not at all if they forbid it; with the cells they
+    /// capture added to its captures, once per choice when captures are optional. `vacated` is
+    /// the cell the moving piece leaves (`NO_CELL` for a new piece). Returns false if `push`
+    /// asked to stop.
+    #[inline]
+    pub(crate) fn emit(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        if self.list.is_empty() {
+            return push(mv);
+        }
+        if !self.allow(game, pos, side, mv.to, vacated) {
+            return true;
+        }
+        if !self.removes {
+            return push(mv);
+        }
+        let mut taken = mv.captures.bits();
+        let mut choices = [0u128; MAX_CHOICES];
+        let mut count = 0;
+        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
             for &d in &e.dirs[side as usize] {
-                let count = enclosed(game, pos, side, at, d, NO_CELL);
+                let n = e.enclosed(game, pos, side, mv.to, d, vacated);
+                let mut run = 0u128;
+                let mut k = mv.to;
+                for _ in 0..n {
+                    k = game.board().step(k, d);
+                    run |= 1u128 << k;
+                }
+                if run == 0 {
+                    continue;
+                }
+                if e.optional && count < MAX_CHOICES && !choices[..count].contains(&run) {
+                    choices[count] = run;
+                    count += 1;
+                } else if !e.optional {
+                    taken |= run;
+                }
+            }
+        }
+        // Every subset of the optional lines, the empty one first.
+        for subset in 0..1u32 << count {
+            let mut captures = taken;
+            for (i, run) in choices[..count].iter().enumerate() {
+                if subset & (1 << i) != 0 {
+                    captures |= run;
+                }
+            }
+            if !push(Move { captures: CellBits::from_bits(captures), ..mv }) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
+    /// with the move; turning is done here).
+    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
+            for &d in &e.dirs[side as usize] {
+                let count = e.enclosed(game, pos, side, at, d, NO_CELL);
                 let mut k = at;
                 for _ in 0..count {
                     k = game.board().step(k, d);
@@ -90,9 +184,9 @@ impl Effects {
     /// The cells the effects would turn for a piece of `side` arriving on `at`.
     pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId) -> Vec<CellId> {
         let mut out = Vec::new();
-        for e in &self.list {
+        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
             for &d in &e.dirs[side as usize] {
-                let count = enclosed(game, pos, side, at, d, NO_CELL);
+                let count = e.enclosed(game, pos, side, at, d, NO_CELL);
                 let mut k = at;
                 for _ in 0..count {
                     k = game.board().step(k, d);
@@ -104,10 +198,9 @@ impl Effects {
     }
 }
 
-/// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece
-/// (`vacated` counts as empty: the cell the arriving piece left).
+/// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
 #[inline(always)]
-fn enclosed(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8, vacated: CellId) -> u32 {
+fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> u32 {
     let table = game.board().table(d);
     let (own, enemy) = (tag(side), tag(side ^ 1));
     let mut k = table[at as usize];
@@ -116,5 +209,24 @@ fn enclosed(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8, vaca
         count += 1;
         k = table[k as usize];
     }
-    if count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k as usize]) == own { count } else { 0 }
+    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k as usize]) == own { count } else { 0 }
+}
+
+impl Enclose {
+    /// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own
+    /// piece (`vacated` counts as empty: the cell the arriving piece left), if the line has the
+    /// length this effect wants; otherwise 0.
+    #[inline(always)]
+    fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8, vacated: CellId) -> u32 {
+        let table = game.board().table(d);
+        let (own, enemy) = (tag(side), tag(side ^ 1));
+        let mut k = table[at as usize];
+        let mut count = 0;
+        while k != NO_CELL && owner_tag(pos.cells[k as usize]) == enemy {
+            count += 1;
+            k = table[k as usize];
+        }
+        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k as usize]) == own;
+        if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
+    }
 }

@@ -1,5 +1,6 @@
 //! The compiled game: a checked ruleset turned into dense tables the move generator reads.
 
+use crate::ends::Ends;
 use crate::moves::{At, Kind, Rule};
 use hetproba_board::CellId;
 use hetproba_rules::model::*;
@@ -53,7 +54,19 @@ pub(crate) struct Promo {
 #[derive(Clone, Debug)]
 pub(crate) struct PhaseRules {
     pub moves: Vec<usize>,
-    pub plies: Option<u32>,
+    pub limit: Option<PhaseLimit>,
+}
+
+/// The regions with rules of their own (`[turn]`), per player; `None` when no region has the
+/// rule.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RegionRules {
+    /// Cells a piece may arrive on only by capturing.
+    pub no_quiet: Option<[Vec<bool>; 2]>,
+    /// Cells a piece must leave on its owner's turn.
+    pub must_leave: Option<[Vec<bool>; 2]>,
+    /// Cells where a move ends when the piece arrives.
+    pub stops: Option<[Vec<bool>; 2]>,
 }
 
 /// A ruleset compiled for play.
@@ -64,24 +77,17 @@ pub struct Game {
     pub(crate) compiled: Vec<Rule>,
     pub(crate) phases: Vec<PhaseRules>,
     pub(crate) turn: Turn,
+    pub(crate) regions: RegionRules,
     /// When captured pieces leave the board in a chain.
     pub(crate) removal: Removal,
     /// `zobrist[cell * codes + code]`.
     pub(crate) zobrist: Vec<u64>,
     pub(crate) codes: usize,
     pub(crate) side_key: u64,
-    /// The axes of every direction set, per player: (direction, its opposite if any), one
-    /// entry per line through a cell.
-    pub(crate) axes: Vec<[Vec<Axis>; 2]>,
-    /// True if any end rule is decided without the list of moves.
-    pub(crate) has_static_ends: bool,
+    /// The end rules, compiled.
+    pub(crate) ends: Ends,
     /// Per piece type: how it promotes.
     pub(crate) promotions: Vec<Option<Promo>>,
-    /// The end rules decided without the list of moves, in order.
-    pub(crate) static_ends: Vec<usize>,
-    /// True if an end rule mentions no-moves together with another test, so that it can hold
-    /// while moves exist.
-    pub(crate) has_dynamic_ends: bool,
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
     /// of a chain continues with.
     pub(crate) chain_states: Vec<Vec<At>>,
@@ -102,13 +108,24 @@ impl Game {
         let board = &rules.board;
         let n = board.len();
         let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i)).collect();
-        let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), plies: p.plies }).collect();
+        let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), limit: p.limit }).collect();
+        let union = |ids: &[RegionId]| {
+            (!ids.is_empty()).then(|| {
+                [0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id as usize].cells[p][c])).collect::<Vec<bool>>())
+            })
+        };
+        let regions = RegionRules {
+            no_quiet: union(&rules.turn.enter_by_capture_only),
+            must_leave: union(&rules.turn.must_leave),
+            stops: union(&rules.turn.move_ends_in),
+        };
         let codes = rules.pieces.len() * 4;
         let mut seed = 0x4865_7470_726F_6261; // "Hetproba"
         // An empty cell has key 0, so the empty board hashes to the phase key alone.
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
-        let axes = rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
+        let axes: Vec<[Vec<Axis>; 2]> =
+            rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
         let promotions = rules
             .pieces
             .iter()
@@ -123,10 +140,7 @@ impl Game {
                 })
             })
             .collect();
-        let static_ends: Vec<usize> = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
-        let has_static_ends = !static_ends.is_empty();
-        let has_dynamic_ends =
-            rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
+        let ends = Ends::compile(&rules, &axes);
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
                 compiled
@@ -142,22 +156,7 @@ impl Game {
             .collect();
         let turn = rules.turn.clone();
         let removal = turn.removal;
-        Game {
-            rules,
-            compiled,
-            phases,
-            turn,
-            removal,
-            zobrist,
-            codes,
-            side_key,
-            axes,
-            has_static_ends,
-            static_ends,
-            promotions,
-            has_dynamic_ends,
-            chain_states,
-        }
+        Game { rules, compiled, phases, turn, regions, removal, zobrist, codes, side_key, ends, promotions, chain_states }
     }
 
     /// The checked ruleset this game was compiled from.
@@ -206,7 +205,7 @@ impl Game {
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.
     pub(crate) fn phase_key(&self, phase: u8, phase_ply: u32) -> u64 {
-        let limited = self.phases[phase as usize].plies.is_some();
+        let limited = self.phases[phase as usize].limit.is_some();
         let mut s = (phase as u64) << 32 | if limited { phase_ply as u64 } else { 0 };
         splitmix(&mut s)
     }

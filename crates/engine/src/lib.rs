@@ -6,20 +6,20 @@
 
 mod check;
 mod effects;
+mod ends;
 mod game;
 mod moves;
 mod notation;
-mod outcome;
 mod perft;
 mod position;
 mod session;
 mod turn;
 
 pub use check::{TestFailure, TestReport};
+pub use ends::Outcome;
 pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR};
 pub use notation::{MoveError, MoveInfo, PositionError};
-pub use outcome::Outcome;
 pub use position::Position;
 pub use session::Session;
 

@@ -5,7 +5,7 @@ use crate::game::{EMPTY, Game};
 use crate::moves::{Move, NO_DIR};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::PositionNotation;
+use hetproba_rules::model::{PhaseLimit, PositionNotation};
 
 /// What is wrong with a typed move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +81,7 @@ impl Game {
                 "dir" if mv.dir != NO_DIR => out.push_str(&board.directions()[mv.dir as usize].symbol),
                 "path" => out.push_str(&join(&mut path.iter().copied(), "-")),
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
+                "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
                 _ => {}
             }
             rest = &rest[open + close + 1..];
@@ -208,8 +209,10 @@ impl Game {
             let phase = &self.rules.phases[pos.phase as usize];
             out.push(' ');
             out.push_str(&phase.name);
-            if pos.phase_ply > 0 {
-                out.push_str(&format!(":{}", pos.phase_ply));
+            match phase.limit {
+                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => out.push_str(&format!(":{},{}", pos.placed(0), pos.placed(1))),
+                _ if pos.phase_ply > 0 => out.push_str(&format!(":{}", pos.phase_ply)),
+                _ => {}
             }
         }
         out
@@ -272,20 +275,36 @@ impl Game {
         let (phase, ply) = match fields.get(2) {
             None => (last, 0),
             Some(field) => {
-                let (name, ply) = match field.split_once(':') {
-                    Some((name, ply)) => (name, ply.parse::<u32>().map_err(|_| bad(format!("bad ply count in '{field}'")))?),
-                    None => (*field, 0),
-                };
+                let (name, progress) = field.split_once(':').unwrap_or((field, ""));
                 let phase = self.rules.phases.iter().position(|p| p.name == name).ok_or_else(|| {
                     let names: Vec<&str> = self.rules.phases.iter().map(|p| p.name.as_str()).collect();
                     bad(format!("unknown phase '{name}'; expected one of {}", names.join(", ")))
                 })?;
-                if let Some(limit) = self.rules.phases[phase].plies
-                    && ply >= limit
-                {
-                    return Err(bad(format!("phase '{name}' lasts {limit} plies; {ply} is past its end")));
-                }
-                (phase, if self.rules.phases[phase].plies.is_some() { ply } else { 0 })
+                let number = |t: &str| t.parse::<u32>().map_err(|_| bad(format!("bad count of placed pieces in '{field}'")));
+                let ply = match self.rules.phases[phase].limit {
+                    _ if progress.is_empty() => 0,
+                    Some(PhaseLimit::Plies(limit)) => {
+                        let ply = progress.parse::<u32>().map_err(|_| bad(format!("bad ply count in '{field}'")))?;
+                        if ply >= limit {
+                            return Err(bad(format!("phase '{name}' lasts {limit} plies; {ply} is past its end")));
+                        }
+                        ply
+                    }
+                    Some(PhaseLimit::Placed(limit)) => {
+                        let Some((a, b)) = progress.split_once(',') else {
+                            return Err(bad(format!("phase '{name}' counts the pieces each player has placed: write {name}:A,B")));
+                        };
+                        let (a, b) = (number(a)?, number(b)?);
+                        if a.max(b) > limit || (a == limit && b == limit) {
+                            return Err(bad(format!(
+                                "phase '{name}' ends when each player has placed {limit} pieces; {a},{b} is past its end"
+                            )));
+                        }
+                        a | b << 16
+                    }
+                    None => 0,
+                };
+                (phase, ply)
             }
         };
         pos.set_phase(self, phase as u8, ply);

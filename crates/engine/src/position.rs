@@ -4,7 +4,7 @@
 
 use crate::game::{Code, EMPTY, Game, owner_tag};
 use hetproba_board::CellId;
-use hetproba_rules::model::PlayerId;
+use hetproba_rules::model::{PhaseLimit, PlayerId};
 
 /// Scalars saved before a move, restored when it is unmade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,7 +22,9 @@ pub struct Position {
     pub(crate) cells: Vec<Code>,
     pub(crate) side: PlayerId,
     pub(crate) phase: u8,
-    /// Plies played in the current phase.
+    /// Progress in the current phase: plies played in it, or, in a phase that lasts until
+    /// each player has placed so many pieces, the pieces placed (the first player's in the low
+    /// 16 bits, the second's in the high 16).
     pub(crate) phase_ply: u32,
     pub(crate) hash: u64,
     /// Pieces on the board by owner tag (index 1, 2: players; 3: neutral).
@@ -132,20 +134,21 @@ impl Position {
         });
     }
 
-    /// Closes a move: the other player moves, and the phase advances.
+    /// Closes a move (`placed`: it put a new piece on the board): the other player moves, and
+    /// the phase advances.
     #[inline(always)]
-    pub(crate) fn end_turn(&mut self, game: &Game) {
+    pub(crate) fn end_turn(&mut self, game: &Game, placed: bool) {
+        let (phase, ply) = game.advance(self.phase, self.phase_ply, self.side, placed);
         self.hash ^= game.side_key;
         self.side ^= 1;
-        let limit = game.phases[self.phase as usize].plies;
-        let (phase, ply) = match limit {
-            Some(limit) if self.phase_ply + 1 >= limit => (self.phase + 1, 0),
-            Some(_) => (self.phase, self.phase_ply + 1),
-            None => (self.phase, self.phase_ply),
-        };
         if (phase, ply) != (self.phase, self.phase_ply) {
             self.set_phase(game, phase, ply);
         }
+    }
+
+    /// Pieces `player` has placed in the current phase, if the phase counts them.
+    pub fn placed(&self, player: PlayerId) -> u32 {
+        placed_of(self.phase_ply, player)
     }
 
     /// Unmakes the last move. Returns false if there is none.
@@ -277,6 +280,29 @@ impl Game {
             if piece < 32 { Cells::Exact(pos.code_bits[piece as usize]) } else { Cells::Bits(pos.bits[owner_tag(piece) as usize]) }
         } else {
             Cells::Scan(0)
+        }
+    }
+}
+
+/// Pieces `player` has placed, from a placement phase's progress.
+#[inline(always)]
+pub(crate) fn placed_of(progress: u32, player: PlayerId) -> u32 {
+    (progress >> (16 * player as u32)) & 0xFFFF
+}
+
+impl Game {
+    /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put
+    /// a new piece on the board; a pass puts none).
+    #[inline(always)]
+    pub(crate) fn advance(&self, phase: u8, progress: u32, side: PlayerId, placed: bool) -> (u8, u32) {
+        match self.phases[phase as usize].limit {
+            None => (phase, progress),
+            Some(PhaseLimit::Plies(limit)) if progress + 1 >= limit => (phase + 1, 0),
+            Some(PhaseLimit::Plies(_)) => (phase, progress + 1),
+            Some(PhaseLimit::Placed(limit)) => {
+                let now = if placed { progress + (1 << (16 * side as u32)) } else { progress };
+                if placed_of(now, 0) >= limit && placed_of(now, 1) >= limit { (phase + 1, 0) } else { (phase, now) }
+            }
         }
     }
 }

@@ -1,9 +1,9 @@
 //! A game in progress: the position plus the history that draw rules need (repetitions, move
 //! counters, material configurations). `play`, `replay` and self-play use it; perft does not.
 
+use crate::ends::Outcome;
 use crate::game::{EMPTY, Game, owner_tag, piece_type};
 use crate::moves::Move;
-use crate::outcome::Outcome;
 use crate::position::Position;
 use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
 

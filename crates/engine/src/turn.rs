@@ -5,26 +5,19 @@
 use crate::game::Game;
 use crate::moves::{AnyMove, Move, Sink};
 use crate::position::Position;
-use hetproba_rules::model::{PassRule, PlayerId};
+use hetproba_board::NO_CELL;
+use hetproba_rules::model::{PassRule, PhaseLimit, PlayerId, Trigger};
 
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if self.has_static_ends && self.static_end(pos).is_some() {
+        if self.ends.has_static() && self.static_end(pos) {
             return;
         }
         self.generate_phase(pos, pos.side, pos.phase, out);
-        let turn = &self.turn;
-        if turn.compulsory_capture && out.iter().any(Move::is_capture) {
-            out.retain(Move::is_capture);
-            if turn.majority {
-                let most = out.iter().map(Move::capture_count).max().unwrap_or(0);
-                out.retain(|m| m.capture_count() == most);
-            }
-        } else if turn.majority && !turn.compulsory_capture {
-            let most = out.iter().filter(|m| m.is_capture()).map(Move::capture_count).max().unwrap_or(0);
-            out.retain(|m| !m.is_capture() || m.capture_count() == most);
+        if !self.must_leave(pos, out) {
+            self.capture_rules(pos, out);
         }
         match self.turn.pass {
             PassRule::Never => {}
@@ -36,8 +29,42 @@ impl Game {
             }
         }
         // End rules that mention no-moves may still hold through their other tests.
-        if self.has_dynamic_ends && self.dynamic_end(pos, !out.is_empty()) {
+        if self.dynamic_end(pos, !out.is_empty()) {
             out.clear();
+        }
+    }
+
+    /// A piece standing in a region it must leave: if it can, only its moves out of the region
+    /// are legal (capturing is then not compulsory). Returns true if that decided the moves.
+    fn must_leave(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        let Some(regions) = &self.regions.must_leave else { return false };
+        let region = &regions[pos.side as usize];
+        let leaves = |m: &Move| m.from != NO_CELL && region[m.from as usize] && !region[m.to as usize];
+        if !out.iter().any(leaves) {
+            return false;
+        }
+        out.retain(leaves);
+        true
+    }
+
+    /// The turn's capture rules: compulsory capture (when a capture of the kind that obliges is
+    /// possible), then majority.
+    fn capture_rules(&self, pos: &Position, out: &mut Vec<Move>) {
+        let turn = &self.turn;
+        let obliged = turn.compulsory_capture
+            && match turn.capture_trigger {
+                Trigger::Any => out.iter().any(Move::is_capture),
+                Trigger::Direct => out.iter().any(|m| m.is_capture() && self.captures_directly(pos, m)),
+            };
+        if obliged {
+            out.retain(Move::is_capture);
+            if turn.majority {
+                let most = out.iter().map(Move::capture_count).max().unwrap_or(0);
+                out.retain(|m| m.capture_count() == most);
+            }
+        } else if turn.majority && !turn.compulsory_capture {
+            let most = out.iter().filter(|m| m.is_capture()).map(Move::capture_count).max().unwrap_or(0);
+            out.retain(|m| !m.is_capture() || m.capture_count() == most);
         }
     }
 
@@ -50,11 +77,11 @@ impl Game {
 
     /// True if the position has a legal move (cheaper than listing them).
     pub fn has_moves(&self, pos: &Position) -> bool {
-        if self.has_static_ends && self.static_end(pos).is_some() {
+        if self.ends.has_static() && self.static_end(pos) {
             return false;
         }
         let any = self.has_raw_moves(pos);
-        any && !(self.has_dynamic_ends && self.dynamic_end(pos, any))
+        any && !self.dynamic_end(pos, any)
     }
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
@@ -78,15 +105,21 @@ impl Game {
     }
 
     fn phase_after_ply(&self, pos: &Position) -> u8 {
-        match self.phases[pos.phase as usize].plies {
-            Some(limit) if pos.phase_ply + 1 >= limit => pos.phase + 1,
-            _ => pos.phase,
-        }
+        self.advance(pos.phase, pos.phase_ply, pos.side, false).0
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
     pub(crate) fn generate_phase(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
-        for &rule in &self.phases[phase as usize].moves {
+        let rules = &self.phases[phase as usize];
+        // In a phase that counts placements, a player who has placed them all places no more.
+        let placed_all = match rules.limit {
+            Some(PhaseLimit::Placed(limit)) => phase == pos.phase && pos.placed(side) >= limit,
+            _ => false,
+        };
+        for &rule in &rules.moves {
+            if placed_all && self.compiled[rule].places() {
+                continue;
+            }
             if !self.generate_rule(pos, side, rule, sink) {
                 return false;
             }

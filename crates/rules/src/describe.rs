@@ -12,6 +12,15 @@ fn axis_words(set: &str) -> String {
     }
 }
 
+fn neighbour_words(set: &str) -> String {
+    match set {
+        "all" => "through sides or corners".into(),
+        "orthogonal" => "through sides".into(),
+        "diagonal" => "through corners".into(),
+        other => format!("along the {other} directions"),
+    }
+}
+
 fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
     match c {
         Condition::Or(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(", or "),
@@ -33,6 +42,14 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
                 }
                 Test::NoMoves => "the player to move has no legal move".into(),
                 Test::NoPieces => format!("{whom} has no pieces left"),
+                Test::Connected { dirs } => {
+                    let set = ruleset.map_or("all".to_string(), |r| r.direction_sets[*dirs as usize].name.clone());
+                    format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(&set))
+                }
+                Test::Occupies { region } => {
+                    let name = ruleset.map_or("a region".to_string(), |r| format!("the region '{}'", r.regions[*region as usize].name));
+                    format!("a piece of {whom} stands in {name}")
+                }
             }
         }
     }
@@ -48,6 +65,8 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
         Condition::Test(Test::Line { len, .. }, _) => format!("{len} in a row"),
         Condition::Test(Test::NoMoves, _) => "no legal moves".into(),
         Condition::Test(Test::NoPieces, _) => "no pieces left".into(),
+        Condition::Test(Test::Connected { .. }, _) => "all pieces connected".into(),
+        Condition::Test(Test::Occupies { .. }, _) => "a piece reached the region".into(),
         _ => "end condition".into(),
     }
 }
@@ -91,34 +110,29 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             dirs_words(r, *dirs)
         ),
         Action::Step { dirs, to } => format!("A {} steps one cell in {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
-        Action::Slide { dirs, to, max } => format!(
+        Action::Slide { dirs, to, max, over: None, distance: Distance::Any } => format!(
             "A {} slides {} in {} over empty cells to {}.",
             piece.name,
             max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
             dirs_words(r, *dirs),
             landing_words(*to)
         ),
-        Action::Hop(hop) => {
-            let over = match hop.over {
-                Over::Enemy => "enemy piece, capturing it",
-                Over::Own => "own piece",
-                Over::Any => "piece (an enemy piece is captured)",
-            };
-            let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
-            let landing = if hop.long { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!("A {} jumps in {} {how} {over}, {landing}.", piece.name, dirs_words(r, hop.dirs),);
-            if hop.repeat {
-                text.push_str(if matches!(hop.over, Over::Own) {
-                    " It may go on jumping, and stop after any jump."
-                } else {
-                    " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
-                });
-                if hop.long && !matches!(hop.over, Over::Own) {
-                    text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
+        Action::Slide { dirs, to, max, over, distance } => {
+            let how_far = match distance {
+                Distance::LineCount => {
+                    "exactly as many cells as there are pieces on the whole line it moves along (both ways, itself included)".to_string()
                 }
-            }
-            text
+                Distance::Any => max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
+            };
+            let passing = match over {
+                None => "over empty cells only",
+                Some(Over::Own) => "passing over empty cells and own pieces, never over an enemy piece",
+                Some(Over::Enemy) => "passing over empty cells and enemy pieces, never over an own piece",
+                Some(Over::Any) => "passing over empty cells and any pieces",
+            };
+            format!("A {} moves {how_far} in {}, {passing}, to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
         }
+        Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
         Action::Leap { offsets, to } => format!(
             "A {} leaps by {} to {}.",
             piece.name,
@@ -128,7 +142,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     };
     for effect in &m.effects {
         match effect {
-            Effect::Flip { dirs, min } => {
+            Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false } => {
                 s.push_str(&format!(
                     " Every unbroken line of enemy pieces in {} enclosed between it and another own piece turns to the mover's colour",
                     dirs_words(r, *dirs)
@@ -142,9 +156,82 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 }
                 s.push('.');
             }
+            Effect::Enclose { dirs, outcome, len, min, optional } => {
+                let what = match len {
+                    Some(1) => "a single enemy piece".to_string(),
+                    Some(n) => format!("a line of exactly {n} enemy pieces"),
+                    None => "every unbroken line of enemy pieces".to_string(),
+                };
+                let fate = match outcome {
+                    Enclosed::Flip => "turns to the mover's colour",
+                    Enclosed::Remove => "is captured",
+                };
+                s.push_str(&format!(" Then {what} in {} enclosed between it and another own piece {fate}", dirs_words(r, *dirs)));
+                if *optional {
+                    s.push_str("; the mover may take or leave each such capture (each choice is its own move)");
+                }
+                if *min > 0 {
+                    s.push_str(&format!(
+                        "; the move is legal only if at least {min} piece{} {}",
+                        if *min == 1 { "" } else { "s" },
+                        if *min == 1 { "is" } else { "are" }
+                    ));
+                    s.push_str(" enclosed");
+                }
+                s.push('.');
+            }
         }
     }
     s
+}
+
+/// The words for a move of hops: one segment as before, several as a sequence.
+fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
+    let over_words = |over: Over| match over {
+        Over::Enemy => "enemy piece, capturing it",
+        Over::Own => "own piece",
+        Over::Any => "piece (an enemy piece is captured)",
+    };
+    let mut text = match pattern.segments.as_slice() {
+        [hop] if hop.min == 1 => {
+            let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
+            let landing = if hop.long { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
+            let mut text = format!("A {piece} jumps in {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop.over));
+            if hop.max > 1 {
+                text.push_str(if matches!(hop.over, Over::Own) {
+                    " It may go on jumping, and stop after any jump."
+                } else {
+                    " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
+                });
+                if hop.long && !matches!(hop.over, Over::Own) {
+                    text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
+                }
+            }
+            text
+        }
+        segments => {
+            let parts: Vec<String> = segments
+                .iter()
+                .map(|hop| {
+                    let times = match (hop.min, hop.max) {
+                        (0, 1) => "at most one hop",
+                        (1, 1) => "one hop",
+                        (0, _) => "any number of hops",
+                        _ => "one or more hops",
+                    };
+                    let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
+                    format!("{times} in {} {how} {}", dirs_words(r, hop.dirs), over_words(hop.over))
+                })
+                .collect();
+            let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
+            text.push_str(" It may stop after a hop that captures nothing; after a capture it must go on capturing while it can.");
+            text
+        }
+    };
+    if pattern.revisit == Revisit::Never && pattern.chains() {
+        text.push_str(" No cell is touched twice in one move, the start included.");
+    }
+    text
 }
 
 /// One sentence for an end rule.
@@ -201,7 +288,11 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             out.push_str(&format!(
                 "  Phase '{}'{}:\n",
                 phase.name,
-                phase.plies.map_or(" (to the end of the game)".to_string(), |p| format!(" (the first {p} plies, players alternating)"))
+                match phase.limit {
+                    None => " (to the end of the game)".to_string(),
+                    Some(PhaseLimit::Plies(p)) => format!(" (the first {p} plies, players alternating)"),
+                    Some(PhaseLimit::Placed(n)) => format!(" (until each player has placed {n} pieces)"),
+                }
             ));
             "    "
         } else {
@@ -296,10 +387,10 @@ pub fn format_ms(ms: u64) -> String {
 fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let can_capture = r.moves.iter().any(|m| match &m.action {
-        Action::Hop(h) => h.over != Over::Own,
+        Action::Hops(pattern) => pattern.captures(),
         Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => *to != Landing::Empty,
         _ => false,
-    });
+    }) || r.moves.iter().flat_map(|m| &m.effects).any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Remove, .. }));
     if can_capture {
         out.push((
             "capturing".to_string(),
@@ -313,8 +404,36 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
                 (false, false) => "Capturing is optional.".to_string(),
             },
         ));
+        if r.turn.compulsory_capture && r.turn.capture_trigger == Trigger::Direct {
+            out.push((
+                "what makes capturing compulsory".to_string(),
+                "Capturing is compulsory only when a piece can capture from where it stands; a capture it could reach only after hops over own pieces does not oblige, though it counts as a capture when capturing is compulsory.".to_string(),
+            ));
+        }
     }
-    if r.moves.iter().any(|m| matches!(&m.action, Action::Hop(h) if h.repeat && !matches!(h.over, Over::Own))) {
+    let region_names = |ids: &[RegionId]| ids.iter().map(|&id| format!("'{}'", r.regions[id as usize].name)).collect::<Vec<_>>().join(", ");
+    if !r.turn.enter_by_capture_only.is_empty() {
+        out.push((
+            "regions entered only by capturing".to_string(),
+            format!("A piece may arrive in the region {} only by a capturing move or hop.", region_names(&r.turn.enter_by_capture_only)),
+        ));
+    }
+    if !r.turn.must_leave.is_empty() {
+        out.push((
+            "regions a piece must leave".to_string(),
+            format!(
+                "A piece standing in the region {} at the start of its owner's turn must leave it: if it can, only such moves are legal, and capturing is not compulsory; if it cannot, the other pieces move as usual.",
+                region_names(&r.turn.must_leave)
+            ),
+        ));
+    }
+    if !r.turn.move_ends_in.is_empty() {
+        out.push((
+            "regions that end a move".to_string(),
+            format!("A move ends as soon as the piece arrives in the region {}.", region_names(&r.turn.move_ends_in)),
+        ));
+    }
+    if r.moves.iter().any(|m| matches!(&m.action, Action::Hops(p) if p.chains() && p.captures())) {
         out.push((
             "removal of captured pieces".to_string(),
             match r.turn.removal {
@@ -399,7 +518,11 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
             out.push((
                 Aspect::Moves,
                 format!("phase '{}'", phase.name),
-                phase.plies.map_or("to the end of the game".to_string(), |p| format!("{p} plies")),
+                match phase.limit {
+                    None => "to the end of the game".to_string(),
+                    Some(PhaseLimit::Plies(p)) => format!("{p} plies"),
+                    Some(PhaseLimit::Placed(n)) => format!("until each player has placed {n} pieces"),
+                },
             ));
         }
     }

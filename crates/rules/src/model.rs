@@ -116,10 +116,21 @@ pub struct Start {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Phase {
     pub name: String,
-    /// The phase ends after this many plies; `None`: it lasts to the end of the game.
-    pub plies: Option<u32>,
+    /// The phase ends after this many plies, or once each player has placed this many pieces
+    /// in it; `None`: it lasts to the end of the game.
+    pub limit: Option<PhaseLimit>,
     /// Indices into [`Ruleset::moves`].
     pub moves: Vec<usize>,
+}
+
+/// How long a phase lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PhaseLimit {
+    /// This many plies, whoever plays them.
+    Plies(u32),
+    /// Until each player has placed this many pieces in the phase (a player who has placed
+    /// them all places no more).
+    Placed(u32),
 }
 
 /// One kind of move, from a `[moves.NAME]` table.
@@ -161,15 +172,46 @@ pub enum Action {
     Push { dirs: DirSetId },
     /// Move one cell along a direction.
     Step { dirs: DirSetId, to: Landing },
-    /// Move any number of cells (up to `max`) along a direction over empty cells.
-    Slide { dirs: DirSetId, to: Landing, max: Option<u32> },
+    /// Move along a direction over empty cells (and pieces `over` allows): any number of
+    /// cells up to `max`, or exactly as many as `distance` says.
+    Slide { dirs: DirSetId, to: Landing, max: Option<u32>, over: Option<Over>, distance: Distance },
     /// Jump to a cell at a fixed offset, over anything.
     Leap { offsets: Vec<(i32, i32)>, to: Landing },
-    /// A hop over a piece, possibly repeated into a chain (`jump(diagonal, over=enemy)+`).
-    Hop(Hop),
+    /// Hops over pieces: a sequence of hop segments, each possibly repeated
+    /// (`jump(all, over=own)* jump(all, over=enemy)+`).
+    Hops(HopPattern),
 }
 
-/// A hop over one piece.
+/// How far a slide goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distance {
+    /// Any number of cells (up to the slide's `max`).
+    Any,
+    /// Exactly as many cells as there are pieces on the whole line the move runs along (both
+    /// directions, the moving piece included).
+    LineCount,
+}
+
+/// A move of one or more hops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HopPattern {
+    pub segments: Vec<Hop>,
+    pub revisit: Revisit,
+}
+
+impl HopPattern {
+    /// Can the pattern make more than one hop?
+    pub fn chains(&self) -> bool {
+        self.segments.len() > 1 || self.segments.iter().any(|s| s.max > 1)
+    }
+
+    /// Can it capture?
+    pub fn captures(&self) -> bool {
+        self.segments.iter().any(|s| s.over != Over::Own)
+    }
+}
+
+/// One segment of a hop pattern: hops over one piece each, repeated `min..=max` times.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hop {
     pub dirs: DirSetId,
@@ -178,8 +220,24 @@ pub struct Hop {
     /// `fly`: empty cells may lie before the piece, and the hop may land on any empty cell
     /// beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
     pub long: bool,
-    /// `+`: a chain. A chain of captures goes on while a capture is possible.
-    pub repeat: bool,
+    /// At least this many hops of the segment: 0 or 1.
+    pub min: u8,
+    /// At most this many: 1, or [`Hop::UNBOUNDED`].
+    pub max: u8,
+}
+
+impl Hop {
+    pub const UNBOUNDED: u8 = u8::MAX;
+}
+
+/// Which cells a move of several hops may land on again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Revisit {
+    /// A capturing hop may land where the move already was (the start included); a hop that
+    /// captures nothing may not.
+    ByCapture,
+    /// No cell is touched twice in one move, the start included.
+    Never,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,10 +257,21 @@ impl Action {
 /// What happens after the action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Effect {
-    /// Every unbroken line of enemy pieces enclosed between the piece and another own piece, in
-    /// the directions of `dirs`, turns to the mover's colour. The move is legal only if at least
-    /// `min` pieces turn.
-    Flip { dirs: DirSetId, min: u32 },
+    /// Every unbroken line of enemy pieces enclosed between the arriving piece and another own
+    /// piece, in the directions of `dirs` (and of exactly `len` pieces, if given), turns to the
+    /// mover's colour or is removed. The move is legal only if at least `min` pieces are
+    /// enclosed. With `optional`, each enclosed line may be taken or left: every choice is its
+    /// own move.
+    Enclose { dirs: DirSetId, outcome: Enclosed, len: Option<u32>, min: u32, optional: bool },
+}
+
+/// What happens to enclosed pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enclosed {
+    /// They turn to the mover's colour (Reversi).
+    Flip,
+    /// They are captured (custodian capture).
+    Remove,
 }
 
 /// When a player may pass.
@@ -220,16 +289,44 @@ pub struct Turn {
     pub pass: PassRule,
     /// A player who can capture must.
     pub compulsory_capture: bool,
+    /// Which captures make capturing compulsory.
+    pub capture_trigger: Trigger,
     /// Among captures, only those taking the most pieces are legal.
     pub majority: bool,
     /// When captured pieces leave the board in a chain.
     pub removal: Removal,
+    /// Regions a piece may arrive in only by capturing (resolved for the mover).
+    pub enter_by_capture_only: Vec<RegionId>,
+    /// Regions a piece standing in at the start of its owner's turn must leave: if it can, only
+    /// such moves are legal, and capturing is not compulsory.
+    pub must_leave: Vec<RegionId>,
+    /// Regions where a move ends as soon as the piece arrives (a chain stops there).
+    pub move_ends_in: Vec<RegionId>,
 }
 
 impl Default for Turn {
     fn default() -> Turn {
-        Turn { pass: PassRule::Never, compulsory_capture: false, majority: false, removal: Removal::End }
+        Turn {
+            pass: PassRule::Never,
+            compulsory_capture: false,
+            capture_trigger: Trigger::Any,
+            majority: false,
+            removal: Removal::End,
+            enter_by_capture_only: Vec::new(),
+            must_leave: Vec::new(),
+            move_ends_in: Vec::new(),
+        }
     }
+}
+
+/// Which captures make capturing compulsory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trigger {
+    /// Any capture the player could make.
+    Any,
+    /// A capture from where a piece stands: a hop move whose first hop captures (a capture
+    /// reached only after hops over own pieces does not count), or any other capturing move.
+    Direct,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -312,6 +409,11 @@ pub enum Test {
     NoMoves,
     /// The player has no pieces on the board.
     NoPieces,
+    /// All of the player's pieces form one group, joined through the directions of `dirs`
+    /// (a single piece, or none, counts as connected).
+    Connected { dirs: DirSetId },
+    /// A piece of the player stands on a cell of the region (resolved for that player).
+    Occupies { region: RegionId },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -387,6 +489,14 @@ impl Ruleset {
 
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
         self.players.iter().position(|p| p.name == name || p.short == name).map(|i| i as PlayerId)
+    }
+
+    /// The phase's ply limit, if it has one.
+    pub fn plies(&self, phase: usize) -> Option<u32> {
+        match self.phases[phase].limit {
+            Some(PhaseLimit::Plies(n)) => Some(n),
+            _ => None,
+        }
     }
 
     pub fn param(&self, name: &str) -> Option<i64> {

@@ -20,7 +20,7 @@ use super::{CellBits, Move, Sink};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Hop, MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
+use hetproba_rules::model::{Hop, HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
 
 /// The default notation: every landing cell, joined by `:`.
 pub(crate) const TEMPLATE: &str = "{from}:{path::}";
@@ -60,6 +60,7 @@ pub(crate) struct Hops {
     may_end: Vec<[bool; 2]>,
     /// Whether a first hop may pass over an own piece, an enemy piece.
     first_over: (bool, bool),
+    revisit: Revisit,
     /// On boards of at most 64 cells, when every first hop is a short one: per player and
     /// cell, the (hopped cell, landing cell) of each first hop, as bits. A piece can begin a
     /// chain only if one of them has a hoppable piece and an empty landing.
@@ -71,10 +72,18 @@ pub(crate) struct Hops {
 }
 
 impl Hops {
-    pub(crate) fn compile(rules: &Ruleset, hop: &Hop) -> Hops {
-        let dirs = rules.direction_sets[hop.dirs as usize].dirs.clone();
-        let max = if hop.repeat { UNBOUNDED } else { 1 };
-        let segments = vec![Segment { dirs, over: hop.over, long: hop.long, min: 1, max }];
+    pub(crate) fn compile(rules: &Ruleset, pattern: &HopPattern) -> Hops {
+        let segments: Vec<Segment> = pattern
+            .segments
+            .iter()
+            .map(|hop| Segment {
+                dirs: rules.direction_sets[hop.dirs as usize].dirs.clone(),
+                over: hop.over,
+                long: hop.long,
+                min: hop.min,
+                max: if hop.max == Hop::UNBOUNDED { UNBOUNDED } else { hop.max },
+            })
+            .collect();
         let reach = (rules.board.len() <= 64).then(|| {
             [0, 1].map(|p| {
                 let mut masks = vec![0u64; rules.board.len()];
@@ -131,7 +140,7 @@ impl Hops {
                     .collect()
             })
         });
-        Hops { segments, next, may_end, first_over, first_jumps, reach }
+        Hops { segments, next, may_end, first_over, first_jumps, reach, revisit: pattern.revisit }
     }
 
     /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
@@ -189,6 +198,15 @@ impl Hops {
         self.search_from(game, pos, side, r, from, sink)
     }
 
+    /// Can the piece on `from` begin a move of this rule with a capturing hop?
+    pub(crate) fn first_hop_captures(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId) -> bool {
+        let search = Search::new(game, pos, side, from, r);
+        self.next[0][0].iter().any(|&j| {
+            let seg = &self.segments[j as usize];
+            seg.dirs[side as usize].iter().any(|&d| search.hop(from, d, seg, 0).is_some_and(|(over, _)| search.captures(seg, over)))
+        })
+    }
+
     /// Searches the chains of the piece on `from`, which can make a first hop.
     fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
         let search = Search::new(game, pos, side, from, r);
@@ -242,6 +260,12 @@ struct Search<'a> {
     /// The rule the move belongs to.
     first: u8,
     immediate: bool,
+    /// No hop lands on a cell the move has touched, captures included.
+    never_revisit: bool,
+    /// Cells a hop may land on only by capturing (per the mover), if any.
+    no_quiet: Option<&'a [bool]>,
+    /// Cells where the move ends on arrival, if any.
+    stops: Option<&'a [bool]>,
 }
 
 #[inline(always)]
@@ -251,7 +275,21 @@ fn bit(c: CellId) -> u128 {
 
 impl<'a> Search<'a> {
     fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: u8) -> Search<'a> {
-        Search { game, pos, side, from, first, immediate: game.removal == Removal::Immediate }
+        let never_revisit = match &game.compiled[first as usize].kind {
+            super::Kind::Hops(h) => h.revisit == Revisit::Never,
+            _ => false,
+        };
+        Search {
+            game,
+            pos,
+            side,
+            from,
+            first,
+            immediate: game.removal == Removal::Immediate,
+            never_revisit,
+            no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side as usize][..]),
+            stops: game.regions.stops.as_ref().map(|r| &r[side as usize][..]),
+        }
     }
 
     fn hops(&self, rule: u8) -> &'a Hops {
@@ -318,18 +356,27 @@ impl<'a> Search<'a> {
         (count > 0).then_some((over, count))
     }
 
+    /// The landing cells of a hop over `over` along `d`.
+    fn landings(&self, over: CellId, d: u8, count: usize) -> impl Iterator<Item = CellId> + '_ {
+        let board = self.game.board();
+        std::iter::successors(Some(over), move |&c| Some(board.step(c, d))).skip(1).take(count)
+    }
+
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
         seg.over != Over::Own && owner_tag(self.pos.cells[over as usize]) == tag(self.side ^ 1)
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
-    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: u128) -> bool {
+    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: u128, visited: u128) -> bool {
         for state in self.states(piece, &[at]) {
             let hops = self.hops(state.rule);
             for &j in &hops.next[state.seg as usize][state.count as usize] {
                 let seg = &hops.segments[j as usize];
                 for &d in &seg.dirs[self.side as usize] {
-                    if self.hop(cur, d, seg, captured).is_some_and(|(over, _)| self.captures(seg, over)) {
+                    if let Some((over, count)) = self.hop(cur, d, seg, captured)
+                        && self.captures(seg, over)
+                        && (!self.never_revisit || self.landings(over, d, count).any(|l| visited & bit(l) == 0))
+                    {
                         return true;
                     }
                 }
@@ -370,8 +417,12 @@ impl<'a> Search<'a> {
                     let Some((over, count)) = self.hop(cur, d, seg, captured) else { continue };
                     let capturing = self.captures(seg, over);
                     let now_captured = if capturing { captured | bit(over) } else { captured };
-                    // Non-capturing hops may not return to a cell (no endless canters).
-                    let fresh = |l: CellId| capturing || visited & bit(l) == 0;
+                    // Non-capturing hops may not return to a cell (no endless canters), nor arrive
+                    // where only a capture may.
+                    let fresh = |l: CellId| {
+                        ((capturing && !self.never_revisit) || visited & bit(l) == 0)
+                            && (capturing || self.no_quiet.is_none_or(|r| !r[l as usize]))
+                    };
                     // A capture that can go on from some landing cells must land on one of them.
                     // (Landings are fewer than 128: boards with hops have at most 128 cells.)
                     let mut must = 0u128;
@@ -380,7 +431,7 @@ impl<'a> Search<'a> {
                         for i in 0..count {
                             l = board.step(l, d);
                             let (next_piece, _, ends) = self.arrival(l, piece, promoted);
-                            if !ends && self.can_go_on(l, next_piece, next, now_captured) {
+                            if !ends && fresh(l) && self.can_go_on(l, next_piece, next, now_captured, visited | bit(l)) {
                                 must |= 1 << i;
                             }
                         }
@@ -397,11 +448,13 @@ impl<'a> Search<'a> {
                         let next_one = [next];
                         let next_states = self.states(next_piece, &next_one);
                         let goes_on = !ends && next_states.iter().any(|s| !self.hops(s.rule).next[s.seg as usize][1].is_empty());
+                        let pattern_done = || next_states.iter().any(|s| self.hops(s.rule).may_end[s.seg as usize][1]);
                         let keep_going = if !goes_on {
-                            self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out)
+                            // The move ends here, and counts only if its pattern is complete.
+                            !pattern_done() || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out)
                         } else {
                             // A non-capturing hop may stop here (if the pattern allows), or go on.
-                            let stop_here = !capturing && next_states.iter().any(|s| self.hops(s.rule).may_end[s.seg as usize][1]);
+                            let stop_here = !capturing && pattern_done();
                             (!stop_here || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out))
                                 && self.extend(
                                     l,
@@ -434,6 +487,9 @@ impl<'a> Search<'a> {
     /// What a piece is after landing on `l`: its type, its promotion so far, and whether the
     /// move must end here.
     fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: u8) -> (PieceTypeId, u8, bool) {
+        if self.stops.is_some_and(|s| s[l as usize]) {
+            return (piece, promoted, true);
+        }
         if promoted != 0 {
             return (piece, promoted, false);
         }

@@ -1,7 +1,7 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use super::{Move, Sink};
-use crate::game::{EMPTY, Game, owner_tag, tag};
+use super::{Move, Sink, lands};
+use crate::game::{EMPTY, Game};
 use crate::position::Position;
 use hetproba_board::CellId;
 use hetproba_rules::model::{Landing, PlayerId, Ruleset};
@@ -29,17 +29,13 @@ impl Leap {
         let rule = &game.compiled[r as usize];
         let mine = rule.code[side as usize];
         let cells = &pos.cells;
-        let enemy = tag(side ^ 1);
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
             for &t in &self.targets[c as usize] {
                 let target = cells[t as usize];
-                let lands = match self.to {
-                    Landing::Empty => target == EMPTY,
-                    Landing::Enemy => owner_tag(target) == enemy,
-                    Landing::EmptyOrEnemy => target == EMPTY || owner_tag(target) == enemy,
-                };
-                if lands && !game.push_promoting(rule.piece, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, sink) {
+                if lands(self.to, target, side)
+                    && !game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
+                {
                     return false;
                 }
             }

@@ -14,7 +14,7 @@ use crate::effects::Effects;
 use crate::game::{Code, Game, code};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Action, MoveRule, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
 
@@ -118,6 +118,16 @@ impl Move {
     }
 }
 
+/// May a piece of `side` land on a cell holding `target`?
+#[inline(always)]
+pub(crate) fn lands(to: Landing, target: Code, side: PlayerId) -> bool {
+    match to {
+        Landing::Empty => target == crate::game::EMPTY,
+        Landing::Enemy => crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
+        Landing::EmptyOrEnemy => target == crate::game::EMPTY || crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
+    }
+}
+
 /// The most move rules a ruleset may have: rule indices are one byte, and one value is the pass.
 pub const MAX_RULES: usize = PASS_RULE as usize;
 
@@ -201,12 +211,17 @@ impl Rule {
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
             Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
             Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to)),
-            Action::Slide { dirs, to, max } => Kind::Ray(ray::Ray::slide(rules, *dirs, *to, *max)),
+            Action::Slide { dirs, to, max, over, distance } => Kind::Ray(ray::Ray::slide(rules, *dirs, *to, *max, *over, *distance)),
             Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
-            Action::Hop(hop) => Kind::Hops(hops::Hops::compile(rules, hop)),
+            Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern)),
         };
         let effects = Effects::compile(rules, &rule.effects);
         Rule { piece: rule.piece, code, kind, effects, template: rule.notation.clone() }
+    }
+
+    /// True for kinds that bring a new piece onto the board.
+    pub(crate) fn places(&self) -> bool {
+        matches!(self.kind, Kind::Place(_) | Kind::Roll(_) | Kind::Push(_))
     }
 
     /// The notation template of a move of this rule.
@@ -214,11 +229,18 @@ impl Rule {
         if let Some(own) = &self.template {
             return own;
         }
+        // Pieces captured other than by landing (enclosed ones) follow the move, each after an x.
+        let removes = mv.captures != CellBits::NONE;
         match &self.kind {
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) => "{to}{dir}",
             Kind::Hops(_) => hops::TEMPLATE,
-            Kind::Ray(_) | Kind::Leap(_) if mv.is_capture() => "{from}x{to}",
-            Kind::Ray(_) | Kind::Leap(_) => "{from}-{to}",
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) if removes => "{to}{dir}x{removed:x}",
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) => "{to}{dir}",
+            Kind::Ray(_) | Kind::Leap(_) => match (mv.take_to, removes) {
+                (true, true) => "{from}x{to}x{removed:x}",
+                (true, false) => "{from}x{to}",
+                (false, true) => "{from}-{to}x{removed:x}",
+                (false, false) => "{from}-{to}",
+            },
         }
     }
 }
@@ -242,35 +264,65 @@ impl Game {
     pub fn make(&self, pos: &mut Position, mv: Move) {
         pos.begin();
         if mv.is_pass() {
-            pos.end_turn(self);
+            pos.end_turn(self, false);
             return;
         }
         let side = pos.side;
         let rule = &self.compiled[mv.rule as usize];
+        // Pieces captured by hopping over them or enclosing them leave first.
+        let mut captured = mv.captures.bits();
+        while captured != 0 {
+            let c = captured.trailing_zeros() as CellId;
+            captured &= captured - 1;
+            pos.set(self, c, crate::game::EMPTY);
+        }
         match &rule.kind {
             Kind::Place(_) | Kind::Roll(_) => pos.set(self, mv.to, rule.code[side as usize]),
             Kind::Push(_) => push::make(self, pos, mv, rule.code[side as usize]),
             Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) => self.move_piece(pos, mv),
         }
-        rule.effects.make(self, pos, side, mv.to);
-        pos.end_turn(self);
+        if !rule.effects.is_empty() {
+            rule.effects.make(self, pos, side, mv.to);
+        }
+        pos.end_turn(self, rule.places());
     }
 
-    /// Moves the piece on `from` to `to`: the captured pieces leave, and the piece arrives as
-    /// what it promotes to, if it does.
+    /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does.
     fn move_piece(&self, pos: &mut Position, mv: Move) {
         let moving = pos.cells[mv.from as usize];
-        for c in mv.captured_cells() {
-            if c != mv.to {
-                pos.set(self, c, crate::game::EMPTY);
-            }
-        }
         pos.set(self, mv.from, crate::game::EMPTY);
         let arriving = match mv.promotion() {
             Some(t) => code(t, Some(pos.side)),
             None => moving,
         };
         pos.set(self, mv.to, arriving);
+    }
+
+    /// Passes on a move of a rule that is not a hop: through the rule's effects (which may
+    /// forbid it, or add captures), then once per promotion choice. A piece may arrive in a
+    /// region entered only by capturing only by landing on an enemy piece. `vacated` is the
+    /// cell the piece leaves (`NO_CELL` for a new piece). Returns false if the sink stopped.
+    #[inline(always)]
+    pub(crate) fn emit(&self, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, vacated: CellId, sink: &mut impl Sink) -> bool {
+        if let Some(no_quiet) = &self.regions.no_quiet
+            && no_quiet[side as usize][mv.to as usize]
+            && !mv.take_to
+        {
+            return true;
+        }
+        if !rule.effects.removes() {
+            if !rule.effects.is_empty() && !rule.effects.allow(self, pos, side, mv.to, vacated) {
+                return true;
+            }
+            return self.push_promoting(rule.piece, side, mv, sink);
+        }
+        rule.effects.emit(self, pos, side, mv, vacated, &mut |m| self.push_promoting(rule.piece, side, m, sink))
+    }
+
+    /// True if `emit` passes a rule's moves on unchanged but for promotion.
+    #[inline(always)]
+    pub(crate) fn plain_emit(&self, rule: &Rule) -> bool {
+        rule.effects.is_empty() && self.regions.no_quiet.is_none()
     }
 
     /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to`.
@@ -290,6 +342,15 @@ impl Game {
             return Vec::new();
         }
         self.compiled[mv.rule as usize].effects.turned(self, pos, pos.side, mv.to)
+    }
+
+    /// Does the piece that makes the capture `mv` capture from where it stands? (A hop move
+    /// does if its piece can begin with a capturing hop; any other capture does.)
+    pub(crate) fn captures_directly(&self, pos: &Position, mv: &Move) -> bool {
+        match &self.compiled[mv.rule as usize].kind {
+            Kind::Hops(k) => k.first_hop_captures(self, pos, pos.side, mv.rule, mv.from),
+            _ => true,
+        }
     }
 
     /// Every landing path of a legal move, in the order its kind finds them (one path, `to`,

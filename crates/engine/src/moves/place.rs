@@ -24,7 +24,8 @@ impl Place {
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
         let allowed = &self.allowed[side as usize];
-        let effects = &game.compiled[r as usize].effects;
+        let rule = &game.compiled[r as usize];
+        let effects = &rule.effects;
         if let Some(near) = effects.near(side) {
             // Only empty cells next to an enemy piece can enclose one.
             let enemy = pos.bits[crate::game::tag(side ^ 1) as usize];
@@ -34,8 +35,7 @@ impl Place {
                 empty &= empty - 1;
                 if near[c as usize] & enemy != 0
                     && allowed[c as usize]
-                    && effects.allow(game, pos, side, c, NO_CELL)
-                    && !sink.push(Move::new(r, NO_CELL, c))
+                    && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 {
                     return false;
                 }
@@ -43,10 +43,7 @@ impl Place {
             return true;
         }
         for c in 0..pos.cells.len() as CellId {
-            if pos.cells[c as usize] == EMPTY
-                && allowed[c as usize]
-                && effects.allow(game, pos, side, c, NO_CELL)
-                && !sink.push(Move::new(r, NO_CELL, c))
+            if pos.cells[c as usize] == EMPTY && allowed[c as usize] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
             {
                 return false;
             }

@@ -22,11 +22,11 @@ impl Push {
         let board = game.board();
         let cells = &pos.cells;
         let dirs = &self.dirs[side as usize];
-        let effects = &game.compiled[r as usize].effects;
+        let rule = &game.compiled[r as usize];
         for c in 0..cells.len() as CellId {
             let inward = |d: u8| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
             if cells[c as usize] == EMPTY {
-                if dirs.iter().any(|&d| inward(d)) && effects.allow(game, pos, side, c, NO_CELL) && !sink.push(Move::new(r, NO_CELL, c)) {
+                if dirs.iter().any(|&d| inward(d)) && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                     return false;
                 }
                 continue;

@@ -1,11 +1,12 @@
-//! Moves along a direction: `step` (one cell) and `slide` (any number of cells over empty ones,
-//! up to a limit).
+//! Moves along a direction: `step` (one cell) and `slide` (any number of cells up to a limit,
+//! or exactly as many as there are pieces on the line the move runs along), over empty cells
+//! and, if the rule says so, over pieces.
 
-use super::{Move, Sink};
+use super::{Move, Sink, lands};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{DirSetId, Landing, PlayerId, Ruleset};
+use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Ray {
@@ -14,29 +15,56 @@ pub(crate) struct Ray {
     to: Landing,
     /// Cells travelled at most: 1 for a step.
     max: Option<u32>,
+    /// Pieces the move may pass over (none: only empty cells).
+    over: Option<Over>,
+    distance: Distance,
     /// On boards of at most 64 cells, for a step to an empty cell: per player, the cells one
     /// step away from each cell, as bits. A piece's steps are then `mask & empty`.
     steps: Option<[Vec<u64>; 2]>,
+    /// For a line-count move on a board of at most 64 cells: `lines[dir][cell]`, the whole line
+    /// through the cell along the direction (both ways, the cell included), as bits.
+    lines: Vec<Vec<u64>>,
 }
 
 impl Ray {
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing) -> Ray {
         let set = &rules.direction_sets[dirs as usize].dirs;
         let steps = (to == Landing::Empty && rules.board.len() <= 64).then(|| [0, 1].map(|p| line_masks(&rules.board, &set[p], false)));
-        Ray { dirs: set.clone(), to, max: Some(1), steps }
+        Ray { dirs: set.clone(), to, max: Some(1), over: None, distance: Distance::Any, steps, lines: Vec::new() }
     }
 
-    pub(crate) fn slide(rules: &Ruleset, dirs: DirSetId, to: Landing, max: Option<u32>) -> Ray {
-        Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, max, steps: None }
+    pub(crate) fn slide(rules: &Ruleset, dirs: DirSetId, to: Landing, max: Option<u32>, over: Option<Over>, distance: Distance) -> Ray {
+        let board = &rules.board;
+        let lines = if distance == Distance::LineCount && board.len() <= 64 {
+            (0..board.directions().len() as u8)
+                .map(|d| {
+                    let mut both = vec![d];
+                    both.extend(board.opposite(d));
+                    line_masks(board, &both, true).into_iter().enumerate().map(|(c, m)| m | 1u64 << c).collect()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, max, over, distance, steps: None, lines }
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r as usize];
+        match &self.steps {
+            Some(steps) if game.plain_emit(rule) => self.steps(game, pos, side, r, steps, sink),
+            _ => self.rays(game, pos, side, r, sink),
+        }
+    }
+
+    /// Steps to empty cells on a small board: one mask per piece.
+    #[inline(always)]
+    fn steps(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, steps: &[Vec<u64>; 2], sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r as usize];
         let mine = rule.code[side as usize];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
-        if let Some(steps) = &self.steps {
-            // Steps to empty cells on a small board: one mask per piece.
+        {
             let masks = &steps[side as usize];
             let empty = pos.bits[0];
             let promo = game.promotions[rule.piece as usize].as_ref();
@@ -56,29 +84,59 @@ impl Ray {
                     }
                 }
             }
-            return true;
         }
+        true
+    }
+
+    /// Every other move along directions: the general walk.
+    #[inline(never)]
+    fn rays(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r as usize];
+        let mine = rule.code[side as usize];
+        let cells = &pos.cells;
+        let mut pieces = game.pieces_of(pos, mine);
         let board = game.board();
-        let enemy = tag(side ^ 1);
-        let lands = |t: CellId| -> bool {
+        let passable = |t: CellId| -> bool {
+            let code = cells[t as usize];
+            code == EMPTY
+                || match self.over {
+                    None => false,
+                    Some(Over::Own) => owner_tag(code) == tag(side),
+                    Some(Over::Enemy) => owner_tag(code) == tag(side ^ 1),
+                    Some(Over::Any) => true,
+                }
+        };
+        let emit = |c: CellId, t: CellId, sink: &mut _| {
             let target = cells[t as usize];
-            match self.to {
-                Landing::Empty => target == EMPTY,
-                Landing::Enemy => owner_tag(target) == enemy,
-                Landing::EmptyOrEnemy => target == EMPTY || owner_tag(target) == enemy,
-            }
+            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
         };
         while let Some(c) = pieces.next(cells, mine) {
             for &d in &self.dirs[side as usize] {
+                if self.distance == Distance::LineCount {
+                    // Exactly as far as there are pieces on the line, passing only over what
+                    // the rule allows.
+                    let count = self.line_count(game, pos, c, d);
+                    let mut t = c;
+                    let mut clear = true;
+                    for step in 1..=count {
+                        t = board.step(t, d);
+                        if t == NO_CELL || (step < count && !passable(t)) {
+                            clear = false;
+                            break;
+                        }
+                    }
+                    if clear && !emit(c, t, sink) {
+                        return false;
+                    }
+                    continue;
+                }
                 let mut t = board.step(c, d);
                 let mut dist = 1;
                 while t != NO_CELL && self.max.is_none_or(|m| dist <= m) {
-                    if lands(t)
-                        && !game.push_promoting(rule.piece, side, Move { take_to: cells[t as usize] != EMPTY, ..Move::new(r, c, t) }, sink)
-                    {
+                    if !emit(c, t, sink) {
                         return false;
                     }
-                    if cells[t as usize] != EMPTY {
+                    if !passable(t) {
                         break;
                     }
                     t = board.step(t, d);
@@ -87,5 +145,23 @@ impl Ray {
             }
         }
         true
+    }
+
+    /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
+    #[inline]
+    fn line_count(&self, game: &Game, pos: &Position, c: CellId, d: u8) -> u32 {
+        if let Some(line) = self.lines.get(d as usize) {
+            return (line[c as usize] & !pos.bits[0]).count_ones();
+        }
+        let board = game.board();
+        let mut count = 1;
+        for dir in std::iter::once(d).chain(board.opposite(d)) {
+            let mut k = board.step(c, dir);
+            while k != NO_CELL {
+                count += u32::from(pos.cells[k as usize] != EMPTY);
+                k = board.step(k, dir);
+            }
+        }
+        count
     }
 }

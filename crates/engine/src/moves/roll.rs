@@ -21,7 +21,7 @@ impl Roll {
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
-        let effects = &game.compiled[r as usize].effects;
+        let rule = &game.compiled[r as usize];
         for c in 0..cells.len() as CellId {
             if cells[c as usize] != EMPTY {
                 continue;
@@ -46,7 +46,7 @@ impl Roll {
                     k = p;
                 }
             });
-            if lands && effects.allow(game, pos, side, c, NO_CELL) && !sink.push(Move::new(r, NO_CELL, c)) {
+            if lands && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                 return false;
             }
         }

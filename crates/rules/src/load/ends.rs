@@ -87,8 +87,44 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                     (Test::NoMoves, Who::Next)
                 }
                 "no-pieces" => (Test::NoPieces, Who::Next),
+                "connected" => {
+                    let dirs = match args.positional().as_slice() {
+                        [] => names.direction_set("all")?,
+                        [arg] => dir_set_arg(cx, node, arg, names)?,
+                        [_, extra, ..] => {
+                            arg_error(cx, node, extra, "connected() takes one direction set: the neighbourhood");
+                            return None;
+                        }
+                    };
+                    (Test::Connected { dirs }, Who::Mover)
+                }
+                "occupies" => {
+                    let region = match args.positional().as_slice() {
+                        [arg] => match &arg.value {
+                            ArgValue::Name(name) => names.region(name).or_else(|| {
+                                let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
+                                arg_error(cx, node, arg, format!("no region '{name}'; the board has: {}", known.join(", ")));
+                                None
+                            })?,
+                            _ => {
+                                arg_error(cx, node, arg, "occupies() takes a region name");
+                                return None;
+                            }
+                        },
+                        _ => {
+                            call_error(cx, node, call, "occupies() takes one region name, e.g. occupies(far)");
+                            return None;
+                        }
+                    };
+                    (Test::Occupies { region }, Who::Mover)
+                }
                 other => {
-                    call_error(cx, node, call, format!("unknown test '{other}'; expected line, no-moves or no-pieces"));
+                    call_error(
+                        cx,
+                        node,
+                        call,
+                        format!("unknown test '{other}'; expected line, no-moves, no-pieces, connected or occupies"),
+                    );
                     return None;
                 }
             };

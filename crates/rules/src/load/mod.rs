@@ -146,9 +146,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     let start = start::read_start(cx, start_node, &names);
     let moves = moves::read_moves(cx, moves_node, &names);
-    let phases = turn::read_phases(cx, phases_node, &moves);
-    let turn = turn::read_turn(cx, turn_node);
-    moves::check_hops_fit(cx, &moves, &board, board_node);
+    let phases = turn::read_phases(cx, phases_node, &moves, &params);
+    let turn = turn::read_turn(cx, turn_node, &names);
+    moves::check_limits(cx, &moves, &board, board_node, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);

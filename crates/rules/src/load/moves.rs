@@ -1,8 +1,8 @@
 //! `[moves.NAME]`: which piece moves, its notation template, and its pattern (`do`), compiled
 //! into a `MoveRule`.
 
-use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, file_start, landing_arg, one_dir_set, uint_arg};
-use crate::model::{Action, Effect, Hop, Landing, MoveRule, Over, PieceTypeId};
+use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, uint_arg};
+use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Over, PieceTypeId, Revisit};
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
 use crate::tree::Node;
@@ -45,6 +45,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
             check_template(cx, n, &text).then_some(text)
         });
         let pattern_node = f.get("do");
+        let revisit_node = f.get("revisit");
         f.finish(cx);
         let Some(pattern_node) = pattern_node else {
             cx.error(key.span, format!("[moves.{}] needs do = \"<pattern>\"", key.name));
@@ -59,14 +60,22 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
             }
         };
         let Some(piece) = piece else { continue };
-        if let Some(rule) = compile_pattern(cx, pattern_node, &ast, names, piece, key.name.clone(), notation, text) {
+        if let Some(mut rule) = compile_pattern(cx, pattern_node, &ast, names, piece, key.name.clone(), notation, text) {
+            if let Some(n) = revisit_node {
+                let choices = [("by-capture", Revisit::ByCapture), ("never", Revisit::Never)];
+                match (&mut rule.action, cx.keyword(n, "revisit", &choices)) {
+                    (Action::Hops(pattern), Some(revisit)) => pattern.revisit = revisit,
+                    (_, Some(_)) => cx.error(n.span, "revisit applies to moves of hops (jump, fly)"),
+                    _ => {}
+                }
+            }
             moves.push(rule);
         }
     }
     moves
 }
 
-const TEMPLATE_FIELDS: [&str; 5] = ["from", "to", "dir", "path", "captures"];
+const TEMPLATE_FIELDS: [&str; 6] = ["from", "to", "dir", "path", "captures", "removed"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {
@@ -112,22 +121,39 @@ fn compile_pattern(
     notation: Option<String>,
     text: String,
 ) -> Option<MoveRule> {
-    let [hop] = ast.hops.as_slice() else {
-        call_error(cx, node, &ast.hops[1].call, "a move of several hops is not supported yet: write one primitive");
+    let hopping = |h: &syntax::Hop| matches!(h.call.name.as_str(), "jump" | "fly");
+    if ast.hops.len() > 1 || hopping(&ast.hops[0]) {
+        if let Some(other) = ast.hops.iter().find(|h| !hopping(h)) {
+            call_error(
+                cx,
+                node,
+                &other.call,
+                format!("{}() cannot follow or precede hops: a move of several parts is a sequence of jump() and fly()", other.call.name),
+            );
+            return None;
+        }
+        let segments = ast.hops.iter().map(|h| compile_hop(cx, node, h, names)).collect::<Option<Vec<Hop>>>()?;
+        if segments.len() > MAX_SEGMENTS {
+            call_error(cx, node, &ast.hops[MAX_SEGMENTS].call, format!("a move has at most {MAX_SEGMENTS} hop segments"));
+            return None;
+        }
+        if segments.iter().all(|s| s.min == 0) {
+            call_error(
+                cx,
+                node,
+                &ast.hops[0].call,
+                "every part of this pattern may be skipped, so it allows a move of no hops: make one part '+' or plain",
+            );
+            return None;
+        }
+        let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture });
+        let effects = compile_effects(cx, node, ast, names, piece, &action)?;
+        return Some(MoveRule { name, piece, action, effects, notation, text, span: node.span });
+    }
+    let hop = &ast.hops[0];
+    if hop.repeat != Repeat::Once {
+        call_error(cx, node, &hop.call, format!("{}() cannot repeat; only jump() and fly() chain", hop.call.name));
         return None;
-    };
-    let hopping = matches!(hop.call.name.as_str(), "jump" | "fly");
-    match hop.repeat {
-        Repeat::Once => {}
-        Repeat::OneOrMore if hopping => {}
-        _ if hopping => {
-            call_error(cx, node, &hop.call, "a chain of hops is written with '+' (one or more); '*' and '?' are not supported yet");
-            return None;
-        }
-        _ => {
-            call_error(cx, node, &hop.call, format!("{}() cannot repeat; only jump() and fly() chain", hop.call.name));
-            return None;
-        }
     }
     let call = &hop.call;
     let mut args = Args::new(call);
@@ -159,7 +185,28 @@ fn compile_pattern(
             let dirs = one_dir_set(cx, node, call, &mut args, names)?;
             let to = landing_arg(cx, node, &mut args, Landing::Empty);
             let max = args.key("max").and_then(|a| uint_arg(cx, node, a));
-            Action::Slide { dirs, to, max }
+            let over = match args.key("over") {
+                None => None,
+                Some(arg) => match &arg.value {
+                    ArgValue::Name(n) if n == "none" => None,
+                    _ => over_arg(cx, node, arg),
+                },
+            };
+            let distance = match args.key("distance") {
+                None => Distance::Any,
+                Some(arg) => match &arg.value {
+                    ArgValue::Name(n) if n == "line-count" => Distance::LineCount,
+                    ArgValue::Name(n) if n == "any" => Distance::Any,
+                    _ => {
+                        arg_error(cx, node, arg, "distance= takes any or line-count");
+                        Distance::Any
+                    }
+                },
+            };
+            if distance == Distance::LineCount && max.is_some() {
+                call_error(cx, node, call, "slide() takes max= or distance=line-count, not both");
+            }
+            Action::Slide { dirs, to, max, over, distance }
         }
         "leap" => {
             let mut offsets = Vec::new();
@@ -183,22 +230,6 @@ fn compile_pattern(
             }
             Action::Leap { offsets, to: landing_arg(cx, node, &mut args, Landing::EmptyOrEnemy) }
         }
-        "jump" | "fly" => {
-            let dirs = one_dir_set(cx, node, call, &mut args, names)?;
-            let over = match args.key("over") {
-                None => Over::Enemy,
-                Some(arg) => match &arg.value {
-                    ArgValue::Name(n) if n == "enemy" => Over::Enemy,
-                    ArgValue::Name(n) if n == "own" => Over::Own,
-                    ArgValue::Name(n) if n == "any" => Over::Any,
-                    _ => {
-                        arg_error(cx, node, arg, "over= takes enemy, own or any");
-                        Over::Enemy
-                    }
-                },
-            };
-            Action::Hop(Hop { dirs, over, long: call.name == "fly", repeat: hop.repeat == Repeat::OneOrMore })
-        }
         other => {
             call_error(
                 cx,
@@ -213,32 +244,125 @@ fn compile_pattern(
     if !action.places() && !placing {
         call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece as usize].name));
     }
+    let effects = compile_effects(cx, node, ast, names, piece, &action)?;
+    Some(MoveRule { name, piece, action, effects, notation, text, span: node.span })
+}
+
+/// The most hop segments in one pattern.
+const MAX_SEGMENTS: usize = 16;
+
+/// One hop segment: `jump(dirs, over=...)` or `fly(...)`, with its repeat.
+fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Option<Hop> {
+    let call = &hop.call;
+    let mut args = Args::new(call);
+    let dirs = one_dir_set(cx, node, call, &mut args, names)?;
+    let over = match args.key("over") {
+        None => Over::Enemy,
+        Some(arg) => over_arg(cx, node, arg).unwrap_or(Over::Enemy),
+    };
+    args.finish(cx, node);
+    let (min, max) = match hop.repeat {
+        Repeat::Once => (1, 1),
+        Repeat::OneOrMore => (1, Hop::UNBOUNDED),
+        Repeat::ZeroOrMore => (0, Hop::UNBOUNDED),
+        Repeat::Optional => (0, 1),
+    };
+    Some(Hop { dirs, over, long: call.name == "fly", min, max })
+}
+
+/// `over=enemy`, `own` or `any`.
+fn over_arg(cx: &mut Cx, node: &Node, arg: &syntax::Arg) -> Option<Over> {
+    match &arg.value {
+        ArgValue::Name(n) if n == "enemy" => Some(Over::Enemy),
+        ArgValue::Name(n) if n == "own" => Some(Over::Own),
+        ArgValue::Name(n) if n == "any" => Some(Over::Any),
+        _ => {
+            arg_error(cx, node, arg, "over= takes enemy, own or any");
+            None
+        }
+    }
+}
+
+/// The effects after `then`: `flip(dirs, min=N)` and `enclose(dirs, flip|remove, len=N, min=N, optional)`.
+fn compile_effects(
+    cx: &mut Cx,
+    node: &Node,
+    ast: &syntax::PatternAst,
+    names: &Names,
+    piece: PieceTypeId,
+    action: &Action,
+) -> Option<Vec<Effect>> {
+    let placing = names.pieces[piece as usize].owned;
     let mut effects = Vec::new();
     for call in &ast.effects {
         let mut args = Args::new(call);
         match call.name.as_str() {
-            "flip" => {
-                let dirs = one_dir_set(cx, node, call, &mut args, names)?;
-                let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(1);
-                if !placing {
-                    call_error(cx, node, call, "flip() needs a piece that belongs to the mover");
+            "flip" | "enclose" => {
+                let positional = args.positional();
+                let Some((first, rest)) = positional.split_first() else {
+                    call_error(cx, node, call, format!("{}() needs a direction set, e.g. {}(all)", call.name, call.name));
+                    return None;
+                };
+                let dirs = dir_set_arg(cx, node, first, names)?;
+                let mut outcome = Enclosed::Flip;
+                let mut optional = false;
+                for arg in rest {
+                    match &arg.value {
+                        ArgValue::Name(n) if call.name == "enclose" && n == "flip" => outcome = Enclosed::Flip,
+                        ArgValue::Name(n) if call.name == "enclose" && n == "remove" => outcome = Enclosed::Remove,
+                        ArgValue::Name(n) if call.name == "enclose" && n == "optional" => optional = true,
+                        _ if call.name == "enclose" => {
+                            arg_error(cx, node, arg, "enclose() takes a direction set, then flip or remove, and optional")
+                        }
+                        _ => arg_error(cx, node, arg, "flip() takes one direction set"),
+                    }
                 }
-                effects.push(Effect::Flip { dirs, min });
+                let len =
+                    if call.name == "enclose" { args.key("len").and_then(|a| uint_arg(cx, node, a)).filter(|&l| l > 0) } else { None };
+                let default_min = if outcome == Enclosed::Flip { 1 } else { 0 };
+                let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(default_min);
+                if optional && outcome == Enclosed::Flip {
+                    call_error(cx, node, call, "only a capture (remove) can be optional");
+                }
+                if !placing {
+                    call_error(cx, node, call, format!("{}() needs a piece that belongs to the mover", call.name));
+                }
+                if matches!(action, Action::Hops(_)) {
+                    call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
+                }
+                effects.push(Effect::Enclose { dirs, outcome, len, min, optional });
             }
             other => {
-                call_error(cx, node, call, format!("unknown effect '{other}'; expected flip"));
+                call_error(cx, node, call, format!("unknown effect '{other}'; expected flip or enclose"));
                 continue;
             }
         }
         args.finish(cx, node);
     }
-    Some(MoveRule { name, piece, action, effects, notation, text, span: node.span })
+    Some(effects)
 }
 
-/// The engine keeps the cells a chain of hops captures in 128 bits.
-pub(super) fn check_hops_fit(cx: &mut Cx, moves: &[MoveRule], board: &Board, board_node: Option<&Node>) {
-    if moves.iter().any(|m| matches!(m.action, Action::Hop(_))) && board.len() > 128 {
+/// The most move rules: the engine numbers them in one byte, and one value is the pass.
+pub const MAX_RULES: usize = 255;
+
+/// The engine keeps the cells a move captures by hopping or enclosing in 128 bits, and numbers
+/// move rules in one byte.
+pub(super) fn check_limits(cx: &mut Cx, moves: &[MoveRule], board: &Board, board_node: Option<&Node>, moves_node: Option<&Node>) {
+    let captures_cells = |m: &MoveRule| {
+        matches!(m.action, Action::Hops(_)) || m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Remove, .. }))
+    };
+    if let Some(m) = moves.iter().find(|m| captures_cells(m))
+        && board.len() > 128
+    {
+        let what = if matches!(m.action, Action::Hops(_)) { "hops" } else { "captures by enclosing" };
         let span = board_node.map_or(file_start(), |n| n.span);
-        cx.diags.push(Diagnostic::at(span, format!("hops need a board of at most 128 cells; this one has {}", board.len())));
+        cx.diags.push(Diagnostic::at(
+            span,
+            format!("{what} need a board of at most 128 cells; this one has {} (move '{}')", board.len(), m.name),
+        ));
+    }
+    if moves.len() > MAX_RULES {
+        let span = moves.get(MAX_RULES).map_or_else(|| moves_node.map_or(file_start(), |n| n.span), |m| m.span);
+        cx.diags.push(Diagnostic::at(span, format!("a ruleset has at most {MAX_RULES} move rules; this one has {}", moves.len())));
     }
 }

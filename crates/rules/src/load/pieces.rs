@@ -26,6 +26,9 @@ pub(super) struct RawPromotion {
     during: MidCapture,
 }
 
+/// The most piece types a ruleset may have.
+pub const MAX_PIECE_TYPES: usize = 64;
+
 pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, Vec<RawPromotion>) {
     let Some(node) = node else {
         cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [pieces] table"));
@@ -112,6 +115,12 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             }
             pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None });
         }
+    }
+    // A piece code is one byte: the type in six bits, the owner in two.
+    if let Some((key, _)) = t.entries.get(MAX_PIECE_TYPES)
+        && pieces.len() > MAX_PIECE_TYPES
+    {
+        cx.error(key.span, format!("a ruleset has at most {MAX_PIECE_TYPES} piece types; this one has {}", pieces.len()));
     }
     // Symbols name pieces in position notation: they must be unique.
     let mut seen: Vec<char> = Vec::new();

@@ -1,15 +1,18 @@
 //! `[[phases]]` (which moves each part of the game allows, and for how many plies) and `[turn]`
 //! (capture obligations, when captured pieces leave, passing).
 
-use super::cx::{Cx, Fields, read_list};
-use crate::model::{MoveRule, PassRule, Phase, Removal, Turn};
+use super::cx::{Cx, Fields, Names, int_expr, read_list};
+use crate::model::{MoveRule, PassRule, Phase, PhaseLimit, RegionId, Removal, Trigger, Turn};
 use crate::source::Span;
 use crate::tree::{Node, Value};
 
-pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) -> Vec<Phase> {
+/// The most phases: the position keeps its phase in one byte.
+const MAX_PHASES: usize = 255;
+
+pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], params: &[(String, i64)]) -> Vec<Phase> {
     let all_moves: Vec<usize> = (0..moves.len()).collect();
     let Some(node) = node else {
-        return vec![Phase { name: "play".into(), plies: None, moves: all_moves }];
+        return vec![Phase { name: "play".into(), limit: None, moves: all_moves }];
     };
     let mut claimed = vec![false; moves.len()];
     let mut open: Option<usize> = None;
@@ -17,17 +20,25 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) 
     let mut phases = read_list(cx, node, "[[phases]]", |cx, t, span| {
         let mut f = Fields::new(t, "[[phases]]");
         let name = f.get("name").and_then(|n| cx.string(n)).unwrap_or_else(|| "play".into());
-        let plies = f.get("plies").and_then(|n| match n.value {
-            Value::Int(v) if v > 0 && v <= u32::MAX as i64 => Some(v as u32),
-            Value::Int(v) => {
-                cx.error(n.span, format!("plies must be at least 1, not {v}"));
+        let mut count = |cx: &mut Cx, key: &'static str| {
+            let n = f.get(key)?;
+            match int_expr(cx, n, params)? {
+                v if v > 0 && v <= i64::from(u16::MAX) => Some((v as u32, n.span)),
+                v => {
+                    cx.error(n.span, format!("{key} must be between 1 and {}, not {v}", u16::MAX));
+                    None
+                }
+            }
+        };
+        let limit = match (count(cx, "plies"), count(cx, "placed")) {
+            (Some((n, _)), None) => Some(PhaseLimit::Plies(n)),
+            (None, Some((n, _))) => Some(PhaseLimit::Placed(n)),
+            (Some(_), Some((_, span))) => {
+                cx.error(span, "a phase lasts either plies = N or placed = N, not both");
                 None
             }
-            _ => {
-                cx.expect_type(n, "a positive integer");
-                None
-            }
-        });
+            (None, None) => None,
+        };
         let listed = f.get("moves").and_then(|n| cx.strings(n));
         f.finish(cx);
         let mut indices = Vec::new();
@@ -41,7 +52,7 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) 
                 None => cx.error(mspan, format!("no move '{m}' in [moves]")),
             }
         }
-        Some((Phase { name, plies, moves: indices }, explicit, span))
+        Some((Phase { name, limit, moves: indices }, explicit, span))
     })
     .into_iter()
     .enumerate()
@@ -64,19 +75,25 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule]) 
         cx.error(node.span, "[[phases]] is empty");
     }
     for (i, p) in phases.iter().enumerate() {
-        if p.plies.is_none() && i + 1 != phases.len() {
-            cx.error(spans[i], format!("phase '{}' has no plies limit, so the phases after it never start", p.name));
+        if p.limit.is_none() && i + 1 != phases.len() {
+            cx.error(spans[i], format!("phase '{}' has no plies or placed limit, so the phases after it never start", p.name));
         }
     }
     if let Some(p) = phases.last()
-        && p.plies.is_some()
+        && p.limit.is_some()
     {
-        cx.error(spans[phases.len() - 1], format!("the last phase ('{}') must last to the end of the game: drop its plies limit", p.name));
+        cx.error(
+            spans[phases.len() - 1],
+            format!("the last phase ('{}') must last to the end of the game: drop its plies or placed limit", p.name),
+        );
+    }
+    if phases.len() > MAX_PHASES {
+        cx.error(spans[MAX_PHASES], format!("a ruleset has at most {MAX_PHASES} phases; this one has {}", phases.len()));
     }
     phases
 }
 
-pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>) -> Turn {
+pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Turn {
     let Some(t) = node.and_then(|node| cx.table(node)) else { return Turn::default() };
     let mut f = Fields::new(t, "[turn]");
     let mut turn = Turn::default();
@@ -96,6 +113,32 @@ pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>) -> Turn {
     if let Some(v) = f.get("pass").and_then(|n| cx.keyword(n, "pass", &passes)) {
         turn.pass = v;
     }
+    let triggers = [("any", Trigger::Any), ("direct", Trigger::Direct)];
+    if let Some(v) = f.get("capture-trigger").and_then(|n| cx.keyword(n, "capture-trigger", &triggers)) {
+        turn.capture_trigger = v;
+    }
+    turn.enter_by_capture_only = f.get("enter-by-capture-only").map(|n| regions(cx, n, names)).unwrap_or_default();
+    turn.must_leave = f.get("must-leave").map(|n| regions(cx, n, names)).unwrap_or_default();
+    turn.move_ends_in = f.get("move-ends-in").map(|n| regions(cx, n, names)).unwrap_or_default();
     f.finish(cx);
     turn
+}
+
+/// A region name, or a list of them.
+fn regions(cx: &mut Cx, node: &Node, names: &Names) -> Vec<RegionId> {
+    let listed = match &node.value {
+        Value::Str(one) => vec![(one.clone(), node.span)],
+        _ => cx.strings(node).unwrap_or_default(),
+    };
+    let mut out = Vec::new();
+    for (name, span) in listed {
+        match names.region(&name) {
+            Some(r) => out.push(r),
+            None => {
+                let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
+                cx.error(span, format!("no region '{name}'; the board has: {}", known.join(", ")));
+            }
+        }
+    }
+    out
 }

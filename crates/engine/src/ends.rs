@@ -1,0 +1,298 @@
+//! End rules, compiled: when a position is over, and who won. Each `[[end]]` condition becomes a
+//! tree of tests with their tables (line axes, neighbour masks, region cells), evaluated in
+//! order; the first that holds decides.
+
+use crate::game::{Axis, EMPTY, Game, line_masks, owner_tag, tag};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who};
+use std::fmt;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<PlayerId>,
+    pub reason: String,
+}
+
+impl Outcome {
+    /// "black wins: more pieces at the end" or "draw: every line is full".
+    pub fn describe(&self, game: &Game) -> String {
+        match self.winner {
+            Some(p) => format!("{} wins: {}", game.player_name(p), self.reason),
+            None => format!("draw: {}", self.reason),
+        }
+    }
+
+    /// "black wins", "draw": the short form used by tests and records.
+    pub fn short(&self, game: &Game) -> String {
+        match self.winner {
+            Some(p) => format!("{} wins", game.player_name(p)),
+            None => "draw".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(p) => write!(f, "player {} wins: {}", p + 1, self.reason),
+            None => write!(f, "draw: {}", self.reason),
+        }
+    }
+}
+
+/// A compiled end condition.
+#[derive(Clone, Debug)]
+enum Cond {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    Test(Check, Who),
+}
+
+/// A compiled end test, with the tables it reads.
+#[derive(Clone, Debug)]
+enum Check {
+    /// A straight unbroken line of `len` own pieces (exactly, or at least) along the axes.
+    Line {
+        len: u32,
+        exact: bool,
+        axes: [Vec<Axis>; 2],
+    },
+    NoMoves,
+    NoPieces,
+    /// All own pieces form one group through the directions.
+    Connected {
+        dirs: [Vec<u8>; 2],
+        masks: Option<[Vec<u64>; 2]>,
+    },
+    /// A piece of the player stands on one of the cells (per player).
+    Occupies {
+        cells: [Vec<bool>; 2],
+        bits: Option<[u64; 2]>,
+    },
+}
+
+/// The end rules of a game, compiled.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ends {
+    rules: Vec<(Cond, Verdict)>,
+    /// The rules decided without the list of moves, in order.
+    static_rules: Vec<usize>,
+    /// True if a rule mentions no-moves together with another test, so that it can hold while
+    /// moves exist.
+    has_dynamic: bool,
+}
+
+impl Ends {
+    pub(crate) fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]]) -> Ends {
+        let compiled: Vec<(Cond, Verdict)> = rules.ends.iter().map(|e| (compile(rules, axes, &e.condition), e.verdict)).collect();
+        let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
+        let has_dynamic = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
+        Ends { rules: compiled, static_rules, has_dynamic }
+    }
+
+    pub(crate) fn has_static(&self) -> bool {
+        !self.static_rules.is_empty()
+    }
+}
+
+fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
+    let board = &rules.board;
+    let small = board.len() <= 64;
+    match c {
+        Condition::Or(parts) => Cond::Or(parts.iter().map(|p| compile(rules, axes, p)).collect()),
+        Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, axes, p)).collect()),
+        Condition::Not(inner) => Cond::Not(Box::new(compile(rules, axes, inner))),
+        Condition::Test(test, who) => {
+            let check = match test {
+                Test::Line { len, exact, dirs } => Check::Line { len: *len, exact: *exact, axes: axes[*dirs as usize].clone() },
+                Test::NoMoves => Check::NoMoves,
+                Test::NoPieces => Check::NoPieces,
+                Test::Connected { dirs } => {
+                    let dirs = rules.direction_sets[*dirs as usize].dirs.clone();
+                    let masks = small.then(|| [0, 1].map(|p| line_masks(board, &dirs[p], false)));
+                    Check::Connected { dirs, masks }
+                }
+                Test::Occupies { region } => {
+                    let cells = rules.regions[*region as usize].cells.clone();
+                    let bits = small
+                        .then(|| [0, 1].map(|p| cells[p].iter().enumerate().filter(|(_, on)| **on).fold(0u64, |m, (i, _)| m | 1 << i)));
+                    Check::Occupies { cells, bits }
+                }
+            };
+            Cond::Test(check, *who)
+        }
+    }
+}
+
+impl Game {
+    /// The result, if the game is over in this position.
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        let mut has_moves: Option<bool> = None;
+        for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
+            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves(pos));
+            if self.eval(pos, cond, &mut moves) {
+                return Some(self.verdict(pos, i));
+            }
+        }
+        if !has_moves.unwrap_or_else(|| self.has_raw_moves(pos)) {
+            return Some(Outcome { winner: None, reason: "no legal moves".into() });
+        }
+        None
+    }
+
+    fn verdict(&self, pos: &Position, rule: usize) -> Outcome {
+        let end = &self.rules.ends[rule];
+        let mover = pos.side ^ 1;
+        let winner = match end.verdict {
+            Verdict::MoverWins => Some(mover),
+            Verdict::NextWins => Some(pos.side),
+            Verdict::Draw => None,
+            Verdict::MostPieces => {
+                let (a, b) = (pos.piece_count(0), pos.piece_count(1));
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(0),
+                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        };
+        let reason = if end.verdict == Verdict::MostPieces {
+            format!("{} against {} at the end", pos.piece_count(0).max(pos.piece_count(1)), pos.piece_count(0).min(pos.piece_count(1)))
+        } else {
+            end.reason.clone()
+        };
+        Outcome { winner, reason }
+    }
+
+    /// Does an end rule hold without looking at the moves?
+    #[inline]
+    pub(crate) fn static_end(&self, pos: &Position) -> bool {
+        self.ends.static_rules.iter().any(|&i| self.eval(pos, &self.ends.rules[i].0, &mut || true))
+    }
+
+    /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
+    /// (Only rules that combine no-moves with other tests are asked: the plain one is how
+    /// `generate` ends anyway.)
+    #[inline]
+    pub(crate) fn dynamic_end(&self, pos: &Position, has_moves: bool) -> bool {
+        self.ends.has_dynamic
+            && self
+                .ends
+                .rules
+                .iter()
+                .enumerate()
+                .any(|(i, (cond, _))| !self.ends.static_rules.contains(&i) && self.eval(pos, cond, &mut || has_moves))
+    }
+
+    fn eval(&self, pos: &Position, c: &Cond, has_moves: &mut dyn FnMut() -> bool) -> bool {
+        match c {
+            Cond::Or(parts) => parts.iter().any(|p| self.eval(pos, p, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval(pos, p, has_moves)),
+            Cond::Not(inner) => !self.eval(pos, inner, has_moves),
+            Cond::Test(check, who) => {
+                let player = match who {
+                    Who::Mover => pos.side ^ 1,
+                    Who::Next => pos.side,
+                };
+                match check {
+                    Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player as usize]),
+                    Check::NoMoves => !has_moves(),
+                    Check::NoPieces => pos.piece_count(player) == 0,
+                    Check::Connected { dirs, masks } => {
+                        self.connected(pos, player, &dirs[player as usize], masks.as_ref().map(|m| &m[player as usize][..]))
+                    }
+                    Check::Occupies { cells, bits } => match bits {
+                        Some(bits) => pos.bits[tag(player) as usize] & bits[player as usize] != 0,
+                        None => cells[player as usize].iter().enumerate().any(|(c, &on)| on && owner_tag(pos.cells[c]) == tag(player)),
+                    },
+                }
+            }
+        }
+    }
+
+    /// Do all of `player`'s pieces form one group through `dirs`? No pieces, or one, count as
+    /// connected. On boards of at most 64 cells the group grows by neighbour masks.
+    fn connected(&self, pos: &Position, player: PlayerId, dirs: &[u8], masks: Option<&[u64]>) -> bool {
+        let mine = tag(player);
+        if let Some(masks) = masks {
+            let pieces = pos.bits[mine as usize];
+            if pieces.count_ones() <= 1 {
+                return true;
+            }
+            let mut group = pieces & pieces.wrapping_neg();
+            let mut frontier = group;
+            while frontier != 0 {
+                let c = frontier.trailing_zeros() as usize;
+                frontier &= frontier - 1;
+                let new = masks[c] & pieces & !group;
+                group |= new;
+                frontier |= new;
+            }
+            return group == pieces;
+        }
+        let board = self.board();
+        let is_mine = |c: CellId| pos.cells[c as usize] != EMPTY && owner_tag(pos.cells[c as usize]) == mine;
+        let Some(first) = (0..pos.cells.len() as CellId).find(|&c| is_mine(c)) else { return true };
+        let mut seen = vec![false; pos.cells.len()];
+        let mut stack = vec![first];
+        seen[first as usize] = true;
+        let mut reached = 1;
+        while let Some(c) = stack.pop() {
+            for &d in dirs {
+                let k = board.step(c, d);
+                if k != NO_CELL && !seen[k as usize] && is_mine(k) {
+                    seen[k as usize] = true;
+                    reached += 1;
+                    stack.push(k);
+                }
+            }
+        }
+        reached == pos.piece_count(player)
+    }
+
+    /// Does `player` have a line of `len` (exactly, or at least)? Only lines through the cells
+    /// the last move changed can be new, so only those are looked at (all cells in a position
+    /// set up directly). A changed cell that is not the player's may have shortened a line next
+    /// to it, so the runs beside it are measured too.
+    fn has_line(&self, pos: &Position, player: PlayerId, len: u32, exact: bool, axes: &[Axis]) -> bool {
+        let board = self.board();
+        let mine = tag(player);
+        let is_mine = |c: CellId| c != NO_CELL && pos.cells[c as usize] != EMPTY && owner_tag(pos.cells[c as usize]) == mine;
+        let run_through = |c: CellId, d: u8, back: Option<u8>| -> u32 {
+            let mut n = 1;
+            let mut k = board.step(c, d);
+            while is_mine(k) {
+                n += 1;
+                k = board.step(k, d);
+            }
+            if let Some(b) = back {
+                let mut k = board.step(c, b);
+                while is_mine(k) {
+                    n += 1;
+                    k = board.step(k, b);
+                }
+            }
+            n
+        };
+        let wins = |n: u32| if exact { n == len } else { n >= len };
+        let check = |c: CellId| -> bool {
+            axes.iter().any(|&(d, back)| {
+                if is_mine(c) {
+                    wins(run_through(c, d, back))
+                } else {
+                    let ahead = board.step(c, d);
+                    let behind = back.map_or(NO_CELL, |b| board.step(c, b));
+                    (is_mine(ahead) && wins(run_through(ahead, d, back))) || (is_mine(behind) && wins(run_through(behind, d, back)))
+                }
+            })
+        };
+        match pos.last_changes() {
+            Some(changes) => changes.iter().any(|&(c, _)| check(c)),
+            None => (0..pos.cells.len() as CellId).any(|c| is_mine(c) && check(c)),
+        }
+    }
+}
