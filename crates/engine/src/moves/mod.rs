@@ -229,18 +229,13 @@ impl Rule {
         if let Some(own) = &self.template {
             return own;
         }
-        // Pieces captured other than by landing (enclosed ones) follow the move, each after an x.
-        let removes = mv.captures != CellBits::NONE;
         match &self.kind {
+            Kind::Place(_) => place::template(mv),
+            Kind::Roll(_) => place::template(mv),
+            Kind::Push(_) => place::template(mv),
+            Kind::Ray(_) => ray::template(mv),
+            Kind::Leap(_) => ray::template(mv),
             Kind::Hops(_) => hops::TEMPLATE,
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) if removes => "{to}{dir}x{removed:x}",
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) => "{to}{dir}",
-            Kind::Ray(_) | Kind::Leap(_) => match (mv.take_to, removes) {
-                (true, true) => "{from}x{to}x{removed:x}",
-                (true, false) => "{from}x{to}",
-                (false, true) => "{from}-{to}x{removed:x}",
-                (false, false) => "{from}-{to}",
-            },
         }
     }
 }
@@ -276,10 +271,14 @@ impl Game {
             captured &= captured - 1;
             pos.set(self, c, crate::game::EMPTY);
         }
+        let piece = rule.code[side as usize];
         match &rule.kind {
-            Kind::Place(_) | Kind::Roll(_) => pos.set(self, mv.to, rule.code[side as usize]),
-            Kind::Push(_) => push::make(self, pos, mv, rule.code[side as usize]),
-            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) => self.move_piece(pos, mv),
+            Kind::Place(_) => place::make(self, pos, mv, piece),
+            Kind::Roll(_) => place::make(self, pos, mv, piece),
+            Kind::Push(_) => push::make(self, pos, mv, piece),
+            Kind::Ray(_) => self.move_piece(pos, mv),
+            Kind::Leap(_) => self.move_piece(pos, mv),
+            Kind::Hops(_) => self.move_piece(pos, mv),
         }
         if !rule.effects.is_empty() {
             rule.effects.make(self, pos, side, mv.to);
@@ -287,8 +286,9 @@ impl Game {
         pos.end_turn(self, rule.places());
     }
 
-    /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does.
-    fn move_piece(&self, pos: &mut Position, mv: Move) {
+    /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:
+    /// the `make` of every kind that moves a piece already on the board.
+    pub(super) fn move_piece(&self, pos: &mut Position, mv: Move) {
         let moving = pos.cells[mv.from as usize];
         pos.set(self, mv.from, crate::game::EMPTY);
         let arriving = match mv.promotion() {

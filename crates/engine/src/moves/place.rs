@@ -51,3 +51,14 @@ impl Place {
         true
     }
 }
+
+/// The default notation of a move that puts a new piece on the board (`place`, `roll`, `push`):
+/// the cell (with the push direction), then each piece its effects capture after an `x`.
+pub(super) fn template(mv: &Move) -> &'static str {
+    if mv.captures == super::CellBits::NONE { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
+}
+
+/// Puts the new piece on its cell (`place`, `roll`).
+pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: crate::game::Code) {
+    pos.set(game, mv.to, piece);
+}

@@ -165,3 +165,14 @@ impl Ray {
         count
     }
 }
+
+/// The default notation of a move of a piece along the board (`step`, `slide`, `leap`): `-`, or
+/// `x` when it lands on an enemy piece; then each piece its effects capture after an `x`.
+pub(super) fn template(mv: &Move) -> &'static str {
+    match (mv.take_to, mv.captures != super::CellBits::NONE) {
+        (true, true) => "{from}x{to}x{removed:x}",
+        (true, false) => "{from}x{to}",
+        (false, true) => "{from}-{to}x{removed:x}",
+        (false, false) => "{from}-{to}",
+    }
+}
