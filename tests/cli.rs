@@ -725,7 +725,10 @@ fn bad_usage_exits_2() {
 #[test]
 fn unknown_parameter_is_a_bad_file_not_bad_usage() {
     hetproba(&["moves", "amoba-rollin", "--param", "nosuch=3"]).fails(1).stderr_has("unknown parameter 'nosuch'; this ruleset has: size");
-    hetproba(&["moves", "amoba-rollin", "--param", "size=0"]).fails(1).stderr_has("width must be between 1 and 64, not 0");
+    hetproba(&["moves", "amoba-rollin", "--param", "size=0"])
+        .fails(1)
+        .one_line()
+        .stderr_has("--param size=0: parameter 'size' must be between 4 and 64");
 }
 
 #[test]

@@ -510,7 +510,11 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
         out.push((
             Aspect::Moves,
             format!("piece '{}'", p.name),
-            format!("symbols {} / {}{}", p.symbols[0], p.symbols[1], if p.owned { "" } else { ", belongs to nobody" }),
+            if p.owned {
+                format!("symbols {} / {}", p.symbols[0], p.symbols[1])
+            } else {
+                format!("symbol {}, belongs to nobody", p.symbols[0])
+            },
         ));
     }
     for phase in &r.phases {

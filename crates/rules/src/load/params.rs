@@ -4,13 +4,14 @@
 //! A parameter is an integer (`size = 8`) or a table with its default and range
 //! (`size = { default = 8, min = 5, max = 12 }`).
 
-use super::cx::{Cx, file_start};
-use crate::source::{Diagnostic, Span};
+use super::cx::Cx;
+use crate::source::Diagnostic;
 use crate::tree::{Node, Value};
 
 pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String, i64)]) -> Vec<(String, i64)> {
     let mut params: Vec<(String, i64)> = Vec::new();
-    let mut ranges: Vec<(Option<i64>, Option<i64>, Span)> = Vec::new();
+    let mut ranges: Vec<(Option<i64>, Option<i64>)> = Vec::new();
+    // Overrides come from the command line: their errors name the option, not a place in the file.
     if let Some(node) = node
         && let Some(t) = cx.table(node)
     {
@@ -18,7 +19,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
             match &value.value {
                 Value::Int(v) => {
                     params.push((key.name.clone(), *v));
-                    ranges.push((None, None, value.span));
+                    ranges.push((None, None));
                 }
                 Value::Table(pt) => {
                     let int = |cx: &mut Cx, name: &str| match pt.get(name).map(|n| (&n.value, n)) {
@@ -44,7 +45,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
                                 cx.error(value.span, format!("the default of '{}' ({v}) is outside its range", key.name));
                             }
                             params.push((key.name.clone(), v));
-                            ranges.push((min, max, value.span));
+                            ranges.push((min, max));
                         }
                         None => cx.error(value.span, format!("parameter '{}' needs default = <integer>", key.name)),
                     }
@@ -56,7 +57,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
     for (key, value) in overrides {
         match params.iter().position(|(k, _)| k == key) {
             Some(i) => {
-                let (min, max, span) = ranges[i];
+                let (min, max) = ranges[i];
                 if min.is_some_and(|m| *value < m) || max.is_some_and(|m| *value > m) {
                     let range = match (min, max) {
                         (Some(a), Some(b)) => format!("between {a} and {b}"),
@@ -64,19 +65,18 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
                         (None, Some(b)) => format!("at most {b}"),
                         (None, None) => unreachable!("a value outside no range"),
                     };
-                    cx.diags.push(Diagnostic::at(span, format!("parameter '{key}' must be {range}, not {value}")));
+                    // Not applied: the keys computed from it would only repeat the error.
+                    cx.diags.push(Diagnostic::nowhere(format!("--param {key}={value}: parameter '{key}' must be {range}")));
+                } else {
+                    params[i].1 = *value;
                 }
-                params[i].1 = *value;
             }
             None => {
                 let known: Vec<&str> = params.iter().map(|(k, _)| k.as_str()).collect();
-                cx.diags.push(Diagnostic::at(
-                    node.map_or(file_start(), |n| n.span),
-                    format!(
-                        "unknown parameter '{key}'; this ruleset has: {}",
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
-                    ),
-                ));
+                cx.diags.push(Diagnostic::nowhere(format!(
+                    "--param {key}={value}: unknown parameter '{key}'; this ruleset has: {}",
+                    if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                )));
             }
         }
     }
