@@ -65,6 +65,26 @@ fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, St
     (cells, game.player_name(pos.side()).to_string())
 }
 
+/// The same position under another ruleset on the same board: cells by coordinates, owners by
+/// player order, piece types by name. `None` if a piece type has no namesake there.
+fn translate(from: &Game, to: &Game, pos: &Position) -> Option<Position> {
+    let mut pieces = Vec::new();
+    for (i, cell) in from.board().cells().iter().enumerate() {
+        let c = pos.at(i as u16);
+        if c == hetproba_engine::EMPTY {
+            continue;
+        }
+        let name = &from.rules().pieces[hetproba_engine::piece_type(c) as usize].name;
+        let piece = to.rules().piece_index(name)?;
+        let owner = match hetproba_engine::owner_tag(c) {
+            t @ (1 | 2) => Some(t - 1),
+            _ => None,
+        };
+        pieces.push((to.board().at(cell.x, cell.y)?, hetproba_engine::code(piece, owner)));
+    }
+    Some(Position::with_pieces(to, &pieces, pos.side()))
+}
+
 /// What the witness search found.
 struct Witness {
     line: Vec<String>,
@@ -218,12 +238,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         );
         return Ok(());
     }
-    if portable(&a, &start_a) != portable(&b, &start_b) {
-        crate::outln!("   The start positions differ (pieces, or who moves first), so there is no common start to search from:");
-        crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
-        crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
-        return Ok(());
-    }
+    let same_start = portable(&a, &start_a) == portable(&b, &start_b);
     let depth = first_difference.map_or(reached, |d| d - 1);
     let mut search = Search {
         a: &a,
@@ -233,19 +248,49 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         seen: HashSet::new(),
         line: Vec::new(),
     };
+    // The positions to search from: the common start, or, when the starts differ, each start
+    // set up under the other ruleset too (the moves after it are those both allow).
+    let mut starts: Vec<(String, Position, Position)> = Vec::new();
+    if same_start {
+        starts.push(("the start position".to_string(), start_a.clone(), start_b.clone()));
+    } else {
+        crate::outln!("   The start positions differ (pieces, or who moves first):");
+        crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
+        crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
+        if let Some(pb) = translate(&a, &b, &start_a) {
+            starts.push((format!("{na}'s start"), start_a.clone(), pb));
+        }
+        if let Some(pa) = translate(&b, &a, &start_b) {
+            starts.push((format!("{nb}'s start"), pa, start_b.clone()));
+        }
+        if starts.is_empty() {
+            crate::outln!("   Neither start can be set up under the other ruleset (its pieces differ), so there is nothing to search.");
+            return Ok(());
+        }
+        crate::outln!("   Searching from each start, set up under both rulesets:");
+    }
     let mut found = None;
-    for limit in 0..=depth {
-        search.seen.clear();
-        let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
-        found = search.find(&mut pa, &mut pb, limit);
-        if found.is_some() || search.timed_out {
-            break;
+    let mut from = String::new();
+    'starts: for (name, start_a, start_b) in &starts {
+        for limit in 0..=depth.max(u32::from(!same_start) * 2) {
+            search.seen.clear();
+            let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
+            found = search.find(&mut pa, &mut pb, limit);
+            if found.is_some() || search.timed_out {
+                from = name.clone();
+                break 'starts;
+            }
         }
     }
+    let start_a = starts.iter().find(|(name, ..)| *name == from).map_or(start_a.clone(), |(_, pa, _)| pa.clone());
     match found {
         Some(w) => {
-            let reached_by =
-                if w.line.is_empty() { "the start position".to_string() } else { format!("after {}", numbered(&w.line, start_a.side())) };
+            let reached_by = match (w.line.is_empty(), same_start) {
+                (true, true) => "the start position".to_string(),
+                (true, false) => from.clone(),
+                (false, true) => format!("after {}", numbered(&w.line, start_a.side())),
+                (false, false) => format!("from {from}, after {}", numbered(&w.line, start_a.side())),
+            };
             crate::outln!("   A position reachable under both, {reached_by}:");
             for row in crate::draw::draw(&a, &w.pos_a).lines() {
                 crate::outln!("     {row}");
@@ -256,10 +301,17 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
             crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
         }
         None => {
-            let limit = if search.timed_out { "within the time budget".to_string() } else { format!("within {depth} plies of the start") };
+            let plies = depth.max(u32::from(!same_start) * 2);
+            let limit = match (search.timed_out, same_start) {
+                (true, _) => "within the time budget".to_string(),
+                (false, true) => format!("within {plies} plies of the start"),
+                (false, false) => format!("within {plies} plies of either start"),
+            };
             crate::outln!("   No position {limit} where their legal moves differ.");
-            let move_rules_differ = differing.iter().any(|(asp, ..)| *asp != Aspect::End);
-            if !differing.is_empty() && !move_rules_differ {
+            let start_only = |asp: &Aspect, k: &str| *asp == Aspect::Board && k == "start position";
+            if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| start_only(asp, k)) {
+                crate::outln!("   They move identically; they differ only in their start position.");
+            } else if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| *asp == Aspect::End || start_only(asp, k)) {
                 let ends: Vec<&str> = differing.iter().map(|(_, k, ..)| k.as_str()).collect();
                 crate::outln!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
             }

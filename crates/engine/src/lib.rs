@@ -17,7 +17,7 @@ mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
-pub use game::{Code, EMPTY, Game, owner_tag, piece_type};
+pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use position::Position;

@@ -73,6 +73,19 @@ impl Position {
         pos
     }
 
+    /// A position with these pieces (cell, code), `side` to move, in the last phase (ordinary
+    /// play), with no history: for tools that build positions themselves.
+    pub fn with_pieces(game: &Game, pieces: &[(CellId, Code)], side: PlayerId) -> Position {
+        let mut pos = Position::empty(game);
+        for &(cell, code) in pieces {
+            pos.put(game, cell, code);
+        }
+        pos.set_side(game, side);
+        let last = game.phases.len() - 1;
+        pos.set_phase(game, last as u8, 0);
+        pos
+    }
+
     /// Places a piece without recording it (setting up a position).
     pub(crate) fn put(&mut self, game: &Game, cell: CellId, code: Code) {
         let old = self.cells[cell as usize];
