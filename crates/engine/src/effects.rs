@@ -36,7 +36,7 @@ pub(crate) struct Effects {
     near: Option<[Vec<u64>; 2]>,
 }
 
-/// The most enclosed lines one move may choose among.
+/// The most enclosed lines one move may choose among (the loader allows no more directions).
 const MAX_CHOICES: usize = 16;
 
 impl Effects {

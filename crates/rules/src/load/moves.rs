@@ -248,6 +248,9 @@ fn compile_pattern(
     Some(MoveRule { name, piece, action, effects, notation, text, span: node.span })
 }
 
+/// The most directions the optional captures of one move may look along (each doubles the moves).
+const MAX_OPTIONAL_LINES: usize = 16;
+
 /// The most hop segments in one pattern.
 const MAX_SEGMENTS: usize = 16;
 
@@ -329,6 +332,24 @@ fn compile_effects(
                 }
                 if matches!(action, Action::Hops(_)) {
                     call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
+                }
+                // Each line an optional capture may take or leave doubles the moves; the engine
+                // offers the choices of at most 16 lines.
+                let lines = |d: crate::model::DirSetId| names.direction_sets[d as usize].dirs.iter().map(Vec::len).max().unwrap_or(0);
+                let before: usize = effects
+                    .iter()
+                    .map(|e| match e {
+                        Effect::Enclose { dirs, optional: true, .. } => lines(*dirs),
+                        _ => 0,
+                    })
+                    .sum();
+                if optional && before + lines(dirs) > MAX_OPTIONAL_LINES {
+                    call_error(
+                        cx,
+                        node,
+                        call,
+                        format!("optional captures may choose among at most {MAX_OPTIONAL_LINES} directions in one move"),
+                    );
                 }
                 effects.push(Effect::Enclose { dirs, outcome, len, min, optional });
             }
