@@ -159,6 +159,11 @@ fn compare_reversi_with_reversi_covered() {
     compare("compare-reversi-reversi-covered", "reversi", "reversi-covered");
 }
 
+#[test]
+fn compare_loa_with_loa_scrambled() {
+    compare("compare-loa-loa-scrambled", "loa", "loa-scrambled");
+}
+
 // ----------------------------------------------------------------------------------------------
 // Diagnostics: broken ruleset files (each changes one line of TINY)
 

@@ -203,6 +203,9 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     let width = na.len().max(nb.len()).max(10);
     crate::outln!("   {:>5}  {:>width$}  {:>width$}", "depth", na, nb);
     let (start_a, start_b) = (Position::start(&a), Position::start(&b));
+    let same_start = boards_match && portable(&a, &start_a) == portable(&b, &start_b);
+    // From different starts the counts differ at once; a few depths show how the games grow.
+    let max_depth = if same_start { max_depth } else { max_depth.min(3) };
     let mut first_difference = None;
     let mut last_time = Duration::ZERO;
     let mut last_growth = 1.0f64;
@@ -222,11 +225,13 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         last_growth = pa as f64 / last_nodes.max(1) as f64;
         last_nodes = pa.max(1);
         reached = depth;
-        let mark = if pa != pb { "   <- first difference" } else { "" };
+        let mark = if pa != pb && first_difference.is_none() { "   <- first difference" } else { "" };
         crate::outln!("   {depth:>5}  {pa:>width$}  {pb:>width$}{mark}");
-        if pa != pb {
+        if pa != pb && first_difference.is_none() {
             first_difference = Some(depth);
-            break;
+            if same_start {
+                break;
+            }
         }
     }
 
@@ -238,7 +243,6 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         );
         return Ok(());
     }
-    let same_start = portable(&a, &start_a) == portable(&b, &start_b);
     let depth = first_difference.map_or(reached, |d| d - 1);
     let mut search = Search {
         a: &a,
