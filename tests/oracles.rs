@@ -322,13 +322,18 @@ const PLIES: usize = 200;
 /// Random games from the start: at every ply the legal move sets, the result, and the position
 /// each played move leads to must agree.
 fn random_games<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64) {
+    random_games_of::<O>(id, params, seed, GAMES, PLIES);
+}
+
+/// As [`random_games`], with the number of games and the plies each may last.
+fn random_games_of<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64, games: usize, plies: usize) -> usize {
     let game = game(id, params);
     let mut rng = SplitMix64(seed);
     let mut finished = 0;
-    for number in 0..GAMES {
+    for number in 0..games {
         let mut pos = Position::start(&game);
         let mut line: Vec<String> = Vec::new();
-        for _ in 0..PLIES {
+        for _ in 0..plies {
             let oracle = O::from_engine(&game, &pos);
             let diff = differences(&game, &pos, &oracle);
             assert!(diff.is_empty(), "{id} {params:?}, game {number} (seed {seed}), after {}:\n{diff}", line.join(" "));
@@ -351,7 +356,8 @@ fn random_games<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64) {
             );
         }
     }
-    eprintln!("{id} {params:?}: {GAMES} random games, {finished} ended within {PLIES} plies");
+    eprintln!("{id} {params:?}: {games} random games, {finished} ended within {plies} plies");
+    finished
 }
 
 fn size(n: i64) -> Vec<(String, i64)> {
@@ -376,6 +382,18 @@ fn perft_loa_size_6() {
     perft_agrees("loa", &size(6), loa::Loa::standard(6), 1..=3);
 }
 
+/// 81 cells: past the 64-cell neighbour masks, connection is found by the general search.
+#[test]
+fn perft_loa_size_9() {
+    perft_agrees("loa", &size(9), loa::Loa::standard(9), 1..=3);
+}
+
+/// 144 cells, the largest size: the general paths, and cell numbers above 128.
+#[test]
+fn perft_loa_size_12() {
+    perft_agrees("loa", &size(12), loa::Loa::standard(12), 1..=3);
+}
+
 #[test]
 fn perft_loa_scrambled() {
     perft_agrees("loa-scrambled", &[], loa::Loa::scrambled(), 1..=3);
@@ -397,6 +415,14 @@ fn perft_camelot_chessboard() {
 #[test]
 fn random_games_loa() {
     random_games::<loa::Loa>("loa", &[], 0x10A_0008);
+}
+
+/// Random games on 12 x 12 last hundreds of plies (500 to 900 in a few tries): long enough
+/// for them to end, so that the end by connection on 144 cells is compared too.
+#[test]
+fn random_games_loa_size_12() {
+    let finished = random_games_of::<loa::Loa>("loa", &size(12), 0x10A_0012, 6, 3000);
+    assert!(finished >= 3, "only {finished} of 6 games ended: the end by connection was hardly compared");
 }
 
 #[test]

@@ -100,6 +100,34 @@ pub fn write(dir: &Path, name: &str, text: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_string()
 }
 
+/// Writes a broken ruleset, then checks that `check` and `moves` both refuse it with exactly one
+/// diagnostic at `file:line:column` containing `message`, exit status 1, and no panic.
+#[track_caller]
+pub fn assert_broken(test: &str, files: &[(&str, &str)], reported_file: &str, line_col: &str, message: &str) {
+    let dir = scratch(test);
+    let mut paths = Vec::new();
+    for (name, text) in files {
+        paths.push(write(&dir, name, text));
+    }
+    let target = &paths[0];
+    let place = format!("{}:{line_col}: ", dir.join(reported_file).display());
+    for command in ["check", "moves"] {
+        let run = hetproba(&[command, target]).fails(1);
+        let diagnostics: Vec<&str> = run.stderr.lines().filter(|l| l.starts_with("error: ") && l.contains(".toml:")).collect();
+        assert_eq!(diagnostics.len(), 1, "{command}: one diagnostic expected\n{}", run.stderr);
+        assert!(diagnostics[0].starts_with(&format!("error: {place}")), "{command}: expected {place}\n{}", run.stderr);
+        assert!(diagnostics[0].contains(message), "{command}: expected {message:?}\n{}", run.stderr);
+        // The source line is quoted and a caret points under the column.
+        let column: usize = line_col.split(':').nth(1).unwrap().parse().unwrap();
+        let caret = run.stderr.lines().find(|l| l.starts_with("  | ") && l.trim_start_matches("  | ").trim_start().starts_with('^'));
+        let caret = caret.unwrap_or_else(|| panic!("{command}: no caret line\n{}", run.stderr));
+        assert_eq!(caret.find('^'), Some(4 + column - 1), "{command}: the caret is not under column {column}\n{}", run.stderr);
+        if command == "check" {
+            assert!(run.stderr.ends_with("error: 1 of 1 rulesets failed\n"), "{}", run.stderr);
+        }
+    }
+}
+
 /// A small valid ruleset; the broken files in the tests change one line of it. Line numbers
 /// matter: the tests expect diagnostics at exact places.
 pub const TINY: &str = r#"[game]
