@@ -17,6 +17,7 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
     let mut claimed = vec![false; moves.len()];
     let mut open: Option<usize> = None;
     let mut spans: Vec<Span> = Vec::new();
+    let mut given: Vec<bool> = Vec::new();
     let mut phases = read_list(cx, node, "[[phases]]", |cx, t, span| {
         let mut f = Fields::new(t, "[[phases]]");
         let name = f.get("name").and_then(|n| cx.string(n)).unwrap_or_else(|| "play".into());
@@ -30,6 +31,8 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
                 }
             }
         };
+        // A limit that is given but wrong has been reported; the phase is not also "unlimited".
+        let limit_given = t.get("plies").is_some() || t.get("placed").is_some();
         let limit = match (count(cx, "plies"), count(cx, "placed")) {
             (Some((n, _)), None) => Some(PhaseLimit::Plies(n)),
             (None, Some((n, _))) => Some(PhaseLimit::Placed(n)),
@@ -52,12 +55,13 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
                 None => cx.error(mspan, format!("no move '{m}' in [moves]")),
             }
         }
-        Some((Phase { name, limit, moves: indices }, explicit, span))
+        Some((Phase { name, limit, moves: indices }, explicit, span, limit_given))
     })
     .into_iter()
     .enumerate()
-    .map(|(i, (phase, explicit, span))| {
+    .map(|(i, (phase, explicit, span, limit_given))| {
         spans.push(span);
+        given.push(limit_given);
         if !explicit {
             if open.is_some() {
                 cx.error(span, format!("phase '{}' lists no moves, and neither does an earlier phase: only one phase may take the moves no other phase lists", phase.name));
@@ -75,7 +79,7 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
         cx.error(node.span, "[[phases]] is empty");
     }
     for (i, p) in phases.iter().enumerate() {
-        if p.limit.is_none() && i + 1 != phases.len() {
+        if p.limit.is_none() && !given[i] && i + 1 != phases.len() {
             cx.error(spans[i], format!("phase '{}' has no plies or placed limit, so the phases after it never start", p.name));
         }
     }
