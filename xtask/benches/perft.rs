@@ -1,11 +1,18 @@
-//! Perft speed of every built-in ruleset, and a side-by-side ratio where a hand-tuned crate
-//! plays the same game. Run with `cargo xtask bench [RULESET...]`.
+//! Speed of every built-in ruleset: perft, with a side-by-side ratio where a hand-tuned crate
+//! plays the same game; random playouts, whole games as self-play plays them; then
+//! micro-benchmarks. Run with `cargo xtask bench [--perft] [--playouts] [--micro] [RULESET...]`.
 //!
-//! For each ruleset the depth is the deepest one whose single-threaded run should take at most
-//! about 2 s (estimated from the growth of the previous depth), so a new ruleset is measured
-//! without touching this file. Each figure is the best of 3 runs.
+//! For perft the depth is the deepest one whose single-threaded run should take at most about
+//! 2 s (estimated from the growth of the previous depth), so a new ruleset is measured without
+//! touching this file. Each figure is the best of 3 runs.
+//!
+//! Playouts go through `Session`, as real play does, so the draws that need history
+//! (repetition, move counters) end games and their bookkeeping is part of the cost. Each ruleset
+//! gets about `PLAYOUT_BUDGET`; playout `i` is seeded with `i`, so every game is reproducible.
+//! p1 in the results is the first player the ruleset lists.
 
-use hetproba_engine::{Game, Position};
+use hetproba_ai::Rng;
+use hetproba_engine::{Game, Position, Session};
 use std::time::{Duration, Instant};
 
 fn best_of<F: FnMut() -> u64>(runs: usize, mut f: F) -> (u64, Duration) {
@@ -72,12 +79,86 @@ fn magpie_perft(board: magpie::othello::Board, stone: magpie::othello::Stone, de
     total
 }
 
-fn main() {
-    let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
-    let ids: Vec<&str> = hetproba_rules::builtin_ids().filter(|id| wanted.is_empty() || wanted.iter().any(|w| w == id)).collect();
+/// Time spent on playouts per ruleset, once at least `MIN_PLAYOUTS` have finished.
+const PLAYOUT_BUDGET: Duration = Duration::from_millis(1500);
+const MIN_PLAYOUTS: u32 = 5;
+/// Plies after which a playout stops, for games that no rule ends.
+const PLY_CAP: u32 = 1000;
+
+/// One uniformly random game from the start: its length in plies and how it ended.
+fn playout(game: &Game, seed: u64, moves: &mut Vec<hetproba_engine::Move>) -> (u32, End) {
+    let mut rng = Rng::new(seed);
+    let mut session = Session::new(game, Position::start(game));
+    let mut plies = 0;
+    loop {
+        // Outcome before generation, in the order the play loop uses.
+        if let Some(outcome) = session.outcome() {
+            return (plies, outcome.winner.map_or(End::Draw, End::Win));
+        }
+        if plies >= PLY_CAP {
+            return (plies, End::Capped);
+        }
+        game.generate(session.position(), moves);
+        if moves.is_empty() {
+            return (plies, End::NoMoves);
+        }
+        session.play(moves[rng.below(moves.len())]);
+        plies += 1;
+    }
+}
+
+#[derive(Clone, Copy)]
+enum End {
+    Win(u8),
+    Draw,
+    Capped,
+    /// No move generated although `outcome` saw no end: an engine inconsistency, shown apart.
+    NoMoves,
+}
+
+fn playouts(ids: &[&str]) {
+    println!(
+        "random playouts via Session (history draws end games), single thread, ~{:.1} s each, cap {PLY_CAP} plies (capped games count in the mean)",
+        PLAYOUT_BUDGET.as_secs_f64()
+    );
+    println!(
+        "{:<24} {:>8} {:>10} {:>7} {:>12} {:>12}  wins p1/p2, draws",
+        "ruleset", "playouts", "mean plies", "capped", "playouts/s", "plies/s"
+    );
+    for id in ids {
+        let game = game(id);
+        let mut moves = Vec::new();
+        let (mut count, mut plies, mut capped, mut stuck, mut draws) = (0u32, 0u64, 0u32, 0u32, 0u32);
+        let mut wins = [0u32; 2];
+        let start = Instant::now();
+        while count < MIN_PLAYOUTS || start.elapsed() < PLAYOUT_BUDGET {
+            let (length, end) = playout(&game, u64::from(count), &mut moves);
+            count += 1;
+            plies += u64::from(length);
+            match end {
+                End::Win(p) => wins[usize::from(p)] += 1,
+                End::Draw => draws += 1,
+                End::Capped => capped += 1,
+                End::NoMoves => stuck += 1,
+            }
+        }
+        let took = start.elapsed();
+        let stuck = if stuck > 0 { format!(", {stuck} with no move but no outcome") } else { String::new() };
+        println!(
+            "{id:<24} {count:>8} {:>10.1} {capped:>7} {:>12.1} {:>12.0}  {}/{}, {draws}{stuck}",
+            plies as f64 / f64::from(count),
+            rate(u64::from(count), took),
+            rate(plies, took),
+            wins[0],
+            wins[1]
+        );
+    }
+}
+
+fn perft(ids: &[&str]) {
     println!("perft, single thread (best of 3) and root split over all threads");
     println!("{:<24} {:>5} {:>14} {:>10} {:>14} {:>14}", "ruleset", "depth", "leaves", "seconds", "leaves/s (1)", "leaves/s (all)");
-    for id in &ids {
+    for id in ids {
         let game = game(id);
         let depth = choose_depth(&game, Duration::from_secs(2));
         let (nodes, single) = best_of(3, || game.perft(&mut Position::start(&game), depth));
@@ -105,8 +186,31 @@ fn main() {
             rate(ours, ours_time) / rate(theirs, theirs_time)
         );
     }
-    println!();
-    divan::main();
+}
+
+fn main() {
+    // `cargo xtask bench` passes the chosen parts here, not as arguments: divan rejects flags it
+    // does not know. Unset means every part.
+    let parts = std::env::var("HETPROBA_BENCH_PARTS").unwrap_or_default();
+    let parts: Vec<&str> = parts.split(',').filter(|p| !p.is_empty()).collect();
+    if let Some(bad) = parts.iter().find(|p| !["perft", "playouts", "micro"].contains(p)) {
+        eprintln!("error: unknown bench part '{bad}' (perft, playouts, micro)");
+        std::process::exit(2);
+    }
+    let runs = |part: &str| parts.is_empty() || parts.contains(&part);
+    let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    let ids: Vec<&str> = hetproba_rules::builtin_ids().filter(|id| wanted.is_empty() || wanted.iter().any(|w| w == id)).collect();
+    if runs("perft") {
+        perft(&ids);
+        println!();
+    }
+    if runs("playouts") {
+        playouts(&ids);
+        println!();
+    }
+    if runs("micro") {
+        divan::main();
+    }
 }
 
 mod micro {

@@ -1,17 +1,48 @@
 //! `cargo xtask <task>`: project tasks that are not tests.
 //!
-//! - `bench`: perft speed of every built-in ruleset (single thread and all threads), the
-//!   side-by-side ratio against a hand-tuned crate where one exists, then micro-benchmarks.
+//! - `bench [--perft] [--playouts] [--micro] [RULESET...]`: perft speed of every built-in ruleset
+//!   (single thread and all threads) with the side-by-side ratio against a hand-tuned crate where
+//!   one exists, random playouts per second, then micro-benchmarks. The flags pick parts (default:
+//!   all); names pick rulesets (default: all).
 
 use std::process::{Command, ExitCode};
+
+const USAGE: &str = "usage: cargo xtask bench [--perft] [--playouts] [--micro] [RULESET...]
+  --perft      perft leaves/s of each ruleset, and the side-by-side ratio against magpie (reversi)
+  --playouts   random playouts/s of each ruleset: whole games, with history draws
+  --micro      divan micro-benchmarks
+  With no flag every part runs; with no RULESET every built-in ruleset is measured.";
+
+/// Bench parts the bench understands; passed to it in `HETPROBA_BENCH_PARTS`, since the divan
+/// harness rejects arguments it does not know.
+const PARTS: [&str; 3] = ["perft", "playouts", "micro"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("bench") => {
+            let mut parts = Vec::new();
+            let mut rest = Vec::new();
+            for arg in &args[1..] {
+                match arg.strip_prefix("--") {
+                    Some("help") => {
+                        println!("{USAGE}");
+                        return ExitCode::SUCCESS;
+                    }
+                    Some(part) if PARTS.contains(&part) => parts.push(part),
+                    _ => rest.push(arg.as_str()),
+                }
+            }
             let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-            let status = Command::new(cargo).args(["bench", "--package", "xtask", "--bench", "perft", "--"]).args(&args[1..]).status();
-            match status {
+            let mut command = Command::new(cargo);
+            command.args(["bench", "--package", "xtask", "--bench", "perft", "--"]).args(&rest);
+            // Removed when empty so that a value left in the shell does not narrow the default.
+            if parts.is_empty() {
+                command.env_remove("HETPROBA_BENCH_PARTS");
+            } else {
+                command.env("HETPROBA_BENCH_PARTS", parts.join(","));
+            }
+            match command.status() {
                 Ok(s) if s.success() => ExitCode::SUCCESS,
                 Ok(_) => ExitCode::FAILURE,
                 Err(e) => {
@@ -21,7 +52,7 @@ fn main() -> ExitCode {
             }
         }
         _ => {
-            eprintln!("usage: cargo xtask bench [RULESET...]   perft speed of every built-in ruleset (or those named)");
+            eprintln!("{USAGE}");
             ExitCode::from(2)
         }
     }
