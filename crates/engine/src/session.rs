@@ -17,6 +17,8 @@ pub struct Session<'g> {
     /// Plies counted by each draw rule (0 for repetition rules).
     counters: Vec<u32>,
     moves: Vec<Move>,
+    /// The pieces of each type each player has now, if a draw rule looks at material.
+    material: Option<[Vec<u32>; 2]>,
 }
 
 impl<'g> Session<'g> {
@@ -24,7 +26,9 @@ impl<'g> Session<'g> {
     pub fn new(game: &'g Game, pos: Position) -> Session<'g> {
         let hashes = vec![pos.hash()];
         let counters = vec![0; game.rules().draws.len()];
-        Session { game, pos, hashes, counters, moves: Vec::new() }
+        let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
+        let material = needs_material.then(|| material_counts(game, &pos));
+        Session { game, pos, hashes, counters, moves: Vec::new(), material }
     }
 
     pub fn position(&self) -> &Position {
@@ -39,9 +43,15 @@ impl<'g> Session<'g> {
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
         let mover_piece = (mv.from != hetproba_board::NO_CELL).then(|| piece_type(self.pos.at(mv.from)));
-        let before = material_counts(game, &self.pos);
         game.make(&mut self.pos, mv);
-        let after = material_counts(game, &self.pos);
+        // Material is counted only for rulesets whose draws look at it, once per move.
+        let (before, after) = match &mut self.material {
+            Some(counts) => {
+                let after = material_counts(game, &self.pos);
+                (std::mem::replace(counts, after.clone()), after)
+            }
+            None => Default::default(),
+        };
         for (i, rule) in game.rules().draws.iter().enumerate() {
             if let DrawKind::Counter { reset, material, .. } = &rule.kind {
                 let reset_now = reset.iter().any(|e| match e {
