@@ -30,13 +30,21 @@ impl Place {
             // Only empty cells next to an enemy piece can enclose one.
             let enemy = pos.bits[crate::game::tag(side ^ 1) as usize];
             let mut empty = pos.bits[0];
+            // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
+            // and push, without the general path.
+            let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece as usize].is_none();
             while empty != 0 {
                 let c = empty.trailing_zeros() as CellId;
                 empty &= empty - 1;
-                if near[c as usize] & enemy != 0
-                    && allowed[c as usize]
-                    && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
-                {
+                if near[c as usize] & enemy == 0 || !allowed[c as usize] {
+                    continue;
+                }
+                let more = if plain {
+                    !effects.allow(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
+                } else {
+                    game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                };
+                if !more {
                     return false;
                 }
             }
