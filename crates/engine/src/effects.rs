@@ -198,18 +198,25 @@ impl Effects {
     }
 }
 
-/// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
+/// The unbroken line of enemy pieces from `at` along `d`: how many, and the cell after it.
 #[inline(always)]
-fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> u32 {
+fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> (u32, CellId) {
     let table = game.board().table(d);
-    let (own, enemy) = (tag(side), tag(side ^ 1));
+    let enemy = tag(side ^ 1);
     let mut k = table[at as usize];
     let mut count = 0;
     while k != NO_CELL && owner_tag(pos.cells[k as usize]) == enemy {
         count += 1;
         k = table[k as usize];
     }
-    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k as usize]) == own { count } else { 0 }
+    (count, k)
+}
+
+/// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
+#[inline(always)]
+fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> u32 {
+    let (count, k) = enemy_run(game, pos, side, at, d);
+    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k as usize]) == tag(side) { count } else { 0 }
 }
 
 impl Enclose {
@@ -218,15 +225,8 @@ impl Enclose {
     /// length this effect wants; otherwise 0.
     #[inline(always)]
     fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8, vacated: CellId) -> u32 {
-        let table = game.board().table(d);
-        let (own, enemy) = (tag(side), tag(side ^ 1));
-        let mut k = table[at as usize];
-        let mut count = 0;
-        while k != NO_CELL && owner_tag(pos.cells[k as usize]) == enemy {
-            count += 1;
-            k = table[k as usize];
-        }
-        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k as usize]) == own;
+        let (count, k) = enemy_run(game, pos, side, at, d);
+        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k as usize]) == tag(side);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
     }
 }
