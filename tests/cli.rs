@@ -1,8 +1,8 @@
 //! The `hetproba` command line, run as a user would run it: every command, its output, its exit
 //! status, and its errors for bad input (never a panic).
 //!
-//! Exit status contract (DESIGN.md, "The command line"): 0 success; 1 a failed check, an illegal
-//! move, a bad position or file; 2 bad usage.
+//! Exit status contract: 0 success; 1 a failed check, an illegal move, a bad position or file;
+//! 2 bad usage.
 
 mod common;
 

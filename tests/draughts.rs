@@ -2,11 +2,10 @@
 //! limit; a win before a draw; the chess clock; PDN records, PDN FEN and `moves --json`; how
 //! captures are typed; and the hand-worked rule positions the rulesets embed.
 //!
-//! Every limit below comes from the rules text (`../shared/specs/GAMES.md` sections 4-6 and
-//! "Conventions for every ruleset": "N moves in a draw rule means N moves by each player (2N
-//! plies)"), never from running the engine. Each draw test checks the ply before the limit (no
-//! result) and the limit itself (a draw, for the right reason), so it fails if a rule fires one
-//! ply early or one ply late.
+//! Every limit below comes from the rules text of each game ("N moves" in a draw rule means N
+//! moves by each player, 2N plies), never from running the engine. Each draw test checks the ply
+//! before the limit (no result) and the limit itself (a draw, for the right reason), so it fails
+//! if a rule fires one ply early or one ply late.
 //!
 //! The long king manoeuvres are played by a deterministic helper ([`Line::quiet`]): each ply it
 //! takes the first legal move, in the engine's move order, that captures nothing, leaves the
@@ -35,8 +34,7 @@ fn position(game: &Game, fen: &str) -> Position {
     game.read_position(fen).unwrap_or_else(|e| panic!("{}: {e}", game.rules().id))
 }
 
-/// "N moves" of a draw rule, in plies (GAMES.md, "Conventions for every ruleset": N moves by
-/// each player, 2N plies).
+/// "N moves" of a draw rule, in plies: N moves by each player, 2N plies.
 const fn plies(moves: usize) -> usize {
     2 * moves
 }
@@ -220,8 +218,8 @@ const TWO_KINGS_EACH: &str = "W:WKa1,Kg1:BKb8,Kh6";
 
 #[test]
 fn threefold_repetition_draws_at_the_third_occurrence_with_the_same_side_to_move() {
-    // GAMES.md 4: "threefold repetition of the same position with the same side to move";
-    // 6: "the same position for the third time with the same player to move".
+    // Brazilian and Russian: threefold repetition of the same position with the same side to
+    // move; Polish: the same position for the third time with the same player to move.
     for id in ["draughts-brazilian", "draughts-russian", "draughts-polish64"] {
         let game = game(id);
         let mut line = Line::new(&game, TWO_KINGS_EACH);
@@ -259,9 +257,9 @@ fn threefold_repetition_draws_at_the_third_occurrence_with_the_same_side_to_move
 
 #[test]
 fn the_king_move_rule_draws_after_25_moves_each_in_brazilian_and_russian_and_20_in_polish() {
-    // GAMES.md 4: "25 moves by each side with only kings moving and no capture";
-    // 6: "20 consecutive moves of both players (20 each) with only kings moving and no capture
-    // and no man move".
+    // Brazilian and Russian: 25 moves by each side with only kings moving and no capture;
+    // Polish: 20 consecutive moves of both players (20 each) with only kings moving, no capture
+    // and no man move.
     for (id, limit, reason) in [
         ("draughts-brazilian", plies(25), "25 moves"),
         ("draughts-russian", plies(25), "25 moves"),
@@ -320,8 +318,8 @@ fn a_capture_restarts_the_king_move_count() {
 
 #[test]
 fn two_pieces_with_a_king_or_a_king_against_a_lone_king_draw_after_5_moves_each() {
-    // GAMES.md 4: "with two pieces (at least one a king) or one king against a lone king, not
-    // won within 5 moves". Russian inherits the rule (GAMES.md 5).
+    // Brazilian: with two pieces (at least one a king) or one king against a lone king, not won
+    // within 5 moves. Russian inherits the rule.
     for id in ["draughts-brazilian", "draughts-russian"] {
         let game = game(id);
         for fen in ["W:WKc1,Ke1:BKe5", "W:WKc1,g1:BKe5", "W:WKc1:BKe5", "W:WKe5:BKc1,Ke1"] {
@@ -338,8 +336,8 @@ fn two_pieces_with_a_king_or_a_king_against_a_lone_king_draw_after_5_moves_each(
 fn the_5_move_count_restarts_when_the_lone_king_takes_a_piece() {
     // Two kings against one: after 6 plies the lone king takes a king (ply 8). King against
     // king is still a 5-move configuration, but the material changed: the count starts again
-    // at the capture (GAMES.md, "Conventions": a counter tied to a material configuration
-    // "starts again when material changes"), so the draw comes at ply 18, not at ply 10.
+    // at the capture (a counter tied to a material configuration starts again when the material
+    // changes), so the draw comes at ply 18, not at ply 10.
     let game = game("draughts-brazilian");
     let mut line = Line::new(&game, "W:WKc1,Ke1:BKe5");
     line.quiet_until(6, Who::Kings);
@@ -388,9 +386,9 @@ fn a_win_at_the_limit_is_a_win_not_a_draw() {
 
 #[test]
 fn three_pieces_with_a_king_against_a_lone_king_draw_after_16_moves_each() {
-    // GAMES.md 4: "with three pieces (at least one a king) against a lone king, not won within
-    // 16 moves"; 6 (Polish): "three kings, or two kings and a man, or a king and two men against
-    // a lone king: draw once each player has made 16 moves in that configuration".
+    // Brazilian: with three pieces (at least one a king) against a lone king, not won within 16
+    // moves; Polish: three kings, or two kings and a man, or a king and two men against a lone
+    // king: a draw once each player has made 16 moves in that configuration.
     for id in ["draughts-brazilian", "draughts-russian", "draughts-polish64"] {
         let game = game(id);
         for fen in ["W:WKc1,Ke1,Kg1:BKe5", "W:WKc1,Ke1,a3:BKe5", "W:WKc1,a3,g1:BKe5", "W:WKe5:BKc1,Ke1,Kg1"] {
@@ -422,10 +420,10 @@ fn a_man_move_does_not_restart_the_16_move_count() {
 
 #[test]
 fn the_16_move_count_restarts_when_a_man_is_crowned() {
-    // Polish names the configurations apart ("three kings, or two kings and a man, ..."), and a
-    // counter "starts again when material changes" (GAMES.md, "Conventions"). Two kings and a
-    // man against a lone king for 10 plies; the man is crowned at ply 11 (three kings): the
-    // draw comes 32 plies later, at ply 43, not at ply 32.
+    // Polish names the configurations apart (three kings, or two kings and a man, ...), and a
+    // counter starts again when the material changes. Two kings and a man against a lone king for
+    // 10 plies; the man is crowned at ply 11 (three kings): the draw comes 32 plies later, at ply
+    // 43, not at ply 32.
     for id in ["draughts-polish64", "draughts-brazilian"] {
         let game = game(id);
         let mut line = Line::new(&game, "W:WKa1,Kc1,g7:BKa7");
@@ -463,7 +461,7 @@ fn the_lone_king_taking_a_piece_ends_the_16_move_count_and_starts_the_5_move_cou
 
 #[test]
 fn polish_has_no_5_move_rule_two_kings_against_one_draw_by_the_20_move_rule() {
-    // GAMES.md 6: "The seed has no rule for fewer pieces against a lone king: none applies."
+    // The Polish rules have no rule for fewer pieces against a lone king: none applies.
     // Two kings against a lone king play on past ply 10 and draw at ply 40 by the king-move rule.
     let game = game("draughts-polish64");
     let mut line = Line::new(&game, "W:WKc1,Ke1:BKe5");

@@ -168,8 +168,8 @@ fn the_perft_files_hold_the_counts_the_issue_names() {
 }
 
 /// The draughts checks of issue 3 ("Checks that must pass in the test suite"): perft from the
-/// start with the published counts, depth by depth; the deeper counts GAMES.md section 4 names
-/// are there as long lines.
+/// start with the published counts, depth by depth; the deeper published counts are there as long
+/// lines.
 #[test]
 fn the_perft_files_hold_the_draughts_counts_the_issue_names() {
     let cases = read_cases();
@@ -179,7 +179,7 @@ fn the_perft_files_hold_the_draughts_counts_the_issue_names() {
     let tables: [(&str, &[u64]); 5] = [
         ("draughts-russian", &[7, 49, 302, 1469, 7482, 37986]),
         ("draughts-brazilian", &[7, 49, 302, 1469, 7473, 37628]),
-        // Polish moves as Brazilian does (GAMES.md section 6).
+        // Polish moves as Brazilian does (it changes only the draw rules and the clock).
         ("draughts-polish64", &[7, 49, 302, 1469, 7473, 37628]),
         ("draughts-international", &[9, 81, 658, 4265, 27117, 167140]),
         ("checkers-english", &[7, 49, 302, 1469, 7361, 36768, 179740, 845931]),
