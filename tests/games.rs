@@ -458,7 +458,7 @@ fn broken_slide_distance_over_and_max() {
     let text = tiny_pattern("slide(all, distance=far)");
     assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any or line-count");
     let text = tiny_pattern("slide(all, over=friends)");
-    assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes enemy, own or any");
+    assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
 }
@@ -703,4 +703,82 @@ fn every_new_ruleset_passes_its_embedded_tests() {
         assert!(run.stdout.contains(&format!("({id}): ")), "{}", run.stdout);
     }
     assert!(!run.stdout.contains(" 0 embedded tests"), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Regressions found while documenting the new primitives
+
+#[test]
+fn effects_after_a_push_or_with_two_outcomes_or_len_0_are_refused() {
+    // `do = "` ends at column 6: the pattern starts at column 7 of line 20.
+    let text = tiny_pattern("push(orthogonal) then flip(all)");
+    assert_broken("push_then_flip", &[("push.toml", &text)], "push.toml", "20:29", "flip() cannot follow push() yet");
+    let text = tiny_pattern("place then enclose(all, flip, remove)");
+    assert_broken("two_outcomes", &[("two.toml", &text)], "two.toml", "20:37", "enclose() takes flip or remove, not both");
+    let text = tiny_pattern("place then enclose(all, remove, len=0)");
+    assert_broken("len_0", &[("len.toml", &text)], "len.toml", "20:39", "len= is the exact number of enclosed pieces: at least 1");
+}
+
+/// A one-file-wide board of five cells with a rook for each player and a stone that belongs to
+/// nobody, moving by `pattern`.
+fn column_ruleset(pattern: &str) -> String {
+    format!(
+        r##"[game]
+id = "column"
+name = "Column"
+
+[[players]]
+name = "x"
+
+[[players]]
+name = "o"
+
+[board]
+width = 1
+height = 5
+
+[pieces.rook]
+symbols = ["R", "r"]
+
+[pieces.stone]
+owner = "none"
+symbol = "#"
+
+[moves.rook]
+piece = "rook"
+do = "{pattern}"
+"##
+    )
+}
+
+#[test]
+fn a_slide_over_any_passes_own_and_enemy_pieces_but_not_neutral_ones() {
+    let dir = scratch("slide_over_any");
+    let file = write(&dir, "column.toml", &column_ruleset("slide(orthogonal, over=any, to=any)"));
+    // R on a1, the neutral stone on a2: nothing to pass it, and it cannot be landed on.
+    let run = hetproba(&["moves", &file, "--position", "1/1/1/#/R x"]).ok();
+    assert!(!run.stdout.contains("a1-a3") && !run.stdout.contains("a1-a2"), "{}", run.stdout);
+    // An enemy rook on a2 instead is passed (a1-a3) or taken (a1xa2).
+    let run = hetproba(&["moves", &file, "--position", "1/1/1/r/R x"]).ok();
+    assert_eq!(words(&run.stdout), BTreeSet::from(["a1xa2", "a1-a3", "a1-a4", "a1-a5"]), "{}", run.stdout);
+}
+
+#[test]
+fn flips_listed_for_a_moving_piece_leave_its_start_cell_empty() {
+    // a1 passes over the enemy a2 to a3; flipping southward from a3 meets a2 then a1, which the
+    // rook has just left: nothing is enclosed, and playing the move turns nothing either.
+    let dir = scratch("moving_flips");
+    let file = write(&dir, "column.toml", &column_ruleset("slide(n, over=enemy) then flip(s, min=0)"));
+    let run = hetproba(&["moves", &file, "--position", "1/1/1/r/R x", "--json"]).ok();
+    let moves = run.json();
+    let a3 = moves.as_array().unwrap().iter().find(|m| m["notation"] == "a1-a3").expect("a1-a3 is legal");
+    assert_eq!(a3["flips"], serde_json::json!([]), "{}", run.stdout);
+    let run = hetproba(&["moves", &file, "--position", "1/1/1/r/R x", "--after", "a1-a3"]).ok();
+    assert!(!run.stdout.is_empty());
+}
+
+#[test]
+fn a_phase_that_lasts_to_the_end_takes_no_progress_in_a_position() {
+    let run = hetproba(&["moves", "quints", "--position", "8/8/8/8/8/8/8/8 x move:3"]).fails(1).one_line();
+    assert!(run.stderr.contains("phase 'move' lasts to the end of the game and counts nothing: write just 'move'"), "{}", run.stderr);
 }

@@ -181,12 +181,13 @@ impl Effects {
         }
     }
 
-    /// The cells the effects would turn for a piece of `side` arriving on `at`.
-    pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId) -> Vec<CellId> {
+    /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving
+    /// `vacated`, or `NO_CELL` for a new piece).
+    pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> Vec<CellId> {
         let mut out = Vec::new();
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
             for &d in &e.dirs[side as usize] {
-                let count = e.enclosed(game, pos, side, at, d, NO_CELL);
+                let count = e.enclosed(game, pos, side, at, d, vacated);
                 let mut k = at;
                 for _ in 0..count {
                     k = game.board().step(k, d);

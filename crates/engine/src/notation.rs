@@ -302,7 +302,9 @@ impl Game {
                         }
                         a | b << 16
                     }
-                    None => 0,
+                    None => {
+                        return Err(bad(format!("phase '{name}' lasts to the end of the game and counts nothing: write just '{name}'")));
+                    }
                 };
                 (phase, ply)
             }

@@ -415,7 +415,10 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     if !r.turn.enter_by_capture_only.is_empty() {
         out.push((
             "regions entered only by capturing".to_string(),
-            format!("A piece may arrive in the region {} only by a capturing move or hop.", region_names(&r.turn.enter_by_capture_only)),
+            format!(
+                "A piece may arrive in the region {} only by capturing: by landing on an enemy piece, or by a hop over one.",
+                region_names(&r.turn.enter_by_capture_only)
+            ),
         ));
     }
     if !r.turn.must_leave.is_empty() {

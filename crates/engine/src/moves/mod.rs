@@ -341,7 +341,7 @@ impl Game {
         if mv.is_pass() {
             return Vec::new();
         }
-        self.compiled[mv.rule as usize].effects.turned(self, pos, pos.side, mv.to)
+        self.compiled[mv.rule as usize].effects.turned(self, pos, pos.side, mv.to, mv.from)
     }
 
     /// Does the piece that makes the capture `mv` capture from where it stands? (A hop move

@@ -103,7 +103,7 @@ impl Ray {
                     None => false,
                     Some(Over::Own) => owner_tag(code) == tag(side),
                     Some(Over::Enemy) => owner_tag(code) == tag(side ^ 1),
-                    Some(Over::Any) => true,
+                    Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side ^ 1),
                 }
         };
         let emit = |c: CellId, t: CellId, sink: &mut _| {

@@ -189,7 +189,11 @@ fn compile_pattern(
                 None => None,
                 Some(arg) => match &arg.value {
                     ArgValue::Name(n) if n == "none" => None,
-                    _ => over_arg(cx, node, arg),
+                    ArgValue::Name(n) if ["own", "enemy", "any"].contains(&n.as_str()) => over_arg(cx, node, arg),
+                    _ => {
+                        arg_error(cx, node, arg, "over= takes none, own, enemy or any");
+                        None
+                    }
                 },
             };
             let distance = match args.key("distance") {
@@ -307,12 +311,18 @@ fn compile_effects(
                     return None;
                 };
                 let dirs = dir_set_arg(cx, node, first, names)?;
-                let mut outcome = Enclosed::Flip;
+                let mut outcome = None;
                 let mut optional = false;
                 for arg in rest {
+                    let mut set = |cx: &mut Cx, value: Enclosed| {
+                        if outcome.is_some_and(|o| o != value) {
+                            arg_error(cx, node, arg, "enclose() takes flip or remove, not both");
+                        }
+                        outcome = Some(value);
+                    };
                     match &arg.value {
-                        ArgValue::Name(n) if call.name == "enclose" && n == "flip" => outcome = Enclosed::Flip,
-                        ArgValue::Name(n) if call.name == "enclose" && n == "remove" => outcome = Enclosed::Remove,
+                        ArgValue::Name(n) if call.name == "enclose" && n == "flip" => set(cx, Enclosed::Flip),
+                        ArgValue::Name(n) if call.name == "enclose" && n == "remove" => set(cx, Enclosed::Remove),
                         ArgValue::Name(n) if call.name == "enclose" && n == "optional" => optional = true,
                         _ if call.name == "enclose" => {
                             arg_error(cx, node, arg, "enclose() takes a direction set, then flip or remove, and optional")
@@ -320,8 +330,17 @@ fn compile_effects(
                         _ => arg_error(cx, node, arg, "flip() takes one direction set"),
                     }
                 }
-                let len =
-                    if call.name == "enclose" { args.key("len").and_then(|a| uint_arg(cx, node, a)).filter(|&l| l > 0) } else { None };
+                let outcome = outcome.unwrap_or(Enclosed::Flip);
+                let len = match if call.name == "enclose" { args.key("len") } else { None } {
+                    Some(arg) => match uint_arg(cx, node, arg) {
+                        Some(0) => {
+                            arg_error(cx, node, arg, "len= is the exact number of enclosed pieces: at least 1");
+                            None
+                        }
+                        len => len,
+                    },
+                    None => None,
+                };
                 let default_min = if outcome == Enclosed::Flip { 1 } else { 0 };
                 let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(default_min);
                 if optional && outcome == Enclosed::Flip {
@@ -332,6 +351,9 @@ fn compile_effects(
                 }
                 if matches!(action, Action::Hops(_)) {
                     call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
+                }
+                if matches!(action, Action::Push { .. }) {
+                    call_error(cx, node, call, format!("{}() cannot follow push() yet: a push moves other pieces too", call.name));
                 }
                 // Each line an optional capture may take or leave doubles the moves; the engine
                 // offers the choices of at most 16 lines.

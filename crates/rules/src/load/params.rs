@@ -60,6 +60,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
                 let (min, max) = ranges[i];
                 if min.is_some_and(|m| *value < m) || max.is_some_and(|m| *value > m) {
                     let range = match (min, max) {
+                        (Some(a), Some(b)) if a == b => format!("{a} (this ruleset fixes it)"),
                         (Some(a), Some(b)) => format!("between {a} and {b}"),
                         (Some(a), None) => format!("at least {a}"),
                         (None, Some(b)) => format!("at most {b}"),
