@@ -491,14 +491,6 @@ impl Ruleset {
         self.players.iter().position(|p| p.name == name || p.short == name).map(|i| i as PlayerId)
     }
 
-    /// The phase's ply limit, if it has one.
-    pub fn plies(&self, phase: usize) -> Option<u32> {
-        match self.phases[phase].limit {
-            Some(PhaseLimit::Plies(n)) => Some(n),
-            _ => None,
-        }
-    }
-
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
     }

@@ -14,13 +14,15 @@
 //!   after a hop that captures nothing it may stop, or go on;
 //! - a flying capture lands only where the chain can go on, if any landing allows it;
 //! - a hop that captures nothing never lands on a cell the move has touched (the start
-//!   included), so canters cannot go round in circles.
+//!   included), so canters cannot go round in circles; with `revisit = "never"` no hop does;
+//! - a hop that captures nothing does not land in a region entered only by capturing, and a
+//!   chain ends in a region that ends moves.
 
 use super::{CellBits, Move, Sink};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Hop, HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
+use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
 
 /// The default notation: every landing cell, joined by `:`.
 pub(crate) const TEMPLATE: &str = "{from}:{path::}";
@@ -29,8 +31,6 @@ pub(crate) const TEMPLATE: &str = "{from}:{path::}";
 /// checks), and a chain lands at most once per cell without capturing and captures each piece
 /// at most once, so no chain is longer.
 const MAX_HOPS: usize = 256;
-/// No limit on a segment's repeats.
-const UNBOUNDED: u8 = u8::MAX;
 
 /// Per cell: (hopped cell, landing cell) pairs, as bits.
 type JumpPairs = Vec<Vec<(u64, u64)>>;
@@ -44,7 +44,7 @@ struct Segment {
     /// `fly`: empty cells may lie before the piece hopped over, and the hop may land on any
     /// empty cell beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
     long: bool,
-    /// Hops of this segment: at least `min`, at most `max`.
+    /// Hops of this segment: at least `min` (0 or 1), at most `max` (1, or `Hop::UNBOUNDED`).
     min: u8,
     max: u8,
 }
@@ -81,7 +81,7 @@ impl Hops {
                 over: hop.over,
                 long: hop.long,
                 min: hop.min,
-                max: if hop.max == Hop::UNBOUNDED { UNBOUNDED } else { hop.max },
+                max: hop.max,
             })
             .collect();
         let reach = (rules.board.len() <= 64).then(|| {
