@@ -143,9 +143,15 @@ proptest! {
                 let names: Vec<String> = moves.iter().map(|&m| game.move_name(pos, m)).collect();
                 let distinct: BTreeSet<&String> = names.iter().collect();
                 assert_eq!(distinct.len(), names.len(), "{id}: two moves share a name at {text}: {names:?}");
+                // Case does not matter, unless two names differ only in case (chess's `bxc3`, a
+                // pawn, and `Bxc3`, a bishop).
+                let folded: BTreeSet<String> = names.iter().map(|n| n.trim_end_matches(['+', '#']).to_lowercase()).collect();
+                let case_free = folded.len() == names.len();
                 for (&mv, name) in moves.iter().zip(&names) {
                     assert_eq!(game.parse_move(pos, name), Ok(mv), "{id}: {name} at {text}");
-                    assert_eq!(game.parse_move(pos, &name.to_uppercase()), Ok(mv), "{id}: {name} in capitals at {text}");
+                    if case_free {
+                        assert_eq!(game.parse_move(pos, &name.to_uppercase()), Ok(mv), "{id}: {name} in capitals at {text}");
+                    }
                     assert_eq!(game.parse_move(pos, &format!(" {name} ")), Ok(mv), "{id}: {name} with spaces at {text}");
                     let info = game.move_info(pos, mv);
                     assert_eq!(&info.notation, name, "{id}: move_info at {text}");

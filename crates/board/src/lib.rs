@@ -10,7 +10,7 @@
 
 mod shape;
 
-pub use shape::{Naming, Shape, build_graph, build_graph_with};
+pub use shape::{Naming, Shape, build_graph, build_graph_with, build_graph_with_directions};
 
 use petgraph::graph::DiGraph;
 use std::collections::HashMap;
@@ -38,6 +38,9 @@ pub struct Direction {
     pub dy: i32,
     /// Short mark used by move notation (`>` for east on a rectangle).
     pub symbol: String,
+    /// Offsets, from the cell a step starts on, of the cells that block the step when any of
+    /// them holds a piece (a step that passes between two cells); empty for a free step.
+    pub blocked_by: Vec<(i32, i32)>,
 }
 
 /// The graph a generator builds: nodes are cells, edges are labelled by direction index.
@@ -71,6 +74,8 @@ pub struct Board {
     next: Vec<CellId>,
     /// The direction pointing back, for each direction, when the board has one.
     opposite: Vec<Option<u8>>,
+    /// For each direction with blocking cells: per cell, the cells that block a step from it.
+    flanks: Vec<Option<Vec<Vec<CellId>>>>,
     by_name: HashMap<String, CellId>,
     by_xy: HashMap<(i32, i32), CellId>,
     graph: BoardGraph,
@@ -106,8 +111,19 @@ impl Board {
             *slot = to as CellId;
         }
         let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(|i| i as u8)).collect();
-        let by_xy = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect();
-        let board = Board { cells, directions, next, opposite, by_name, by_xy, graph };
+        let by_xy: HashMap<(i32, i32), CellId> = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect();
+        let flanks = directions
+            .iter()
+            .map(|d| {
+                (!d.blocked_by.is_empty()).then(|| {
+                    cells
+                        .iter()
+                        .map(|c| d.blocked_by.iter().filter_map(|(dx, dy)| by_xy.get(&(c.x + dx, c.y + dy)).copied()).collect())
+                        .collect()
+                })
+            })
+            .collect();
+        let board = Board { cells, directions, next, opposite, flanks, by_name, by_xy, graph };
         board.check_connected()?;
         Ok(board)
     }
@@ -204,6 +220,21 @@ impl Board {
     pub fn table(&self, dir: u8) -> &[CellId] {
         let n = self.cells.len();
         &self.next[dir as usize * n..(dir as usize + 1) * n]
+    }
+
+    /// Does any direction have cells that block its steps?
+    pub fn has_blocked_steps(&self) -> bool {
+        self.flanks.iter().any(Option::is_some)
+    }
+
+    /// The cells that block a step from `cell` in `dir` when any holds a piece (none for a free
+    /// step).
+    #[inline(always)]
+    pub fn blockers(&self, cell: CellId, dir: u8) -> &[CellId] {
+        match &self.flanks[dir as usize] {
+            Some(per_cell) => &per_cell[cell as usize],
+            None => &[],
+        }
     }
 
     /// The direction pointing the other way, if the board has one.

@@ -31,7 +31,7 @@ pub enum Shape {
 }
 
 fn dir(name: &str, dx: i32, dy: i32, symbol: &str) -> Direction {
-    Direction { name: name.into(), dx, dy, symbol: symbol.into() }
+    Direction { name: name.into(), dx, dy, symbol: symbol.into(), blocked_by: Vec::new() }
 }
 
 fn compass() -> Vec<Direction> {
@@ -131,7 +131,16 @@ pub fn build_graph_with(
     keep: &dyn Fn(i32, i32) -> bool,
     naming: &Naming,
 ) -> Result<(BoardGraph, Vec<Direction>), BoardError> {
-    let directions = shape.directions();
+    build_graph_with_directions(shape, keep, naming, shape.directions())
+}
+
+/// [`build_graph_with`], with directions of the caller's own instead of the shape's.
+pub fn build_graph_with_directions(
+    shape: &Shape,
+    keep: &dyn Fn(i32, i32) -> bool,
+    naming: &Naming,
+    directions: Vec<Direction>,
+) -> Result<(BoardGraph, Vec<Direction>), BoardError> {
     let mut points: Vec<(i32, i32)> = shape.points().into_iter().filter(|&(x, y)| keep(x, y)).collect();
     let from_top = matches!(naming, Naming::Numbers { from_top: true });
     points.sort_by_key(|&(x, y)| (if from_top { -y } else { y }, x));

@@ -54,7 +54,7 @@ impl Game {
             self.play_line(&mut pos, line).map_err(|(n, e)| format!("after {n} move{}: {e}", if n == 1 { "" } else { "s" }))?;
         }
         let moves = self.legal_moves(&pos);
-        let mut names: Vec<String> = moves.iter().map(|&m| self.move_name(&pos, m)).collect();
+        let mut names: Vec<String> = self.move_names(&pos, &moves);
         if let Some(expected) = &case.moves {
             let mut expected = expected.clone();
             expected.sort();

@@ -63,6 +63,8 @@ enum Check {
     },
     NoMoves,
     NoPieces,
+    /// A royal piece of the player is attacked.
+    RoyalAttacked,
     /// All own pieces form one group through the directions.
     Connected {
         dirs: [Vec<u8>; 2],
@@ -111,6 +113,7 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
                 Test::Line { len, exact, dirs } => Check::Line { len: *len, exact: *exact, axes: axes[*dirs as usize].clone() },
                 Test::NoMoves => Check::NoMoves,
                 Test::NoPieces => Check::NoPieces,
+                Test::Check => Check::RoyalAttacked,
                 Test::Connected { dirs } => {
                     let dirs = rules.direction_sets[*dirs as usize].dirs.clone();
                     let masks = small.then(|| [0, 1].map(|p| line_masks(board, &dirs[p], false)));
@@ -202,6 +205,7 @@ impl Game {
                     Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player as usize]),
                     Check::NoMoves => !has_moves(),
                     Check::NoPieces => pos.piece_count(player) == 0,
+                    Check::RoyalAttacked => self.in_check(pos, player),
                     Check::Connected { dirs, masks } => {
                         self.connected(pos, player, &dirs[player as usize], masks.as_ref().map(|m| &m[player as usize][..]))
                     }
@@ -290,8 +294,8 @@ impl Game {
                 }
             })
         };
-        match pos.last_changes() {
-            Some(changes) => changes.iter().any(|&(c, _)| check(c)),
+        match pos.changed_cells() {
+            Some(mut changes) => changes.any(check),
             None => (0..pos.cells.len() as CellId).any(|c| is_mine(c) && check(c)),
         }
     }

@@ -1,5 +1,6 @@
 //! The compiled game: a checked ruleset turned into dense tables the move generator reads.
 
+use crate::attack::Attacks;
 use crate::ends::Ends;
 use crate::moves::{At, Kind, Rule};
 use hetproba_board::CellId;
@@ -84,8 +85,16 @@ pub struct Game {
     pub(crate) zobrist: Vec<u64>,
     pub(crate) codes: usize,
     pub(crate) side_key: u64,
+    /// Keys of the declared state, per cell: never moved, passed over, the piece that passed.
+    state_keys: Vec<u64>,
     /// The end rules, compiled.
     pub(crate) ends: Ends,
+    /// Royal pieces and how each player attacks, when the game has royal pieces or castling.
+    pub(crate) attacks: Option<Attacks>,
+    /// True if a move rule castles (the position's "never moved" marks then follow castling).
+    pub(crate) castles: bool,
+    /// Per player: the directions of its `forward` set (to find the piece that passed a cell).
+    pub(crate) forward: [Vec<u8>; 2],
     /// Per piece type: how it promotes.
     pub(crate) promotions: Vec<Option<Promo>>,
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
@@ -124,6 +133,7 @@ impl Game {
         // An empty cell has key 0, so the empty board hashes to the phase key alone.
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
+        let state_keys = (0..3 * n).map(|_| splitmix(&mut seed)).collect();
         let axes: Vec<[Vec<Axis>; 2]> =
             rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
         let promotions = rules
@@ -141,6 +151,9 @@ impl Game {
             })
             .collect();
         let ends = Ends::compile(&rules, &axes);
+        let attacks = Attacks::compile(&rules, &compiled);
+        let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
+        let forward = rules.direction_sets.iter().find(|d| d.name == "forward").map_or_else(Default::default, |d| d.dirs.clone());
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
                 compiled
@@ -156,7 +169,24 @@ impl Game {
             .collect();
         let turn = rules.turn.clone();
         let removal = turn.removal;
-        Game { rules, compiled, phases, turn, regions, removal, zobrist, codes, side_key, ends, promotions, chain_states }
+        Game {
+            rules,
+            compiled,
+            phases,
+            turn,
+            regions,
+            removal,
+            zobrist,
+            codes,
+            side_key,
+            state_keys,
+            ends,
+            attacks,
+            castles,
+            forward,
+            promotions,
+            chain_states,
+        }
     }
 
     /// The checked ruleset this game was compiled from.
@@ -201,6 +231,30 @@ impl Game {
     #[inline(always)]
     pub(crate) fn key(&self, cell: CellId, code: Code) -> u64 {
         self.zobrist[cell as usize * self.codes + code as usize]
+    }
+
+    /// Does the position remember which pieces never moved?
+    pub(crate) fn tracks_unmoved(&self) -> bool {
+        !self.rules.unmoved.is_empty()
+    }
+
+    /// The key of "the piece on `cell` never moved".
+    #[inline(always)]
+    pub(crate) fn unmoved_key(&self, cell: CellId) -> u64 {
+        self.state_keys[cell as usize]
+    }
+
+    /// The key of "the last move passed over `passed`, its piece standing on `victim`".
+    pub(crate) fn passed_key(&self, passed: crate::moves::CellBits, victim: CellId) -> u64 {
+        let n = self.rules.board.len();
+        let mut key = self.state_keys[2 * n + victim as usize];
+        let mut bits = passed.bits();
+        while bits != 0 {
+            let c = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            key ^= self.state_keys[n + c];
+        }
+        key
     }
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.

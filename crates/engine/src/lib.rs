@@ -4,9 +4,11 @@
 //! Architecture invariant: the engine knows primitives (place, roll, push, step, flip, line, ...),
 //! never a game. A game is data in `rules/*.toml`.
 
+mod attack;
 mod check;
 mod effects;
 mod ends;
+mod fen;
 mod game;
 mod moves;
 mod notation;

@@ -37,7 +37,19 @@ pub struct MoveInfo {
 }
 
 fn normalise(text: &str) -> String {
-    text.trim().to_ascii_lowercase().replace('x', ":").replace(' ', "")
+    normalise_keeping_case(text).to_ascii_lowercase()
+}
+
+/// [`normalise`] without folding case: in algebraic notation `b` (a pawn's file) and `B` (a
+/// bishop) differ.
+fn normalise_keeping_case(text: &str) -> String {
+    // A check or mate mark, and an annotation, are not part of the move.
+    let text = text.trim().trim_end_matches(['+', '#', '!', '?']);
+    // Castling is written with letters O or zeros.
+    if text.chars().all(|c| c == '0' || c == '-') && text.contains('0') {
+        return text.replace('0', "O");
+    }
+    text.replace(['x', 'X'], ":").replace(' ', "")
 }
 
 impl Game {
@@ -54,8 +66,83 @@ impl Game {
         if mv.is_pass() {
             return "pass".into();
         }
+        if self.writes_san(&mv) {
+            return self.san(pos, mv, &self.legal_moves(pos));
+        }
         let path = self.move_path(pos, mv);
         self.render(mv, &path)
+    }
+
+    /// The notation of each of the moves (legal in `pos`).
+    pub fn move_names(&self, pos: &Position, moves: &[Move]) -> Vec<String> {
+        let legal = if moves.iter().any(|m| self.writes_san(m)) { self.legal_moves(pos) } else { Vec::new() };
+        moves
+            .iter()
+            .map(|&mv| match mv {
+                _ if mv.is_pass() => "pass".to_string(),
+                _ if self.writes_san(&mv) => self.san(pos, mv, &legal),
+                _ => self.render(mv, &self.move_path(pos, mv)),
+            })
+            .collect()
+    }
+
+    /// Is this move written in standard algebraic notation (the ruleset asks for it and the
+    /// move's rule has no template of its own)?
+    fn writes_san(&self, mv: &Move) -> bool {
+        self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule as usize].template.is_none()
+    }
+
+    /// Standard algebraic notation: the piece's letter (none for a piece without one, which
+    /// names its start file when it captures), the start's file, rank or both when another
+    /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
+    /// the piece it promotes to, then `+` for check or `#` for mate.
+    fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
+        let board = self.board();
+        let rule = &self.compiled[mv.rule as usize];
+        let letter = &self.rules.pieces[rule.piece as usize].letter;
+        let (file, rank) = split_name(board.name(mv.from));
+        let mut out = letter.clone();
+        if letter.is_empty() {
+            if mv.is_capture() {
+                out.push_str(file);
+            }
+        } else {
+            let rivals: Vec<&Move> = legal
+                .iter()
+                .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from as usize] == pos.cells[mv.from as usize])
+                .collect();
+            if !rivals.is_empty() {
+                let same_file = rivals.iter().any(|m| split_name(board.name(m.from)).0 == file);
+                let same_rank = rivals.iter().any(|m| split_name(board.name(m.from)).1 == rank);
+                match (same_file, same_rank) {
+                    (false, _) => out.push_str(file),
+                    (true, false) => out.push_str(rank),
+                    (true, true) => out.push_str(board.name(mv.from)),
+                }
+            }
+        }
+        if mv.is_capture() {
+            out.push('x');
+        }
+        out.push_str(board.name(mv.to));
+        if let Some(t) = mv.promotion() {
+            out.push('=');
+            out.push_str(&self.piece_letter(t));
+        }
+        // Check, or mate.
+        let mut after = pos.clone();
+        self.make(&mut after, mv);
+        if self.in_check(&after, after.side) {
+            out.push(if self.has_moves(&after) { '+' } else { '#' });
+        }
+        out
+    }
+
+    /// The letter that names a piece type in move notation: its own, or its first player's
+    /// symbol as a capital.
+    fn piece_letter(&self, piece: u8) -> String {
+        let p = &self.rules.pieces[piece as usize];
+        if p.letter.is_empty() { p.symbols[0].to_ascii_uppercase().to_string() } else { p.letter.clone() }
     }
 
     fn render(&self, mv: Move, path: &[CellId]) -> String {
@@ -82,6 +169,7 @@ impl Game {
                 "path" => out.push_str(&join(&mut path.iter().copied(), "-")),
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
+                "letter" => out.push_str(&self.rules.pieces[rule.piece as usize].letter),
                 _ => {}
             }
             rest = &rest[open + close + 1..];
@@ -91,7 +179,7 @@ impl Game {
             // Several promotion choices: name the one taken.
             if self.promotions[rule.piece as usize].as_ref().is_some_and(|p| p.to.len() > 1) {
                 out.push('=');
-                out.push(self.rules.pieces[t as usize].symbols[0].to_ascii_uppercase());
+                out.push_str(&self.piece_letter(t));
             }
         }
         out
@@ -104,7 +192,7 @@ impl Game {
         let placement = mv.from == NO_CELL;
         let path = self.move_path(pos, mv);
         MoveInfo {
-            notation: if mv.is_pass() { "pass".into() } else { self.render(mv, &path) },
+            notation: self.move_name(pos, mv),
             from: (!placement).then(|| name(mv.from)),
             to: (!mv.is_pass()).then(|| name(mv.to)),
             path: path.into_iter().map(name).collect(),
@@ -121,8 +209,12 @@ impl Game {
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let moves = self.legal_moves(pos);
         let wanted = normalise(text);
-        let names: Vec<String> = moves.iter().map(|&m| self.move_name(pos, m)).collect();
-        let exact: Vec<usize> = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
+        let names = self.move_names(pos, &moves);
+        let same_case = normalise_keeping_case(text);
+        let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
+        if exact.is_empty() {
+            exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
+        }
         let found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
         match found.as_slice() {
             [one] => Ok(moves[*one]),
@@ -133,9 +225,13 @@ impl Game {
         }
     }
 
-    /// Matches a move written as cells joined by `-` or `:` against the moves' paths.
+    /// Matches a move written as cells joined by `-` or `:` against the moves' paths; or, as
+    /// UCI writes it, two cells run together with the promotion's letter after (`e7e8q`).
     fn match_cells(&self, pos: &Position, moves: &[Move], wanted: &str) -> Vec<usize> {
         let board = self.board();
+        if !wanted.contains(['-', ':']) {
+            return self.match_uci(moves, wanted);
+        }
         let cells: Option<Vec<CellId>> = wanted.split(['-', ':']).map(|t| board.find(t)).collect();
         let Some(cells) = cells.filter(|c| c.len() >= 2) else { return Vec::new() };
         let (first, last, middle) = (cells[0], cells[cells.len() - 1], &cells[1..cells.len() - 1]);
@@ -158,6 +254,38 @@ impl Game {
         (0..moves.len()).filter(|&i| moves[i].from == first && paths(&moves[i]).iter().any(|p| p.starts_with(&cells[1..]))).collect()
     }
 
+    /// `e2e4`, `e7e8q`: a start, an end, and perhaps the letter of the piece it promotes to.
+    fn match_uci(&self, moves: &[Move], wanted: &str) -> Vec<usize> {
+        let board = self.board();
+        for split in 2..wanted.len().saturating_sub(1) {
+            let (Some(a), Some(rest)) = (wanted.get(..split), wanted.get(split..)) else { continue };
+            let Some(from) = board.find(a) else { continue };
+            // The end cell, then an optional promotion letter.
+            let last = rest.chars().last();
+            let without_last = last.map_or(rest, |c| &rest[..rest.len() - c.len_utf8()]);
+            let ends = [(rest, None), (without_last, last)];
+            for (to_name, promo) in ends {
+                let Some(to) = board.find(to_name) else { continue };
+                let found: Vec<usize> = (0..moves.len())
+                    .filter(|&i| {
+                        let m = &moves[i];
+                        m.from == from
+                            && m.to == to
+                            && match (promo, m.promotion()) {
+                                (None, _) => true,
+                                (Some(l), Some(t)) => self.piece_letter(t).eq_ignore_ascii_case(&l.to_string()),
+                                (Some(_), None) => false,
+                            }
+                    })
+                    .collect();
+                if !found.is_empty() {
+                    return found;
+                }
+            }
+        }
+        Vec::new()
+    }
+
     /// Plays moves separated by spaces (`"d3 c5 pass"`), stopping at the first illegal one.
     /// Returns how many were played before the error, with the error.
     pub fn play_line(&self, pos: &mut Position, line: &str) -> Result<usize, (usize, MoveError)> {
@@ -178,9 +306,40 @@ impl Game {
     /// digits counting empty cells, joined by `/`; then the side to move; then, when the
     /// ruleset has several phases, the phase (`blocking:2`, plies already played in it).
     pub fn write_position(&self, pos: &Position) -> String {
-        if let PositionNotation::Pdn { king, .. } = self.rules.notation.position {
-            return self.write_pdn(pos, king);
+        match self.rules.notation.position {
+            PositionNotation::Pdn { king, .. } => return self.write_pdn(pos, king),
+            PositionNotation::Fen => return self.write_fen(pos),
+            PositionNotation::Rows => {}
         }
+        let mut out = self.write_rows(pos);
+        out.push(' ');
+        out.push_str(&self.rules.players[pos.side as usize].short);
+        if self.rules.phases.len() > 1 {
+            let phase = &self.rules.phases[pos.phase as usize];
+            out.push(' ');
+            out.push_str(&phase.name);
+            match phase.limit {
+                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => out.push_str(&format!(":{},{}", pos.placed(0), pos.placed(1))),
+                _ if pos.phase_ply > 0 => out.push_str(&format!(":{}", pos.phase_ply)),
+                _ => {}
+            }
+        }
+        // The state the rules declare, when there is any.
+        let board = self.board();
+        let unmoved: Vec<&str> = (0..pos.cells.len() as CellId).filter(|&c| pos.is_unmoved(c)).map(|c| board.name(c)).collect();
+        if !unmoved.is_empty() {
+            out.push_str(&format!(" unmoved:{}", unmoved.join(",")));
+        }
+        if let Some((passed, victim)) = pos.passed() {
+            let cells: Vec<&str> = cells_of(passed).map(|c| board.name(c)).collect();
+            out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
+        }
+        out
+    }
+
+    /// The rows of a position: top row first, each left to right, symbols and digits counting
+    /// empty cells, joined by `/`.
+    pub(crate) fn write_rows(&self, pos: &Position) -> String {
         let mut out = String::new();
         for (i, row) in self.board().rows().iter().enumerate() {
             if i > 0 {
@@ -203,76 +362,43 @@ impl Game {
                 out.push_str(&empty.to_string());
             }
         }
-        out.push(' ');
-        out.push_str(&self.rules.players[pos.side as usize].short);
-        if self.rules.phases.len() > 1 {
-            let phase = &self.rules.phases[pos.phase as usize];
-            out.push(' ');
-            out.push_str(&phase.name);
-            match phase.limit {
-                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => out.push_str(&format!(":{},{}", pos.placed(0), pos.placed(1))),
-                _ if pos.phase_ply > 0 => out.push_str(&format!(":{}", pos.phase_ply)),
-                _ => {}
-            }
-        }
         out
     }
 
     /// Reads a position written by [`Game::write_position`]. Without a phase field the position
     /// is in the last phase (ordinary play).
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
-        if let PositionNotation::Pdn { man, king } = self.rules.notation.position {
-            return self.read_pdn(text, man, king);
-        }
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
+        match self.rules.notation.position {
+            PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
+            PositionNotation::Fen => return self.read_fen(text).map_err(bad),
+            PositionNotation::Rows => {}
+        }
         let fields: Vec<&str> = text.split_whitespace().collect();
         let (rows_text, side_text) = match fields.as_slice() {
             [rows, side, ..] => (*rows, *side),
             [_] => return Err(bad("missing the side to move after the rows".into())),
             [] => return Err(bad("empty".into())),
         };
-        if fields.len() > 3 {
-            return Err(bad(format!("unexpected '{}' after the phase", fields[3])));
-        }
-        let mut pos = Position::empty(self);
-        let rows = self.board().rows();
-        let given: Vec<&str> = rows_text.split('/').collect();
-        if given.len() != rows.len() {
-            return Err(bad(format!("{} rows given; the board has {}", given.len(), rows.len())));
-        }
-        for (r, (row, cells)) in given.iter().zip(&rows).enumerate() {
-            let mut i = 0;
-            let mut chars = row.chars().peekable();
-            while let Some(ch) = chars.next() {
-                if ch.is_ascii_digit() {
-                    let mut n = ch.to_digit(10).unwrap_or(0) as usize;
-                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                        // More empty cells than the row has is an error below; stop counting there.
-                        n = (n * 10 + d as usize).min(cells.len() + 1);
-                        chars.next();
-                    }
-                    i += n;
-                } else {
-                    let code = self.code_of_symbol(ch).ok_or_else(|| bad(format!("unknown piece symbol '{ch}' in row {}", r + 1)))?;
-                    if i < cells.len() {
-                        pos.put(self, cells[i], code);
-                    }
-                    i += 1;
-                }
-                if i > cells.len() {
-                    return Err(bad(format!("row {} has more than {} cells", r + 1, cells.len())));
-                }
-            }
-            if i != cells.len() {
-                return Err(bad(format!("row {} has {i} cells; it needs {}", r + 1, cells.len())));
+        // After the side: the phase, then the declared state (`unmoved:...`, `passed:...`).
+        let mut phase_field = None;
+        let mut state_fields = Vec::new();
+        for &field in &fields[2..] {
+            if field.starts_with("unmoved:") || field.starts_with("passed:") {
+                state_fields.push(field);
+            } else if phase_field.is_none() && state_fields.is_empty() {
+                phase_field = Some(field);
+            } else {
+                return Err(bad(format!("unexpected '{field}' after the phase")));
             }
         }
+        let mut pos = self.read_rows(rows_text).map_err(bad)?;
         let side = self.rules.players.iter().position(|p| p.short == side_text || p.name == side_text).ok_or_else(|| {
             bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short))
         })?;
         pos.set_side(self, side as u8);
         let last = self.rules.phases.len() - 1;
-        let (phase, ply) = match fields.get(2) {
+        let (phase, ply) = match phase_field {
             None => (last, 0),
             Some(field) => {
                 let (name, progress) = field.split_once(':').unwrap_or((field, ""));
@@ -310,6 +436,90 @@ impl Game {
             }
         };
         pos.set_phase(self, phase as u8, ply);
+        for field in state_fields {
+            self.read_state_field(&mut pos, field).map_err(bad)?;
+        }
+        if self.castles {
+            self.drop_idle_marks(&mut pos);
+            pos.forget_history();
+        }
+        Ok(pos)
+    }
+
+    /// `unmoved:b1,j1` (those pieces never moved) or `passed:c3,c4@c5` (the last move passed
+    /// over c3 and c4, and its piece stands on c5).
+    fn read_state_field(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let board = self.board();
+        let cell = |name: &str| board.find(name).ok_or_else(|| format!("no cell '{name}' in '{field}'"));
+        if let Some(list) = field.strip_prefix("unmoved:") {
+            if !self.tracks_unmoved() {
+                return Err("this ruleset remembers no unmoved pieces: drop the unmoved field".into());
+            }
+            for name in list.split(',').filter(|n| !n.is_empty()) {
+                let c = cell(name)?;
+                let code = pos.cells[c as usize];
+                if code == EMPTY || !self.rules.unmoved.contains(&crate::game::piece_type(code)) {
+                    return Err(format!("'{name}' holds no piece whose moves the ruleset remembers"));
+                }
+                pos.mark_unmoved(self, c);
+            }
+        } else if let Some(rest) = field.strip_prefix("passed:") {
+            let Some((cells, victim)) = rest.split_once('@') else {
+                return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
+            };
+            let victim = cell(victim)?;
+            let mut bits = 0u128;
+            for name in cells.split(',').filter(|n| !n.is_empty()) {
+                let c = cell(name)?;
+                if c >= 128 || pos.cells[c as usize] != EMPTY {
+                    return Err(format!("'{name}' must be an empty cell"));
+                }
+                bits |= 1 << c;
+            }
+            if bits == 0 || pos.cells[victim as usize] == EMPTY {
+                return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
+            }
+            pos.set_passed(self, crate::moves::CellBits::from_bits(bits), victim);
+        }
+        Ok(())
+    }
+
+    /// Reads the rows part of a position into an otherwise empty one (first player to move,
+    /// first phase).
+    pub(crate) fn read_rows(&self, rows_text: &str) -> Result<Position, String> {
+        let mut pos = Position::empty(self);
+        let rows = self.board().rows();
+        let given: Vec<&str> = rows_text.split('/').collect();
+        if given.len() != rows.len() {
+            return Err(format!("{} rows given; the board has {}", given.len(), rows.len()));
+        }
+        for (r, (row, cells)) in given.iter().zip(&rows).enumerate() {
+            let mut i = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(ch) = chars.next() {
+                if ch.is_ascii_digit() {
+                    let mut n = ch.to_digit(10).unwrap_or(0) as usize;
+                    while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                        // More empty cells than the row has is an error below; stop counting there.
+                        n = (n * 10 + d as usize).min(cells.len() + 1);
+                        chars.next();
+                    }
+                    i += n;
+                } else {
+                    let code = self.code_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?;
+                    if i < cells.len() {
+                        pos.put(self, cells[i], code);
+                    }
+                    i += 1;
+                }
+                if i > cells.len() {
+                    return Err(format!("row {} has more than {} cells", r + 1, cells.len()));
+                }
+            }
+            if i != cells.len() {
+                return Err(format!("row {} has {i} cells; it needs {}", r + 1, cells.len()));
+            }
+        }
         Ok(pos)
     }
 
@@ -397,4 +607,22 @@ impl Game {
         pos.set_phase(self, last as u8, 0);
         Ok(pos)
     }
+}
+
+/// The cells of a bit set, in cell order.
+pub(crate) fn cells_of(bits: crate::moves::CellBits) -> impl Iterator<Item = CellId> {
+    let mut bits = bits.bits();
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let c = bits.trailing_zeros() as CellId;
+            bits &= bits - 1;
+            c
+        })
+    })
+}
+
+/// An algebraic cell name split into its file letters and its rank digits (`e4` is `e`, `4`).
+fn split_name(name: &str) -> (&str, &str) {
+    let at = name.find(|c: char| c.is_ascii_digit()).unwrap_or(name.len());
+    name.split_at(at)
 }

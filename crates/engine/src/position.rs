@@ -3,7 +3,8 @@
 //! replays the log backwards. No allocation per move once the log has grown.
 
 use crate::game::{Code, EMPTY, Game, owner_tag};
-use hetproba_board::CellId;
+use crate::moves::CellBits;
+use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PhaseLimit, PlayerId};
 
 /// Scalars saved before a move, restored when it is unmade.
@@ -14,7 +15,12 @@ struct Frame {
     phase: u8,
     phase_ply: u32,
     hash: u64,
+    passed: CellBits,
+    victim: CellId,
 }
+
+/// An undo-log entry for a cell's "never moved" mark rather than its piece.
+const UNMOVED_ENTRY: CellId = 0x8000;
 
 /// A position: cells, side to move, phase, hash, and the history needed to unmake moves.
 #[derive(Clone, Debug)]
@@ -33,6 +39,13 @@ pub struct Position {
     pub(crate) bits: [u64; 4],
     /// On boards of at most 64 cells: the cells of each piece code below 32 as bits.
     pub(crate) code_bits: [u64; 32],
+    /// State the rules declare: the cells whose pieces have never moved (one bit a cell, for
+    /// the piece types the ruleset tracks; empty when it tracks none).
+    pub(crate) unmoved: Vec<u64>,
+    /// State the rules declare: the cells the last move passed over, which the next move may
+    /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
+    pub(crate) passed: CellBits,
+    pub(crate) victim: CellId,
     undo: Vec<(CellId, Code)>,
     frames: Vec<Frame>,
 }
@@ -40,7 +53,13 @@ pub struct Position {
 impl PartialEq for Position {
     /// Two positions are equal when the game state is: history does not count.
     fn eq(&self, other: &Position) -> bool {
-        self.cells == other.cells && self.side == other.side && self.phase == other.phase && self.phase_ply == other.phase_ply
+        self.cells == other.cells
+            && self.side == other.side
+            && self.phase == other.phase
+            && self.phase_ply == other.phase_ply
+            && self.unmoved == other.unmoved
+            && self.passed == other.passed
+            && self.victim == other.victim
     }
 }
 
@@ -56,6 +75,9 @@ impl Position {
             counts: [0; 4],
             bits: [if game.board().len() >= 64 { u64::MAX } else { (1u64 << game.board().len()) - 1 }, 0, 0, 0],
             code_bits: [0; 32],
+            unmoved: if game.tracks_unmoved() { vec![0; game.board().len().div_ceil(64)] } else { Vec::new() },
+            passed: CellBits::NONE,
+            victim: NO_CELL,
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -68,6 +90,9 @@ impl Position {
         let mut pos = Position::empty(game);
         for &(cell, piece, owner) in &game.rules.start.pieces {
             pos.put(game, cell, crate::game::code(piece, owner));
+            if game.rules.unmoved.contains(&piece) {
+                pos.mark_unmoved(game, cell);
+            }
         }
         pos.set_side(game, game.rules.start.side);
         pos
@@ -135,16 +160,67 @@ impl Position {
         self.replace(cell, old, code);
     }
 
-    /// Opens a move: saves the scalars.
+    /// Opens a move: saves the scalars. What the last move passed over is forgotten.
     #[inline(always)]
-    pub(crate) fn begin(&mut self) {
+    pub(crate) fn begin(&mut self, game: &Game) {
         self.frames.push(Frame {
             undo_len: self.undo.len() as u32,
             side: self.side,
             phase: self.phase,
             phase_ply: self.phase_ply,
             hash: self.hash,
+            passed: self.passed,
+            victim: self.victim,
         });
+        if self.victim != NO_CELL {
+            self.hash ^= game.passed_key(self.passed, self.victim);
+            self.passed = CellBits::NONE;
+            self.victim = NO_CELL;
+        }
+    }
+
+    /// Has the piece on `cell` never moved (for the tracked piece types)?
+    #[inline(always)]
+    pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
+        self.unmoved.get(cell as usize / 64).is_some_and(|w| w & (1 << (cell % 64)) != 0)
+    }
+
+    /// Marks the piece on `cell` as never moved (setting up a position).
+    pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
+        if !self.is_unmoved(cell) && !self.unmoved.is_empty() {
+            self.unmoved[cell as usize / 64] |= 1 << (cell % 64);
+            self.hash ^= game.unmoved_key(cell);
+        }
+    }
+
+    /// The piece on `cell` has moved, or left the board: forget that it never moved.
+    #[inline(always)]
+    pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
+        if self.is_unmoved(cell) {
+            self.unmoved[cell as usize / 64] &= !(1 << (cell % 64));
+            self.hash ^= game.unmoved_key(cell);
+            self.undo.push((cell | UNMOVED_ENTRY, 1));
+        }
+    }
+
+    /// Did the move being made drop a "never moved" mark?
+    #[inline(always)]
+    pub(crate) fn dropped_marks(&self) -> bool {
+        self.frames.last().is_some_and(|f| self.undo[f.undo_len as usize..].iter().any(|&(c, _)| c & UNMOVED_ENTRY != 0))
+    }
+
+    /// The move being made passed over `passed`, and its piece stands on `victim`.
+    pub(crate) fn set_passed(&mut self, game: &Game, passed: CellBits, victim: CellId) {
+        if passed != CellBits::NONE {
+            self.passed = passed;
+            self.victim = victim;
+            self.hash ^= game.passed_key(passed, victim);
+        }
+    }
+
+    /// The cells the last move passed over, and the cell of the piece that passed them.
+    pub fn passed(&self) -> Option<(CellBits, CellId)> {
+        (self.victim != NO_CELL).then_some((self.passed, self.victim))
     }
 
     /// Closes a move (`placed`: it put a new piece on the board): the other player moves, and
@@ -169,9 +245,16 @@ impl Position {
         let Some(frame) = self.frames.pop() else { return false };
         while self.undo.len() > frame.undo_len as usize {
             let (cell, old) = self.undo.pop().expect("the log is longer than the frame's mark");
+            if cell & UNMOVED_ENTRY != 0 {
+                let cell = cell & !UNMOVED_ENTRY;
+                self.unmoved[cell as usize / 64] |= 1 << (cell % 64);
+                continue;
+            }
             let now = self.cells[cell as usize];
             self.replace(cell, now, old);
         }
+        self.passed = frame.passed;
+        self.victim = frame.victim;
         self.side = frame.side;
         self.phase = frame.phase;
         self.phase_ply = frame.phase_ply;
@@ -181,8 +264,9 @@ impl Position {
 
     /// The cells the last move changed, or `None` if no move has been made here (a position
     /// set up directly: every cell counts as new).
-    pub(crate) fn last_changes(&self) -> Option<&[(CellId, Code)]> {
-        self.frames.last().map(|f| &self.undo[f.undo_len as usize..])
+    pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
+        let changes = &self.undo[self.frames.last()?.undo_len as usize..];
+        Some(changes.iter().map(|&(c, _)| c).filter(|&c| c & UNMOVED_ENTRY == 0))
     }
 
     /// Forgets the history: the position stays, unmake has nothing to undo.
@@ -234,6 +318,14 @@ impl Position {
         }
         if self.side == 1 {
             h ^= game.side_key;
+        }
+        for c in 0..self.cells.len() as CellId {
+            if self.is_unmoved(c) {
+                h ^= game.unmoved_key(c);
+            }
+        }
+        if self.victim != NO_CELL {
+            h ^= game.passed_key(self.passed, self.victim);
         }
         h
     }

@@ -16,6 +16,7 @@ impl Game {
             return;
         }
         self.generate_phase(pos, pos.side, pos.phase, out);
+        self.keep_legal(pos, out);
         if !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
@@ -86,14 +87,26 @@ impl Game {
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
     pub(crate) fn has_raw_moves(&self, pos: &Position) -> bool {
-        let mut any = AnyMove(false);
-        self.generate_phase(pos, pos.side, pos.phase, &mut any);
-        any.0
+        self.side_has_moves(pos, pos.side, pos.phase)
             || match self.turn.pass {
                 PassRule::Never => false,
                 PassRule::Always => true,
                 PassRule::WhenStuck => self.opponent_could_move(pos),
             }
+    }
+
+    /// Has `side` a legal move under the rules of `phase` (passing aside)? With royal pieces
+    /// the moves must be listed and tested; otherwise the first one found will do.
+    fn side_has_moves(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
+        if self.attacks.is_some() && side == pos.side {
+            let mut moves = Vec::new();
+            self.generate_phase(pos, side, phase, &mut moves);
+            self.keep_legal(pos, &mut moves);
+            return !moves.is_empty();
+        }
+        let mut any = AnyMove(false);
+        self.generate_phase(pos, side, phase, &mut any);
+        any.0
     }
 
     /// Would the opponent have a move if the side to move passed?

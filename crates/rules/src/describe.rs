@@ -46,6 +46,7 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
                     let set = ruleset.map_or("all".to_string(), |r| r.direction_sets[*dirs as usize].name.clone());
                     format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(&set))
                 }
+                Test::Check => format!("a royal piece of {whom} is attacked"),
                 Test::Occupies { region } => {
                     let name = ruleset.map_or("a region".to_string(), |r| format!("the region '{}'", r.regions[*region as usize].name));
                     format!("a piece of {whom} stands in {name}")
@@ -67,6 +68,13 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
         Condition::Test(Test::NoPieces, _) => "no pieces left".into(),
         Condition::Test(Test::Connected { .. }, _) => "all pieces connected".into(),
         Condition::Test(Test::Occupies { .. }, _) => "a piece reached the region".into(),
+        Condition::Test(Test::Check, _) => "check".into(),
+        Condition::And(parts)
+            if parts.iter().any(|p| matches!(p, Condition::Test(Test::NoMoves, _)))
+                && parts.iter().any(|p| matches!(p, Condition::Test(Test::Check, _))) =>
+        {
+            "checkmate".into()
+        }
         _ => "end condition".into(),
     }
 }
@@ -86,6 +94,7 @@ fn landing_words(to: Landing) -> &'static str {
         Landing::Empty => "an empty cell",
         Landing::Enemy => "an enemy piece, capturing it",
         Landing::EmptyOrEnemy => "an empty cell or an enemy piece, capturing it",
+        Landing::Passed => "an empty cell the opponent's last move passed over, capturing the piece that passed it (en passant)",
     }
 }
 
@@ -110,19 +119,23 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             dirs_words(r, *dirs)
         ),
         Action::Step { dirs, to } => format!("A {} steps one cell in {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
-        Action::Slide { dirs, to, max, over: None, distance: Distance::Any } => format!(
+        Action::Slide { dirs, to, min: 1, max, over: None, distance: Distance::Any, stay: None } => format!(
             "A {} slides {} in {} over empty cells to {}.",
             piece.name,
             max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
             dirs_words(r, *dirs),
             landing_words(*to)
         ),
-        Action::Slide { dirs, to, max, over, distance } => {
-            let how_far = match distance {
-                Distance::LineCount => {
+        Action::Slide { dirs, to, min, max, over, distance, stay } => {
+            let how_far = match (distance, min, max) {
+                (Distance::LineCount, ..) => {
                     "exactly as many cells as there are pieces on the whole line it moves along (both ways, itself included)".to_string()
                 }
-                Distance::Any => max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
+                (Distance::Any, 1, None) => "any distance".to_string(),
+                (Distance::Any, 1, Some(m)) => format!("up to {m} cells"),
+                (Distance::Any, n, None) => format!("{n} cells or more"),
+                (Distance::Any, n, Some(m)) if n == m => format!("exactly {n} cells"),
+                (Distance::Any, n, Some(m)) => format!("{n} to {m} cells"),
             };
             let passing = match over {
                 None => "over empty cells only",
@@ -130,8 +143,18 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 Some(Over::Enemy) => "passing over empty cells and enemy pieces, never over an own piece",
                 Some(Over::Any) => "passing over empty cells and any pieces",
             };
-            format!("A {} moves {how_far} in {}, {passing}, to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
+            let stays = stay.map_or(String::new(), |id| {
+                format!(", stopping only on a cell that is in the region '{}' exactly when its start is", r.regions[id as usize].name)
+            });
+            format!("A {} moves {how_far} in {}, {passing}, to {}{stays}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
         }
+        Action::Castle { dirs, with, steps } => format!(
+            "A {} that has never moved, and is not attacked, castles: it moves {steps} cells in {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
+            piece.name,
+            dirs_words(r, *dirs),
+            r.pieces[*with as usize].name,
+            r.pieces[*with as usize].name,
+        ),
         Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
         Action::Leap { offsets, to } => format!(
             "A {} leaps by {} to {}.",
@@ -140,6 +163,12 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             landing_words(*to)
         ),
     };
+    if let Some(region) = m.from {
+        s.push_str(&format!(" Only from the region '{}'.", r.regions[region as usize].name));
+    }
+    if m.leaves_passed {
+        s.push_str(" The cells it passes over may be taken en passant on the next move.");
+    }
     for effect in &m.effects {
         match effect {
             Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false } => {
@@ -448,9 +477,12 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             .to_string(),
         ));
     }
-    for p in &r.pieces {
+    for (index, p) in r.pieces.iter().enumerate() {
         if let Some(promo) = &p.promotion {
             let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t as usize].name.as_str()).collect();
+            // What happens in the middle of a capture matters only to a piece that chains hops.
+            let chains =
+                r.moves.iter().any(|m| m.piece as usize == index && matches!(&m.action, Action::Hops(h) if h.chains() && h.captures()));
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
@@ -459,6 +491,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
                     r.regions[promo.region as usize].name,
                     to.join(" or "),
                     match promo.during_capture {
+                        _ if !chains => ".",
                         MidCapture::AtEnd => "; reaching it during a capture that can go on, it goes on as it is and does not promote.",
                         MidCapture::AtOnce => "; reaching it during a capture, it promotes at once and goes on capturing as the new piece.",
                         MidCapture::EndsMove => "; reaching it during a capture ends the move.",
@@ -466,6 +499,16 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
                 ),
             ));
         }
+    }
+    let royal: Vec<&str> = r.pieces.iter().filter(|p| p.royal).map(|p| p.name.as_str()).collect();
+    if !royal.is_empty() {
+        out.push((
+            "royal pieces".to_string(),
+            format!(
+                "The {} is royal: no move may leave it attacked (a cell is attacked when an opponent's move could capture there).",
+                royal.join(" and the ")
+            ),
+        ));
     }
     out.push((
         "passing".to_string(),

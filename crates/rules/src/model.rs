@@ -42,6 +42,8 @@ pub struct Ruleset {
     /// A chess clock, if the ruleset sets one.
     pub clock: Option<Clock>,
     pub notation: Notation,
+    /// The piece types whose pieces the position remembers as never moved (castling rights).
+    pub unmoved: Vec<PieceTypeId>,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
     /// The files the ruleset was read from, for messages that point into them.
@@ -81,6 +83,10 @@ pub struct PieceType {
     /// Worth, for evaluation.
     pub value: i32,
     pub promotion: Option<Promotion>,
+    /// No move may leave a royal piece of the mover attacked (chess's king).
+    pub royal: bool,
+    /// The letter move notation writes for it (`N` for a knight); empty for none (a pawn).
+    pub letter: String,
 }
 
 /// How a piece promotes.
@@ -143,6 +149,13 @@ pub struct MoveRule {
     pub effects: Vec<Effect>,
     /// Notation template (`@{to}`); `None`: the action's default.
     pub notation: Option<String>,
+    /// Only pieces standing in this region (resolved for the mover) make this move.
+    pub from: Option<RegionId>,
+    /// The letter that stands for this move's right in FEN's castling field (`K`, `Q`).
+    pub fen: Option<char>,
+    /// The position remembers the cells this move passed over, for the next move to land on
+    /// (`to=passed`: en passant).
+    pub leaves_passed: bool,
     /// The pattern as written, and where.
     pub text: String,
     pub span: Span,
@@ -157,6 +170,9 @@ pub enum Landing {
     Enemy,
     /// On an empty cell or an enemy piece (capturing it).
     EmptyOrEnemy,
+    /// On an empty cell that the opponent's last move passed over, capturing the piece that
+    /// passed it (en passant).
+    Passed,
 }
 
 /// What a move does first: put a piece on the board, or move one.
@@ -174,12 +190,17 @@ pub enum Action {
     Step { dirs: DirSetId, to: Landing },
     /// Move along a direction over empty cells (and pieces `over` allows): any number of
     /// cells up to `max`, or exactly as many as `distance` says.
-    Slide { dirs: DirSetId, to: Landing, max: Option<u32>, over: Option<Over>, distance: Distance },
+    Slide { dirs: DirSetId, to: Landing, min: u32, max: Option<u32>, over: Option<Over>, distance: Distance, stay: Option<RegionId> },
     /// Jump to a cell at a fixed offset, over anything.
     Leap { offsets: Vec<(i32, i32)>, to: Landing },
     /// Hops over pieces: a sequence of hop segments, each possibly repeated
     /// (`jump(all, over=own)* jump(all, over=enemy)+`).
     Hops(HopPattern),
+    /// The piece (a royal one, never moved and not attacked) moves `steps` cells along a
+    /// direction towards an own `with` piece that never moved, with only empty cells between;
+    /// it may not cross or land on an attacked cell; the other piece lands on the cell next to
+    /// it, on the side it came from.
+    Castle { dirs: DirSetId, with: PieceTypeId, steps: u32 },
 }
 
 /// How far a slide goes.
@@ -197,6 +218,8 @@ pub enum Distance {
 pub struct HopPattern {
     pub segments: Vec<Hop>,
     pub revisit: Revisit,
+    /// May a hop go back the way the previous one came (a 180-degree turn)?
+    pub reverse: bool,
 }
 
 impl HopPattern {
@@ -387,11 +410,18 @@ pub enum PositionNotation {
     /// PDN FEN (`W:Wa1,c3,Kd4:Bb6`): the side, then each side's pieces; `king` is the piece
     /// written with a `K`, `man` the other.
     Pdn { man: PieceTypeId, king: PieceTypeId },
+    /// Chess FEN: rows of symbols, side (`w`/`b`), castling rights (the `fen` letters of the
+    /// castling moves still possible by the unmoved pieces), the en-passant cell, then the two
+    /// move counters.
+    Fen,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notation {
     pub position: PositionNotation,
+    /// Moves written as standard algebraic notation (piece letter, the start's file or rank
+    /// when needed, `x`, the cell, `=Q`, `+`/`#`), rather than from templates.
+    pub san: bool,
     /// The PDN `GameType` tag written in game records (`20` international, `21` English, ...).
     pub game_type: Option<String>,
 }
@@ -414,6 +444,8 @@ pub enum Test {
     Connected { dirs: DirSetId },
     /// A piece of the player stands on a cell of the region (resolved for that player).
     Occupies { region: RegionId },
+    /// A royal piece of the player is attacked: some move of the opponent could capture it.
+    Check,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

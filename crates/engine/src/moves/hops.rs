@@ -209,6 +209,9 @@ impl Hops {
 
     /// Searches the chains of the piece on `from`, which can make a first hop.
     fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
+        if !game.compiled[r as usize].starts_on(side, from) {
+            return true;
+        }
         let search = Search::new(game, pos, side, from, r);
         let start = At { rule: r, seg: 0, count: 0 };
         let piece = game.compiled[r as usize].piece;

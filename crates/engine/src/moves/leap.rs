@@ -31,6 +31,9 @@ impl Leap {
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
             for &t in &self.targets[c as usize] {
                 let target = cells[t as usize];
                 if lands(self.to, target, side)

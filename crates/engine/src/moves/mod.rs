@@ -3,6 +3,7 @@
 //! and its default notation; this file only dispatches. Adding a primitive means a module here,
 //! a loader section that reads it, and a paragraph of docs/language.md.
 
+mod castle;
 mod hops;
 mod leap;
 mod place;
@@ -125,6 +126,8 @@ pub(crate) fn lands(to: Landing, target: Code, side: PlayerId) -> bool {
         Landing::Empty => target == crate::game::EMPTY,
         Landing::Enemy => crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
         Landing::EmptyOrEnemy => target == crate::game::EMPTY || crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
+        // En passant needs the position's state: `ray` decides it.
+        Landing::Passed => false,
     }
 }
 
@@ -187,6 +190,12 @@ pub(crate) struct Rule {
     pub effects: Effects,
     /// The rule's own notation template, if it has one.
     pub template: Option<String>,
+    /// Only pieces standing on these cells (per player) make this move; `None`: any.
+    pub from: Option<[Vec<bool>; 2]>,
+    /// The position remembers the cells this move passes over (en passant).
+    pub leaves_passed: bool,
+    /// Its letter in FEN's castling field.
+    pub fen: Option<char>,
 }
 
 /// The closed set of move kinds.
@@ -198,6 +207,7 @@ pub(crate) enum Kind {
     Ray(ray::Ray),
     Leap(leap::Leap),
     Hops(hops::Hops),
+    Castle(castle::Castle),
 }
 
 impl Rule {
@@ -211,12 +221,25 @@ impl Rule {
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
             Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
             Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to)),
-            Action::Slide { dirs, to, max, over, distance } => Kind::Ray(ray::Ray::slide(rules, *dirs, *to, *max, *over, *distance)),
+            Action::Slide { dirs, to, min, max, over, distance, stay } => {
+                Kind::Ray(ray::Ray::slide(rules, *dirs, *to, (*min, *max), *over, *distance, *stay))
+            }
             Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
             Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern)),
+            Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
         };
         let effects = Effects::compile(rules, &rule.effects);
-        Rule { piece: rule.piece, code, kind, effects, template: rule.notation.clone() }
+        let from = rule.from.map(|r| rules.regions[r as usize].cells.clone());
+        Rule {
+            piece: rule.piece,
+            code,
+            kind,
+            effects,
+            template: rule.notation.clone(),
+            from,
+            leaves_passed: rule.leaves_passed,
+            fen: rule.fen,
+        }
     }
 
     /// True for kinds that bring a new piece onto the board.
@@ -236,7 +259,14 @@ impl Rule {
             Kind::Ray(_) => ray::template(mv),
             Kind::Leap(_) => ray::template(mv),
             Kind::Hops(_) => hops::TEMPLATE,
+            Kind::Castle(_) => castle::TEMPLATE,
         }
+    }
+
+    /// May the piece on `cell` of `side` make this move (the rule's `from` region)?
+    #[inline(always)]
+    pub(crate) fn starts_on(&self, side: PlayerId, cell: CellId) -> bool {
+        self.from.as_ref().is_none_or(|f| f[side as usize][cell as usize])
     }
 }
 
@@ -252,12 +282,13 @@ impl Game {
             Kind::Ray(k) => k.generate(self, pos, side, r, sink),
             Kind::Leap(k) => k.generate(self, pos, side, r, sink),
             Kind::Hops(k) => k.generate(self, pos, side, r, sink),
+            Kind::Castle(k) => k.generate(self, pos, side, r, sink),
         }
     }
 
     /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
     pub fn make(&self, pos: &mut Position, mv: Move) {
-        pos.begin();
+        pos.begin(self);
         if mv.is_pass() {
             pos.end_turn(self, false);
             return;
@@ -270,6 +301,7 @@ impl Game {
             let c = captured.trailing_zeros() as CellId;
             captured &= captured - 1;
             pos.set(self, c, crate::game::EMPTY);
+            pos.clear_unmoved(self, c);
         }
         let piece = rule.code[side as usize];
         match &rule.kind {
@@ -279,6 +311,13 @@ impl Game {
             Kind::Ray(_) => self.move_piece(pos, mv),
             Kind::Leap(_) => self.move_piece(pos, mv),
             Kind::Hops(_) => self.move_piece(pos, mv),
+            Kind::Castle(k) => k.make(self, pos, mv),
+        }
+        if rule.leaves_passed {
+            pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);
+        }
+        if self.castles && pos.dropped_marks() {
+            self.drop_idle_marks(pos);
         }
         if !rule.effects.is_empty() {
             rule.effects.make(self, pos, side, mv.to);
@@ -291,11 +330,30 @@ impl Game {
     pub(super) fn move_piece(&self, pos: &mut Position, mv: Move) {
         let moving = pos.cells[mv.from as usize];
         pos.set(self, mv.from, crate::game::EMPTY);
+        pos.clear_unmoved(self, mv.from);
+        pos.clear_unmoved(self, mv.to);
         let arriving = match mv.promotion() {
             Some(t) => code(t, Some(pos.side)),
             None => moving,
         };
         pos.set(self, mv.to, arriving);
+    }
+
+    /// The cells strictly between two cells on one line (empty if they share none).
+    pub(crate) fn cells_between(&self, from: CellId, to: CellId) -> CellBits {
+        let board = self.board();
+        for d in 0..board.directions().len() as u8 {
+            let mut bits = 0u128;
+            let mut c = board.step(from, d);
+            while c != NO_CELL && c != to {
+                bits |= 1 << c;
+                c = board.step(c, d);
+            }
+            if c == to {
+                return CellBits::from_bits(bits);
+            }
+        }
+        CellBits::NONE
     }
 
     /// Passes on a move of a rule that is not a hop: through the rule's effects (which may

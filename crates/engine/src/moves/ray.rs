@@ -6,15 +6,19 @@ use super::{Move, Sink, lands};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, Ruleset};
+use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Ray {
     /// Directions, per player.
     dirs: [Vec<u8>; 2],
     to: Landing,
-    /// Cells travelled at most: 1 for a step.
+    /// Cells travelled at least, and at most (1 for a step).
+    min: u32,
     max: Option<u32>,
+    /// Per player: the move lands only on cells that are in this region exactly when its start
+    /// is (a piece bound to one colour of cells).
+    stay: Option<[Vec<bool>; 2]>,
     /// Pieces the move may pass over (none: only empty cells).
     over: Option<Over>,
     distance: Distance,
@@ -29,11 +33,20 @@ pub(crate) struct Ray {
 impl Ray {
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing) -> Ray {
         let set = &rules.direction_sets[dirs as usize].dirs;
-        let steps = (to == Landing::Empty && rules.board.len() <= 64).then(|| [0, 1].map(|p| line_masks(&rules.board, &set[p], false)));
-        Ray { dirs: set.clone(), to, max: Some(1), over: None, distance: Distance::Any, steps, lines: Vec::new() }
+        let plain = to == Landing::Empty && rules.board.len() <= 64 && !rules.board.has_blocked_steps();
+        let steps = plain.then(|| [0, 1].map(|p| line_masks(&rules.board, &set[p], false)));
+        Ray { dirs: set.clone(), to, min: 1, max: Some(1), stay: None, over: None, distance: Distance::Any, steps, lines: Vec::new() }
     }
 
-    pub(crate) fn slide(rules: &Ruleset, dirs: DirSetId, to: Landing, max: Option<u32>, over: Option<Over>, distance: Distance) -> Ray {
+    pub(crate) fn slide(
+        rules: &Ruleset,
+        dirs: DirSetId,
+        to: Landing,
+        (min, max): (u32, Option<u32>),
+        over: Option<Over>,
+        distance: Distance,
+        stay: Option<RegionId>,
+    ) -> Ray {
         let board = &rules.board;
         let lines = if distance == Distance::LineCount && board.len() <= 64 {
             (0..board.directions().len() as u8)
@@ -46,13 +59,14 @@ impl Ray {
         } else {
             Vec::new()
         };
-        Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, max, over, distance, steps: None, lines }
+        let stay = stay.map(|r| rules.regions[r as usize].cells.clone());
+        Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, min, max, stay, over, distance, steps: None, lines }
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r as usize];
         match &self.steps {
-            Some(steps) if game.plain_emit(rule) => self.steps(game, pos, side, r, steps, sink),
+            Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps(game, pos, side, r, steps, sink),
             _ => self.rays(game, pos, side, r, sink),
         }
     }
@@ -106,11 +120,29 @@ impl Ray {
                     Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side ^ 1),
                 }
         };
+        let stay = self.stay.as_ref().map(|s| &s[side as usize]);
         let emit = |c: CellId, t: CellId, sink: &mut _| {
+            if stay.is_some_and(|s| s[t as usize] != s[c as usize]) {
+                return true;
+            }
             let target = cells[t as usize];
+            if self.to == Landing::Passed {
+                // En passant: onto an empty cell the last move passed over, taking its piece.
+                let Some((passed, victim)) = pos.passed() else { return true };
+                if target != EMPTY || passed.bits() & (1u128 << t) == 0 || owner_tag(cells[victim as usize]) != tag(side ^ 1) {
+                    return true;
+                }
+                let mv = Move { captures: super::CellBits::from_bits(1u128 << victim), ..Move::new(r, c, t) };
+                return game.emit(rule, pos, side, mv, c, sink);
+            }
             !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
         };
+        // A step between two cells is blocked when either holds a piece (declared by the board).
+        let blocked = |k: CellId, d: u8| board.blockers(k, d).iter().any(|&b| cells[b as usize] != EMPTY);
         while let Some(c) = pieces.next(cells, mine) {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
             for &d in &self.dirs[side as usize] {
                 if self.distance == Distance::LineCount {
                     // Exactly as far as there are pieces on the line, passing only over what
@@ -119,6 +151,10 @@ impl Ray {
                     let mut t = c;
                     let mut clear = true;
                     for step in 1..=count {
+                        if blocked(t, d) {
+                            clear = false;
+                            break;
+                        }
                         t = board.step(t, d);
                         if t == NO_CELL || (step < count && !passable(t)) {
                             clear = false;
@@ -130,13 +166,13 @@ impl Ray {
                     }
                     continue;
                 }
-                let mut t = board.step(c, d);
+                let mut t = if blocked(c, d) { NO_CELL } else { board.step(c, d) };
                 let mut dist = 1;
                 while t != NO_CELL && self.max.is_none_or(|m| dist <= m) {
-                    if !emit(c, t, sink) {
+                    if dist >= self.min && !emit(c, t, sink) {
                         return false;
                     }
-                    if !passable(t) {
+                    if !passable(t) || blocked(t, d) {
                         break;
                     }
                     t = board.step(t, d);

@@ -6,7 +6,7 @@ use crate::model::{CellId, DirectionSet, Player, Region};
 use crate::source::{Diagnostic, Span};
 use crate::syntax;
 use crate::tree::{Node, Value};
-use hetproba_board::{Board, Naming, Shape, build_graph_with};
+use hetproba_board::{Board, Direction, Naming, Shape, build_graph_with, build_graph_with_directions};
 
 /// What `[board]` yields: the board and the names later sections look up in it.
 pub(super) struct BoardParts {
@@ -110,6 +110,10 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
             ],
         )?,
     };
+    let declared = match f.get("steps") {
+        Some(node) => Some(read_steps(cx, node)?),
+        None => None,
+    };
     let (width, height) = extent_of(&shape);
     let coord_lookup = |x: i64, y: i64| {
         move |n: &str| match n {
@@ -132,7 +136,10 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
                 }
             },
         };
-        build_graph_with(&shape, &keep_fn, &naming)
+        match &declared {
+            Some(directions) => build_graph_with_directions(&shape, &keep_fn, &naming, directions.clone()),
+            None => build_graph_with(&shape, &keep_fn, &naming),
+        }
     };
     if let (Some(err), Some((_, node))) = (keep_error.into_inner(), &keep) {
         cx.syntax_error(node, err);
@@ -365,4 +372,74 @@ pub(super) fn cell_set(
         }
     }
     Some(set)
+}
+
+/// `[board.steps]`: the board's directions as offsets in its coordinates, with names, replacing
+/// the shape's own: `e = [2, 0]`, or `n = { by = [0, 2], blocked-by = [[-1, 1], [1, 1]] }` for a
+/// step that passes between two cells and is blocked when either holds a piece.
+fn read_steps(cx: &mut Cx, node: &Node) -> Option<Vec<Direction>> {
+    let t = cx.table(node)?;
+    let mut out: Vec<Direction> = Vec::new();
+    let vector = |cx: &mut Cx, n: &Node| -> Option<(i32, i32)> {
+        let items = cx.array(n)?;
+        match items {
+            [a, b] => match (&a.value, &b.value) {
+                (Value::Int(x), Value::Int(y)) if x.abs() <= 64 && y.abs() <= 64 => Some((*x as i32, *y as i32)),
+                _ => {
+                    cx.error(n.span, "an offset is two integers [dx, dy], each between -64 and 64");
+                    None
+                }
+            },
+            _ => {
+                cx.error(n.span, "an offset is two integers [dx, dy]");
+                None
+            }
+        }
+    };
+    for (key, value) in &t.entries {
+        let (by, blocked_by, symbol) = match &value.value {
+            Value::Array(_) => (vector(cx, value), Vec::new(), None),
+            Value::Table(dt) => {
+                let mut df = Fields::new(dt, format!("[board.steps] {}", key.name));
+                let by = match df.get("by") {
+                    Some(n) => vector(cx, n),
+                    None => {
+                        cx.error(value.span, format!("step '{}' needs by = [dx, dy]", key.name));
+                        None
+                    }
+                };
+                let blocked_by = match df.get("blocked-by") {
+                    Some(n) => cx.array(n).unwrap_or_default().iter().filter_map(|item| vector(cx, item)).collect(),
+                    None => Vec::new(),
+                };
+                let symbol = df.get("symbol").and_then(|n| cx.string(n));
+                df.finish(cx);
+                (by, blocked_by, symbol)
+            }
+            _ => {
+                cx.expect_type(value, "an offset [dx, dy] or a table { by, blocked-by, symbol }");
+                continue;
+            }
+        };
+        let Some((dx, dy)) = by else { continue };
+        if (dx, dy) == (0, 0) {
+            cx.error(value.span, format!("step '{}' goes nowhere", key.name));
+            continue;
+        }
+        if out.iter().any(|d| (d.dx, d.dy) == (dx, dy)) {
+            cx.error(value.span, format!("step '{}' repeats the offset of another step", key.name));
+            continue;
+        }
+        let symbol = symbol.unwrap_or_else(|| key.name.clone());
+        out.push(Direction { name: key.name.clone(), dx, dy, symbol, blocked_by });
+    }
+    if out.len() >= 255 {
+        cx.error(node.span, format!("a board has at most 254 directions; this one has {}", out.len()));
+        return None;
+    }
+    if out.is_empty() {
+        cx.error(node.span, "[board.steps] declares no step");
+        return None;
+    }
+    Some(out)
 }

@@ -282,11 +282,27 @@ pub(super) fn landing_arg(cx: &mut Cx, node: &Node, args: &mut Args, default: La
             ArgValue::Name(n) if n == "empty" => Landing::Empty,
             ArgValue::Name(n) if n == "enemy" => Landing::Enemy,
             ArgValue::Name(n) if n == "any" => Landing::EmptyOrEnemy,
+            ArgValue::Name(n) if n == "passed" => Landing::Passed,
             _ => {
-                arg_error(cx, node, arg, "to= takes empty, enemy or any");
+                arg_error(cx, node, arg, "to= takes empty, enemy, any or passed");
                 default
             }
         },
+    }
+}
+
+/// `key=REGION`: a region name.
+pub(super) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<RegionId> {
+    match &arg.value {
+        ArgValue::Name(r) => names.region(r).or_else(|| {
+            let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
+            arg_error(cx, node, arg, format!("no region '{r}'; the board has: {}", known.join(", ")));
+            None
+        }),
+        _ => {
+            arg_error(cx, node, arg, "expected a region name");
+            None
+        }
     }
 }
 

@@ -118,12 +118,23 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                     };
                     (Test::Occupies { region }, Who::Mover)
                 }
+                "check" => {
+                    if !names.pieces.iter().any(|p| p.royal) {
+                        call_error(
+                            cx,
+                            node,
+                            call,
+                            "check looks at royal pieces, and this ruleset has none: say royal = true in [pieces.NAME]",
+                        );
+                    }
+                    (Test::Check, Who::Next)
+                }
                 other => {
                     call_error(
                         cx,
                         node,
                         call,
-                        format!("unknown test '{other}'; expected line, no-moves, no-pieces, connected or occupies"),
+                        format!("unknown test '{other}'; expected line, no-moves, no-pieces, connected, occupies or check"),
                     );
                     return None;
                 }

@@ -16,6 +16,7 @@ mod params;
 mod pieces;
 mod players;
 mod start;
+mod state;
 mod turn;
 
 pub use notation::parse_clock;
@@ -134,6 +135,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let draw_node = top.get("draw");
     let clock_node = top.get("clock");
     let notation_node = top.get("notation");
+    let state_node = top.get("state");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -145,7 +147,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
 
     let start = start::read_start(cx, start_node, &names);
-    let moves = moves::read_moves(cx, moves_node, &names);
+    let mut moves = moves::read_moves(cx, moves_node, &names);
+    let unmoved = state::read_state(cx, state_node, &names, &mut moves);
     let phases = turn::read_phases(cx, phases_node, &moves, &params);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, &board, board_node, moves_node);
@@ -178,6 +181,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         draws,
         clock,
         notation,
+        unmoved,
         tests,
         interpretations,
         sources: Sources::default(),

@@ -1,11 +1,11 @@
 //! `[moves.NAME]`: which piece moves, its notation template, and its pattern (`do`), compiled
 //! into a `MoveRule`.
 
-use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, uint_arg};
+use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, region_arg, uint_arg};
 use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Over, PieceTypeId, Revisit};
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
-use crate::tree::Node;
+use crate::tree::{Node, Value};
 use hetproba_board::Board;
 
 /// `[moves]` is required. Checked on its own because `read_moves` runs only once the players,
@@ -46,6 +46,26 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
         });
         let pattern_node = f.get("do");
         let revisit_node = f.get("revisit");
+        let reverse_node = f.get("reverse");
+        let from = f.get("from").and_then(|n| {
+            let name = cx.string(n)?;
+            names.region(&name).or_else(|| {
+                let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
+                cx.error(n.span, format!("no region '{name}'; the board has: {}", known.join(", ")));
+                None
+            })
+        });
+        let fen = f.get("fen").and_then(|n| {
+            let text = cx.string(n)?;
+            let mut chars = text.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_uppercase() => Some(c),
+                _ => {
+                    cx.error(n.span, "fen = one capital letter (the first player's castling letter, such as K)");
+                    None
+                }
+            }
+        });
         f.finish(cx);
         let Some(pattern_node) = pattern_node else {
             cx.error(key.span, format!("[moves.{}] needs do = \"<pattern>\"", key.name));
@@ -61,6 +81,18 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
         };
         let Some(piece) = piece else { continue };
         if let Some(mut rule) = compile_pattern(cx, pattern_node, &ast, names, piece, key.name.clone(), notation, text) {
+            rule.from = from;
+            rule.fen = fen;
+            if let Some(n) = reverse_node {
+                match (&mut rule.action, &n.value) {
+                    (Action::Hops(pattern), Value::Bool(b)) => pattern.reverse = *b,
+                    (Action::Hops(_), _) => cx.expect_type(n, "true or false"),
+                    _ => cx.error(n.span, "reverse applies to moves of hops (jump, fly)"),
+                }
+            }
+            if fen.is_some() && !matches!(rule.action, Action::Castle { .. }) {
+                cx.error(rule.span, "fen = names a castling move: only castle() moves take it");
+            }
             if let Some(n) = revisit_node {
                 let choices = [("by-capture", Revisit::ByCapture), ("never", Revisit::Never)];
                 match (&mut rule.action, cx.keyword(n, "revisit", &choices)) {
@@ -75,7 +107,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
     moves
 }
 
-const TEMPLATE_FIELDS: [&str; 6] = ["from", "to", "dir", "path", "captures", "removed"];
+const TEMPLATE_FIELDS: [&str; 7] = ["from", "to", "dir", "path", "captures", "removed", "letter"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {
@@ -146,9 +178,20 @@ fn compile_pattern(
             );
             return None;
         }
-        let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture });
+        let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true });
         let effects = compile_effects(cx, node, ast, names, piece, &action)?;
-        return Some(MoveRule { name, piece, action, effects, notation, text, span: node.span });
+        return Some(MoveRule {
+            name,
+            piece,
+            action,
+            effects,
+            notation,
+            from: None,
+            fen: None,
+            leaves_passed: false,
+            text,
+            span: node.span,
+        });
     }
     let hop = &ast.hops[0];
     if hop.repeat != Repeat::Once {
@@ -185,6 +228,13 @@ fn compile_pattern(
             let dirs = one_dir_set(cx, node, call, &mut args, names)?;
             let to = landing_arg(cx, node, &mut args, Landing::Empty);
             let max = args.key("max").and_then(|a| uint_arg(cx, node, a));
+            let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(1).max(1);
+            if let Some(m) = max
+                && m < min
+            {
+                call_error(cx, node, call, format!("slide() has min={min} above max={m}"));
+            }
+            let stay = args.key("stay").and_then(|a| region_arg(cx, node, a, names));
             let over = match args.key("over") {
                 None => None,
                 Some(arg) => match &arg.value {
@@ -210,7 +260,7 @@ fn compile_pattern(
             if distance == Distance::LineCount && max.is_some() {
                 call_error(cx, node, call, "slide() takes max= or distance=line-count, not both");
             }
-            Action::Slide { dirs, to, max, over, distance }
+            Action::Slide { dirs, to, min, max, over, distance, stay }
         }
         "leap" => {
             let mut offsets = Vec::new();
@@ -232,14 +282,42 @@ fn compile_pattern(
                 call_error(cx, node, call, "leap() needs at least one offset, e.g. leap((1,2))");
                 return None;
             }
-            Action::Leap { offsets, to: landing_arg(cx, node, &mut args, Landing::EmptyOrEnemy) }
+            let to = landing_arg(cx, node, &mut args, Landing::EmptyOrEnemy);
+            if to == Landing::Passed {
+                call_error(cx, node, call, "a leap passes over no cells: to=passed is for step() and slide()");
+            }
+            Action::Leap { offsets, to }
+        }
+        "castle" => {
+            let dirs = one_dir_set(cx, node, call, &mut args, names)?;
+            let with = match args.key("with") {
+                Some(arg) => match &arg.value {
+                    ArgValue::Name(p) => names.piece(p).or_else(|| {
+                        arg_error(cx, node, arg, format!("no piece type '{p}'"));
+                        None
+                    })?,
+                    _ => {
+                        arg_error(cx, node, arg, "with= takes a piece type");
+                        return None;
+                    }
+                },
+                None => {
+                    call_error(cx, node, call, "castle() needs with=PIECE, the piece it castles with, e.g. castle(e, with=rook)");
+                    return None;
+                }
+            };
+            let steps = args.key("steps").and_then(|a| uint_arg(cx, node, a)).unwrap_or(2);
+            if steps < 1 {
+                call_error(cx, node, call, "castle() moves at least one cell: steps=1 or more");
+            }
+            Action::Castle { dirs, with, steps }
         }
         other => {
             call_error(
                 cx,
                 node,
                 call,
-                format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, jump or fly"),
+                format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, castle, jump or fly"),
             );
             return None;
         }
@@ -249,7 +327,7 @@ fn compile_pattern(
         call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece as usize].name));
     }
     let effects = compile_effects(cx, node, ast, names, piece, &action)?;
-    Some(MoveRule { name, piece, action, effects, notation, text, span: node.span })
+    Some(MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, text, span: node.span })
 }
 
 /// The most directions the optional captures of one move may look along (each doubles the moves).

@@ -54,22 +54,32 @@ pub fn parse_clock(text: &str) -> Option<Clock> {
 }
 
 pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Notation {
-    let Some(node) = node else { return Notation { position: PositionNotation::Rows, game_type: None } };
-    let Some(t) = cx.table(node) else { return Notation { position: PositionNotation::Rows, game_type: None } };
+    let plain = Notation { position: PositionNotation::Rows, san: false, game_type: None };
+    let Some(node) = node else { return plain };
+    let Some(t) = cx.table(node) else { return plain };
     let span = node.span;
     let mut f = Fields::new(t, "[notation]");
     let position = f.get("position");
     let king = f.get("king");
+    let moves = f.get("moves");
     let game_type = f.get("game-type").and_then(|n| match &n.value {
         Value::Int(v) => Some(v.to_string()),
         _ => cx.string(n),
     });
     f.finish(cx);
-    let notation = |position| Notation { position, game_type: game_type.clone() };
-    let pdn = position.and_then(|p| cx.keyword(p, "position notation", &[("rows", false), ("pdn", true)]));
-    match pdn {
-        None | Some(false) => notation(PositionNotation::Rows),
-        Some(true) => {
+    let san = moves.and_then(|n| cx.keyword(n, "move notation", &[("templates", false), ("san", true)])).unwrap_or(false);
+    let notation = |position| Notation { position, san, game_type: game_type.clone() };
+    #[derive(Clone, Copy)]
+    enum Kind {
+        Rows,
+        Pdn,
+        Fen,
+    }
+    let kind = position.and_then(|p| cx.keyword(p, "position notation", &[("rows", Kind::Rows), ("pdn", Kind::Pdn), ("fen", Kind::Fen)]));
+    match kind {
+        None | Some(Kind::Rows) => notation(PositionNotation::Rows),
+        Some(Kind::Fen) => notation(PositionNotation::Fen),
+        Some(Kind::Pdn) => {
             let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
             let king_name = king.and_then(|k| cx.string(k));
             let (man, king) = match (owned.as_slice(), king_name) {
@@ -80,17 +90,17 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
                         Some(k) if k as usize == *b => (*a, *b),
                         _ => {
                             cx.error(span, "king = names one of the two piece types");
-                            return Notation { position: PositionNotation::Rows, game_type: None };
+                            return plain;
                         }
                     }
                 }
                 ([_, _], None) => {
                     cx.error(span, "PDN notation needs king = \"<the piece written with K>\"");
-                    return Notation { position: PositionNotation::Rows, game_type: None };
+                    return plain;
                 }
                 _ => {
                     cx.error(span, "PDN notation needs exactly two piece types that belong to players (man and king)");
-                    return Notation { position: PositionNotation::Rows, game_type: None };
+                    return plain;
                 }
             };
             notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })

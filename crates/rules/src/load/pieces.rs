@@ -78,6 +78,23 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             },
             None => 1,
         };
+        let royal = match f.get("royal") {
+            Some(n) => match n.value {
+                Value::Bool(b) => b,
+                _ => {
+                    cx.expect_type(n, "true or false");
+                    false
+                }
+            },
+            None => false,
+        };
+        if royal && !owned {
+            cx.error(key.span, "a royal piece must belong to a player");
+        }
+        let letter = f.get("letter").and_then(|n| cx.string(n)).unwrap_or_default();
+        if letter.chars().any(|c| c.is_whitespace() || c.is_ascii_digit()) {
+            cx.error(key.span, "a piece's letter has no spaces or digits");
+        }
         let promote = f.get("promote").and_then(|n| {
             let pt = cx.table(n)?;
             let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
@@ -113,7 +130,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             if let Some((to, region, during)) = promote {
                 promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
             }
-            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None });
+            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter });
         }
     }
     // A piece code is one byte: the type in six bits, the owner in two.

@@ -1,0 +1,304 @@
+//! Royal pieces and attacks. A cell is attacked by a player when one of that player's move
+//! rules could capture there: the rules are read backwards from the cell (a slide's directions
+//! reversed, a leap's offsets reversed), so there is no second description of each piece. Rules
+//! that cannot be read backwards (hops, line counts, captures by enclosing) are asked by
+//! generating the player's moves.
+//!
+//! No move may leave the mover's royal pieces attacked: `legal` tests each pseudo-legal move on
+//! a view of the position after it, without making it.
+
+use crate::game::{Code, EMPTY, Game, line_masks};
+use crate::moves::{Kind, Move};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Action, Distance, Landing, PlayerId, Ruleset};
+
+/// A piece that attacks along a line: its code and how far it reaches.
+#[derive(Clone, Debug)]
+struct Slider {
+    code: Code,
+    min: u32,
+    max: u32,
+    /// It lands only on cells in this region exactly when it stands in it.
+    stay: Option<Vec<bool>>,
+    /// It moves only from these cells.
+    from: Option<Vec<bool>>,
+}
+
+/// How one player's pieces attack.
+#[derive(Clone, Debug, Default)]
+struct AttackRules {
+    /// Per direction of the board, walked from the attacked cell: the direction the attacker
+    /// moves in, and the pieces that attack along it.
+    rays: Vec<(u8, u8, Vec<Slider>)>,
+    /// Per leaping piece: per cell, the cells it could leap onto that cell from.
+    leaps: Vec<(Code, Vec<Vec<CellId>>)>,
+    /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
+    general: bool,
+}
+
+/// The royal pieces of a game and the attack rules of both players.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Attacks {
+    /// Per player: the codes of its royal pieces.
+    royal: [Vec<Code>; 2],
+    by: [AttackRules; 2],
+    /// On boards of at most 64 cells, per player attacked: per cell, every cell on a line
+    /// through it along which an enemy piece attacks from afar. Only a piece standing there can
+    /// be pinned to a royal piece on that cell.
+    lines: Option<[Vec<u64>; 2]>,
+}
+
+impl Attacks {
+    pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule]) -> Option<Attacks> {
+        let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle { .. }));
+        let royal: [Vec<Code>; 2] = [0, 1]
+            .map(|p| rules.pieces.iter().enumerate().filter(|(_, t)| t.royal).map(|(i, _)| crate::game::code(i as u8, Some(p))).collect());
+        if royal[0].is_empty() && !castles {
+            return None;
+        }
+        let board = &rules.board;
+        let n = board.len();
+        let by = [0u8, 1].map(|side| {
+            let mut out = AttackRules::default();
+            for (m, rule) in rules.moves.iter().zip(compiled) {
+                let captures_by_landing = |to: Landing| matches!(to, Landing::Enemy | Landing::EmptyOrEnemy);
+                let from = rule.from.as_ref().map(|f| f[side as usize].clone());
+                let code = rule.code[side as usize];
+                match &m.action {
+                    Action::Step { dirs, to } | Action::Slide { dirs, to, .. } if captures_by_landing(*to) => {
+                        let (min, max, stay) = match &m.action {
+                            Action::Slide { over: Some(_), .. } | Action::Slide { distance: Distance::LineCount, .. } => {
+                                out.general = true;
+                                continue;
+                            }
+                            Action::Slide { min, max, stay, .. } => {
+                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r as usize].cells[side as usize].clone()))
+                            }
+                            _ => (1, 1, None),
+                        };
+                        for &d in &rules.direction_sets[*dirs as usize].dirs[side as usize] {
+                            let Some(back) = board.opposite(d) else {
+                                out.general = true;
+                                continue;
+                            };
+                            let slider = Slider { code, min, max, stay: stay.clone(), from: from.clone() };
+                            match out.rays.iter_mut().find(|(walk, _, _)| *walk == back) {
+                                Some((_, _, list)) => list.push(slider),
+                                None => out.rays.push((back, d, vec![slider])),
+                            }
+                        }
+                    }
+                    Action::Leap { offsets, to } if captures_by_landing(*to) => {
+                        let mut sources = vec![Vec::new(); n];
+                        for (src, cell) in board.cells().iter().enumerate() {
+                            if from.as_ref().is_some_and(|f| !f[src]) {
+                                continue;
+                            }
+                            for (dx, dy) in offsets {
+                                if let Some(t) = board.at(cell.x + dx, cell.y + dy) {
+                                    sources[t as usize].push(src as CellId);
+                                }
+                            }
+                        }
+                        out.leaps.push((code, sources));
+                    }
+                    Action::Hops(pattern) if pattern.captures() => out.general = true,
+                    _ => {}
+                }
+                if rule.effects.removes() {
+                    out.general = true;
+                }
+            }
+            out
+        });
+        let lines = (n <= 64).then(|| {
+            [0usize, 1].map(|attacked| {
+                // The enemy's long-range directions, as the attacked player sees them.
+                let far: Vec<u8> =
+                    by[1 - attacked].rays.iter().filter(|(_, _, list)| list.iter().any(|s| s.max > 1)).map(|(walk, _, _)| *walk).collect();
+                line_masks(board, &far, true)
+            })
+        });
+        Some(Attacks { royal, by, lines })
+    }
+}
+
+/// A position seen after some cells change (a move not yet made).
+struct View<'a> {
+    pos: &'a Position,
+    changes: &'a [(CellId, Code)],
+}
+
+impl View<'_> {
+    #[inline(always)]
+    fn at(&self, cell: CellId) -> Code {
+        for &(c, code) in self.changes {
+            if c == cell {
+                return code;
+            }
+        }
+        self.pos.cells[cell as usize]
+    }
+}
+
+impl Game {
+    /// Is `cell` attacked by `by` in this position?
+    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+        match &self.attacks {
+            Some(a) if a.by[by as usize].general => self.attacked_by_generating(pos, cell, by),
+            Some(_) => self.attacked_in(&View { pos, changes: &[] }, cell, by),
+            None => false,
+        }
+    }
+
+    /// Does a royal piece of `player` stand attacked?
+    pub(crate) fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
+        let Some(a) = &self.attacks else { return false };
+        a.royal[player as usize].iter().any(|&code| {
+            let mut pieces = self.pieces_of(pos, code);
+            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player ^ 1))
+        })
+    }
+
+    /// Reads the attack rules backwards from `cell` in `view`.
+    fn attacked_in(&self, view: &View, cell: CellId, by: PlayerId) -> bool {
+        let Some(a) = &self.attacks else { return false };
+        let rules = &a.by[by as usize];
+        let board = self.board();
+        for (walk, dir, sliders) in &rules.rays {
+            let reach = sliders.iter().map(|s| s.max).max().unwrap_or(0);
+            let mut c = cell;
+            let mut dist = 0;
+            while dist < reach {
+                let p = board.step(c, *walk);
+                if p == NO_CELL {
+                    break;
+                }
+                dist += 1;
+                // The attacker's step from p towards the cell may be blocked by the board.
+                if board.blockers(p, *dir).iter().any(|&b| view.at(b) != EMPTY) {
+                    break;
+                }
+                let code = view.at(p);
+                if code != EMPTY {
+                    let hits = sliders.iter().any(|s| {
+                        s.code == code
+                            && dist >= s.min
+                            && dist <= s.max
+                            && s.stay.as_ref().is_none_or(|r| r[p as usize] == r[cell as usize])
+                            && s.from.as_ref().is_none_or(|f| f[p as usize])
+                    });
+                    if hits {
+                        return true;
+                    }
+                    break;
+                }
+                c = p;
+            }
+        }
+        rules.leaps.iter().any(|(code, sources)| sources[cell as usize].iter().any(|&s| view.at(s) == *code))
+    }
+
+    /// The slow, sure way: does any move of `by` capture on `cell`?
+    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+        let mut moves = Vec::new();
+        self.generate_phase(pos, by, pos.phase, &mut moves);
+        moves.iter().any(|m| (m.take_to && m.to == cell) || (cell < 128 && m.captures.bits() & (1u128 << cell) != 0))
+    }
+
+    /// Drops the moves that would leave a royal piece of the mover attacked.
+    pub(crate) fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>) {
+        let Some(a) = &self.attacks else { return };
+        let side = pos.side;
+        if a.royal[side as usize].is_empty() {
+            return;
+        }
+        let mut royals: Vec<CellId> = Vec::new();
+        for &code in &a.royal[side as usize] {
+            let mut pieces = self.pieces_of(pos, code);
+            while let Some(c) = pieces.next(&pos.cells, code) {
+                royals.push(c);
+            }
+        }
+        if royals.is_empty() {
+            return;
+        }
+        let enemy = side ^ 1;
+        if a.by[enemy as usize].general {
+            // Make each move and generate the replies.
+            let mut scratch = pos.clone();
+            out.retain(|&mv| {
+                if mv.is_pass() {
+                    return true;
+                }
+                self.make(&mut scratch, mv);
+                let safe = !self.in_check(&scratch, side);
+                scratch.unmake();
+                safe
+            });
+            return;
+        }
+        let in_check = royals.iter().any(|&k| self.attacked_in(&View { pos, changes: &[] }, k, enemy));
+        // Cells from which a piece could be pinned: on an enemy line through a royal piece.
+        let exposed: Option<u64> = match (&a.lines, in_check) {
+            (Some(lines), false) => Some(royals.iter().fold(0, |m, &k| m | lines[side as usize][k as usize])),
+            _ => None,
+        };
+        out.retain(|mv| {
+            if mv.is_pass() {
+                return true;
+            }
+            let rule = &self.compiled[mv.rule as usize];
+            let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
+            let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures == crate::moves::CellBits::NONE;
+            if plain && !moves_royal && exposed.is_some_and(|e| mv.from < 64 && e & (1 << mv.from) == 0) {
+                return true;
+            }
+            let mut changes: [(CellId, Code); 8] = [(NO_CELL, EMPTY); 8];
+            let mut count = 0;
+            match &rule.kind {
+                Kind::Castle(k) => {
+                    changes[..4].copy_from_slice(&k.changes(self, pos, mv));
+                    count = 4;
+                }
+                Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) | Kind::Place(_) | Kind::Roll(_) => {
+                    if mv.from != NO_CELL {
+                        changes[count] = (mv.from, EMPTY);
+                        count += 1;
+                    }
+                    let arriving = match mv.promotion() {
+                        Some(t) => crate::game::code(t, Some(side)),
+                        None if mv.from != NO_CELL => pos.cells[mv.from as usize],
+                        None => rule.code[side as usize],
+                    };
+                    changes[count] = (mv.to, arriving);
+                    count += 1;
+                    let mut bits = mv.captures.bits();
+                    while bits != 0 && count < changes.len() {
+                        let c = bits.trailing_zeros() as CellId;
+                        bits &= bits - 1;
+                        changes[count] = (c, EMPTY);
+                        count += 1;
+                    }
+                    if bits != 0 || !rule.effects.is_empty() {
+                        return self.safe_after_making(pos, *mv, side);
+                    }
+                }
+                Kind::Push(_) => return self.safe_after_making(pos, *mv, side),
+            }
+            let view = View { pos, changes: &changes[..count] };
+            royals.iter().all(|&k| {
+                let k = if k == mv.from { mv.to } else { k };
+                !self.attacked_in(&view, k, enemy)
+            })
+        });
+    }
+
+    /// Makes the move on a copy and asks whether the mover's royal pieces are safe.
+    fn safe_after_making(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
+        let mut scratch = pos.clone();
+        self.make(&mut scratch, mv);
+        !self.in_check(&scratch, side)
+    }
+}

@@ -1,0 +1,128 @@
+//! FEN, the chess position notation, for any ruleset that asks for it: the rows, the side to
+//! move, the castling rights (the `fen` letters of the castling moves whose two pieces have
+//! never moved; capitals for the first player), the cells the last move passed over (en
+//! passant), then the half-move clock and the move number (read and checked, but the position
+//! keeps neither: draws by move count belong to the game's history).
+
+use crate::game::Game;
+use crate::moves::{CellBits, Kind};
+use crate::notation::cells_of;
+use crate::position::Position;
+use hetproba_board::CellId;
+use hetproba_rules::model::PlayerId;
+
+impl Game {
+    pub(crate) fn write_fen(&self, pos: &Position) -> String {
+        let mut out = self.write_rows(pos);
+        out.push(' ');
+        out.push_str(&self.rules.players[pos.side as usize].short);
+        let mut rights = String::new();
+        for side in [0u8, 1] {
+            for (letter, from, partners) in self.castling_pairs(pos, side) {
+                if pos.is_unmoved(from) && partners.iter().any(|&p| pos.is_unmoved(p)) {
+                    let letter = if side == 0 { letter } else { letter.to_ascii_lowercase() };
+                    if !rights.contains(letter) {
+                        rights.push(letter);
+                    }
+                }
+            }
+        }
+        out.push(' ');
+        out.push_str(if rights.is_empty() { "-" } else { &rights });
+        out.push(' ');
+        match pos.passed() {
+            Some((passed, _)) => out.push_str(&cells_of(passed).map(|c| self.board().name(c)).collect::<Vec<_>>().join(",")),
+            None => out.push('-'),
+        }
+        out.push_str(" 0 1");
+        out
+    }
+
+    /// For each castling move with a FEN letter, each castling piece of `side` on the board and
+    /// the pieces it could castle with, nearest first: (letter, its cell, the partners' cells).
+    fn castling_pairs(&self, pos: &Position, side: PlayerId) -> Vec<(char, CellId, Vec<CellId>)> {
+        let mut out = Vec::new();
+        for rule in &self.compiled {
+            let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
+            let code = rule.code[side as usize];
+            let mut pieces = self.pieces_of(pos, code);
+            while let Some(from) = pieces.next(&pos.cells, code) {
+                let partners = castle.partners(self, pos, side, from);
+                if !partners.is_empty() {
+                    out.push((letter, from, partners));
+                }
+            }
+        }
+        out
+    }
+
+    pub(crate) fn read_fen(&self, text: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (rows, side_text) = match fields.as_slice() {
+            [rows, side, ..] => (*rows, *side),
+            [_] => return Err("missing the side to move after the rows".into()),
+            [] => return Err("empty".into()),
+        };
+        if fields.len() > 6 {
+            return Err(format!("unexpected '{}' after the move number", fields[6]));
+        }
+        let mut pos = self.read_rows(rows)?;
+        let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
+        })? as PlayerId;
+        pos.set_side(self, side);
+        let last = self.rules.phases.len() - 1;
+        pos.set_phase(self, last as u8, 0);
+        // Castling rights: each letter marks its pair of pieces as never moved.
+        let rights = fields.get(2).copied().unwrap_or("-");
+        if rights != "-" {
+            for letter in rights.chars() {
+                let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
+                let pair = self.castling_pairs(&pos, player).into_iter().find(|(l, ..)| *l == letter.to_ascii_uppercase());
+                let Some((_, from, partners)) = pair else {
+                    return Err(format!("castling right '{letter}' has no pair of pieces to castle"));
+                };
+                // The partner farthest out, as FEN for chess and its variants reads it.
+                pos.mark_unmoved(self, from);
+                if let Some(&partner) = partners.last() {
+                    pos.mark_unmoved(self, partner);
+                }
+            }
+        }
+        // En passant: the cells passed over; the piece that passed stands one step beyond, in
+        // the direction its player moves forward.
+        let passed = fields.get(3).copied().unwrap_or("-");
+        if passed != "-" {
+            let board = self.board();
+            let mut bits = 0u128;
+            let mut last_cell = None;
+            for name in passed.split(',') {
+                let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
+                if c >= 128 || pos.cells[c as usize] != crate::game::EMPTY {
+                    return Err(format!("the en-passant cell '{name}' must be empty"));
+                }
+                bits |= 1 << c;
+                last_cell = Some(c);
+            }
+            let mover = side ^ 1;
+            let victim = last_cell.and_then(|c| {
+                self.forward[mover as usize]
+                    .iter()
+                    .map(|&d| board.step(c, d))
+                    .find(|&v| v != hetproba_board::NO_CELL && crate::game::owner_tag(pos.cells[v as usize]) == crate::game::tag(mover))
+            });
+            let Some(victim) = victim else {
+                return Err(format!("no piece stands beyond the en-passant cell '{passed}'"));
+            };
+            pos.set_passed(self, CellBits::from_bits(bits), victim);
+        }
+        for (i, name) in [(4, "half-move clock"), (5, "move number")] {
+            if let Some(f) = fields.get(i)
+                && f.parse::<u32>().is_err()
+            {
+                return Err(format!("the {name} must be a number, not '{f}'"));
+            }
+        }
+        Ok(pos)
+    }
+}

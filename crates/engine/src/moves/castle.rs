@@ -1,0 +1,160 @@
+//! `castle`: a piece that has never moved, and is not attacked, goes `steps` cells along a
+//! direction towards an own piece of a given type that has never moved, with only empty cells
+//! between them, crossing and landing on no attacked cell; the other piece lands on the cell
+//! next to it, on the side it came from (chess's castling, Hexasah's too).
+
+use super::{Move, Sink};
+use crate::game::{Code, EMPTY, Game, code};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
+
+/// The default notation: the castling piece's move.
+pub(crate) const TEMPLATE: &str = "{from}-{to}";
+
+#[derive(Clone, Debug)]
+pub(crate) struct Castle {
+    /// Directions, per player.
+    dirs: [Vec<u8>; 2],
+    /// The code of the piece it castles with, per player.
+    with: [Code; 2],
+    steps: u32,
+}
+
+impl Castle {
+    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId, with: PieceTypeId, steps: u32) -> Castle {
+        Castle { dirs: rules.direction_sets[dirs as usize].dirs.clone(), with: [0, 1].map(|p| code(with, Some(p))), steps }
+    }
+
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r as usize];
+        let mine = rule.code[side as usize];
+        let board = game.board();
+        let cells = &pos.cells;
+        let mut pieces = game.pieces_of(pos, mine);
+        while let Some(c) = pieces.next(cells, mine) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side ^ 1) {
+                continue;
+            }
+            for &d in &self.dirs[side as usize] {
+                // The first piece along the direction, and how far it is.
+                let mut k = board.step(c, d);
+                let mut dist = 1;
+                while k != NO_CELL && cells[k as usize] == EMPTY {
+                    k = board.step(k, d);
+                    dist += 1;
+                }
+                if k == NO_CELL || cells[k as usize] != self.with[side as usize] || !pos.is_unmoved(k) || self.steps >= dist {
+                    continue;
+                }
+                // Every cell the piece crosses, and the one it lands on, must be safe.
+                let mut to = c;
+                let mut safe = true;
+                for _ in 0..self.steps {
+                    to = board.step(to, d);
+                    if game.attacked(pos, to, side ^ 1) {
+                        safe = false;
+                        break;
+                    }
+                }
+                if safe && !sink.push(Move { dir: d, ..Move::new(r, c, to) }) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Moves both pieces: the castling one to `to`, the other from the far side to the cell
+    /// next to it, on the side it came from.
+    pub(super) fn make(&self, game: &Game, pos: &mut Position, mv: Move) {
+        let board = game.board();
+        let mut partner = board.step(mv.to, mv.dir);
+        while partner != NO_CELL && pos.cells[partner as usize] == EMPTY {
+            partner = board.step(partner, mv.dir);
+        }
+        let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
+        game.move_piece(pos, mv);
+        if partner != NO_CELL && landing != NO_CELL {
+            let other = pos.cells[partner as usize];
+            pos.set(game, partner, EMPTY);
+            pos.clear_unmoved(game, partner);
+            pos.set(game, landing, other);
+        }
+    }
+
+    /// The cells that change, for a legality test without making the move: (cell, code after).
+    pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Code); 4] {
+        let board = game.board();
+        let mut partner = board.step(mv.to, mv.dir);
+        while partner != NO_CELL && pos.cells[partner as usize] == EMPTY {
+            partner = board.step(partner, mv.dir);
+        }
+        let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
+        let (king, rook) = (pos.cells[mv.from as usize], pos.cells[partner as usize]);
+        [(mv.from, EMPTY), (mv.to, king), (partner, EMPTY), (landing, rook)]
+    }
+}
+
+impl Castle {
+    /// The pieces of `side` a castling piece on `from` could castle with: every one of the
+    /// partner's type along the rule's directions, nearest first, whatever stands between
+    /// (FEN's castling rights name a pair, not a move possible now).
+    pub(crate) fn partners(&self, game: &Game, pos: &Position, side: PlayerId, from: CellId) -> Vec<CellId> {
+        let board = game.board();
+        let mut out = Vec::new();
+        for &d in &self.dirs[side as usize] {
+            let mut k = board.step(from, d);
+            while k != NO_CELL {
+                if pos.cells[k as usize] == self.with[side as usize] {
+                    out.push(k);
+                }
+                k = board.step(k, d);
+            }
+        }
+        out
+    }
+
+    /// The code of the piece it castles with, for `side`.
+    pub(crate) fn partner_code(&self, side: PlayerId) -> Code {
+        self.with[side as usize]
+    }
+}
+
+impl Game {
+    /// A "never moved" mark matters only as half of a pair that could still castle: a castling
+    /// piece with an unmoved partner along one of its castling directions. Other marks are
+    /// dropped after every move, so that positions that castle alike are alike (and FEN, which
+    /// writes rights rather than marks, reads back the same position).
+    pub(crate) fn drop_idle_marks(&self, pos: &mut Position) {
+        for side in [0u8, 1] {
+            let mut keep: Vec<CellId> = Vec::new();
+            let mut related: Vec<Code> = Vec::new();
+            for rule in &self.compiled {
+                let super::Kind::Castle(castle) = &rule.kind else { continue };
+                let (piece, partner) = (rule.code[side as usize], castle.partner_code(side));
+                related.extend([piece, partner]);
+                let mut pieces = self.pieces_of(pos, piece);
+                while let Some(c) = pieces.next(&pos.cells, piece) {
+                    if !pos.is_unmoved(c) {
+                        continue;
+                    }
+                    let partners: Vec<CellId> = castle.partners(self, pos, side, c).into_iter().filter(|&p| pos.is_unmoved(p)).collect();
+                    if !partners.is_empty() {
+                        keep.push(c);
+                        keep.extend(partners);
+                    }
+                }
+            }
+            for code in related {
+                let mut pieces = self.pieces_of(pos, code);
+                let cells: Vec<CellId> = std::iter::from_fn(|| pieces.next(&pos.cells, code)).collect();
+                for c in cells {
+                    if !keep.contains(&c) {
+                        pos.clear_unmoved(self, c);
+                    }
+                }
+            }
+        }
+    }
+}

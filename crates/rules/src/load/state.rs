@@ -1,0 +1,62 @@
+//! `[state]`: what the position remembers beyond the pieces, as the rules declare it — which
+//! pieces have never moved (`unmoved`: castling rights) and which cells the last move passed
+//! over (`passed`: en passant). Checked against the moves that use it.
+
+use super::cx::{Cx, Fields, Names};
+use crate::model::{Action, Landing, MoveRule, PieceTypeId};
+use crate::tree::Node;
+
+pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> Vec<PieceTypeId> {
+    let mut unmoved = Vec::new();
+    if let Some(t) = node.and_then(|n| cx.table(n)) {
+        let mut f = Fields::new(t, "[state]");
+        if let Some(n) = f.get("unmoved") {
+            for (name, span) in cx.strings(n).unwrap_or_default() {
+                match names.piece(&name) {
+                    Some(p) if !unmoved.contains(&p) => unmoved.push(p),
+                    Some(_) => {}
+                    None => cx.error(span, format!("no piece type '{name}'")),
+                }
+            }
+        }
+        let passed = f.get("passed");
+        if let Some(n) = passed
+            && names.board.len() > 128
+        {
+            cx.error(n.span, format!("passed cells are remembered on boards of at most 128 cells; this one has {}", names.board.len()));
+        } else if let Some(n) = passed {
+            for (name, span) in cx.strings(n).unwrap_or_default() {
+                match moves.iter_mut().find(|m| m.name == name) {
+                    Some(m) if matches!(m.action, Action::Slide { .. } | Action::Step { .. }) => m.leaves_passed = true,
+                    Some(_) => cx.error(span, format!("move '{name}' is not a step or slide: only those pass over cells")),
+                    None => cx.error(span, format!("no move '{name}' in [moves]")),
+                }
+            }
+        }
+        f.finish(cx);
+    }
+    // The moves that read the state need it declared.
+    for m in moves.iter() {
+        if let Action::Castle { with, .. } = m.action {
+            for (piece, what) in [(m.piece, "the castling piece"), (with, "the piece it castles with")] {
+                if !unmoved.contains(&piece) {
+                    cx.error(
+                        m.span,
+                        format!(
+                            "castle() needs to know whether {what} has moved: add '{}' to [state] unmoved",
+                            names.pieces[piece as usize].name
+                        ),
+                    );
+                }
+            }
+        }
+        let lands_on_passed = match m.action {
+            Action::Step { to, .. } | Action::Slide { to, .. } => to == Landing::Passed,
+            _ => false,
+        };
+        if lands_on_passed && !moves.iter().any(|m| m.leaves_passed) {
+            cx.error(m.span, "to=passed needs moves that pass over cells: list them in [state] passed = [...]");
+        }
+    }
+    unmoved
+}
