@@ -1,16 +1,24 @@
-//! Oracles: small brute-force move generators written from the rules of two games alone (Lines
-//! of Action as in Sackson's "A Gamut of Games", and Mészáros Mihály's small Camelot on a
-//! chessboard), never from the engine, and the tests that hold the engine to them:
+//! Oracles: small brute-force move generators written from the rules of three games alone (Lines
+//! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
+//! chessboard, and the Romanian hexagonal chess rules, Hexasah), never from the engine, and the
+//! tests that hold the engine to them:
 //! - perft from the start, depth by depth; a mismatch prints a divide down to the first
 //!   position where the two move lists differ;
 //! - random games from the start: at every ply the two sets of legal moves, the position each
-//!   move leads to, and whether the game is over and who won.
+//!   move leads to, and whether the game is over and who won;
+//! - for what those seldom reach, lines of chosen moves from the start, compared the same way.
 //!
 //! The oracles have their own unit tests, on positions whose moves are counted by hand
-//! (`loa::tests`, `camelot::tests`).
+//! (`loa::tests`, `camelot::tests`, `hexasah::tests`).
+//!
+//! Some state is part of a position but not shown by the engine (Hexasah's castling rights and
+//! en passant): the comparisons therefore start from the rules' start and follow the oracle
+//! along the moves played, checking at every step that the engine shows what the oracle holds.
 
 #[path = "oracles/camelot.rs"]
 mod camelot;
+#[path = "oracles/hexasah.rs"]
+mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
 
@@ -21,18 +29,27 @@ use std::fmt::Debug;
 // ----------------------------------------------------------------------------------------------
 // What the engine and the oracles are compared on
 
-/// A move as both sides can name it: (from, to, captured cells sorted, is it a pass).
-type Key = (Option<String>, Option<String>, Vec<String>, bool);
+/// A move as both sides can name it: (from, to, captured cells sorted, the piece type a pawn
+/// promotes to, is it a pass).
+type Key = (Option<String>, Option<String>, Vec<String>, Option<String>, bool);
 
 fn show(key: &Key) -> String {
-    if key.3 {
+    if key.4 {
         return "pass".to_string();
     }
     let mut out = format!("{}-{}", key.0.as_deref().unwrap_or("?"), key.1.as_deref().unwrap_or("?"));
     if !key.2.is_empty() {
         out.push_str(&format!(" x {}", key.2.join(",")));
     }
+    if let Some(promotion) = &key.3 {
+        out.push_str(&format!("={promotion}"));
+    }
     out
+}
+
+/// The key of a game without promotions from (from, to, captured cells, is it a pass).
+fn key_without_promotion((from, to, captures, pass): (Option<String>, Option<String>, Vec<String>, bool)) -> Key {
+    sorted_key((from, to, captures, None, pass))
 }
 
 fn sorted_key(mut key: Key) -> Key {
@@ -42,10 +59,10 @@ fn sorted_key(mut key: Key) -> Key {
 
 fn engine_key(game: &Game, pos: &Position, mv: Move) -> Key {
     if mv.is_pass() {
-        return (None, None, Vec::new(), true);
+        return (None, None, Vec::new(), None, true);
     }
     let info = game.move_info(pos, mv);
-    sorted_key((info.from, info.to, info.captures, false))
+    sorted_key((info.from, info.to, info.captures, info.promotion, false))
 }
 
 /// One square of the engine's board: its coordinates and name, and the piece on it as
@@ -77,8 +94,14 @@ fn engine_board(game: &Game, pos: &Position) -> Vec<EngineSquare> {
 /// What the comparison needs from an oracle position.
 trait Oracle: Clone + PartialEq + Debug {
     type Move;
-    /// The engine's position, read through cell names, owners and piece type names.
+    /// The engine's position, read through cell names, owners and piece type names: only what
+    /// the engine shows.
     fn from_engine(game: &Game, pos: &Position) -> Self;
+    /// Does `read`, an engine position read by [`Oracle::from_engine`], show this position?
+    /// Equality, unless the position holds state the engine does not show.
+    fn shown_by(&self, read: &Self) -> bool {
+        self == read
+    }
     fn moves(&self) -> Vec<Self::Move>;
     fn play(&self, mv: &Self::Move) -> Self;
     /// `Some(Some(winner))`, `Some(None)` for a draw, `None` while the game goes on.
@@ -118,7 +141,7 @@ impl Oracle for loa::Loa {
     }
 
     fn key(mv: &loa::Move) -> Key {
-        sorted_key(mv.key())
+        key_without_promotion(mv.key())
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -165,7 +188,7 @@ impl Oracle for camelot::Camelot {
     }
 
     fn key(mv: &camelot::Move) -> Key {
-        sorted_key(mv.key())
+        key_without_promotion(mv.key())
     }
 
     fn perft(&self, depth: u32) -> u64 {
@@ -174,6 +197,59 @@ impl Oracle for camelot::Camelot {
 
     fn drawing(&self) -> String {
         camelot::Camelot::drawing(self)
+    }
+}
+
+impl Oracle for hexasah::Hexasah {
+    type Move = hexasah::Move;
+
+    /// The board and the player to move; no castling rights and no en passant, which the engine
+    /// does not show (see [`Oracle::shown_by`]).
+    fn from_engine(game: &Game, pos: &Position) -> hexasah::Hexasah {
+        let squares = engine_board(game, pos);
+        assert_eq!(squares.len(), hexasah::cells().len(), "{}: not the 93 cells of the board", game.rules().id);
+        let mut out = hexasah::Hexasah::empty();
+        for s in squares {
+            let cell = (s.x + 1, s.y + 1);
+            assert!(hexasah::exists(cell), "{}: {} at x {}, y {} is not a cell of the board", game.rules().id, s.name, s.x, s.y);
+            assert_eq!(s.name, hexasah::name(cell), "{}: cell name and coordinates disagree", game.rules().id);
+            let piece = s.piece.map(|(owner, kind)| hexasah::Piece {
+                owner,
+                kind: hexasah::Kind::from_name(&kind)
+                    .unwrap_or_else(|| panic!("{}: unknown piece type {kind:?} on {}", game.rules().id, s.name)),
+            });
+            out.set(cell, piece);
+        }
+        out.side = pos.side();
+        out
+    }
+
+    fn shown_by(&self, read: &hexasah::Hexasah) -> bool {
+        self.board == read.board && self.side == read.side
+    }
+
+    fn moves(&self) -> Vec<hexasah::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &hexasah::Move) -> hexasah::Hexasah {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        self.outcome()
+    }
+
+    fn key(mv: &hexasah::Move) -> Key {
+        sorted_key(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        hexasah::Hexasah::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        hexasah::Hexasah::drawing(self)
     }
 }
 
@@ -239,12 +315,12 @@ fn differences<O: Oracle>(game: &Game, pos: &Position, oracle: &O) -> String {
     format!("{}{report}  ({} moves by the engine, {} by the rules)\n", oracle.drawing(), engine.len(), expected.len())
 }
 
-/// Why the engine's perft from `pos` differs from the oracle's: the first root move whose
-/// counts differ (a divide), followed down to the first position whose move lists differ.
-fn explain<O: Oracle>(game: &Game, pos: &mut Position, depth: u32, line: &mut Vec<String>) -> String {
-    let oracle = O::from_engine(game, pos);
+/// Why the engine's perft from `pos` differs from the oracle's from `oracle`, the same position:
+/// the first root move whose counts differ (a divide), followed down to the first position whose
+/// move lists differ.
+fn explain<O: Oracle>(game: &Game, pos: &mut Position, oracle: &O, depth: u32, line: &mut Vec<String>) -> String {
     let here = if line.is_empty() { "from the start".to_string() } else { format!("after {}", line.join(" ")) };
-    let diff = differences(game, pos, &oracle);
+    let diff = differences(game, pos, oracle);
     if !diff.is_empty() {
         return format!("{here}:\n{diff}");
     }
@@ -252,12 +328,12 @@ fn explain<O: Oracle>(game: &Game, pos: &mut Position, depth: u32, line: &mut Ve
         return format!("{here}: no difference in the moves");
     }
     let (engine, _) = engine_moves(game, pos);
-    let expected = oracle_moves(&oracle);
+    let expected = oracle_moves(oracle);
     for (key, &mv) in &engine {
         let next = oracle.play(&expected[key]);
         game.make(pos, mv);
         let reached = O::from_engine(game, pos);
-        if reached != next {
+        if !next.shown_by(&reached) {
             let text = format!("{here}, {}: the engine reaches\n{}but the rules give\n{}", show(key), reached.drawing(), next.drawing());
             pos.unmake();
             return text;
@@ -265,7 +341,7 @@ fn explain<O: Oracle>(game: &Game, pos: &mut Position, depth: u32, line: &mut Ve
         let (ours, theirs) = (game.perft(pos, depth - 1), next.perft(depth - 1));
         if ours != theirs {
             line.push(show(key));
-            let deeper = explain::<O>(game, pos, depth - 1, line);
+            let deeper = explain(game, pos, &next, depth - 1, line);
             pos.unmake();
             return format!(
                 "divide {here}: first differing move {}: engine {ours}, rules {theirs} at depth {}\n{deeper}",
@@ -283,20 +359,31 @@ fn explain<O: Oracle>(game: &Game, pos: &mut Position, depth: u32, line: &mut Ve
 fn perft_agrees<O: Oracle>(id: &str, params: &[(String, i64)], start: O, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
     let game = game(id, params);
     let mut pos = Position::start(&game);
-    let read = O::from_engine(&game, &pos);
-    assert_eq!(read, start, "{id}: the ruleset's start is not the rules' start:\n{}the rules:\n{}", read.drawing(), start.drawing());
+    check_start(&game, &pos, &start);
     let mut counts = Vec::new();
     for depth in depths {
         let expected = start.perft(depth);
         let engine = game.perft(&mut pos, depth);
         if engine != expected {
-            let why = explain::<O>(&game, &mut pos, depth, &mut Vec::new());
+            let why = explain(&game, &mut pos, &start, depth, &mut Vec::new());
             panic!("{id} {params:?} perft {depth}: engine {engine}, rules {expected}\n{why}");
         }
         counts.push(expected);
     }
     eprintln!("{id} {params:?} perft: {counts:?}");
     counts
+}
+
+/// The ruleset's start must show the rules' start.
+fn check_start<O: Oracle>(game: &Game, pos: &Position, start: &O) {
+    let read = O::from_engine(game, pos);
+    assert!(
+        start.shown_by(&read),
+        "{}: the ruleset's start is not the rules' start:\n{}the rules:\n{}",
+        game.rules().id,
+        read.drawing(),
+        start.drawing()
+    );
 }
 
 /// SplitMix64: a tiny, well-known generator, for reproducible random games.
@@ -319,22 +406,29 @@ impl SplitMix64 {
 const GAMES: usize = 30;
 const PLIES: usize = 200;
 
-/// Random games from the start: at every ply the legal move sets, the result, and the position
-/// each played move leads to must agree.
-fn random_games<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64) {
-    random_games_of::<O>(id, params, seed, GAMES, PLIES);
+/// Random games from the rules' start `start`: at every ply the legal move sets, the result,
+/// and the position each played move leads to must agree.
+fn random_games<O: Oracle>(id: &str, params: &[(String, i64)], start: O, seed: u64) {
+    random_games_of(id, params, start, seed, GAMES, PLIES);
 }
 
-/// As [`random_games`], with the number of games and the plies each may last.
-fn random_games_of<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64, games: usize, plies: usize) -> usize {
+/// The move a random game plays: one of the moves, all named by their keys, in key order.
+fn pick<'a, T>(moves: &'a BTreeMap<Key, T>, rng: &mut SplitMix64) -> (&'a Key, &'a T) {
+    moves.iter().nth(rng.below(moves.len())).expect("a move")
+}
+
+/// As [`random_games`], with the number of games and the plies each may last. Returns how many
+/// games ended.
+fn random_games_of<O: Oracle>(id: &str, params: &[(String, i64)], start: O, seed: u64, games: usize, plies: usize) -> usize {
     let game = game(id, params);
     let mut rng = SplitMix64(seed);
     let mut finished = 0;
     for number in 0..games {
         let mut pos = Position::start(&game);
+        check_start(&game, &pos, &start);
+        let mut oracle = start.clone();
         let mut line: Vec<String> = Vec::new();
         for _ in 0..plies {
-            let oracle = O::from_engine(&game, &pos);
             let diff = differences(&game, &pos, &oracle);
             assert!(diff.is_empty(), "{id} {params:?}, game {number} (seed {seed}), after {}:\n{diff}", line.join(" "));
             let (engine, _) = engine_moves(&game, &pos);
@@ -342,18 +436,19 @@ fn random_games_of<O: Oracle>(id: &str, params: &[(String, i64)], seed: u64, gam
                 finished += 1;
                 break;
             }
-            let (key, &mv) = engine.iter().nth(rng.below(engine.len())).expect("a move");
+            let (key, &mv) = pick(&engine, &mut rng);
             let expected = oracle.play(&oracle_moves(&oracle)[key]);
             game.make(&mut pos, mv);
             let reached = O::from_engine(&game, &pos);
             line.push(show(key));
             assert!(
-                reached == expected,
+                expected.shown_by(&reached),
                 "{id} {params:?}, game {number} (seed {seed}), after {}: the engine reaches\n{}but the rules give\n{}",
                 line.join(" "),
                 reached.drawing(),
                 expected.drawing()
             );
+            oracle = expected;
         }
     }
     eprintln!("{id} {params:?}: {games} random games, {finished} ended within {plies} plies");
@@ -409,35 +504,149 @@ fn perft_camelot_chessboard() {
     perft_agrees("camelot-chessboard", &[], camelot::Camelot::start(), 1..=4);
 }
 
+/// Hexasah from its start; castling rights and en passant followed by the oracle along the way.
+#[test]
+fn perft_hexasah() {
+    let counts = perft_agrees("hexasah", &[], hexasah::Hexasah::start(), 1..=3);
+    // 50 moves a side, counted piece by piece in hexasah::tests::fifty_moves_from_the_start;
+    // neither side's first move reaches the other's pieces: 50 x 50.
+    assert_eq!(counts[..2], [50, 50 * 50]);
+}
+
+/// Depth 4, 5 825 555 leaves by the oracle (about 15 s of a test build): by the oracle's count
+/// 338 of White's second moves capture and 42 give check, which Black must answer here.
+#[test]
+fn perft_hexasah_depth_4() {
+    perft_agrees("hexasah", &[], hexasah::Hexasah::start(), 4..=4);
+}
+
 // ----------------------------------------------------------------------------------------------
 // Random games
 
 #[test]
 fn random_games_loa() {
-    random_games::<loa::Loa>("loa", &[], 0x10A_0008);
+    random_games("loa", &[], loa::Loa::standard(8), 0x10A_0008);
 }
 
 /// Random games on 12 x 12 last hundreds of plies (500 to 900 in a few tries): long enough
 /// for them to end, so that the end by connection on 144 cells is compared too.
 #[test]
 fn random_games_loa_size_12() {
-    let finished = random_games_of::<loa::Loa>("loa", &size(12), 0x10A_0012, 6, 3000);
+    let finished = random_games_of("loa", &size(12), loa::Loa::standard(12), 0x10A_0012, 6, 3000);
     assert!(finished >= 3, "only {finished} of 6 games ended: the end by connection was hardly compared");
 }
 
 #[test]
 fn random_games_loa_scrambled() {
-    random_games::<loa::Loa>("loa-scrambled", &[], 0x10A_5C4A);
+    random_games("loa-scrambled", &[], loa::Loa::scrambled(), 0x10A_5C4A);
 }
 
 #[test]
 fn random_games_loa_6x7() {
-    random_games::<loa::Loa>("loa-6x7", &[], 0x10A_0607);
+    random_games("loa-6x7", &[], loa::Loa::six_by_seven(), 0x10A_0607);
 }
 
 #[test]
 fn random_games_camelot_chessboard() {
-    random_games::<camelot::Camelot>("camelot-chessboard", &[], 0xCA3E_1075);
+    random_games("camelot-chessboard", &[], camelot::Camelot::start(), 0xCA3E_1075);
+}
+
+/// Plays `line` (moves as `show` writes them) from the rules' start `start` on the engine and
+/// the oracle, comparing at every position what the random games compare.
+fn line_agrees<O: Oracle>(id: &str, params: &[(String, i64)], start: O, line: &[&str]) {
+    let game = game(id, params);
+    let mut pos = Position::start(&game);
+    check_start(&game, &pos, &start);
+    let mut oracle = start;
+    let mut played: Vec<&str> = Vec::new();
+    for next in line.iter().map(Some).chain([None]) {
+        let diff = differences(&game, &pos, &oracle);
+        assert!(diff.is_empty(), "{id} {params:?}, after {}:\n{diff}", played.join(" "));
+        let Some(&text) = next else { break };
+        let expected = oracle_moves(&oracle);
+        let (key, mv) = expected
+            .iter()
+            .find(|(key, _)| show(key) == text)
+            .unwrap_or_else(|| panic!("{id}: {text} is not legal by the rules after {}", played.join(" ")));
+        let (engine, _) = engine_moves(&game, &pos);
+        let after = oracle.play(mv);
+        game.make(&mut pos, engine[key]);
+        played.push(text);
+        let reached = O::from_engine(&game, &pos);
+        assert!(
+            after.shown_by(&reached),
+            "{id} {params:?}, after {}: the engine reaches\n{}but the rules give\n{}",
+            played.join(" "),
+            reached.drawing(),
+            after.drawing()
+        );
+        oracle = after;
+    }
+}
+
+/// En passant, which neither perft from the start nor the random games meet often, along lines
+/// from the start: offered right after a 2- or 3-cell advance, taken, or gone a move later.
+#[test]
+fn en_passant_lines_hexasah() {
+    let start = hexasah::Hexasah::start();
+    let three = hexasah::EN_PASSANT_AFTER_THREE_CELLS;
+    line_agrees("hexasah", &[], start.clone(), &three);
+    line_agrees("hexasah", &[], start.clone(), &[&three[..7], &["f5-g4 x h5"]].concat());
+    let two = hexasah::EN_PASSANT_AFTER_TWO_CELLS;
+    line_agrees("hexasah", &[], start.clone(), &two);
+    line_agrees("hexasah", &[], start, &[&two[..8], &["e8-f9 x g8"]].concat());
+}
+
+const HEXASAH_SEED: u64 = 0x4E8A_5A40;
+const HEXASAH_GAMES: usize = 30;
+const HEXASAH_PLIES: usize = 150;
+
+#[test]
+fn random_games_hexasah() {
+    random_games_of("hexasah", &[], hexasah::Hexasah::start(), HEXASAH_SEED, HEXASAH_GAMES, HEXASAH_PLIES);
+}
+
+/// The games a random-games test plays, played by the oracle alone: while the engine agrees
+/// with the oracle the two pick the same moves. `visit` sees every position and its legal moves.
+fn oracle_games<O: Oracle>(start: O, seed: u64, games: usize, plies: usize, mut visit: impl FnMut(&O, &BTreeMap<Key, O::Move>)) {
+    let mut rng = SplitMix64(seed);
+    for _ in 0..games {
+        let mut oracle = start.clone();
+        for _ in 0..plies {
+            let moves = oracle_moves(&oracle);
+            visit(&oracle, &moves);
+            if moves.is_empty() {
+                break;
+            }
+            let (_, mv) = pick(&moves, &mut rng);
+            oracle = oracle.play(mv);
+        }
+    }
+}
+
+/// The random Hexasah games put the special rules before the engine: en passant, both
+/// castlings of both sides, promotion, check, checkmate; counted over the positions of the games
+/// as the oracle plays them (the engine's, while it agrees).
+#[test]
+fn random_games_hexasah_meet_every_rule() {
+    let (mut positions, mut en_passant, mut promotions, mut checks, mut mates) = (0, 0, 0, 0, 0);
+    let mut castlings = BTreeSet::new();
+    oracle_games(hexasah::Hexasah::start(), HEXASAH_SEED, HEXASAH_GAMES, HEXASAH_PLIES, |pos, moves| {
+        positions += 1;
+        checks += usize::from(pos.in_check());
+        mates += usize::from(moves.is_empty() && pos.in_check());
+        for mv in moves.values() {
+            en_passant += usize::from(mv.capture.is_some_and(|c| c != mv.to));
+            promotions += usize::from(mv.promotion.is_some());
+            if mv.rook.is_some() {
+                castlings.insert(mv.text());
+            }
+        }
+    });
+    eprintln!("hexasah random games: {positions} positions, {checks} checks, {mates} checkmates; legal there:");
+    eprintln!("  {en_passant} en passant, {promotions} promotions, castlings {castlings:?}");
+    assert!(en_passant > 0 && promotions > 0 && checks > 0 && mates > 0);
+    assert_eq!(castlings.into_iter().collect::<Vec<_>>(), ["j1-f1", "j1-n1", "j11-f11", "j11-n11"]);
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -457,4 +666,8 @@ fn oracle_figures() {
     // Worked by hand in camelot::tests::fifty_moves_from_the_start.
     assert_eq!(camelot[0], 50);
     eprintln!("camelot-chessboard: {camelot:?}");
+    let hexasah = counts(&|d| hexasah::Hexasah::start().perft(d), 3);
+    // Worked by hand in hexasah::tests::fifty_moves_from_the_start: 50, then 50 x 50.
+    assert_eq!(hexasah[..2], [50, 2500]);
+    eprintln!("hexasah: {hexasah:?}");
 }
