@@ -77,7 +77,12 @@ impl<'g> Session<'g> {
                     let now = self.pos.hash();
                     self.hashes.iter().filter(|&&h| h == now).count() as u32 >= *count
                 }
-                DrawKind::Counter { plies, .. } => self.counters[i] >= *plies,
+                DrawKind::Counter { plies, material, .. } => {
+                    self.counters[i] >= *plies
+                        && material
+                            .as_ref()
+                            .is_none_or(|m| self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts)))
+                }
             };
             if drawn {
                 return Some(Outcome { winner: None, reason: rule.reason.clone() });

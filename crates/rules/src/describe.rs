@@ -374,6 +374,7 @@ pub fn draw_reason(kind: &DrawKind, pieces: &[PieceType]) -> String {
         DrawKind::Counter { plies, reset, material } => {
             let moves = plies / 2;
             match material {
+                Some(m) if moves == 0 => format!("{}: too little to win", m.text),
                 Some(m) => format!("{moves} moves with {} without a result", m.text),
                 None => {
                     let events: Vec<String> = reset

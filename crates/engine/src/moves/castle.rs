@@ -9,8 +9,8 @@ use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
 
-/// The default notation: the castling piece's move.
-pub(crate) const TEMPLATE: &str = "{from}-{to}";
+/// The default notation: the castling piece's move, with its letter.
+pub(crate) const TEMPLATE: &str = "{letter}{from}-{to}";
 
 #[derive(Clone, Debug)]
 pub(crate) struct Castle {

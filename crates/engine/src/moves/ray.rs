@@ -202,13 +202,14 @@ impl Ray {
     }
 }
 
-/// The default notation of a move of a piece along the board (`step`, `slide`, `leap`): `-`, or
-/// `x` when it lands on an enemy piece; then each piece its effects capture after an `x`.
+/// The default notation of a move of a piece along the board (`step`, `slide`, `leap`): the
+/// piece's letter if it has one, then `-`, or `x` when it lands on an enemy piece; then each
+/// piece it captures otherwise (enclosed, or taken en passant) after an `x`.
 pub(super) fn template(mv: &Move) -> &'static str {
     match (mv.take_to, mv.captures != super::CellBits::NONE) {
-        (true, true) => "{from}x{to}x{removed:x}",
-        (true, false) => "{from}x{to}",
-        (false, true) => "{from}-{to}x{removed:x}",
-        (false, false) => "{from}-{to}",
+        (true, true) => "{letter}{from}x{to}x{removed:x}",
+        (true, false) => "{letter}{from}x{to}",
+        (false, true) => "{letter}{from}-{to}x{removed:x}",
+        (false, false) => "{letter}{from}-{to}",
     }
 }

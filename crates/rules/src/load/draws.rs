@@ -37,7 +37,11 @@ fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRu
             DrawKind::Repetition { count: positive(cx, r)? }
         }
         (None, Some(m)) => {
-            let count = positive(cx, m)?;
+            // With a material condition, 0 moves means: drawn as soon as the material arises.
+            let count = match m.value {
+                Value::Int(0) if material.is_some() => 0,
+                _ => positive(cx, m)?,
+            };
             let mut events = Vec::new();
             if let Some(rn) = reset {
                 for (name, espan) in cx.strings(rn).unwrap_or_default() {
