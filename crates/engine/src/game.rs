@@ -161,7 +161,9 @@ impl Game {
                     .enumerate()
                     .filter(|(_, rule)| rule.piece as usize == p)
                     .filter_map(|(i, rule)| match &rule.kind {
-                        Kind::Hops(h) => h.chain_segment().map(|seg| At { rule: i as u8, seg: seg as u8, count: 1 }),
+                        Kind::Hops(h) => {
+                            h.chain_segment().map(|seg| At { rule: i as u8, seg: seg as u8, count: 1, last: crate::moves::NO_DIR })
+                        }
                         _ => None,
                     })
                     .collect()

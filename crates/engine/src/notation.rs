@@ -170,6 +170,7 @@ impl Game {
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
                 "letter" => out.push_str(&self.rules.pieces[rule.piece as usize].letter),
+                "turns" => out.push_str(&join(&mut self.turning_points(mv.from, path).into_iter(), "-")),
                 _ => {}
             }
             rest = &rest[open + close + 1..];
@@ -181,6 +182,26 @@ impl Game {
                 out.push('=');
                 out.push_str(&self.piece_letter(t));
             }
+        }
+        out
+    }
+
+    /// The landings of a path where it changes direction, and its end: a chain written by its
+    /// turning points (`7:21:23:36`).
+    fn turning_points(&self, from: CellId, path: &[CellId]) -> Vec<CellId> {
+        let board = self.board();
+        let heading = |a: CellId, b: CellId| {
+            let (a, b) = (board.cell(a), board.cell(b));
+            ((b.x - a.x).signum(), (b.y - a.y).signum())
+        };
+        let mut out = Vec::new();
+        let mut prev = from;
+        for (i, &here) in path.iter().enumerate() {
+            match path.get(i + 1) {
+                Some(&next) if heading(prev, here) == heading(here, next) => {}
+                _ => out.push(here),
+            }
+            prev = here;
         }
         out
     }

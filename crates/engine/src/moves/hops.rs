@@ -61,6 +61,8 @@ pub(crate) struct Hops {
     /// Whether a first hop may pass over an own piece, an enemy piece.
     first_over: (bool, bool),
     revisit: Revisit,
+    /// May a hop go straight back the way the previous one came?
+    reverse: bool,
     /// On boards of at most 64 cells, when every first hop is a short one: per player and
     /// cell, the (hopped cell, landing cell) of each first hop, as bits. A piece can begin a
     /// chain only if one of them has a hoppable piece and an empty landing.
@@ -140,7 +142,7 @@ impl Hops {
                     .collect()
             })
         });
-        Hops { segments, next, may_end, first_over, first_jumps, reach, revisit: pattern.revisit }
+        Hops { segments, next, may_end, first_over, first_jumps, reach, revisit: pattern.revisit, reverse: pattern.reverse }
     }
 
     /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
@@ -213,7 +215,7 @@ impl Hops {
             return true;
         }
         let search = Search::new(game, pos, side, from, r);
-        let start = At { rule: r, seg: 0, count: 0 };
+        let start = At { rule: r, seg: 0, count: 0, last: super::NO_DIR };
         let piece = game.compiled[r as usize].piece;
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink };
@@ -228,7 +230,18 @@ impl Hops {
         let piece = game.compiled[mv.rule as usize].piece;
         let mut out = Paths { target: mv, paths: Vec::new() };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(mv.from, piece, At { rule: mv.rule, seg: 0, count: 0 }, 0, bit(mv.from), 0, &mut path, 0, false, &mut out);
+        search.extend(
+            mv.from,
+            piece,
+            At { rule: mv.rule, seg: 0, count: 0, last: super::NO_DIR },
+            0,
+            bit(mv.from),
+            0,
+            &mut path,
+            0,
+            false,
+            &mut out,
+        );
         out.paths
     }
 }
@@ -247,6 +260,8 @@ pub(crate) struct At {
     pub rule: u8,
     pub seg: u8,
     pub count: u8,
+    /// The direction of the hop that arrived here (`NO_DIR` at the start).
+    pub last: u8,
 }
 
 /// Receives finished chains: (end cell, captured set, promotion + 1 or 0, landing path).
@@ -265,6 +280,8 @@ struct Search<'a> {
     immediate: bool,
     /// No hop lands on a cell the move has touched, captures included.
     never_revisit: bool,
+    /// No hop goes straight back the way the previous one came.
+    no_reverse: bool,
     /// Cells a hop may land on only by capturing (per the mover), if any.
     no_quiet: Option<&'a [bool]>,
     /// Cells where the move ends on arrival, if any.
@@ -278,9 +295,9 @@ fn bit(c: CellId) -> u128 {
 
 impl<'a> Search<'a> {
     fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: u8) -> Search<'a> {
-        let never_revisit = match &game.compiled[first as usize].kind {
-            super::Kind::Hops(h) => h.revisit == Revisit::Never,
-            _ => false,
+        let (never_revisit, no_reverse) = match &game.compiled[first as usize].kind {
+            super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse),
+            _ => (false, false),
         };
         Search {
             game,
@@ -290,6 +307,7 @@ impl<'a> Search<'a> {
             first,
             immediate: game.removal == Removal::Immediate,
             never_revisit,
+            no_reverse,
             no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side as usize][..]),
             stops: game.regions.stops.as_ref().map(|r| &r[side as usize][..]),
         }
@@ -365,6 +383,13 @@ impl<'a> Search<'a> {
         std::iter::successors(Some(over), move |&c| Some(board.step(c, d))).skip(1).take(count)
     }
 
+    /// Would a hop along `d` go straight back the way the hop along `last` came, where the
+    /// rule forbids it?
+    #[inline(always)]
+    fn reverses(&self, last: u8, d: u8) -> bool {
+        self.no_reverse && last != super::NO_DIR && self.game.board().opposite(last) == Some(d)
+    }
+
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
         seg.over != Over::Own && owner_tag(self.pos.cells[over as usize]) == tag(self.side ^ 1)
     }
@@ -376,6 +401,9 @@ impl<'a> Search<'a> {
             for &j in &hops.next[state.seg as usize][state.count as usize] {
                 let seg = &hops.segments[j as usize];
                 for &d in &seg.dirs[self.side as usize] {
+                    if self.reverses(at.last, d) {
+                        continue;
+                    }
                     if let Some((over, count)) = self.hop(cur, d, seg, captured)
                         && self.captures(seg, over)
                         && (!self.never_revisit || self.landings(over, d, count).any(|l| visited & bit(l) == 0))
@@ -415,8 +443,11 @@ impl<'a> Search<'a> {
             }
             for &j in &rule_hops.next[state.seg as usize][state.count as usize] {
                 let seg = &rule_hops.segments[j as usize];
-                let next = At { rule: state.rule, seg: j, count: 1 };
                 for &d in &seg.dirs[self.side as usize] {
+                    if self.reverses(at.last, d) {
+                        continue;
+                    }
+                    let next = At { rule: state.rule, seg: j, count: 1, last: d };
                     let Some((over, count)) = self.hop(cur, d, seg, captured) else { continue };
                     let capturing = self.captures(seg, over);
                     let now_captured = if capturing { captured | bit(over) } else { captured };

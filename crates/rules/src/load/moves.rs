@@ -107,7 +107,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
     moves
 }
 
-const TEMPLATE_FIELDS: [&str; 7] = ["from", "to", "dir", "path", "captures", "removed", "letter"];
+const TEMPLATE_FIELDS: [&str; 8] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {
