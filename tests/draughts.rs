@@ -16,6 +16,7 @@
 mod common;
 
 use common::{hetproba, hetproba_with_input, scratch, write};
+use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session, piece_type};
 use std::collections::HashMap;
 use std::path::Path;
@@ -304,7 +305,12 @@ fn a_capture_restarts_the_king_move_count() {
         line.offer_capture(Who::Kings);
         line.expect_going_on();
         line.capture();
-        assert_eq!((line.pos().piece_count(0), line.pos().piece_count(1)), (2, 3), "one king taken\n{}", line.here());
+        assert_eq!(
+            (line.pos().piece_count(PlayerId::FIRST), line.pos().piece_count(PlayerId::SECOND)),
+            (2, 3),
+            "one king taken\n{}",
+            line.here()
+        );
         let capture = line.ply();
         line.quiet_until(capture + limit - 1, Who::Kings);
         line.expect_going_on();
@@ -368,7 +374,7 @@ fn a_win_at_the_limit_is_a_win_not_a_draw() {
     won.capture();
     assert_eq!(won.ply(), plies(5));
     match won.outcome() {
-        Some(Outcome { winner: Some(1), reason }) => assert!(reason.contains("all pieces captured"), "{reason}"),
+        Some(Outcome { winner: Some(PlayerId::SECOND), reason }) => assert!(reason.contains("all pieces captured"), "{reason}"),
         other => panic!("expected a win for black, found {other:?}\n{}", won.here()),
     }
     // The same count without the capture is a draw at that ply.
@@ -381,7 +387,7 @@ fn a_win_at_the_limit_is_a_win_not_a_draw() {
     early.quiet_until(2, Who::Kings);
     early.offer_any_capture();
     early.capture();
-    assert_eq!(early.outcome().map(|o| o.winner), Some(Some(1)), "{}", early.here());
+    assert_eq!(early.outcome().map(|o| o.winner), Some(Some(PlayerId::SECOND)), "{}", early.here());
 }
 
 #[test]

@@ -22,6 +22,7 @@ mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
 
+use hetproba_engine::board::CellId;
 use hetproba_engine::{Game, Move, Position, owner_tag, piece_type};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
@@ -80,7 +81,7 @@ fn engine_board(game: &Game, pos: &Position) -> Vec<EngineSquare> {
         .iter()
         .enumerate()
         .map(|(id, cell)| {
-            let code = pos.at(id as u16);
+            let code = pos.at(CellId::new(id));
             let piece = match owner_tag(code) {
                 0 => None,
                 tag @ (1 | 2) => Some((tag - 1, game.rules().pieces[piece_type(code) as usize].name.clone())),
@@ -124,7 +125,7 @@ impl Oracle for loa::Loa {
             assert_eq!(s.name, loa::name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
             out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
         }
-        out.side = pos.side();
+        out.side = pos.side().0;
         out
     }
 
@@ -171,7 +172,7 @@ impl Oracle for camelot::Camelot {
                 },
             });
         }
-        out.side = pos.side();
+        out.side = pos.side().0;
         out
     }
 
@@ -220,7 +221,7 @@ impl Oracle for hexasah::Hexasah {
             });
             out.set(cell, piece);
         }
-        out.side = pos.side();
+        out.side = pos.side().0;
         out
     }
 
@@ -305,7 +306,7 @@ fn differences<O: Oracle>(game: &Game, pos: &Position, oracle: &O) -> String {
     if !twice.is_empty() {
         report.push_str(&format!("  the engine lists one move twice: {}\n", twice.iter().map(show).collect::<Vec<_>>().join("  ")));
     }
-    let engine_result = game.outcome(pos).map(|o| o.winner);
+    let engine_result = game.outcome(pos).map(|o| o.winner.map(|p| p.0));
     if engine_result != oracle.result() {
         report.push_str(&format!("  result: engine {engine_result:?}, rules {:?} (Some(winner), Some(None) a draw)\n", oracle.result()));
     }

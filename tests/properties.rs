@@ -14,6 +14,7 @@
 //! `PROPTEST_CASES=2000` for a deeper run.
 
 use hetproba_engine::board::CellId;
+use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, NO_DIR, Position};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -65,15 +66,15 @@ fn walk(game: &Game, choices: &[u16], mut visit: impl FnMut(&Position, &[Move]))
     pos
 }
 
-fn cells(game: &Game) -> std::ops::Range<CellId> {
-    0..game.board().len() as CellId
+fn cells(game: &Game) -> impl Iterator<Item = CellId> + use<> {
+    game.board().all_cells()
 }
 
 /// The piece counts the position keeps, against a count of its cells.
 fn assert_counts(game: &Game, pos: &Position, context: &str) {
-    for player in 0..2u8 {
-        let counted = cells(game).filter(|&c| pos.at(c) != 0 && hetproba_engine::owner_tag(pos.at(c)) == player + 1).count();
-        assert_eq!(pos.piece_count(player) as usize, counted, "{context}: piece count of player {player}");
+    for player in PlayerId::BOTH {
+        let counted = cells(game).filter(|&c| pos.at(c) != 0 && hetproba_engine::owner_tag(pos.at(c)) == player.0 + 1).count();
+        assert_eq!(pos.piece_count(player) as usize, counted, "{context}: piece count of player {player:?}");
     }
 }
 
@@ -165,7 +166,7 @@ proptest! {
         for (id, game) in games() {
             walk(game, &choices, |pos, moves| {
                 let text = game.write_position(pos);
-                let mover_tag = pos.side() + 1;
+                let mover_tag = pos.side().0 + 1;
                 let cell = |name: &str| game.board().find(name).unwrap_or_else(|| panic!("{id}: no cell '{name}'"));
                 for &mv in moves {
                     let info = game.move_info(pos, mv);
@@ -261,10 +262,10 @@ proptest! {
             assert!(!outcome.reason.is_empty(), "{id}: a result gives its reason");
             // A 'most pieces' ending names the winner by the counts.
             if id.starts_with("reversi") {
-                let (black, white) = (end.piece_count(0), end.piece_count(1));
+                let (black, white) = (end.piece_count(PlayerId::FIRST), end.piece_count(PlayerId::SECOND));
                 let winner = match black.cmp(&white) {
-                    std::cmp::Ordering::Greater => Some(0),
-                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
                     std::cmp::Ordering::Equal => None,
                 };
                 assert_eq!(outcome.winner, winner, "{id}: {text}: {outcome:?}");

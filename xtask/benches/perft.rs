@@ -93,7 +93,7 @@ fn playout(game: &Game, seed: u64, moves: &mut Vec<hetproba_engine::Move>) -> (u
     loop {
         // Outcome before generation, in the order the play loop uses.
         if let Some(outcome) = session.outcome() {
-            return (plies, outcome.winner.map_or(End::Draw, End::Win));
+            return (plies, outcome.winner.map_or(End::Draw, |p| End::Win(p.0)));
         }
         if plies >= PLY_CAP {
             return (plies, End::Capped);

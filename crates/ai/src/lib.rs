@@ -1,6 +1,7 @@
 //! Agents that play any ruleset: uniformly random, and Monte Carlo tree search (UCT with random
 //! playouts). They see only the engine's interface, never a game by name.
 
+use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, Position};
 use std::time::{Duration, Instant};
 
@@ -61,7 +62,7 @@ impl Agent for RandomAgent {
 
 /// Plays random moves from `pos` until the game ends or `max_plies` pass. Returns the winner
 /// (`None` for a draw or an unfinished playout).
-pub fn random_playout(game: &Game, pos: &mut Position, rng: &mut Rng, moves: &mut Vec<Move>, max_plies: usize) -> Option<u8> {
+pub fn random_playout(game: &Game, pos: &mut Position, rng: &mut Rng, moves: &mut Vec<Move>, max_plies: usize) -> Option<PlayerId> {
     let mut made = 0;
     let result = loop {
         game.generate(pos, moves);
@@ -90,7 +91,7 @@ struct Node {
     /// Score for the player who made `mv` (win 1, draw 0.5).
     score: f64,
     /// The player who made `mv`.
-    mover: u8,
+    mover: PlayerId,
 }
 
 /// Monte Carlo tree search with UCT selection and random playouts.
@@ -122,7 +123,7 @@ impl Agent for MctsAgent {
             untried: root_moves,
             visits: 0.0,
             score: 0.0,
-            mover: pos.side() ^ 1,
+            mover: pos.side().other(),
         }];
         let start = Instant::now();
         let mut playouts = 0u32;

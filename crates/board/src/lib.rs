@@ -15,10 +15,72 @@ pub use shape::{Naming, Shape, build_graph, build_graph_with, build_graph_with_d
 use petgraph::graph::DiGraph;
 use std::collections::HashMap;
 
-/// Index of a cell on a compiled board.
-pub type CellId = u16;
+/// A cell of a compiled board, by its index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CellId(pub u16);
+
+impl CellId {
+    /// "No cell": the step leaves the board.
+    pub const NONE: CellId = CellId(u16::MAX);
+
+    /// The cell with this index.
+    #[inline(always)]
+    pub fn new(index: usize) -> CellId {
+        CellId(index as u16)
+    }
+
+    /// Its index, for tables indexed by cell.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Its bit in a set of up to 64 cells (the cell must be one of the first 64).
+    #[inline(always)]
+    pub fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
+    /// Its bit in a set of up to 128 cells (the cell must be one of the first 128).
+    #[inline(always)]
+    pub fn bit128(self) -> u128 {
+        1u128 << self.0
+    }
+
+    /// The lowest cell of a non-empty bit set.
+    #[inline(always)]
+    pub fn lowest(bits: u64) -> CellId {
+        CellId(bits.trailing_zeros() as u16)
+    }
+
+    /// The lowest cell of a non-empty 128-bit set.
+    #[inline(always)]
+    pub fn lowest128(bits: u128) -> CellId {
+        CellId(bits.trailing_zeros() as u16)
+    }
+}
+
 /// "No cell": the step leaves the board.
-pub const NO_CELL: CellId = CellId::MAX;
+pub const NO_CELL: CellId = CellId::NONE;
+
+/// A direction of a board, by its index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DirId(pub u8);
+
+impl DirId {
+    /// "No direction" (a move that has none).
+    pub const NONE: DirId = DirId(u8::MAX);
+
+    #[inline(always)]
+    pub fn new(index: usize) -> DirId {
+        DirId(index as u8)
+    }
+
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 /// The largest board the engine accepts (cells are `u16`, sets of cells are bit sets of this size).
 pub const MAX_CELLS: usize = 1024;
 
@@ -44,7 +106,7 @@ pub struct Direction {
 }
 
 /// The graph a generator builds: nodes are cells, edges are labelled by direction index.
-pub type BoardGraph = DiGraph<Cell, u8>;
+pub type BoardGraph = DiGraph<Cell, DirId>;
 
 /// What can be wrong with a board.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -73,7 +135,7 @@ pub struct Board {
     /// `next[dir * cells + cell]`: the neighbour of `cell` in `dir`, or [`NO_CELL`].
     next: Vec<CellId>,
     /// The direction pointing back, for each direction, when the board has one.
-    opposite: Vec<Option<u8>>,
+    opposite: Vec<Option<DirId>>,
     /// For each direction with blocking cells: per cell, the cells that block a step from it.
     flanks: Vec<Option<Vec<Vec<CellId>>>>,
     by_name: HashMap<String, CellId>,
@@ -97,21 +159,21 @@ impl Board {
         let cells: Vec<Cell> = graph.node_weights().cloned().collect();
         let mut by_name = HashMap::with_capacity(n);
         for (i, cell) in cells.iter().enumerate() {
-            if by_name.insert(cell.name.to_ascii_lowercase(), i as CellId).is_some() {
+            if by_name.insert(cell.name.to_ascii_lowercase(), CellId::new(i)).is_some() {
                 return Err(BoardError::DuplicateName(cell.name.clone()));
             }
         }
         let mut next = vec![NO_CELL; directions.len() * n];
         for edge in graph.raw_edges() {
             let (from, to) = (edge.source().index(), edge.target().index());
-            let slot = &mut next[edge.weight as usize * n + from];
-            if *slot != NO_CELL && *slot != to as CellId {
-                return Err(BoardError::DuplicateEdge(cells[from].name.clone(), directions[edge.weight as usize].name.clone()));
+            let slot = &mut next[edge.weight.index() * n + from];
+            if *slot != NO_CELL && *slot != CellId::new(to) {
+                return Err(BoardError::DuplicateEdge(cells[from].name.clone(), directions[edge.weight.index()].name.clone()));
             }
-            *slot = to as CellId;
+            *slot = CellId::new(to);
         }
-        let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(|i| i as u8)).collect();
-        let by_xy: HashMap<(i32, i32), CellId> = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), i as CellId)).collect();
+        let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(DirId::new)).collect();
+        let by_xy: HashMap<(i32, i32), CellId> = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), CellId::new(i))).collect();
         let flanks = directions
             .iter()
             .map(|d| {
@@ -184,11 +246,11 @@ impl Board {
     }
 
     pub fn cell(&self, id: CellId) -> &Cell {
-        &self.cells[id as usize]
+        &self.cells[id.index()]
     }
 
     pub fn name(&self, id: CellId) -> &str {
-        &self.cells[id as usize].name
+        &self.cells[id.index()].name
     }
 
     /// Looks a cell up by name, ignoring ASCII case.
@@ -205,21 +267,21 @@ impl Board {
         &self.directions
     }
 
-    pub fn direction_index(&self, name: &str) -> Option<u8> {
-        self.directions.iter().position(|d| d.name == name).map(|i| i as u8)
+    pub fn direction_index(&self, name: &str) -> Option<DirId> {
+        self.directions.iter().position(|d| d.name == name).map(DirId::new)
     }
 
     /// One step from `cell` in direction `dir`, or [`NO_CELL`].
     #[inline(always)]
-    pub fn step(&self, cell: CellId, dir: u8) -> CellId {
-        self.next[dir as usize * self.cells.len() + cell as usize]
+    pub fn step(&self, cell: CellId, dir: DirId) -> CellId {
+        self.next[dir.index() * self.cells.len() + cell.index()]
     }
 
     /// The neighbour table of one direction, indexed by cell.
     #[inline(always)]
-    pub fn table(&self, dir: u8) -> &[CellId] {
+    pub fn table(&self, dir: DirId) -> &[CellId] {
         let n = self.cells.len();
-        &self.next[dir as usize * n..(dir as usize + 1) * n]
+        &self.next[dir.index() * n..(dir.index() + 1) * n]
     }
 
     /// Does any direction have cells that block its steps?
@@ -230,16 +292,26 @@ impl Board {
     /// The cells that block a step from `cell` in `dir` when any holds a piece (none for a free
     /// step).
     #[inline(always)]
-    pub fn blockers(&self, cell: CellId, dir: u8) -> &[CellId] {
-        match &self.flanks[dir as usize] {
-            Some(per_cell) => &per_cell[cell as usize],
+    pub fn blockers(&self, cell: CellId, dir: DirId) -> &[CellId] {
+        match &self.flanks[dir.index()] {
+            Some(per_cell) => &per_cell[cell.index()],
             None => &[],
         }
     }
 
     /// The direction pointing the other way, if the board has one.
-    pub fn opposite(&self, dir: u8) -> Option<u8> {
-        self.opposite[dir as usize]
+    pub fn opposite(&self, dir: DirId) -> Option<DirId> {
+        self.opposite[dir.index()]
+    }
+
+    /// Every cell, in order.
+    pub fn all_cells(&self) -> impl Iterator<Item = CellId> + use<> {
+        (0..self.cells.len()).map(CellId::new)
+    }
+
+    /// Every direction, in order.
+    pub fn all_directions(&self) -> impl Iterator<Item = DirId> + use<> {
+        (0..self.directions.len()).map(DirId::new)
     }
 
     /// The petgraph graph the board was compiled from.
@@ -257,12 +329,12 @@ impl Board {
     /// Cells grouped into rows, top row first, each row left to right: the order used by
     /// position notation and drawings.
     pub fn rows(&self) -> Vec<Vec<CellId>> {
-        let mut ids: Vec<CellId> = (0..self.cells.len() as CellId).collect();
-        ids.sort_by_key(|&i| (-self.cells[i as usize].y, self.cells[i as usize].x));
+        let mut ids: Vec<CellId> = self.all_cells().collect();
+        ids.sort_by_key(|&i| (-self.cells[i.index()].y, self.cells[i.index()].x));
         let mut rows: Vec<Vec<CellId>> = Vec::new();
         let mut last_y = None;
         for id in ids {
-            let y = self.cells[id as usize].y;
+            let y = self.cells[id.index()].y;
             if last_y != Some(y) {
                 rows.push(Vec::new());
                 last_y = Some(y);

@@ -167,7 +167,7 @@ pub fn build_graph_with_directions(
             if let Some(&target) = index.get(&to)
                 && shape.joined((x, y), to)
             {
-                graph.add_edge(index[&(x, y)], target, d as u8);
+                graph.add_edge(index[&(x, y)], target, crate::DirId::new(d));
             }
         }
     }
@@ -182,7 +182,7 @@ pub fn build_graph(shape: &Shape) -> Result<(BoardGraph, Vec<Direction>), BoardE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Board;
+    use crate::{Board, CellId};
 
     #[test]
     fn rect_neighbours() {
@@ -204,8 +204,8 @@ mod tests {
         let board = Board::from_graph(graph, dirs).unwrap();
         assert_eq!(board.len(), 50);
         // PDN numbering of the 10x10 board: 1 is b10, 46 is a1.
-        assert_eq!((board.cell(0).x, board.cell(0).y), (1, 9));
-        assert_eq!((board.cell(45).x, board.cell(45).y), (0, 0));
+        assert_eq!((board.cell(CellId(0)).x, board.cell(CellId(0)).y), (1, 9));
+        assert_eq!((board.cell(CellId(45)).x, board.cell(CellId(45)).y), (0, 0));
     }
 
     #[test]
@@ -220,7 +220,7 @@ mod tests {
         assert_eq!(board.len(), 38);
         let e = board.direction_index("e").unwrap();
         // (1,0) is the end of a longitudinal line: it has no east neighbour.
-        let end = board.cells().iter().position(|c| (c.x, c.y) == (1, 0)).unwrap() as u16;
+        let end = CellId::new(board.cells().iter().position(|c| (c.x, c.y) == (1, 0)).unwrap());
         assert_eq!(board.step(end, e), crate::NO_CELL);
     }
 

@@ -4,8 +4,10 @@
 
 use crate::CliError;
 use crate::load::load_ruleset;
+use hetproba_board::CellId;
 use hetproba_engine::{Game, Move, Position};
 use hetproba_rules::describe::{Aspect, fingerprint};
+use hetproba_rules::model::PlayerId;
 use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
@@ -16,7 +18,7 @@ type MoveKey = (String, String, String, String, Vec<String>, Option<String>);
 
 fn key(game: &Game, mv: Move) -> MoveKey {
     let board = game.board();
-    let name = |c: u16| {
+    let name = |c: CellId| {
         if c == hetproba_board::NO_CELL {
             String::new()
         } else {
@@ -24,13 +26,13 @@ fn key(game: &Game, mv: Move) -> MoveKey {
             format!("({},{})", cell.x, cell.y)
         }
     };
-    let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir as usize].name.clone() };
+    let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir.index()].name.clone() };
     let captures = mv.captured_cells().map(name).collect();
     let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
     let piece = if mv.is_pass() {
         "pass".to_string()
     } else {
-        game.rules().pieces[game.rules().moves[mv.rule as usize].piece as usize].name.clone()
+        game.rules().pieces[game.rules().moves[mv.rule.index()].piece as usize].name.clone()
     };
     (piece, name(mv.from), name(mv.to), dir, captures, promotion)
 }
@@ -52,7 +54,7 @@ fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, St
     let rules = game.rules();
     let mut cells = Vec::new();
     for (i, cell) in game.board().cells().iter().enumerate() {
-        let code = pos.at(i as u16);
+        let code = pos.at(CellId::new(i));
         if code != hetproba_engine::EMPTY {
             let owner = match hetproba_engine::owner_tag(code) {
                 t @ (1 | 2) => rules.players[(t - 1) as usize].name.clone(),
@@ -70,14 +72,14 @@ fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, St
 fn translate(from: &Game, to: &Game, pos: &Position) -> Option<Position> {
     let mut pieces = Vec::new();
     for (i, cell) in from.board().cells().iter().enumerate() {
-        let c = pos.at(i as u16);
+        let c = pos.at(CellId::new(i));
         if c == hetproba_engine::EMPTY {
             continue;
         }
         let name = &from.rules().pieces[hetproba_engine::piece_type(c) as usize].name;
         let piece = to.rules().piece_index(name)?;
         let owner = match hetproba_engine::owner_tag(c) {
-            t @ (1 | 2) => Some(t - 1),
+            t @ (1 | 2) => Some(PlayerId(t - 1)),
             _ => None,
         };
         pieces.push((to.board().at(cell.x, cell.y)?, hetproba_engine::code(piece, owner)));
@@ -141,10 +143,10 @@ impl Search<'_> {
     }
 }
 
-fn numbered(line: &[String], first_side: u8) -> String {
+fn numbered(line: &[String], first_side: PlayerId) -> String {
     let mut out = Vec::new();
     for (i, mv) in line.iter().enumerate() {
-        let ply = i + first_side as usize;
+        let ply = i + first_side.index();
         if ply.is_multiple_of(2) {
             out.push(format!("{}. {mv}", ply / 2 + 1));
         } else if i == 0 {

@@ -5,7 +5,7 @@ use crate::load::{load_game, parse_param};
 use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
-use hetproba_rules::model::{Clock, PositionNotation};
+use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -104,7 +104,7 @@ fn is_pdn(game: &Game) -> bool {
 fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
     let Some(outcome) = outcome else { return "*".into() };
     if is_pdn(game) {
-        let white = game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8;
+        let white = PlayerId(game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8);
         return match outcome.winner {
             Some(w) if w == white => "2-0".into(),
             Some(_) => "0-2".into(),
@@ -112,27 +112,27 @@ fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
         };
     }
     match outcome.winner {
-        Some(0) => "1-0".into(),
+        Some(PlayerId::FIRST) => "1-0".into(),
         Some(_) => "0-1".into(),
         None => "1/2-1/2".into(),
     }
 }
 
 /// The winner a result token names (`None` inside: a draw); `None`: unfinished or unknown.
-fn token_winner(game: &Game, token: &str) -> Option<Option<u8>> {
-    let white = game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8;
+fn token_winner(game: &Game, token: &str) -> Option<Option<PlayerId>> {
+    let white = PlayerId(game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8);
     match token {
-        "1-0" => Some(Some(0)),
-        "0-1" => Some(Some(1)),
+        "1-0" => Some(Some(PlayerId::FIRST)),
+        "0-1" => Some(Some(PlayerId::SECOND)),
         "2-0" => Some(Some(white)),
-        "0-2" => Some(Some(white ^ 1)),
+        "0-2" => Some(Some(white.other())),
         "1/2-1/2" | "1-1" => Some(None),
         _ => None,
     }
 }
 
 /// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).
-fn player_tag(game: &Game, player: u8) -> String {
+fn player_tag(game: &Game, player: PlayerId) -> String {
     let name = game.player_name(player);
     let mut chars = name.chars();
     chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
@@ -159,7 +159,7 @@ fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, Cl
 fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
     let mut session = Session::new(game, record_start(game, record, name)?);
     let mut played = Vec::new();
-    let offset = usize::from(session.position().side() == 1);
+    let offset = usize::from(session.position().side() == PlayerId::SECOND);
     for (i, token) in record.moves.iter().enumerate() {
         let pos = session.position();
         let number = (i + offset) / 2 + 1;
@@ -256,7 +256,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         Some((path, old)) => record_start(&game, old, path)?.side(),
         None => session.position().side(),
     };
-    record.offset = usize::from(start_side == 1);
+    record.offset = usize::from(start_side == PlayerId::SECOND);
     if resumed.is_none() {
         // Identifying tags first, then the start position.
         let position = record.tags.clone();
@@ -271,8 +271,8 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         }
         record.tags.extend(position);
     }
-    record.set_tag(&player_tag(&game, 0), args.first.label());
-    record.set_tag(&player_tag(&game, 1), args.second.label());
+    record.set_tag(&player_tag(&game, PlayerId::FIRST), args.first.label());
+    record.set_tag(&player_tag(&game, PlayerId::SECOND), args.second.label());
     record.set_tag("Seed", seed.to_string());
     let clock = if args.no_clock { None } else { args.clock.or(game.rules().clock) };
     if let Some(c) = clock {
@@ -311,9 +311,9 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
             let _ = writeln!(
                 out,
                 "clock: {} {}, {} {}",
-                game.player_name(0),
+                game.player_name(PlayerId::FIRST),
                 format_clock(remaining[0]),
-                game.player_name(1),
+                game.player_name(PlayerId::SECOND),
                 format_clock(remaining[1])
             );
         }
@@ -327,14 +327,14 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         let side = pos.side();
         let mover = game.player_name(side).to_string();
         let started = Instant::now();
-        let entry = match &mut players[side as usize] {
+        let entry = match &mut players[side.index()] {
             Player::Computer(agent) => Entry::Move(agent.choose(&game, &pos)),
             Player::Human => loop {
                 let _ = write!(out, "{mover}> ");
                 let _ = out.flush();
                 let line = match clock {
                     Some(_) => {
-                        let left = Duration::from_millis(remaining[side as usize].max(0) as u64).saturating_sub(started.elapsed());
+                        let left = Duration::from_millis(remaining[side.index()].max(0) as u64).saturating_sub(started.elapsed());
                         match input.recv_timeout(left) {
                             Ok(line) => line,
                             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break Entry::TimeOut,
@@ -376,19 +376,19 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
             Entry::Stop => break true,
             Entry::TimeOut => {
                 let _ = writeln!(out);
-                remaining[side as usize] = -1;
+                remaining[side.index()] = -1;
                 Move::PASS
             }
         };
         if let Some(c) = clock {
-            remaining[side as usize] -= started.elapsed().as_millis() as i64;
-            if remaining[side as usize] < 0 {
-                let outcome = Outcome { winner: Some(side ^ 1), reason: format!("{mover}'s time ran out") };
+            remaining[side.index()] -= started.elapsed().as_millis() as i64;
+            if remaining[side.index()] < 0 {
+                let outcome = Outcome { winner: Some(side.other()), reason: format!("{mover}'s time ran out") };
                 let _ = writeln!(out, "Game over: {}", outcome.describe(&game));
                 end = Some(outcome);
                 break false;
             }
-            remaining[side as usize] += c.increment_ms as i64;
+            remaining[side.index()] += c.increment_ms as i64;
         }
         let name = game.move_name(&pos, mv);
         last = Some(format!("{mover} played {name}"));

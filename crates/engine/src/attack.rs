@@ -10,7 +10,7 @@
 use crate::game::{Code, EMPTY, Game, line_masks};
 use crate::moves::{Kind, Move};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Action, Distance, Landing, PlayerId, Ruleset};
 
 /// A piece that attacks along a line: its code and how far it reaches.
@@ -30,7 +30,7 @@ struct Slider {
 struct AttackRules {
     /// Per direction of the board, walked from the attacked cell: the direction the attacker
     /// moves in, and the pieces that attack along it.
-    rays: Vec<(u8, u8, Vec<Slider>)>,
+    rays: Vec<(DirId, DirId, Vec<Slider>)>,
     /// Per leaping piece: per cell, the cells it could leap onto that cell from.
     leaps: Vec<(Code, Vec<Vec<CellId>>)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
@@ -52,19 +52,19 @@ pub(crate) struct Attacks {
 impl Attacks {
     pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule]) -> Option<Attacks> {
         let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle { .. }));
-        let royal: [Vec<Code>; 2] = [0, 1]
+        let royal: [Vec<Code>; 2] = PlayerId::BOTH
             .map(|p| rules.pieces.iter().enumerate().filter(|(_, t)| t.royal).map(|(i, _)| crate::game::code(i as u8, Some(p))).collect());
         if royal[0].is_empty() && !castles {
             return None;
         }
         let board = &rules.board;
         let n = board.len();
-        let by = [0u8, 1].map(|side| {
+        let by = PlayerId::BOTH.map(|side| {
             let mut out = AttackRules::default();
             for (m, rule) in rules.moves.iter().zip(compiled) {
                 let captures_by_landing = |to: Landing| matches!(to, Landing::Enemy | Landing::EmptyOrEnemy);
-                let from = rule.from.as_ref().map(|f| f[side as usize].clone());
-                let code = rule.code[side as usize];
+                let from = rule.from.as_ref().map(|f| f[side.index()].clone());
+                let code = rule.code[side.index()];
                 match &m.action {
                     Action::Step { dirs, to } | Action::Slide { dirs, to, .. } if captures_by_landing(*to) => {
                         let (min, max, stay) = match &m.action {
@@ -73,11 +73,11 @@ impl Attacks {
                                 continue;
                             }
                             Action::Slide { min, max, stay, .. } => {
-                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r as usize].cells[side as usize].clone()))
+                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r as usize].cells[side.index()].clone()))
                             }
                             _ => (1, 1, None),
                         };
-                        for &d in &rules.direction_sets[*dirs as usize].dirs[side as usize] {
+                        for &d in &rules.direction_sets[*dirs as usize].dirs[side.index()] {
                             let Some(back) = board.opposite(d) else {
                                 out.general = true;
                                 continue;
@@ -97,7 +97,7 @@ impl Attacks {
                             }
                             for (dx, dy) in offsets {
                                 if let Some(t) = board.at(cell.x + dx, cell.y + dy) {
-                                    sources[t as usize].push(src as CellId);
+                                    sources[t.index()].push(CellId::new(src));
                                 }
                             }
                         }
@@ -115,7 +115,7 @@ impl Attacks {
         let lines = (n <= 64).then(|| {
             [0usize, 1].map(|attacked| {
                 // The enemy's long-range directions, as the attacked player sees them.
-                let far: Vec<u8> =
+                let far: Vec<DirId> =
                     by[1 - attacked].rays.iter().filter(|(_, _, list)| list.iter().any(|s| s.max > 1)).map(|(walk, _, _)| *walk).collect();
                 line_masks(board, &far, true)
             })
@@ -138,7 +138,7 @@ impl View<'_> {
                 return code;
             }
         }
-        self.pos.cells[cell as usize]
+        self.pos.cells[cell.index()]
     }
 }
 
@@ -146,7 +146,7 @@ impl Game {
     /// Is `cell` attacked by `by` in this position?
     pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
         match &self.attacks {
-            Some(a) if a.by[by as usize].general => self.attacked_by_generating(pos, cell, by),
+            Some(a) if a.by[by.index()].general => self.attacked_by_generating(pos, cell, by),
             Some(_) => self.attacked_in(&View { pos, changes: &[] }, cell, by),
             None => false,
         }
@@ -155,16 +155,16 @@ impl Game {
     /// Does a royal piece of `player` stand attacked?
     pub(crate) fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
-        a.royal[player as usize].iter().any(|&code| {
+        a.royal[player.index()].iter().any(|&code| {
             let mut pieces = self.pieces_of(pos, code);
-            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player ^ 1))
+            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player.other()))
         })
     }
 
     /// Reads the attack rules backwards from `cell` in `view`.
     fn attacked_in(&self, view: &View, cell: CellId, by: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
-        let rules = &a.by[by as usize];
+        let rules = &a.by[by.index()];
         let board = self.board();
         for (walk, dir, sliders) in &rules.rays {
             let reach = sliders.iter().map(|s| s.max).max().unwrap_or(0);
@@ -186,8 +186,8 @@ impl Game {
                         s.code == code
                             && dist >= s.min
                             && dist <= s.max
-                            && s.stay.as_ref().is_none_or(|r| r[p as usize] == r[cell as usize])
-                            && s.from.as_ref().is_none_or(|f| f[p as usize])
+                            && s.stay.as_ref().is_none_or(|r| r[p.index()] == r[cell.index()])
+                            && s.from.as_ref().is_none_or(|f| f[p.index()])
                     });
                     if hits {
                         return true;
@@ -197,25 +197,25 @@ impl Game {
                 c = p;
             }
         }
-        rules.leaps.iter().any(|(code, sources)| sources[cell as usize].iter().any(|&s| view.at(s) == *code))
+        rules.leaps.iter().any(|(code, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == *code))
     }
 
     /// The slow, sure way: does any move of `by` capture on `cell`?
     fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
         let mut moves = Vec::new();
         self.generate_phase(pos, by, pos.phase, &mut moves);
-        moves.iter().any(|m| (m.take_to && m.to == cell) || (cell < 128 && m.captures.bits() & (1u128 << cell) != 0))
+        moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0))
     }
 
     /// Drops the moves that would leave a royal piece of the mover attacked.
     pub(crate) fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>) {
         let Some(a) = &self.attacks else { return };
         let side = pos.side;
-        if a.royal[side as usize].is_empty() {
+        if a.royal[side.index()].is_empty() {
             return;
         }
         let mut royals: Vec<CellId> = Vec::new();
-        for &code in &a.royal[side as usize] {
+        for &code in &a.royal[side.index()] {
             let mut pieces = self.pieces_of(pos, code);
             while let Some(c) = pieces.next(&pos.cells, code) {
                 royals.push(c);
@@ -224,8 +224,8 @@ impl Game {
         if royals.is_empty() {
             return;
         }
-        let enemy = side ^ 1;
-        if a.by[enemy as usize].general {
+        let enemy = side.other();
+        if a.by[enemy.index()].general {
             // Make each move and generate the replies.
             let mut scratch = pos.clone();
             out.retain(|&mv| {
@@ -242,17 +242,17 @@ impl Game {
         let in_check = royals.iter().any(|&k| self.attacked_in(&View { pos, changes: &[] }, k, enemy));
         // Cells from which a piece could be pinned: on an enemy line through a royal piece.
         let exposed: Option<u64> = match (&a.lines, in_check) {
-            (Some(lines), false) => Some(royals.iter().fold(0, |m, &k| m | lines[side as usize][k as usize])),
+            (Some(lines), false) => Some(royals.iter().fold(0, |m, &k| m | lines[side.index()][k.index()])),
             _ => None,
         };
         out.retain(|mv| {
             if mv.is_pass() {
                 return true;
             }
-            let rule = &self.compiled[mv.rule as usize];
+            let rule = &self.compiled[mv.rule.index()];
             let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
             let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures == crate::moves::CellBits::NONE;
-            if plain && !moves_royal && exposed.is_some_and(|e| mv.from < 64 && e & (1 << mv.from) == 0) {
+            if plain && !moves_royal && exposed.is_some_and(|e| mv.from.0 < 64 && e & mv.from.bit() == 0) {
                 return true;
             }
             let mut changes: [(CellId, Code); 8] = [(NO_CELL, EMPTY); 8];
@@ -269,14 +269,14 @@ impl Game {
                     }
                     let arriving = match mv.promotion() {
                         Some(t) => crate::game::code(t, Some(side)),
-                        None if mv.from != NO_CELL => pos.cells[mv.from as usize],
-                        None => rule.code[side as usize],
+                        None if mv.from != NO_CELL => pos.cells[mv.from.index()],
+                        None => rule.code[side.index()],
                     };
                     changes[count] = (mv.to, arriving);
                     count += 1;
                     let mut bits = mv.captures.bits();
                     while bits != 0 && count < changes.len() {
-                        let c = bits.trailing_zeros() as CellId;
+                        let c = CellId::lowest128(bits);
                         bits &= bits - 1;
                         changes[count] = (c, EMPTY);
                         count += 1;

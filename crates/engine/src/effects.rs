@@ -7,14 +7,14 @@
 use crate::game::{Game, code, line_masks, owner_tag, piece_type, tag};
 use crate::moves::{CellBits, Move};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Effect, Enclosed, PlayerId, Ruleset};
 
 /// One enclosure effect.
 #[derive(Clone, Debug)]
 struct Enclose {
     /// Directions, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
     outcome: Enclosed,
     /// Only lines of exactly this many pieces count.
     len: Option<u32>,
@@ -55,7 +55,7 @@ impl Effects {
             .collect();
         let near = (rules.board.len() <= 64 && list.iter().any(|e| e.min > 0)).then(|| {
             [0, 1].map(|player| {
-                let dirs: Vec<u8> = list.iter().flat_map(|e| e.dirs[player].iter().copied()).collect();
+                let dirs: Vec<DirId> = list.iter().flat_map(|e| e.dirs[player].iter().copied()).collect();
                 line_masks(&rules.board, &dirs, false)
             })
         });
@@ -71,7 +71,7 @@ impl Effects {
     /// enclose something.
     #[inline(always)]
     pub(crate) fn near(&self, side: PlayerId) -> Option<&[u64]> {
-        self.near.as_ref().map(|n| &n[side as usize][..])
+        self.near.as_ref().map(|n| &n[side.index()][..])
     }
 
     /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
@@ -84,7 +84,7 @@ impl Effects {
             }
             let mut total = 0;
             let plain = vacated == NO_CELL && e.len.is_none();
-            for &d in &e.dirs[side as usize] {
+            for &d in &e.dirs[side.index()] {
                 // A new piece and lines of any length: the common case (Reversi), kept lean.
                 total += if plain { closed_run(game, pos, side, at, d) } else { e.enclosed(game, pos, side, at, d, vacated) };
                 if total >= e.min {
@@ -131,13 +131,13 @@ impl Effects {
         let mut choices = [0u128; MAX_CHOICES];
         let mut count = 0;
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
-            for &d in &e.dirs[side as usize] {
+            for &d in &e.dirs[side.index()] {
                 let n = e.enclosed(game, pos, side, mv.to, d, vacated);
                 let mut run = 0u128;
                 let mut k = mv.to;
                 for _ in 0..n {
                     k = game.board().step(k, d);
-                    run |= 1u128 << k;
+                    run |= k.bit128();
                 }
                 if run == 0 {
                     continue;
@@ -169,12 +169,12 @@ impl Effects {
     /// with the move; turning is done here).
     pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
-            for &d in &e.dirs[side as usize] {
+            for &d in &e.dirs[side.index()] {
                 let count = e.enclosed(game, pos, side, at, d, NO_CELL);
                 let mut k = at;
                 for _ in 0..count {
                     k = game.board().step(k, d);
-                    let turned = code(piece_type(pos.cells[k as usize]), Some(side));
+                    let turned = code(piece_type(pos.cells[k.index()]), Some(side));
                     pos.set(game, k, turned);
                 }
             }
@@ -186,7 +186,7 @@ impl Effects {
     pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> Vec<CellId> {
         let mut out = Vec::new();
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
-            for &d in &e.dirs[side as usize] {
+            for &d in &e.dirs[side.index()] {
                 let count = e.enclosed(game, pos, side, at, d, vacated);
                 let mut k = at;
                 for _ in 0..count {
@@ -201,23 +201,23 @@ impl Effects {
 
 /// The unbroken line of enemy pieces from `at` along `d`: how many, and the cell after it.
 #[inline(always)]
-fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> (u32, CellId) {
+fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> (u32, CellId) {
     let table = game.board().table(d);
-    let enemy = tag(side ^ 1);
-    let mut k = table[at as usize];
+    let enemy = tag(side.other());
+    let mut k = table[at.index()];
     let mut count = 0;
-    while k != NO_CELL && owner_tag(pos.cells[k as usize]) == enemy {
+    while k != NO_CELL && owner_tag(pos.cells[k.index()]) == enemy {
         count += 1;
-        k = table[k as usize];
+        k = table[k.index()];
     }
     (count, k)
 }
 
 /// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
 #[inline(always)]
-fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8) -> u32 {
+fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> u32 {
     let (count, k) = enemy_run(game, pos, side, at, d);
-    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k as usize]) == tag(side) { count } else { 0 }
+    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k.index()]) == tag(side) { count } else { 0 }
 }
 
 impl Enclose {
@@ -225,9 +225,9 @@ impl Enclose {
     /// piece (`vacated` counts as empty: the cell the arriving piece left), if the line has the
     /// length this effect wants; otherwise 0.
     #[inline(always)]
-    fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: u8, vacated: CellId) -> u32 {
+    fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
         let (count, k) = enemy_run(game, pos, side, at, d);
-        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k as usize]) == tag(side);
+        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k.index()]) == tag(side);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
     }
 }

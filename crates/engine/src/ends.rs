@@ -4,7 +4,7 @@
 
 use crate::game::{Axis, EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who};
 use std::fmt;
 
@@ -37,7 +37,7 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
-            Some(p) => write!(f, "player {} wins: {}", p + 1, self.reason),
+            Some(p) => write!(f, "player {} wins: {}", p.0 + 1, self.reason),
             None => write!(f, "draw: {}", self.reason),
         }
     }
@@ -67,7 +67,7 @@ enum Check {
     RoyalAttacked,
     /// All own pieces form one group through the directions.
     Connected {
-        dirs: [Vec<u8>; 2],
+        dirs: [Vec<DirId>; 2],
         masks: Option<[Vec<u64>; 2]>,
     },
     /// A piece of the player stands on one of the cells (per player).
@@ -149,22 +149,26 @@ impl Game {
 
     fn verdict(&self, pos: &Position, rule: usize) -> Outcome {
         let end = &self.rules.ends[rule];
-        let mover = pos.side ^ 1;
+        let mover = pos.side.other();
         let winner = match end.verdict {
             Verdict::MoverWins => Some(mover),
             Verdict::NextWins => Some(pos.side),
             Verdict::Draw => None,
             Verdict::MostPieces => {
-                let (a, b) = (pos.piece_count(0), pos.piece_count(1));
+                let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
                 match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(0),
-                    std::cmp::Ordering::Less => Some(1),
+                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
                     std::cmp::Ordering::Equal => None,
                 }
             }
         };
         let reason = if end.verdict == Verdict::MostPieces {
-            format!("{} against {} at the end", pos.piece_count(0).max(pos.piece_count(1)), pos.piece_count(0).min(pos.piece_count(1)))
+            format!(
+                "{} against {} at the end",
+                pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
+                pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
+            )
         } else {
             end.reason.clone()
         };
@@ -198,20 +202,20 @@ impl Game {
             Cond::Not(inner) => !self.eval(pos, inner, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
-                    Who::Mover => pos.side ^ 1,
+                    Who::Mover => pos.side.other(),
                     Who::Next => pos.side,
                 };
                 match check {
-                    Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player as usize]),
+                    Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player.index()]),
                     Check::NoMoves => !has_moves(),
                     Check::NoPieces => pos.piece_count(player) == 0,
                     Check::RoyalAttacked => self.in_check(pos, player),
                     Check::Connected { dirs, masks } => {
-                        self.connected(pos, player, &dirs[player as usize], masks.as_ref().map(|m| &m[player as usize][..]))
+                        self.connected(pos, player, &dirs[player.index()], masks.as_ref().map(|m| &m[player.index()][..]))
                     }
                     Check::Occupies { cells, bits } => match bits {
-                        Some(bits) => pos.bits[tag(player) as usize] & bits[player as usize] != 0,
-                        None => cells[player as usize].iter().enumerate().any(|(c, &on)| on && owner_tag(pos.cells[c]) == tag(player)),
+                        Some(bits) => pos.bits[tag(player) as usize] & bits[player.index()] != 0,
+                        None => cells[player.index()].iter().enumerate().any(|(c, &on)| on && owner_tag(pos.cells[c]) == tag(player)),
                     },
                 }
             }
@@ -220,7 +224,7 @@ impl Game {
 
     /// Do all of `player`'s pieces form one group through `dirs`? No pieces, or one, count as
     /// connected. On boards of at most 64 cells the group grows by neighbour masks.
-    fn connected(&self, pos: &Position, player: PlayerId, dirs: &[u8], masks: Option<&[u64]>) -> bool {
+    fn connected(&self, pos: &Position, player: PlayerId, dirs: &[DirId], masks: Option<&[u64]>) -> bool {
         let mine = tag(player);
         if let Some(masks) = masks {
             let pieces = pos.bits[mine as usize];
@@ -239,17 +243,17 @@ impl Game {
             return group == pieces;
         }
         let board = self.board();
-        let is_mine = |c: CellId| pos.cells[c as usize] != EMPTY && owner_tag(pos.cells[c as usize]) == mine;
-        let Some(first) = (0..pos.cells.len() as CellId).find(|&c| is_mine(c)) else { return true };
+        let is_mine = |c: CellId| pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let Some(first) = (0..pos.cells.len()).map(CellId::new).find(|&c| is_mine(c)) else { return true };
         let mut seen = vec![false; pos.cells.len()];
         let mut stack = vec![first];
-        seen[first as usize] = true;
+        seen[first.index()] = true;
         let mut reached = 1;
         while let Some(c) = stack.pop() {
             for &d in dirs {
                 let k = board.step(c, d);
-                if k != NO_CELL && !seen[k as usize] && is_mine(k) {
-                    seen[k as usize] = true;
+                if k != NO_CELL && !seen[k.index()] && is_mine(k) {
+                    seen[k.index()] = true;
                     reached += 1;
                     stack.push(k);
                 }
@@ -265,8 +269,8 @@ impl Game {
     fn has_line(&self, pos: &Position, player: PlayerId, len: u32, exact: bool, axes: &[Axis]) -> bool {
         let board = self.board();
         let mine = tag(player);
-        let is_mine = |c: CellId| c != NO_CELL && pos.cells[c as usize] != EMPTY && owner_tag(pos.cells[c as usize]) == mine;
-        let run_through = |c: CellId, d: u8, back: Option<u8>| -> u32 {
+        let is_mine = |c: CellId| c != NO_CELL && pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let run_through = |c: CellId, d: DirId, back: Option<DirId>| -> u32 {
             let mut n = 1;
             let mut k = board.step(c, d);
             while is_mine(k) {
@@ -296,7 +300,7 @@ impl Game {
         };
         match pos.changed_cells() {
             Some(mut changes) => changes.any(check),
-            None => (0..pos.cells.len() as CellId).any(|c| is_mine(c) && check(c)),
+            None => (0..pos.cells.len()).map(CellId::new).any(|c| is_mine(c) && check(c)),
         }
     }
 }

@@ -15,12 +15,12 @@ impl Game {
     pub(crate) fn write_fen(&self, pos: &Position) -> String {
         let mut out = self.write_rows(pos);
         out.push(' ');
-        out.push_str(&self.rules.players[pos.side as usize].short);
+        out.push_str(&self.rules.players[pos.side.index()].short);
         let mut rights = String::new();
-        for side in [0u8, 1] {
+        for side in PlayerId::BOTH {
             for (letter, from, partners) in self.castling_pairs(pos, side) {
                 if pos.is_unmoved(from) && partners.iter().any(|&p| pos.is_unmoved(p)) {
-                    let letter = if side == 0 { letter } else { letter.to_ascii_lowercase() };
+                    let letter = if side == PlayerId::FIRST { letter } else { letter.to_ascii_lowercase() };
                     if !rights.contains(letter) {
                         rights.push(letter);
                     }
@@ -44,7 +44,7 @@ impl Game {
         let mut out = Vec::new();
         for rule in &self.compiled {
             let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
-            let code = rule.code[side as usize];
+            let code = rule.code[side.index()];
             let mut pieces = self.pieces_of(pos, code);
             while let Some(from) = pieces.next(&pos.cells, code) {
                 let partners = castle.partners(self, pos, side, from);
@@ -69,7 +69,8 @@ impl Game {
         let mut pos = self.read_rows(rows)?;
         let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
             format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
-        })? as PlayerId;
+        })?;
+        let side = PlayerId(side as u8);
         pos.set_side(self, side);
         let last = self.rules.phases.len() - 1;
         pos.set_phase(self, last as u8, 0);
@@ -77,7 +78,7 @@ impl Game {
         let rights = fields.get(2).copied().unwrap_or("-");
         if rights != "-" {
             for letter in rights.chars() {
-                let player = if letter.is_ascii_uppercase() { 0 } else { 1 };
+                let player = if letter.is_ascii_uppercase() { PlayerId::FIRST } else { PlayerId::SECOND };
                 let pair = self.castling_pairs(&pos, player).into_iter().find(|(l, ..)| *l == letter.to_ascii_uppercase());
                 let Some((_, from, partners)) = pair else {
                     return Err(format!("castling right '{letter}' has no pair of pieces to castle"));
@@ -98,18 +99,18 @@ impl Game {
             let mut last_cell = None;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
-                if c >= 128 || pos.cells[c as usize] != crate::game::EMPTY {
+                if c.0 >= 128 || pos.cells[c.index()] != crate::game::EMPTY {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
-                bits |= 1 << c;
+                bits |= c.bit128();
                 last_cell = Some(c);
             }
-            let mover = side ^ 1;
+            let mover = side.other();
             let victim = last_cell.and_then(|c| {
-                self.forward[mover as usize]
+                self.forward[mover.index()]
                     .iter()
                     .map(|&d| board.step(c, d))
-                    .find(|&v| v != hetproba_board::NO_CELL && crate::game::owner_tag(pos.cells[v as usize]) == crate::game::tag(mover))
+                    .find(|&v| v != hetproba_board::NO_CELL && crate::game::owner_tag(pos.cells[v.index()]) == crate::game::tag(mover))
             });
             let Some(victim) = victim else {
                 return Err(format!("no piece stands beyond the en-passant cell '{passed}'"));

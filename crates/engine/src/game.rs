@@ -3,7 +3,7 @@
 use crate::attack::Attacks;
 use crate::ends::Ends;
 use crate::moves::{At, Kind, Rule};
-use hetproba_board::CellId;
+use hetproba_board::{CellId, DirId};
 use hetproba_rules::model::*;
 
 /// A piece on a cell, packed in one byte: `type << 2 | tag`, where the tag is 1 or 2 for the
@@ -16,7 +16,7 @@ pub const NEUTRAL: u8 = 3;
 /// The owner tag of a player.
 #[inline(always)]
 pub fn tag(player: PlayerId) -> u8 {
-    player + 1
+    player.0 + 1
 }
 
 /// The code of a piece type for an owner (`None`: neutral).
@@ -37,7 +37,7 @@ pub fn piece_type(code: Code) -> PieceTypeId {
 }
 
 /// A line through a cell: a direction and its opposite, if the board has one.
-pub(crate) type Axis = (u8, Option<u8>);
+pub(crate) type Axis = (DirId, Option<DirId>);
 
 /// How a piece type promotes, compiled.
 #[derive(Clone, Debug)]
@@ -94,7 +94,7 @@ pub struct Game {
     /// True if a move rule castles (the position's "never moved" marks then follow castling).
     pub(crate) castles: bool,
     /// Per player: the directions of its `forward` set (to find the piece that passed a cell).
-    pub(crate) forward: [Vec<u8>; 2],
+    pub(crate) forward: [Vec<DirId>; 2],
     /// Per piece type: how it promotes.
     pub(crate) promotions: Vec<Option<Promo>>,
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
@@ -161,9 +161,12 @@ impl Game {
                     .enumerate()
                     .filter(|(_, rule)| rule.piece as usize == p)
                     .filter_map(|(i, rule)| match &rule.kind {
-                        Kind::Hops(h) => {
-                            h.chain_segment().map(|seg| At { rule: i as u8, seg: seg as u8, count: 1, last: crate::moves::NO_DIR })
-                        }
+                        Kind::Hops(h) => h.chain_segment().map(|seg| At {
+                            rule: crate::moves::RuleId::new(i),
+                            seg: seg as u8,
+                            count: 1,
+                            last: crate::moves::NO_DIR,
+                        }),
                         _ => None,
                     })
                     .collect()
@@ -202,7 +205,7 @@ impl Game {
 
     /// The name of a player.
     pub fn player_name(&self, player: PlayerId) -> &str {
-        &self.rules.players[player as usize].name
+        &self.rules.players[player.index()].name
     }
 
     /// The position-notation symbol of a code.
@@ -221,9 +224,9 @@ impl Game {
             if !p.owned {
                 (p.symbols[0] == symbol).then(|| code(i, None))
             } else if p.symbols[0] == symbol {
-                Some(code(i, Some(0)))
+                Some(code(i, Some(PlayerId::FIRST)))
             } else if p.symbols[1] == symbol {
-                Some(code(i, Some(1)))
+                Some(code(i, Some(PlayerId::SECOND)))
             } else {
                 None
             }
@@ -232,7 +235,7 @@ impl Game {
 
     #[inline(always)]
     pub(crate) fn key(&self, cell: CellId, code: Code) -> u64 {
-        self.zobrist[cell as usize * self.codes + code as usize]
+        self.zobrist[cell.index() * self.codes + code as usize]
     }
 
     /// Does the position remember which pieces never moved?
@@ -243,13 +246,13 @@ impl Game {
     /// The key of "the piece on `cell` never moved".
     #[inline(always)]
     pub(crate) fn unmoved_key(&self, cell: CellId) -> u64 {
-        self.state_keys[cell as usize]
+        self.state_keys[cell.index()]
     }
 
     /// The key of "the last move passed over `passed`, its piece standing on `victim`".
     pub(crate) fn passed_key(&self, passed: crate::moves::CellBits, victim: CellId) -> u64 {
         let n = self.rules.board.len();
-        let mut key = self.state_keys[2 * n + victim as usize];
+        let mut key = self.state_keys[2 * n + victim.index()];
         let mut bits = passed.bits();
         while bits != 0 {
             let c = bits.trailing_zeros() as usize;
@@ -269,14 +272,15 @@ impl Game {
 
 /// For each cell of a board of at most 64 cells, the cells one step away along `dirs` (or, with
 /// `whole`, every cell of those rays), as bits.
-pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[u8], whole: bool) -> Vec<u64> {
-    (0..board.len() as CellId)
+pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[hetproba_board::DirId], whole: bool) -> Vec<u64> {
+    (0..board.len())
+        .map(CellId::new)
         .map(|c| {
             let mut mask = 0u64;
             for &d in dirs {
                 let mut k = board.step(c, d);
                 while k != hetproba_board::NO_CELL {
-                    mask |= 1u64 << k;
+                    mask |= k.bit();
                     if !whole {
                         break;
                     }
@@ -288,8 +292,8 @@ pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[u8], whole: bool
         .collect()
 }
 
-fn axes_of(rules: &Ruleset, dirs: &[u8]) -> Vec<(u8, Option<u8>)> {
-    let mut list: Vec<(u8, Option<u8>)> = Vec::new();
+fn axes_of(rules: &Ruleset, dirs: &[DirId]) -> Vec<Axis> {
+    let mut list: Vec<Axis> = Vec::new();
     for &d in dirs {
         // One entry per axis: skip a direction whose opposite is already listed.
         if !list.iter().any(|&(a, b)| a == d || b == Some(d)) {

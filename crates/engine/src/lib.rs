@@ -20,7 +20,7 @@ mod turn;
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
 pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
-pub use moves::{CellBits, MAX_RULES, Move, NO_DIR};
+pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use position::Position;
 pub use session::Session;

@@ -5,7 +5,7 @@ use crate::game::{EMPTY, Game};
 use crate::moves::{Move, NO_DIR};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PositionNotation};
+use hetproba_rules::model::{PhaseLimit, PlayerId, PositionNotation};
 
 /// What is wrong with a typed move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -89,7 +89,7 @@ impl Game {
     /// Is this move written in standard algebraic notation (the ruleset asks for it and the
     /// move's rule has no template of its own)?
     fn writes_san(&self, mv: &Move) -> bool {
-        self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule as usize].template.is_none()
+        self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule.index()].template.is_none()
     }
 
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
@@ -98,7 +98,7 @@ impl Game {
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
-        let rule = &self.compiled[mv.rule as usize];
+        let rule = &self.compiled[mv.rule.index()];
         let letter = &self.rules.pieces[rule.piece as usize].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
@@ -109,7 +109,7 @@ impl Game {
         } else {
             let rivals: Vec<&Move> = legal
                 .iter()
-                .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from as usize] == pos.cells[mv.from as usize])
+                .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from.index()] == pos.cells[mv.from.index()])
                 .collect();
             if !rivals.is_empty() {
                 let same_file = rivals.iter().any(|m| split_name(board.name(m.from)).0 == file);
@@ -146,7 +146,7 @@ impl Game {
     }
 
     fn render(&self, mv: Move, path: &[CellId]) -> String {
-        let rule = &self.compiled[mv.rule as usize];
+        let rule = &self.compiled[mv.rule.index()];
         let board = self.board();
         let cell = |c: CellId| if c == NO_CELL { String::new() } else { board.name(c).to_string() };
         let template = rule.template(&mv);
@@ -165,7 +165,7 @@ impl Game {
             match name {
                 "from" => out.push_str(&cell(mv.from)),
                 "to" => out.push_str(&cell(mv.to)),
-                "dir" if mv.dir != NO_DIR => out.push_str(&board.directions()[mv.dir as usize].symbol),
+                "dir" if mv.dir != NO_DIR => out.push_str(&board.directions()[mv.dir.index()].symbol),
                 "path" => out.push_str(&join(&mut path.iter().copied(), "-")),
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
@@ -334,20 +334,22 @@ impl Game {
         }
         let mut out = self.write_rows(pos);
         out.push(' ');
-        out.push_str(&self.rules.players[pos.side as usize].short);
+        out.push_str(&self.rules.players[pos.side.index()].short);
         if self.rules.phases.len() > 1 {
             let phase = &self.rules.phases[pos.phase as usize];
             out.push(' ');
             out.push_str(&phase.name);
             match phase.limit {
-                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => out.push_str(&format!(":{},{}", pos.placed(0), pos.placed(1))),
+                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => {
+                    out.push_str(&format!(":{},{}", pos.placed(PlayerId::FIRST), pos.placed(PlayerId::SECOND)))
+                }
                 _ if pos.phase_ply > 0 => out.push_str(&format!(":{}", pos.phase_ply)),
                 _ => {}
             }
         }
         // The state the rules declare, when there is any.
         let board = self.board();
-        let unmoved: Vec<&str> = (0..pos.cells.len() as CellId).filter(|&c| pos.is_unmoved(c)).map(|c| board.name(c)).collect();
+        let unmoved: Vec<&str> = (0..pos.cells.len()).map(CellId::new).filter(|&c| pos.is_unmoved(c)).map(|c| board.name(c)).collect();
         if !unmoved.is_empty() {
             out.push_str(&format!(" unmoved:{}", unmoved.join(",")));
         }
@@ -368,7 +370,7 @@ impl Game {
             }
             let mut empty = 0;
             for &c in row {
-                let code = pos.cells[c as usize];
+                let code = pos.cells[c.index()];
                 if code == EMPTY {
                     empty += 1;
                 } else {
@@ -417,7 +419,7 @@ impl Game {
         let side = self.rules.players.iter().position(|p| p.short == side_text || p.name == side_text).ok_or_else(|| {
             bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short))
         })?;
-        pos.set_side(self, side as u8);
+        pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
         let (phase, ply) = match phase_field {
             None => (last, 0),
@@ -478,7 +480,7 @@ impl Game {
             }
             for name in list.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                let code = pos.cells[c as usize];
+                let code = pos.cells[c.index()];
                 if code == EMPTY || !self.rules.unmoved.contains(&crate::game::piece_type(code)) {
                     return Err(format!("'{name}' holds no piece whose moves the ruleset remembers"));
                 }
@@ -492,12 +494,12 @@ impl Game {
             let mut bits = 0u128;
             for name in cells.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                if c >= 128 || pos.cells[c as usize] != EMPTY {
+                if c.0 >= 128 || pos.cells[c.index()] != EMPTY {
                     return Err(format!("'{name}' must be an empty cell"));
                 }
-                bits |= 1 << c;
+                bits |= c.bit128();
             }
-            if bits == 0 || pos.cells[victim as usize] == EMPTY {
+            if bits == 0 || pos.cells[victim.index()] == EMPTY {
                 return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
             }
             pos.set_passed(self, crate::moves::CellBits::from_bits(bits), victim);
@@ -547,10 +549,10 @@ impl Game {
     /// PDN FEN: `W:Wa1,c3,Kd4:Bb6` — the side to move, then each side's pieces in board order,
     /// `K` before a king.
     fn write_pdn(&self, pos: &Position, king: u8) -> String {
-        let mut out = self.rules.players[pos.side as usize].short.clone();
-        for player in 0..2u8 {
+        let mut out = self.rules.players[pos.side.index()].short.clone();
+        for player in PlayerId::BOTH {
             out.push(':');
-            out.push_str(&self.rules.players[player as usize].short);
+            out.push_str(&self.rules.players[player.index()].short);
             let mut first = true;
             for (c, &code) in pos.cells.iter().enumerate() {
                 if code == EMPTY || crate::game::owner_tag(code) != crate::game::tag(player) {
@@ -563,7 +565,7 @@ impl Game {
                 if crate::game::piece_type(code) == king {
                     out.push('K');
                 }
-                out.push_str(self.board().name(c as CellId));
+                out.push_str(self.board().name(CellId::new(c)));
             }
         }
         out
@@ -596,7 +598,7 @@ impl Game {
                         self.rules.players[0].short, self.rules.players[1].short
                     ))
                 })?;
-            let owner = player_of(&field[..short_len]).unwrap_or(0) as u8;
+            let owner = PlayerId(player_of(&field[..short_len]).unwrap_or(0) as u8);
             for entry in field[short_len..].split(',').map(str::trim).filter(|e| !e.is_empty()) {
                 let (is_king, squares) = match entry.strip_prefix(['K', 'k']) {
                     Some(rest) if self.board().find(entry).is_none() => (true, rest),
@@ -616,14 +618,14 @@ impl Game {
                     None => vec![self.board().find(squares).ok_or_else(|| bad(format!("no square '{squares}' on this board")))?],
                 };
                 for c in cells {
-                    if pos.cells[c as usize] != EMPTY {
+                    if pos.cells[c.index()] != EMPTY {
                         return Err(bad(format!("two pieces on {}", self.board().name(c))));
                     }
                     pos.put(self, c, crate::game::code(piece, Some(owner)));
                 }
             }
         }
-        pos.set_side(self, side as u8);
+        pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
         pos.set_phase(self, last as u8, 0);
         Ok(pos)
@@ -635,7 +637,7 @@ pub(crate) fn cells_of(bits: crate::moves::CellBits) -> impl Iterator<Item = Cel
     let mut bits = bits.bits();
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
-            let c = bits.trailing_zeros() as CellId;
+            let c = CellId::lowest128(bits);
             bits &= bits - 1;
             c
         })

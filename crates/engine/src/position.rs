@@ -20,7 +20,7 @@ struct Frame {
 }
 
 /// An undo-log entry for a cell's "never moved" mark rather than its piece.
-const UNMOVED_ENTRY: CellId = 0x8000;
+const UNMOVED_ENTRY: u16 = 0x8000;
 
 /// A position: cells, side to move, phase, hash, and the history needed to unmake moves.
 #[derive(Clone, Debug)]
@@ -68,7 +68,7 @@ impl Position {
     pub(crate) fn empty(game: &Game) -> Position {
         let mut pos = Position {
             cells: vec![EMPTY; game.board().len()],
-            side: 0,
+            side: PlayerId::FIRST,
             phase: 0,
             phase_ply: 0,
             hash: 0,
@@ -113,7 +113,7 @@ impl Position {
 
     /// Places a piece without recording it (setting up a position).
     pub(crate) fn put(&mut self, game: &Game, cell: CellId, code: Code) {
-        let old = self.cells[cell as usize];
+        let old = self.cells[cell.index()];
         self.hash ^= game.key(cell, old) ^ game.key(cell, code);
         self.replace(cell, old, code);
     }
@@ -123,8 +123,8 @@ impl Position {
     fn replace(&mut self, cell: CellId, old: Code, code: Code) {
         self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
         self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
-        if cell < 64 {
-            let bit = 1u64 << cell;
+        if cell.0 < 64 {
+            let bit = cell.bit();
             self.bits[owner_tag(old) as usize] &= !bit;
             self.bits[owner_tag(code) as usize] |= bit;
             // Codes of the first eight piece types have bit sets; others are found by scanning.
@@ -135,7 +135,7 @@ impl Position {
                 self.code_bits[code as usize] |= bit;
             }
         }
-        self.cells[cell as usize] = code;
+        self.cells[cell.index()] = code;
     }
 
     pub(crate) fn set_side(&mut self, game: &Game, side: PlayerId) {
@@ -154,7 +154,7 @@ impl Position {
     /// Changes a cell during a move, recording the old value.
     #[inline(always)]
     pub(crate) fn set(&mut self, game: &Game, cell: CellId, code: Code) {
-        let old = self.cells[cell as usize];
+        let old = self.cells[cell.index()];
         self.undo.push((cell, old));
         self.hash ^= game.key(cell, old) ^ game.key(cell, code);
         self.replace(cell, old, code);
@@ -182,13 +182,13 @@ impl Position {
     /// Has the piece on `cell` never moved (for the tracked piece types)?
     #[inline(always)]
     pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
-        self.unmoved.get(cell as usize / 64).is_some_and(|w| w & (1 << (cell % 64)) != 0)
+        self.unmoved.get(cell.index() / 64).is_some_and(|w| w & (1 << (cell.0 % 64)) != 0)
     }
 
     /// Marks the piece on `cell` as never moved (setting up a position).
     pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
         if !self.is_unmoved(cell) && !self.unmoved.is_empty() {
-            self.unmoved[cell as usize / 64] |= 1 << (cell % 64);
+            self.unmoved[cell.index() / 64] |= 1 << (cell.0 % 64);
             self.hash ^= game.unmoved_key(cell);
         }
     }
@@ -197,16 +197,16 @@ impl Position {
     #[inline(always)]
     pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
         if self.is_unmoved(cell) {
-            self.unmoved[cell as usize / 64] &= !(1 << (cell % 64));
+            self.unmoved[cell.index() / 64] &= !(1 << (cell.0 % 64));
             self.hash ^= game.unmoved_key(cell);
-            self.undo.push((cell | UNMOVED_ENTRY, 1));
+            self.undo.push((CellId(cell.0 | UNMOVED_ENTRY), 1));
         }
     }
 
     /// Did the move being made drop a "never moved" mark?
     #[inline(always)]
     pub(crate) fn dropped_marks(&self) -> bool {
-        self.frames.last().is_some_and(|f| self.undo[f.undo_len as usize..].iter().any(|&(c, _)| c & UNMOVED_ENTRY != 0))
+        self.frames.last().is_some_and(|f| self.undo[f.undo_len as usize..].iter().any(|&(c, _)| c.0 & UNMOVED_ENTRY != 0))
     }
 
     /// The move being made passed over `passed`, and its piece stands on `victim`.
@@ -229,7 +229,7 @@ impl Position {
     pub(crate) fn end_turn(&mut self, game: &Game, placed: bool) {
         let (phase, ply) = game.advance(self.phase, self.phase_ply, self.side, placed);
         self.hash ^= game.side_key;
-        self.side ^= 1;
+        self.side = self.side.other();
         if (phase, ply) != (self.phase, self.phase_ply) {
             self.set_phase(game, phase, ply);
         }
@@ -245,12 +245,12 @@ impl Position {
         let Some(frame) = self.frames.pop() else { return false };
         while self.undo.len() > frame.undo_len as usize {
             let (cell, old) = self.undo.pop().expect("the log is longer than the frame's mark");
-            if cell & UNMOVED_ENTRY != 0 {
-                let cell = cell & !UNMOVED_ENTRY;
-                self.unmoved[cell as usize / 64] |= 1 << (cell % 64);
+            if cell.0 & UNMOVED_ENTRY != 0 {
+                let cell = CellId(cell.0 & !UNMOVED_ENTRY);
+                self.unmoved[cell.index() / 64] |= 1 << (cell.0 % 64);
                 continue;
             }
-            let now = self.cells[cell as usize];
+            let now = self.cells[cell.index()];
             self.replace(cell, now, old);
         }
         self.passed = frame.passed;
@@ -266,7 +266,7 @@ impl Position {
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
-        Some(changes.iter().map(|&(c, _)| c).filter(|&c| c & UNMOVED_ENTRY == 0))
+        Some(changes.iter().map(|&(c, _)| c).filter(|&c| c.0 & UNMOVED_ENTRY == 0))
     }
 
     /// Forgets the history: the position stays, unmake has nothing to undo.
@@ -282,7 +282,7 @@ impl Position {
 
     /// The piece code on a cell (0: empty).
     pub fn at(&self, cell: CellId) -> Code {
-        self.cells[cell as usize]
+        self.cells[cell.index()]
     }
 
     /// The Zobrist hash of the position.
@@ -314,12 +314,12 @@ impl Position {
     pub fn compute_hash(&self, game: &Game) -> u64 {
         let mut h = game.phase_key(self.phase, self.phase_ply);
         for (cell, &code) in self.cells.iter().enumerate() {
-            h ^= game.key(cell as CellId, code);
+            h ^= game.key(CellId::new(cell), code);
         }
-        if self.side == 1 {
+        if self.side == PlayerId::SECOND {
             h ^= game.side_key;
         }
-        for c in 0..self.cells.len() as CellId {
+        for c in (0..self.cells.len()).map(CellId::new) {
             if self.is_unmoved(c) {
                 h ^= game.unmoved_key(c);
             }
@@ -348,7 +348,7 @@ impl Cells {
                 if *bits == 0 {
                     return None;
                 }
-                let c = bits.trailing_zeros() as CellId;
+                let c = CellId::lowest(*bits);
                 *bits &= *bits - 1;
                 Some(c)
             }
@@ -357,7 +357,7 @@ impl Cells {
                     let c = bits.trailing_zeros() as usize;
                     *bits &= *bits - 1;
                     if cells[c] == piece {
-                        return Some(c as CellId);
+                        return Some(CellId::new(c));
                     }
                 }
                 None
@@ -367,7 +367,7 @@ impl Cells {
                     let c = *i;
                     *i += 1;
                     if cells[c] == piece {
-                        return Some(c as CellId);
+                        return Some(CellId::new(c));
                     }
                 }
                 None
@@ -392,7 +392,7 @@ impl Game {
 /// Pieces `player` has placed, from a placement phase's progress.
 #[inline(always)]
 pub(crate) fn placed_of(progress: u32, player: PlayerId) -> u32 {
-    (progress >> (16 * player as u32)) & 0xFFFF
+    (progress >> (16 * player.0 as u32)) & 0xFFFF
 }
 
 impl Game {
@@ -405,8 +405,12 @@ impl Game {
             Some(PhaseLimit::Plies(limit)) if progress + 1 >= limit => (phase + 1, 0),
             Some(PhaseLimit::Plies(_)) => (phase, progress + 1),
             Some(PhaseLimit::Placed(limit)) => {
-                let now = if placed { progress + (1 << (16 * side as u32)) } else { progress };
-                if placed_of(now, 0) >= limit && placed_of(now, 1) >= limit { (phase + 1, 0) } else { (phase, now) }
+                let now = if placed { progress + (1 << (16 * side.0 as u32)) } else { progress };
+                if placed_of(now, PlayerId::FIRST) >= limit && placed_of(now, PlayerId::SECOND) >= limit {
+                    (phase + 1, 0)
+                } else {
+                    (phase, now)
+                }
             }
         }
     }

@@ -102,7 +102,7 @@ fn material_counts(game: &Game, pos: &Position) -> [Vec<u32>; 2] {
     let types = game.rules().pieces.len();
     let mut counts = [vec![0; types], vec![0; types]];
     for c in 0..game.board().len() {
-        let code = pos.at(c as hetproba_board::CellId);
+        let code = pos.at(hetproba_board::CellId::new(c));
         let owner = owner_tag(code);
         if code != EMPTY && (owner == 1 || owner == 2) {
             counts[(owner - 1) as usize][piece_type(code) as usize] += 1;
@@ -113,7 +113,7 @@ fn material_counts(game: &Game, pos: &Position) -> [Vec<u32>; 2] {
 
 fn material_holds(game: &Game, m: &Material, counts: &[Vec<u32>; 2]) -> bool {
     let side_holds = |pred: &hetproba_rules::syntax::Pred, player: PlayerId| {
-        let mine = &counts[player as usize];
+        let mine = &counts[player.index()];
         let lookup = |name: &str| -> Option<i64> {
             if name == "pieces" {
                 return Some(mine.iter().sum::<u32>() as i64);
@@ -122,5 +122,6 @@ fn material_holds(game: &Game, m: &Material, counts: &[Vec<u32>; 2]) -> bool {
         };
         pred.eval(&lookup).unwrap_or(false)
     };
-    (side_holds(&m.strong, 0) && side_holds(&m.weak, 1)) || (side_holds(&m.strong, 1) && side_holds(&m.weak, 0))
+    (side_holds(&m.strong, PlayerId::FIRST) && side_holds(&m.weak, PlayerId::SECOND))
+        || (side_holds(&m.strong, PlayerId::SECOND) && side_holds(&m.weak, PlayerId::FIRST))
 }

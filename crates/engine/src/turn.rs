@@ -39,8 +39,8 @@ impl Game {
     /// are legal (capturing is then not compulsory). Returns true if that decided the moves.
     fn must_leave(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let Some(regions) = &self.regions.must_leave else { return false };
-        let region = &regions[pos.side as usize];
-        let leaves = |m: &Move| m.from != NO_CELL && region[m.from as usize] && !region[m.to as usize];
+        let region = &regions[pos.side.index()];
+        let leaves = |m: &Move| m.from != NO_CELL && region[m.from.index()] && !region[m.to.index()];
         if !out.iter().any(leaves) {
             return false;
         }
@@ -113,7 +113,7 @@ impl Game {
     fn opponent_could_move(&self, pos: &Position) -> bool {
         let phase = self.phase_after_ply(pos);
         let mut any = AnyMove(false);
-        self.generate_phase(pos, pos.side ^ 1, phase, &mut any);
+        self.generate_phase(pos, pos.side.other(), phase, &mut any);
         any.0
     }
 

@@ -299,7 +299,11 @@ pub fn rules_in_words(r: &Ruleset) -> String {
     ));
     out.push_str(&format!(
         "Players: {} ({}) and {} ({}); {} moves first.\n",
-        r.players[0].name, r.players[0].short, r.players[1].name, r.players[1].short, r.players[r.start.side as usize].name
+        r.players[0].name,
+        r.players[0].short,
+        r.players[1].name,
+        r.players[1].short,
+        r.players[r.start.side.index()].name
     ));
     out.push_str("Pieces:");
     for p in &r.pieces {
@@ -539,12 +543,12 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     out.push((
         Aspect::Board,
         "players".to_string(),
-        format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side as usize].name),
+        format!("{} and {}; {} moves first", r.players[0].name, r.players[1].name, r.players[r.start.side.index()].name),
     ));
     // Grouped by owner and piece: "white man: a1 c1 ...; black man: b6 ...".
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for &(c, p, o) in &r.start.pieces {
-        let owner = o.map_or("neutral".to_string(), |o| r.players[o as usize].name.clone());
+        let owner = o.map_or("neutral".to_string(), |o| r.players[o.index()].name.clone());
         let label = format!("{owner} {}", r.pieces[p as usize].name);
         match groups.iter_mut().find(|(l, _)| *l == label) {
             Some((_, cells)) => cells.push(r.board.name(c).to_string()),

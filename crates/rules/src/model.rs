@@ -2,10 +2,31 @@
 //! reference checked. The engine compiles this; it never sees TOML.
 
 use crate::source::{Sources, Span};
-pub use hetproba_board::{Board, CellId, Shape};
+pub use hetproba_board::{Board, CellId, DirId, Shape};
 
-/// 0 for the first player, 1 for the second.
-pub type PlayerId = u8;
+/// A player: the first (0) or the second (1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    pub const FIRST: PlayerId = PlayerId(0);
+    pub const SECOND: PlayerId = PlayerId(1);
+
+    /// Both players, first first.
+    pub const BOTH: [PlayerId; 2] = [PlayerId::FIRST, PlayerId::SECOND];
+
+    /// The opponent.
+    #[inline(always)]
+    pub fn other(self) -> PlayerId {
+        PlayerId(self.0 ^ 1)
+    }
+
+    /// Its index, for tables with one entry per player.
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 /// Index into [`Ruleset::pieces`].
 pub type PieceTypeId = u8;
 /// Index into [`Ruleset::direction_sets`].
@@ -63,7 +84,7 @@ pub struct Player {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectionSet {
     pub name: String,
-    pub dirs: [Vec<u8>; 2],
+    pub dirs: [Vec<DirId>; 2],
 }
 
 /// A named set of cells, resolved for each player (`far` differs between players).
@@ -520,7 +541,7 @@ impl Ruleset {
     }
 
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.name == name || p.short == name).map(|i| i as PlayerId)
+        self.players.iter().position(|p| p.name == name || p.short == name).map(|i| PlayerId(i as u8))
     }
 
     pub fn param(&self, name: &str) -> Option<i64> {

@@ -3,10 +3,10 @@
 //! between them, crossing and landing on no attacked cell; the other piece lands on the cell
 //! next to it, on the side it came from (chess's castling, Hexasah's too).
 
-use super::{Move, Sink};
+use super::{Move, RuleId, Sink};
 use crate::game::{Code, EMPTY, Game, code};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
 
 /// The default notation: the castling piece's move, with its letter.
@@ -15,7 +15,7 @@ pub(crate) const TEMPLATE: &str = "{letter}{from}-{to}";
 #[derive(Clone, Debug)]
 pub(crate) struct Castle {
     /// Directions, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
     /// The code of the piece it castles with, per player.
     with: [Code; 2],
     steps: u32,
@@ -23,28 +23,28 @@ pub(crate) struct Castle {
 
 impl Castle {
     pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId, with: PieceTypeId, steps: u32) -> Castle {
-        Castle { dirs: rules.direction_sets[dirs as usize].dirs.clone(), with: [0, 1].map(|p| code(with, Some(p))), steps }
+        Castle { dirs: rules.direction_sets[dirs as usize].dirs.clone(), with: PlayerId::BOTH.map(|p| code(with, Some(p))), steps }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r as usize];
-        let mine = rule.code[side as usize];
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.code[side.index()];
         let board = game.board();
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
-            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side ^ 1) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other()) {
                 continue;
             }
-            for &d in &self.dirs[side as usize] {
+            for &d in &self.dirs[side.index()] {
                 // The first piece along the direction, and how far it is.
                 let mut k = board.step(c, d);
                 let mut dist = 1;
-                while k != NO_CELL && cells[k as usize] == EMPTY {
+                while k != NO_CELL && cells[k.index()] == EMPTY {
                     k = board.step(k, d);
                     dist += 1;
                 }
-                if k == NO_CELL || cells[k as usize] != self.with[side as usize] || !pos.is_unmoved(k) || self.steps >= dist {
+                if k == NO_CELL || cells[k.index()] != self.with[side.index()] || !pos.is_unmoved(k) || self.steps >= dist {
                     continue;
                 }
                 // Every cell the piece crosses, and the one it lands on, must be safe.
@@ -52,7 +52,7 @@ impl Castle {
                 let mut safe = true;
                 for _ in 0..self.steps {
                     to = board.step(to, d);
-                    if game.attacked(pos, to, side ^ 1) {
+                    if game.attacked(pos, to, side.other()) {
                         safe = false;
                         break;
                     }
@@ -70,13 +70,13 @@ impl Castle {
     pub(super) fn make(&self, game: &Game, pos: &mut Position, mv: Move) {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
-        while partner != NO_CELL && pos.cells[partner as usize] == EMPTY {
+        while partner != NO_CELL && pos.cells[partner.index()] == EMPTY {
             partner = board.step(partner, mv.dir);
         }
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
         game.move_piece(pos, mv);
         if partner != NO_CELL && landing != NO_CELL {
-            let other = pos.cells[partner as usize];
+            let other = pos.cells[partner.index()];
             pos.set(game, partner, EMPTY);
             pos.clear_unmoved(game, partner);
             pos.set(game, landing, other);
@@ -87,11 +87,11 @@ impl Castle {
     pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Code); 4] {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
-        while partner != NO_CELL && pos.cells[partner as usize] == EMPTY {
+        while partner != NO_CELL && pos.cells[partner.index()] == EMPTY {
             partner = board.step(partner, mv.dir);
         }
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
-        let (king, rook) = (pos.cells[mv.from as usize], pos.cells[partner as usize]);
+        let (king, rook) = (pos.cells[mv.from.index()], pos.cells[partner.index()]);
         [(mv.from, EMPTY), (mv.to, king), (partner, EMPTY), (landing, rook)]
     }
 }
@@ -103,10 +103,10 @@ impl Castle {
     pub(crate) fn partners(&self, game: &Game, pos: &Position, side: PlayerId, from: CellId) -> Vec<CellId> {
         let board = game.board();
         let mut out = Vec::new();
-        for &d in &self.dirs[side as usize] {
+        for &d in &self.dirs[side.index()] {
             let mut k = board.step(from, d);
             while k != NO_CELL {
-                if pos.cells[k as usize] == self.with[side as usize] {
+                if pos.cells[k.index()] == self.with[side.index()] {
                     out.push(k);
                 }
                 k = board.step(k, d);
@@ -117,7 +117,7 @@ impl Castle {
 
     /// The code of the piece it castles with, for `side`.
     pub(crate) fn partner_code(&self, side: PlayerId) -> Code {
-        self.with[side as usize]
+        self.with[side.index()]
     }
 }
 
@@ -127,12 +127,12 @@ impl Game {
     /// dropped after every move, so that positions that castle alike are alike (and FEN, which
     /// writes rights rather than marks, reads back the same position).
     pub(crate) fn drop_idle_marks(&self, pos: &mut Position) {
-        for side in [0u8, 1] {
+        for side in PlayerId::BOTH {
             let mut keep: Vec<CellId> = Vec::new();
             let mut related: Vec<Code> = Vec::new();
             for rule in &self.compiled {
                 let super::Kind::Castle(castle) = &rule.kind else { continue };
-                let (piece, partner) = (rule.code[side as usize], castle.partner_code(side));
+                let (piece, partner) = (rule.code[side.index()], castle.partner_code(side));
                 related.extend([piece, partner]);
                 let mut pieces = self.pieces_of(pos, piece);
                 while let Some(c) = pieces.next(&pos.cells, piece) {

@@ -18,10 +18,10 @@
 //! - a hop that captures nothing does not land in a region entered only by capturing, and a
 //!   chain ends in a region that ends moves.
 
-use super::{CellBits, Move, Sink};
+use super::{CellBits, Move, RuleId, Sink};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
 
 /// The default notation: every landing cell, joined by `:`.
@@ -39,7 +39,7 @@ type JumpPairs = Vec<Vec<(u64, u64)>>;
 #[derive(Clone, Debug)]
 struct Segment {
     /// Directions, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
     over: Over,
     /// `fly`: empty cells may lie before the piece hopped over, and the hop may land on any
     /// empty cell beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
@@ -125,15 +125,16 @@ impl Hops {
         let board = &rules.board;
         let first_jumps = (board.len() <= 64 && first_segments(&segments).all(|s| !s.long)).then(|| {
             [0, 1].map(|p| {
-                (0..board.len() as CellId)
+                (0..board.len())
+                    .map(CellId::new)
                     .map(|c| {
                         let mut pairs: Vec<(u64, u64)> = Vec::new();
                         for seg in first_segments(&segments) {
                             for &d in &seg.dirs[p] {
                                 let over = board.step(c, d);
                                 let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
-                                if land != NO_CELL && !pairs.contains(&(1 << over, 1 << land)) {
-                                    pairs.push((1 << over, 1 << land));
+                                if land != NO_CELL && !pairs.contains(&(over.bit(), land.bit())) {
+                                    pairs.push((over.bit(), land.bit()));
                                 }
                             }
                         }
@@ -151,20 +152,21 @@ impl Hops {
         self.segments.iter().rposition(|s| s.over != Over::Own && s.max > 1)
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let mine = game.compiled[r as usize].code[side as usize];
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let mine = game.compiled[r.index()].code[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         if let Some(reach) = &self.reach {
-            let reach = &reach[side as usize];
+            let reach = &reach[side.index()];
             let (own, enemy) = self.first_over;
-            let hoppable = if own { pos.bits[tag(side) as usize] } else { 0 } | if enemy { pos.bits[tag(side ^ 1) as usize] } else { 0 };
+            let hoppable =
+                if own { pos.bits[tag(side) as usize] } else { 0 } | if enemy { pos.bits[tag(side.other()) as usize] } else { 0 };
             if let Some(jumps) = &self.first_jumps {
-                let jumps = &jumps[side as usize];
+                let jumps = &jumps[side.index()];
                 let empty = pos.bits[0];
                 while let Some(c) = pieces.next(cells, mine) {
-                    let can = reach[c as usize] & hoppable != 0
-                        && jumps[c as usize].iter().any(|&(over, land)| over & hoppable != 0 && land & empty != 0);
+                    let can = reach[c.index()] & hoppable != 0
+                        && jumps[c.index()].iter().any(|&(over, land)| over & hoppable != 0 && land & empty != 0);
                     if can && !self.search_from(game, pos, side, r, c, sink) {
                         return false;
                     }
@@ -172,7 +174,7 @@ impl Hops {
                 return true;
             }
             while let Some(c) = pieces.next(cells, mine) {
-                if reach[c as usize] & hoppable != 0 && !self.generate_from(game, pos, side, r, c, sink) {
+                if reach[c.index()] & hoppable != 0 && !self.generate_from(game, pos, side, r, c, sink) {
                     return false;
                 }
             }
@@ -187,12 +189,12 @@ impl Hops {
     }
 
     /// Generates the chains of the piece on `from`.
-    fn generate_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
+    fn generate_from(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId, sink: &mut impl Sink) -> bool {
         let search = Search::new(game, pos, side, from, r);
         // Most pieces cannot hop at all: look for a first hop before preparing a search.
         let any = self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
-            seg.dirs[side as usize].iter().any(|&d| search.hop(from, d, seg, 0).is_some())
+            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, 0).is_some())
         });
         if !any {
             return true;
@@ -201,22 +203,22 @@ impl Hops {
     }
 
     /// Can the piece on `from` begin a move of this rule with a capturing hop?
-    pub(crate) fn first_hop_captures(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId) -> bool {
+    pub(crate) fn first_hop_captures(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
         let search = Search::new(game, pos, side, from, r);
         self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
-            seg.dirs[side as usize].iter().any(|&d| search.hop(from, d, seg, 0).is_some_and(|(over, _)| search.captures(seg, over)))
+            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, 0).is_some_and(|(over, _)| search.captures(seg, over)))
         })
     }
 
     /// Searches the chains of the piece on `from`, which can make a first hop.
-    fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, from: CellId, sink: &mut impl Sink) -> bool {
-        if !game.compiled[r as usize].starts_on(side, from) {
+    fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId, sink: &mut impl Sink) -> bool {
+        if !game.compiled[r.index()].starts_on(side, from) {
             return true;
         }
         let search = Search::new(game, pos, side, from, r);
         let start = At { rule: r, seg: 0, count: 0, last: super::NO_DIR };
-        let piece = game.compiled[r as usize].piece;
+        let piece = game.compiled[r.index()].piece;
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink };
         let mut path = [NO_CELL; MAX_HOPS];
@@ -227,7 +229,7 @@ impl Hops {
     /// the directions and landing cells).
     pub(crate) fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
         let search = Search::new(game, pos, pos.side, mv.from, mv.rule);
-        let piece = game.compiled[mv.rule as usize].piece;
+        let piece = game.compiled[mv.rule.index()].piece;
         let mut out = Paths { target: mv, paths: Vec::new() };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(
@@ -257,11 +259,11 @@ fn first_segments(segments: &[Segment]) -> impl Iterator<Item = &Segment> {
 /// been made (0 or 1).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct At {
-    pub rule: u8,
+    pub rule: RuleId,
     pub seg: u8,
     pub count: u8,
     /// The direction of the hop that arrived here (`NO_DIR` at the start).
-    pub last: u8,
+    pub last: DirId,
 }
 
 /// Receives finished chains: (end cell, captured set, promotion + 1 or 0, landing path).
@@ -276,7 +278,7 @@ struct Search<'a> {
     side: PlayerId,
     from: CellId,
     /// The rule the move belongs to.
-    first: u8,
+    first: RuleId,
     immediate: bool,
     /// No hop lands on a cell the move has touched, captures included.
     never_revisit: bool,
@@ -290,12 +292,12 @@ struct Search<'a> {
 
 #[inline(always)]
 fn bit(c: CellId) -> u128 {
-    1u128 << c
+    c.bit128()
 }
 
 impl<'a> Search<'a> {
-    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: u8) -> Search<'a> {
-        let (never_revisit, no_reverse) = match &game.compiled[first as usize].kind {
+    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a> {
+        let (never_revisit, no_reverse) = match &game.compiled[first.index()].kind {
             super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse),
             _ => (false, false),
         };
@@ -308,13 +310,13 @@ impl<'a> Search<'a> {
             immediate: game.removal == Removal::Immediate,
             never_revisit,
             no_reverse,
-            no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side as usize][..]),
-            stops: game.regions.stops.as_ref().map(|r| &r[side as usize][..]),
+            no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side.index()][..]),
+            stops: game.regions.stops.as_ref().map(|r| &r[side.index()][..]),
         }
     }
 
-    fn hops(&self, rule: u8) -> &'a Hops {
-        match &self.game.compiled[rule as usize].kind {
+    fn hops(&self, rule: RuleId) -> &'a Hops {
+        match &self.game.compiled[rule.index()].kind {
             super::Kind::Hops(h) => h,
             _ => unreachable!("a chain state names a hop rule"),
         }
@@ -327,34 +329,34 @@ impl<'a> Search<'a> {
     where
         'a: 's,
     {
-        if self.game.compiled[self.first as usize].piece == piece { at } else { &self.game.chain_states[piece as usize] }
+        if self.game.compiled[self.first.index()].piece == piece { at } else { &self.game.chain_states[piece as usize] }
     }
 
     /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
     #[inline(always)]
     fn free(&self, c: CellId, captured: u128) -> bool {
-        c == self.from || self.pos.cells[c as usize] == EMPTY || (self.immediate && captured & bit(c) != 0)
+        c == self.from || self.pos.cells[c.index()] == EMPTY || (self.immediate && captured & bit(c) != 0)
     }
 
     /// Can the moving piece hop over this cell?
     #[inline(always)]
     fn hoppable(&self, c: CellId, over: Over, captured: u128) -> bool {
-        let piece = self.pos.cells[c as usize];
+        let piece = self.pos.cells[c.index()];
         if c == self.from || piece == EMPTY || captured & bit(c) != 0 {
             return false;
         }
         let owner = owner_tag(piece);
         match over {
-            Over::Enemy => owner == tag(self.side ^ 1),
+            Over::Enemy => owner == tag(self.side.other()),
             Over::Own => owner == tag(self.side),
-            Over::Any => owner == tag(self.side) || owner == tag(self.side ^ 1),
+            Over::Any => owner == tag(self.side) || owner == tag(self.side.other()),
         }
     }
 
     /// The piece hopped over, and how many landing cells one hop from `cur` along `d` has:
     /// they are the cells right behind the piece, one after another along `d`.
     #[inline]
-    fn hop(&self, cur: CellId, d: u8, seg: &Segment, captured: u128) -> Option<(CellId, usize)> {
+    fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: u128) -> Option<(CellId, usize)> {
         let board = self.game.board();
         let mut over = board.step(cur, d);
         if seg.long {
@@ -378,7 +380,7 @@ impl<'a> Search<'a> {
     }
 
     /// The landing cells of a hop over `over` along `d`.
-    fn landings(&self, over: CellId, d: u8, count: usize) -> impl Iterator<Item = CellId> + '_ {
+    fn landings(&self, over: CellId, d: DirId, count: usize) -> impl Iterator<Item = CellId> + '_ {
         let board = self.game.board();
         std::iter::successors(Some(over), move |&c| Some(board.step(c, d))).skip(1).take(count)
     }
@@ -386,12 +388,12 @@ impl<'a> Search<'a> {
     /// Would a hop along `d` go straight back the way the hop along `last` came, where the
     /// rule forbids it?
     #[inline(always)]
-    fn reverses(&self, last: u8, d: u8) -> bool {
+    fn reverses(&self, last: DirId, d: DirId) -> bool {
         self.no_reverse && last != super::NO_DIR && self.game.board().opposite(last) == Some(d)
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
-        seg.over != Over::Own && owner_tag(self.pos.cells[over as usize]) == tag(self.side ^ 1)
+        seg.over != Over::Own && owner_tag(self.pos.cells[over.index()]) == tag(self.side.other())
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
@@ -400,7 +402,7 @@ impl<'a> Search<'a> {
             let hops = self.hops(state.rule);
             for &j in &hops.next[state.seg as usize][state.count as usize] {
                 let seg = &hops.segments[j as usize];
-                for &d in &seg.dirs[self.side as usize] {
+                for &d in &seg.dirs[self.side.index()] {
                     if self.reverses(at.last, d) {
                         continue;
                     }
@@ -443,7 +445,7 @@ impl<'a> Search<'a> {
             }
             for &j in &rule_hops.next[state.seg as usize][state.count as usize] {
                 let seg = &rule_hops.segments[j as usize];
-                for &d in &seg.dirs[self.side as usize] {
+                for &d in &seg.dirs[self.side.index()] {
                     if self.reverses(at.last, d) {
                         continue;
                     }
@@ -455,7 +457,7 @@ impl<'a> Search<'a> {
                     // where only a capture may.
                     let fresh = |l: CellId| {
                         ((capturing && !self.never_revisit) || visited & bit(l) == 0)
-                            && (capturing || self.no_quiet.is_none_or(|r| !r[l as usize]))
+                            && (capturing || self.no_quiet.is_none_or(|r| !r[l.index()]))
                     };
                     // A capture that can go on from some landing cells must land on one of them.
                     // (Landings are fewer than 128: boards with hops have at most 128 cells.)
@@ -521,14 +523,14 @@ impl<'a> Search<'a> {
     /// What a piece is after landing on `l`: its type, its promotion so far, and whether the
     /// move must end here.
     fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: u8) -> (PieceTypeId, u8, bool) {
-        if self.stops.is_some_and(|s| s[l as usize]) {
+        if self.stops.is_some_and(|s| s[l.index()]) {
             return (piece, promoted, true);
         }
         if promoted != 0 {
             return (piece, promoted, false);
         }
         let Some(promo) = &self.game.promotions[piece as usize] else { return (piece, 0, false) };
-        if !promo.cells[self.side as usize][l as usize] {
+        if !promo.cells[self.side.index()][l.index()] {
             return (piece, 0, false);
         }
         match promo.during {
@@ -545,7 +547,7 @@ impl<'a> Search<'a> {
             return out.chain(to, captured, promoted, path);
         }
         match &self.game.promotions[piece as usize] {
-            Some(promo) if promo.cells[self.side as usize][to as usize] => promo.to.iter().all(|&t| out.chain(to, captured, t + 1, path)),
+            Some(promo) if promo.cells[self.side.index()][to.index()] => promo.to.iter().all(|&t| out.chain(to, captured, t + 1, path)),
             _ => out.chain(to, captured, 0, path),
         }
     }
@@ -553,7 +555,7 @@ impl<'a> Search<'a> {
 
 /// Passes on distinct moves: chains with the same end, captures and promotion are one move.
 struct Distinct<'s, S: Sink> {
-    rule: u8,
+    rule: RuleId,
     from: CellId,
     mark: usize,
     sink: &'s mut S,

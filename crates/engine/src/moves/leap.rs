@@ -1,6 +1,6 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use super::{Move, Sink, lands};
+use super::{Move, RuleId, Sink, lands};
 use crate::game::{EMPTY, Game};
 use crate::position::Position;
 use hetproba_board::CellId;
@@ -18,24 +18,24 @@ impl Leap {
         let board = &rules.board;
         let targets = (0..board.len())
             .map(|c| {
-                let cell = board.cell(c as CellId);
+                let cell = board.cell(CellId::new(c));
                 offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
             })
             .collect();
         Leap { targets, to }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r as usize];
-        let mine = rule.code[side as usize];
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.code[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
             if !rule.starts_on(side, c) {
                 continue;
             }
-            for &t in &self.targets[c as usize] {
-                let target = cells[t as usize];
+            for &t in &self.targets[c.index()] {
+                let target = cells[t.index()];
                 if lands(self.to, target, side)
                     && !game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
                 {

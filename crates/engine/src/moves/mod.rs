@@ -14,7 +14,7 @@ mod roll;
 use crate::effects::Effects;
 use crate::game::{Code, Game, code};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
@@ -29,11 +29,11 @@ pub struct Move {
     pub captures: CellBits,
     /// The move also captures the piece on `to` by landing on it.
     pub take_to: bool,
-    /// Index into the ruleset's moves; [`Move::PASS`] has `PASS_RULE`. The loader allows at
-    /// most [`MAX_RULES`] move rules, so every rule has its own index.
-    pub rule: u8,
-    /// The push direction, or `NO_DIR`.
-    pub dir: u8,
+    /// The move's rule; [`Move::PASS`] has `PASS_RULE`. The loader allows at most
+    /// [`MAX_RULES`] move rules, so every rule has its own id.
+    pub rule: RuleId,
+    /// The direction of a push or a castling, or `NO_DIR`.
+    pub dir: DirId,
     /// The piece type it becomes, plus one; 0: no promotion.
     pub promote: u8,
     /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
@@ -66,8 +66,24 @@ impl CellBits {
     }
 }
 
-pub const PASS_RULE: u8 = u8::MAX;
-pub const NO_DIR: u8 = u8::MAX;
+/// A move rule of a ruleset, by its index in `[moves]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleId(pub u8);
+
+impl RuleId {
+    #[inline(always)]
+    pub fn new(index: usize) -> RuleId {
+        RuleId(index as u8)
+    }
+
+    #[inline(always)]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+pub const PASS_RULE: RuleId = RuleId(u8::MAX);
+pub const NO_DIR: DirId = DirId::NONE;
 
 impl Move {
     pub const PASS: Move =
@@ -75,7 +91,7 @@ impl Move {
 
     /// A move of `rule` from `from` to `to` that captures nothing.
     #[inline(always)]
-    pub(crate) fn new(rule: u8, from: CellId, to: CellId) -> Move {
+    pub(crate) fn new(rule: RuleId, from: CellId, to: CellId) -> Move {
         Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: 0, from, to }
     }
 
@@ -101,7 +117,7 @@ impl Move {
         let mut landing = self.take_to;
         std::iter::from_fn(move || {
             if bits != 0 {
-                let c = bits.trailing_zeros() as CellId;
+                let c = CellId::lowest128(bits);
                 bits &= bits - 1;
                 Some(c)
             } else if landing {
@@ -124,15 +140,15 @@ impl Move {
 pub(crate) fn lands(to: Landing, target: Code, side: PlayerId) -> bool {
     match to {
         Landing::Empty => target == crate::game::EMPTY,
-        Landing::Enemy => crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
-        Landing::EmptyOrEnemy => target == crate::game::EMPTY || crate::game::owner_tag(target) == crate::game::tag(side ^ 1),
+        Landing::Enemy => crate::game::owner_tag(target) == crate::game::tag(side.other()),
+        Landing::EmptyOrEnemy => target == crate::game::EMPTY || crate::game::owner_tag(target) == crate::game::tag(side.other()),
         // En passant needs the position's state: `ray` decides it.
         Landing::Passed => false,
     }
 }
 
 /// The most move rules a ruleset may have: rule indices are one byte, and one value is the pass.
-pub const MAX_RULES: usize = PASS_RULE as usize;
+pub const MAX_RULES: usize = PASS_RULE.0 as usize;
 
 /// Where generated moves go: a list, or a check that stops at the first move.
 pub(crate) trait Sink {
@@ -215,7 +231,7 @@ impl Rule {
     pub(crate) fn compile(rules: &Ruleset, index: usize) -> Rule {
         let rule: &MoveRule = &rules.moves[index];
         let owned = rules.pieces[rule.piece as usize].owned;
-        let code = [0, 1].map(|side| code(rule.piece, owned.then_some(side)));
+        let code = PlayerId::BOTH.map(|side| code(rule.piece, owned.then_some(side)));
         let kind = match &rule.action {
             Action::Place { region } => Kind::Place(place::Place::compile(rules, *region)),
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
@@ -266,7 +282,7 @@ impl Rule {
     /// May the piece on `cell` of `side` make this move (the rule's `from` region)?
     #[inline(always)]
     pub(crate) fn starts_on(&self, side: PlayerId, cell: CellId) -> bool {
-        self.from.as_ref().is_none_or(|f| f[side as usize][cell as usize])
+        self.from.as_ref().is_none_or(|f| f[side.index()][cell.index()])
     }
 }
 
@@ -274,7 +290,7 @@ impl Game {
     /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
     pub(crate) fn generate_rule(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
-        let r = index as u8;
+        let r = RuleId::new(index);
         match &rule.kind {
             Kind::Place(k) => k.generate(self, pos, side, r, sink),
             Kind::Roll(k) => k.generate(self, pos, side, r, sink),
@@ -294,16 +310,16 @@ impl Game {
             return;
         }
         let side = pos.side;
-        let rule = &self.compiled[mv.rule as usize];
+        let rule = &self.compiled[mv.rule.index()];
         // Pieces captured by hopping over them or enclosing them leave first.
         let mut captured = mv.captures.bits();
         while captured != 0 {
-            let c = captured.trailing_zeros() as CellId;
+            let c = CellId::lowest128(captured);
             captured &= captured - 1;
             pos.set(self, c, crate::game::EMPTY);
             pos.clear_unmoved(self, c);
         }
-        let piece = rule.code[side as usize];
+        let piece = rule.code[side.index()];
         match &rule.kind {
             Kind::Place(_) => place::make(self, pos, mv, piece),
             Kind::Roll(_) => place::make(self, pos, mv, piece),
@@ -328,7 +344,7 @@ impl Game {
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:
     /// the `make` of every kind that moves a piece already on the board.
     pub(super) fn move_piece(&self, pos: &mut Position, mv: Move) {
-        let moving = pos.cells[mv.from as usize];
+        let moving = pos.cells[mv.from.index()];
         pos.set(self, mv.from, crate::game::EMPTY);
         pos.clear_unmoved(self, mv.from);
         pos.clear_unmoved(self, mv.to);
@@ -342,11 +358,11 @@ impl Game {
     /// The cells strictly between two cells on one line (empty if they share none).
     pub(crate) fn cells_between(&self, from: CellId, to: CellId) -> CellBits {
         let board = self.board();
-        for d in 0..board.directions().len() as u8 {
+        for d in board.all_directions() {
             let mut bits = 0u128;
             let mut c = board.step(from, d);
             while c != NO_CELL && c != to {
-                bits |= 1 << c;
+                bits |= c.bit128();
                 c = board.step(c, d);
             }
             if c == to {
@@ -363,7 +379,7 @@ impl Game {
     #[inline(always)]
     pub(crate) fn emit(&self, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, vacated: CellId, sink: &mut impl Sink) -> bool {
         if let Some(no_quiet) = &self.regions.no_quiet
-            && no_quiet[side as usize][mv.to as usize]
+            && no_quiet[side.index()][mv.to.index()]
             && !mv.take_to
         {
             return true;
@@ -387,7 +403,7 @@ impl Game {
     #[inline(always)]
     pub(crate) fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
         match &self.promotions[piece as usize] {
-            Some(promo) if promo.cells[side as usize][base.to as usize] => {
+            Some(promo) if promo.cells[side.index()][base.to.index()] => {
                 promo.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
             }
             _ => sink.push(base),
@@ -399,13 +415,13 @@ impl Game {
         if mv.is_pass() {
             return Vec::new();
         }
-        self.compiled[mv.rule as usize].effects.turned(self, pos, pos.side, mv.to, mv.from)
+        self.compiled[mv.rule.index()].effects.turned(self, pos, pos.side, mv.to, mv.from)
     }
 
     /// Does the piece that makes the capture `mv` capture from where it stands? (A hop move
     /// does if its piece can begin with a capturing hop; any other capture does.)
     pub(crate) fn captures_directly(&self, pos: &Position, mv: &Move) -> bool {
-        match &self.compiled[mv.rule as usize].kind {
+        match &self.compiled[mv.rule.index()].kind {
             Kind::Hops(k) => k.first_hop_captures(self, pos, pos.side, mv.rule, mv.from),
             _ => true,
         }
@@ -417,7 +433,7 @@ impl Game {
         if mv.is_pass() || mv.from == NO_CELL {
             return vec![Vec::new()];
         }
-        match &self.compiled[mv.rule as usize].kind {
+        match &self.compiled[mv.rule.index()].kind {
             Kind::Hops(k) => k.paths(self, pos, mv),
             _ => vec![vec![mv.to]],
         }

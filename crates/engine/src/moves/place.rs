@@ -1,6 +1,6 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region.
 
-use super::{Move, Sink};
+use super::{Move, RuleId, Sink};
 use crate::game::{EMPTY, Game};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
@@ -22,21 +22,21 @@ impl Place {
         Place { allowed }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let allowed = &self.allowed[side as usize];
-        let rule = &game.compiled[r as usize];
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let allowed = &self.allowed[side.index()];
+        let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
         if let Some(near) = effects.near(side) {
             // Only empty cells next to an enemy piece can enclose one.
-            let enemy = pos.bits[crate::game::tag(side ^ 1) as usize];
+            let enemy = pos.bits[crate::game::tag(side.other()) as usize];
             let mut empty = pos.bits[0];
             // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
             // and push, without the general path.
             let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece as usize].is_none();
             while empty != 0 {
-                let c = empty.trailing_zeros() as CellId;
+                let c = CellId::lowest(empty);
                 empty &= empty - 1;
-                if near[c as usize] & enemy == 0 || !allowed[c as usize] {
+                if near[c.index()] & enemy == 0 || !allowed[c.index()] {
                     continue;
                 }
                 let more = if plain {
@@ -50,9 +50,8 @@ impl Place {
             }
             return true;
         }
-        for c in 0..pos.cells.len() as CellId {
-            if pos.cells[c as usize] == EMPTY && allowed[c as usize] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
-            {
+        for c in (0..pos.cells.len()).map(CellId::new) {
+            if pos.cells[c.index()] == EMPTY && allowed[c.index()] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                 return false;
             }
         }

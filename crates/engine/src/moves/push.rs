@@ -1,16 +1,16 @@
 //! `push`: put a piece on an edge cell; if it is occupied, shift the run of pieces there one
 //! cell inward, into the first empty cell of the line. A push is written with its direction.
 
-use super::{Move, Sink};
+use super::{Move, RuleId, Sink};
 use crate::game::{Code, EMPTY, Game};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Push {
     /// Inward directions, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
 }
 
 impl Push {
@@ -18,14 +18,14 @@ impl Push {
         Push { dirs: rules.direction_sets[dirs as usize].dirs.clone() }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
-        let dirs = &self.dirs[side as usize];
-        let rule = &game.compiled[r as usize];
-        for c in 0..cells.len() as CellId {
-            let inward = |d: u8| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
-            if cells[c as usize] == EMPTY {
+        let dirs = &self.dirs[side.index()];
+        let rule = &game.compiled[r.index()];
+        for c in (0..cells.len()).map(CellId::new) {
+            let inward = |d: DirId| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
+            if cells[c.index()] == EMPTY {
                 if dirs.iter().any(|&d| inward(d)) && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                     return false;
                 }
@@ -36,7 +36,7 @@ impl Push {
                     continue;
                 }
                 let mut k = board.step(c, d);
-                while k != NO_CELL && cells[k as usize] != EMPTY {
+                while k != NO_CELL && cells[k.index()] != EMPTY {
                     k = board.step(k, d);
                 }
                 if k != NO_CELL && !sink.push(Move { dir: d, ..Move::new(r, NO_CELL, c) }) {
@@ -57,7 +57,7 @@ pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Code) {
     let mut carried = piece;
     let mut k = mv.to;
     while k != NO_CELL {
-        let here = pos.cells[k as usize];
+        let here = pos.cells[k.index()];
         pos.set(game, k, carried);
         if here == EMPTY {
             break;

@@ -2,16 +2,16 @@
 //! or exactly as many as there are pieces on the line the move runs along), over empty cells
 //! and, if the rule says so, over pieces.
 
-use super::{Move, Sink, lands};
+use super::{Move, RuleId, Sink, lands};
 use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Ray {
     /// Directions, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
     to: Landing,
     /// Cells travelled at least, and at most (1 for a step).
     min: u32,
@@ -49,7 +49,8 @@ impl Ray {
     ) -> Ray {
         let board = &rules.board;
         let lines = if distance == Distance::LineCount && board.len() <= 64 {
-            (0..board.directions().len() as u8)
+            board
+                .all_directions()
                 .map(|d| {
                     let mut both = vec![d];
                     both.extend(board.opposite(d));
@@ -63,8 +64,8 @@ impl Ray {
         Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, min, max, stay, over, distance, steps: None, lines }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r as usize];
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
         match &self.steps {
             Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps(game, pos, side, r, steps, sink),
             _ => self.rays(game, pos, side, r, sink),
@@ -73,24 +74,24 @@ impl Ray {
 
     /// Steps to empty cells on a small board: one mask per piece.
     #[inline(always)]
-    fn steps(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, steps: &[Vec<u64>; 2], sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r as usize];
-        let mine = rule.code[side as usize];
+    fn steps(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, steps: &[Vec<u64>; 2], sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.code[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         {
-            let masks = &steps[side as usize];
+            let masks = &steps[side.index()];
             let empty = pos.bits[0];
             let promo = game.promotions[rule.piece as usize].as_ref();
-            let promotes = promo.map_or(0, |p| p.bits[side as usize]);
+            let promotes = promo.map_or(0, |p| p.bits[side.index()]);
             while let Some(c) = pieces.next(cells, mine) {
-                let mut targets = masks[c as usize] & empty;
+                let mut targets = masks[c.index()] & empty;
                 while targets != 0 {
-                    let t = targets.trailing_zeros() as CellId;
+                    let t = CellId::lowest(targets);
                     targets &= targets - 1;
                     let mv = Move::new(r, c, t);
                     let more = match promo {
-                        Some(p) if promotes & (1u64 << t) != 0 => p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..mv })),
+                        Some(p) if promotes & t.bit() != 0 => p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..mv })),
                         _ => sink.push(mv),
                     };
                     if !more {
@@ -104,46 +105,46 @@ impl Ray {
 
     /// Every other move along directions: the general walk.
     #[inline(never)]
-    fn rays(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r as usize];
-        let mine = rule.code[side as usize];
+    fn rays(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.code[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         let board = game.board();
         let passable = |t: CellId| -> bool {
-            let code = cells[t as usize];
+            let code = cells[t.index()];
             code == EMPTY
                 || match self.over {
                     None => false,
                     Some(Over::Own) => owner_tag(code) == tag(side),
-                    Some(Over::Enemy) => owner_tag(code) == tag(side ^ 1),
-                    Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side ^ 1),
+                    Some(Over::Enemy) => owner_tag(code) == tag(side.other()),
+                    Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side.other()),
                 }
         };
-        let stay = self.stay.as_ref().map(|s| &s[side as usize]);
+        let stay = self.stay.as_ref().map(|s| &s[side.index()]);
         let emit = |c: CellId, t: CellId, sink: &mut _| {
-            if stay.is_some_and(|s| s[t as usize] != s[c as usize]) {
+            if stay.is_some_and(|s| s[t.index()] != s[c.index()]) {
                 return true;
             }
-            let target = cells[t as usize];
+            let target = cells[t.index()];
             if self.to == Landing::Passed {
                 // En passant: onto an empty cell the last move passed over, taking its piece.
                 let Some((passed, victim)) = pos.passed() else { return true };
-                if target != EMPTY || passed.bits() & (1u128 << t) == 0 || owner_tag(cells[victim as usize]) != tag(side ^ 1) {
+                if target != EMPTY || passed.bits() & t.bit128() == 0 || owner_tag(cells[victim.index()]) != tag(side.other()) {
                     return true;
                 }
-                let mv = Move { captures: super::CellBits::from_bits(1u128 << victim), ..Move::new(r, c, t) };
+                let mv = Move { captures: super::CellBits::from_bits(victim.bit128()), ..Move::new(r, c, t) };
                 return game.emit(rule, pos, side, mv, c, sink);
             }
             !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
         };
         // A step between two cells is blocked when either holds a piece (declared by the board).
-        let blocked = |k: CellId, d: u8| board.blockers(k, d).iter().any(|&b| cells[b as usize] != EMPTY);
+        let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()] != EMPTY);
         while let Some(c) = pieces.next(cells, mine) {
             if !rule.starts_on(side, c) {
                 continue;
             }
-            for &d in &self.dirs[side as usize] {
+            for &d in &self.dirs[side.index()] {
                 if self.distance == Distance::LineCount {
                     // Exactly as far as there are pieces on the line, passing only over what
                     // the rule allows.
@@ -185,16 +186,16 @@ impl Ray {
 
     /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
     #[inline]
-    fn line_count(&self, game: &Game, pos: &Position, c: CellId, d: u8) -> u32 {
-        if let Some(line) = self.lines.get(d as usize) {
-            return (line[c as usize] & !pos.bits[0]).count_ones();
+    fn line_count(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {
+        if let Some(line) = self.lines.get(d.index()) {
+            return (line[c.index()] & !pos.bits[0]).count_ones();
         }
         let board = game.board();
         let mut count = 1;
         for dir in std::iter::once(d).chain(board.opposite(d)) {
             let mut k = board.step(c, dir);
             while k != NO_CELL {
-                count += u32::from(pos.cells[k as usize] != EMPTY);
+                count += u32::from(pos.cells[k.index()] != EMPTY);
                 k = board.step(k, dir);
             }
         }

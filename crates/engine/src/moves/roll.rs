@@ -1,16 +1,16 @@
 //! `roll`: enter at an edge cell and roll inward until the next cell is off the board or
 //! occupied. Entries that stop on the same cell are one move.
 
-use super::{Move, Sink};
+use super::{Move, RuleId, Sink};
 use crate::game::{EMPTY, Game};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Roll {
     /// Directions of travel, per player.
-    dirs: [Vec<u8>; 2],
+    dirs: [Vec<DirId>; 2],
 }
 
 impl Roll {
@@ -18,19 +18,19 @@ impl Roll {
         Roll { dirs: rules.direction_sets[dirs as usize].dirs.clone() }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: u8, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
-        let rule = &game.compiled[r as usize];
-        for c in 0..cells.len() as CellId {
-            if cells[c as usize] != EMPTY {
+        let rule = &game.compiled[r.index()];
+        for c in (0..cells.len()).map(CellId::new) {
+            if cells[c.index()] != EMPTY {
                 continue;
             }
             // A stone rolling along d stops on c if the next cell is off the board or
             // occupied, and reaches c if every cell back to the edge is empty.
-            let lands = self.dirs[side as usize].iter().any(|&d| {
+            let lands = self.dirs[side.index()].iter().any(|&d| {
                 let ahead = board.step(c, d);
-                if ahead != NO_CELL && cells[ahead as usize] == EMPTY {
+                if ahead != NO_CELL && cells[ahead.index()] == EMPTY {
                     return false;
                 }
                 let Some(back) = board.opposite(d) else { return false };
@@ -40,7 +40,7 @@ impl Roll {
                     if p == NO_CELL {
                         return true;
                     }
-                    if cells[p as usize] != EMPTY {
+                    if cells[p.index()] != EMPTY {
                         return false;
                     }
                     k = p;

@@ -2,7 +2,7 @@
 //! forward direction, direction sets and regions. `[start]` uses its `cell_set` too.
 
 use super::cx::{Cx, Fields, file_start, int_expr, read_list};
-use crate::model::{CellId, DirectionSet, Player, Region};
+use crate::model::{DirId, DirectionSet, Player, Region};
 use crate::source::{Diagnostic, Span};
 use crate::syntax;
 use crate::tree::{Node, Value};
@@ -155,7 +155,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
 
     // Forward directions: `n` for the first player and `s` for the second unless told otherwise.
     let players = players.as_ref();
-    let mut forward: [Option<u8>; 2] = [board.direction_index("n"), board.direction_index("s")];
+    let mut forward: [Option<DirId>; 2] = [board.direction_index("n"), board.direction_index("s")];
     if let Some(node) = f.get("forward")
         && let Some(ft) = cx.table(node)
     {
@@ -178,7 +178,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         for (key, value) in &dt.entries {
             let dirs = match &value.value {
                 Value::Table(per) => {
-                    let mut dirs: [Vec<u8>; 2] = [Vec::new(), Vec::new()];
+                    let mut dirs: [Vec<DirId>; 2] = [Vec::new(), Vec::new()];
                     for (pk, pv) in &per.entries {
                         let Some(player) = players.and_then(|p| p.iter().position(|p| p.name == pk.name)) else {
                             cx.error(pk.span, format!("'{}' is not a player", pk.name));
@@ -239,29 +239,29 @@ fn direction_names(board: &Board) -> String {
 
 /// `all`, `orthogonal`, `diagonal`, every single direction, and the sets relative to each
 /// player's forward direction.
-fn builtin_direction_sets(board: &Board, forward: [Option<u8>; 2]) -> Vec<DirectionSet> {
+fn builtin_direction_sets(board: &Board, forward: [Option<DirId>; 2]) -> Vec<DirectionSet> {
     let dirs = board.directions();
-    let all: Vec<u8> = (0..dirs.len() as u8).collect();
-    let select = |pred: &dyn Fn(i32, i32) -> bool| -> Vec<u8> {
-        all.iter().copied().filter(|&d| pred(dirs[d as usize].dx, dirs[d as usize].dy)).collect()
+    let all: Vec<DirId> = board.all_directions().collect();
+    let select = |pred: &dyn Fn(i32, i32) -> bool| -> Vec<DirId> {
+        all.iter().copied().filter(|&d| pred(dirs[d.index()].dx, dirs[d.index()].dy)).collect()
     };
-    let same = |v: Vec<u8>| [v.clone(), v];
+    let same = |v: Vec<DirId>| [v.clone(), v];
     let mut sets = vec![
         DirectionSet { name: "all".into(), dirs: same(all.clone()) },
         DirectionSet { name: "orthogonal".into(), dirs: same(select(&|dx, dy| dx == 0 || dy == 0)) },
         DirectionSet { name: "diagonal".into(), dirs: same(select(&|dx, dy| dx != 0 && dy != 0)) },
     ];
     for (i, d) in dirs.iter().enumerate() {
-        sets.push(DirectionSet { name: d.name.clone(), dirs: same(vec![i as u8]) });
+        sets.push(DirectionSet { name: d.name.clone(), dirs: same(vec![DirId::new(i)]) });
     }
     // Relative sets: by the sign of the dot product with the player's forward vector.
-    let relative = |player: usize, pred: &dyn Fn(i32, i32) -> bool| -> Vec<u8> {
+    let relative = |player: usize, pred: &dyn Fn(i32, i32) -> bool| -> Vec<DirId> {
         let Some(f) = forward[player] else { return Vec::new() };
-        let (fx, fy) = (dirs[f as usize].dx, dirs[f as usize].dy);
+        let (fx, fy) = (dirs[f.index()].dx, dirs[f.index()].dy);
         all.iter()
             .copied()
             .filter(|&d| {
-                let (dx, dy) = (dirs[d as usize].dx, dirs[d as usize].dy);
+                let (dx, dy) = (dirs[d.index()].dx, dirs[d.index()].dy);
                 let dot = dx * fx + dy * fy;
                 let cross = dx * fy - dy * fx;
                 pred(dot, cross)
@@ -283,9 +283,9 @@ fn builtin_direction_sets(board: &Board, forward: [Option<u8>; 2]) -> Vec<Direct
     sets
 }
 
-fn union_of(cx: &mut Cx, node: &Node, sets: &[DirectionSet], player: usize) -> Vec<u8> {
+fn union_of(cx: &mut Cx, node: &Node, sets: &[DirectionSet], player: usize) -> Vec<DirId> {
     let Some(names) = cx.strings(node) else { return Vec::new() };
-    let mut out: Vec<u8> = Vec::new();
+    let mut out: Vec<DirId> = Vec::new();
     for (name, span) in names {
         match sets.iter().find(|s| s.name == name) {
             Some(set) => {
@@ -305,9 +305,11 @@ fn builtin_regions(board: &Board) -> Vec<Region> {
     let n = board.len();
     let all = vec![true; n];
     // An edge cell lacks a neighbour in some direction that other cells have.
-    let edge: Vec<bool> = (0..n as CellId)
+    let edge: Vec<bool> = board
+        .all_cells()
         .map(|c| {
-            (0..board.directions().len() as u8)
+            board
+                .all_directions()
                 .any(|d| board.step(c, d) == hetproba_board::NO_CELL && board.table(d).iter().any(|&t| t != hetproba_board::NO_CELL))
         })
         .collect();
@@ -329,7 +331,7 @@ pub(super) fn cell_set(
             for item in items {
                 let name = cx.string(item)?;
                 match board.find(&name) {
-                    Some(c) => set[c as usize] = true,
+                    Some(c) => set[c.index()] = true,
                     None => cx.error(item.span, format!("no cell named '{name}' on this board")),
                 }
             }

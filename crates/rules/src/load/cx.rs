@@ -155,7 +155,7 @@ impl Names<'_> {
     }
 
     pub(super) fn player(&self, name: &str) -> Option<PlayerId> {
-        self.players.iter().position(|p| p.name == name).map(|i| i as PlayerId)
+        self.players.iter().position(|p| p.name == name).map(|i| PlayerId(i as u8))
     }
 }
 

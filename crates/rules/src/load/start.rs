@@ -2,12 +2,12 @@
 
 use super::board::cell_set;
 use super::cx::{Cx, Names};
-use crate::model::{CellId, Start};
+use crate::model::{CellId, PlayerId, Start};
 use crate::tree::Node;
 
 pub(super) fn read_start(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Start {
-    let Some(t) = node.and_then(|node| cx.table(node)) else { return Start { pieces: Vec::new(), side: 0 } };
-    let mut start = Start { pieces: Vec::new(), side: 0 };
+    let Some(t) = node.and_then(|node| cx.table(node)) else { return Start { pieces: Vec::new(), side: PlayerId::FIRST } };
+    let mut start = Start { pieces: Vec::new(), side: PlayerId::FIRST };
     let mut occupied = vec![false; names.board.len()];
     for (key, node) in &t.entries {
         if key.name == "side" {
@@ -43,15 +43,16 @@ pub(super) fn read_start(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Sta
                 );
                 continue;
             }
-            let Some(set) = cell_set(cx, cells_node, names.board, names.regions, names.params, owner.unwrap_or(0) as usize) else {
+            let Some(set) = cell_set(cx, cells_node, names.board, names.regions, names.params, owner.unwrap_or(PlayerId::FIRST).index())
+            else {
                 continue;
             };
             for (cell, _) in set.iter().enumerate().filter(|(_, on)| **on) {
                 if occupied[cell] {
-                    cx.error(cells_node.span, format!("two pieces start on {}", names.board.name(cell as CellId)));
+                    cx.error(cells_node.span, format!("two pieces start on {}", names.board.name(CellId::new(cell))));
                 }
                 occupied[cell] = true;
-                start.pieces.push((cell as CellId, piece, owner));
+                start.pieces.push((CellId::new(cell), piece, owner));
             }
         }
     }
