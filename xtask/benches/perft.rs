@@ -1,6 +1,7 @@
-//! Speed of every built-in ruleset: perft, with a side-by-side ratio where a hand-tuned crate
-//! plays the same game; random playouts, whole games as self-play plays them; then
-//! micro-benchmarks. Run with `cargo xtask bench [--perft] [--playouts] [--micro] [RULESET...]`.
+//! Speed of every built-in ruleset: perft; a side-by-side ratio where hand-tuned crates play the
+//! same game (reversi: magpie; chess: shakmaty and cozy-chess); random playouts, whole games as
+//! self-play plays them; then micro-benchmarks. Run with
+//! `cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]`.
 //!
 //! For perft the depth is the deepest one whose single-threaded run should take at most about
 //! 2 s (estimated from the growth of the previous depth), so a new ruleset is measured without
@@ -78,6 +79,34 @@ fn magpie_perft(board: magpie::othello::Board, stone: magpie::othello::Stone, de
     }
     total
 }
+
+/// Chess perft with cozy-chess, from its move-set callback: whole sets are counted at the last
+/// ply.
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    board.generate_moves(|moves| {
+        if depth == 1 {
+            nodes += moves.len() as u64;
+        } else {
+            for mv in moves {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += cozy_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
+/// Chess positions for the side by side: name, FEN, depth and the published leaf count.
+const CHESS_CASES: [(&str, &str, u32, u64); 2] = [
+    ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4_865_609),
+    ("Kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4_085_603),
+];
 
 /// Time spent on playouts per ruleset, once at least `MIN_PLAYOUTS` have finished.
 const PLAYOUT_BUDGET: Duration = Duration::from_millis(1500);
@@ -171,20 +200,62 @@ fn perft(ids: &[&str]) {
             rate(nodes, parallel)
         );
     }
+}
 
-    if ids.contains(&"reversi") {
-        // Side by side: the same count, the same process, single thread.
+/// Side by side with hand-tuned crates: the same counts, the same process, single thread, best
+/// of 3 each. Runs for the selected rulesets that have one.
+fn compare(ids: &[&str]) {
+    let (reversi, chess) = (ids.contains(&"reversi"), ids.contains(&"chess"));
+    if !reversi && !chess {
+        println!("side by side: none among the selected rulesets (reversi: magpie; chess: shakmaty, cozy-chess)");
+        return;
+    }
+    if reversi {
         let game = game("reversi");
         let depth = 9;
         let (ours, ours_time) = best_of(3, || game.perft(&mut Position::start(&game), depth));
         let (theirs, theirs_time) = best_of(3, || magpie_perft(magpie::othello::Board::standard(), magpie::othello::Stone::Black, depth));
         assert_eq!(ours, theirs, "reversi perft {depth}: hetproba and magpie disagree");
         println!(
-            "\nreversi perft {depth} ({ours} leaves): hetproba {:.0}/s, magpie (hand-tuned bitboards) {:.0}/s, ratio {:.2}",
+            "reversi perft {depth} ({ours} leaves): hetproba {:.0}/s, magpie (hand-tuned bitboards) {:.0}/s, ratio {:.2}",
             rate(ours, ours_time),
             rate(theirs, theirs_time),
             rate(ours, ours_time) / rate(theirs, theirs_time)
         );
+    }
+    if chess {
+        if reversi {
+            println!();
+        }
+        let game = game("chess");
+        println!("chess perft, single thread, best of 3; leaves/s, and ratios hetproba / each hand-tuned crate");
+        println!(
+            "{:<10} {:>5} {:>10} {:>12} {:>12} {:>12} {:>11} {:>11}",
+            "position", "depth", "leaves", "hetproba", "shakmaty", "cozy-chess", "/shakmaty", "/cozy-chess"
+        );
+        for (name, fen, depth, published) in CHESS_CASES {
+            let start = game.read_position(fen).unwrap_or_else(|e| panic!("hetproba reads {name}: {e}"));
+            let (ours, ours_time) = best_of(3, || game.perft(&mut start.clone(), depth));
+            let shakmaty_pos: shakmaty::Chess = fen
+                .parse::<shakmaty::fen::Fen>()
+                .expect("shakmaty parses the FEN")
+                .into_position(shakmaty::CastlingMode::Standard)
+                .expect("shakmaty accepts the position");
+            let (shak, shak_time) = best_of(3, || shakmaty::perft(&shakmaty_pos, depth));
+            let cozy_board: cozy_chess::Board = fen.parse().expect("cozy-chess parses the FEN");
+            let (cozy, cozy_time) = best_of(3, || cozy_perft(&cozy_board, depth));
+            assert!(
+                ours == shak && ours == cozy,
+                "chess {name} perft {depth}: hetproba {ours}, shakmaty {shak}, cozy-chess {cozy} disagree"
+            );
+            assert_eq!(ours, published, "chess {name} perft {depth}: all three differ from the published count");
+            let (ours_rate, shak_rate, cozy_rate) = (rate(ours, ours_time), rate(shak, shak_time), rate(cozy, cozy_time));
+            println!(
+                "{name:<10} {depth:>5} {ours:>10} {ours_rate:>12.0} {shak_rate:>12.0} {cozy_rate:>12.0} {:>11.4} {:>11.4}",
+                ours_rate / shak_rate,
+                ours_rate / cozy_rate
+            );
+        }
     }
 }
 
@@ -193,8 +264,8 @@ fn main() {
     // does not know. Unset means every part.
     let parts = std::env::var("HETPROBA_BENCH_PARTS").unwrap_or_default();
     let parts: Vec<&str> = parts.split(',').filter(|p| !p.is_empty()).collect();
-    if let Some(bad) = parts.iter().find(|p| !["perft", "playouts", "micro"].contains(p)) {
-        eprintln!("error: unknown bench part '{bad}' (perft, playouts, micro)");
+    if let Some(bad) = parts.iter().find(|p| !["perft", "compare", "playouts", "micro"].contains(p)) {
+        eprintln!("error: unknown bench part '{bad}' (perft, compare, playouts, micro)");
         std::process::exit(2);
     }
     let runs = |part: &str| parts.is_empty() || parts.contains(&part);
@@ -202,6 +273,10 @@ fn main() {
     let ids: Vec<&str> = hetproba_rules::builtin_ids().filter(|id| wanted.is_empty() || wanted.iter().any(|w| w == id)).collect();
     if runs("perft") {
         perft(&ids);
+        println!();
+    }
+    if runs("compare") {
+        compare(&ids);
         println!();
     }
     if runs("playouts") {

@@ -1,21 +1,23 @@
 //! `cargo xtask <task>`: project tasks that are not tests.
 //!
-//! - `bench [--perft] [--playouts] [--micro] [RULESET...]`: perft speed of every built-in ruleset
-//!   (single thread and all threads) with the side-by-side ratio against a hand-tuned crate where
-//!   one exists, random playouts per second, then micro-benchmarks. The flags pick parts (default:
-//!   all); names pick rulesets (default: all).
+//! - `bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]`: perft speed of every
+//!   built-in ruleset (single thread and all threads), the side-by-side ratio against hand-tuned
+//!   crates where they exist (reversi, chess), random playouts per second, then micro-benchmarks.
+//!   The flags pick parts (default: all); names pick rulesets (default: all).
 
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask bench [--perft] [--playouts] [--micro] [RULESET...]
-  --perft      perft leaves/s of each ruleset, and the side-by-side ratio against magpie (reversi)
+const USAGE: &str = "usage: cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
+  --perft      perft leaves/s of each ruleset, single thread and all threads
+  --compare    side by side with hand-tuned crates, single thread: magpie (reversi perft 9),
+               shakmaty and cozy-chess (chess perft 5 from the start, Kiwipete perft 4)
   --playouts   random playouts/s of each ruleset: whole games, with history draws
   --micro      divan micro-benchmarks
   With no flag every part runs; with no RULESET every built-in ruleset is measured.";
 
 /// Bench parts the bench understands; passed to it in `HETPROBA_BENCH_PARTS`, since the divan
 /// harness rejects arguments it does not know.
-const PARTS: [&str; 3] = ["perft", "playouts", "micro"];
+const PARTS: [&str; 4] = ["perft", "compare", "playouts", "micro"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
