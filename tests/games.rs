@@ -782,3 +782,55 @@ fn a_phase_that_lasts_to_the_end_takes_no_progress_in_a_position() {
     let run = hetproba(&["moves", "quints", "--position", "8/8/8/8/8/8/8/8 x move:3"]).fails(1).one_line();
     assert!(run.stderr.contains("phase 'move' lasts to the end of the game and counts nothing: write just 'move'"), "{}", run.stderr);
 }
+
+/// Three columns, seven rows; the column step `n`/`s` jumps two rows and is blocked by a piece on
+/// either cell beside the row it crosses (as Hexasah's column); `e`/`w` are plain steps.
+const PIN_RULESET: &str = r#"[game]
+id = "pin"
+name = "Pin"
+
+[[players]]
+name = "x"
+
+[[players]]
+name = "o"
+
+[board]
+width = 3
+height = 7
+
+[board.steps]
+n = { by = [0, 2], blocked-by = [[-1, 1], [1, 1]] }
+e = [1, 0]
+s = { by = [0, -2], blocked-by = [[-1, -1], [1, -1]] }
+w = [-1, 0]
+up = [0, 1]
+down = [0, -1]
+
+[board.directions]
+lines = ["n", "e", "s", "w"]
+
+[pieces.king]
+symbols = ["K", "k"]
+royal = true
+
+[pieces.rook]
+symbols = ["R", "r"]
+
+[moves.rook]
+piece = "rook"
+do = "slide(lines, to=any)"
+"#;
+
+#[test]
+fn a_piece_beside_a_blocked_line_is_pinned_to_the_royal_piece() {
+    let dir = scratch("blocked_pin");
+    let file = write(&dir, "pin.toml", PIN_RULESET);
+    // The king on b1, the enemy rook on b7; the column b7-b5-b3-b1 is blocked only by the rook on
+    // a4, beside the step b5-b3. Leaving for b4 opens it; a6, a2 and c4 block a step again.
+    let run = hetproba(&["moves", &file, "--position", "1r1/3/3/R2/3/3/1K1 x"]).ok();
+    assert_eq!(words(&run.stdout), BTreeSet::from(["a4-a6", "a4-a2", "a4-c4"]), "{}", run.stdout);
+    // A rook on the column itself is pinned the usual way: along the line or taking the pinner.
+    let run = hetproba(&["moves", &file, "--position", "1r1/3/3/3/1R1/3/1K1 x"]).ok();
+    assert_eq!(words(&run.stdout), BTreeSet::from(["b3-b5", "b3xb7"]), "{}", run.stdout);
+}

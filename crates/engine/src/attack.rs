@@ -7,7 +7,7 @@
 //! No move may leave the mover's royal pieces attacked: `legal` tests each pseudo-legal move on
 //! a view of the position after it, without making it.
 
-use crate::game::{Code, EMPTY, Game, line_masks};
+use crate::game::{Code, EMPTY, Game, owner_tag, tag};
 use crate::moves::{Kind, Move};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
@@ -43,10 +43,10 @@ pub(crate) struct Attacks {
     /// Per player: the codes of its royal pieces.
     royal: [Vec<Code>; 2],
     by: [AttackRules; 2],
-    /// On boards of at most 64 cells, per player attacked: per cell, every cell on a line
-    /// through it along which an enemy piece attacks from afar. Only a piece standing there can
-    /// be pinned to a royal piece on that cell.
-    lines: Option<[Vec<u64>; 2]>,
+    /// On boards of at most 64 cells, per player attacked: per cell, the cells beside the lines
+    /// through it along which an enemy piece attacks from afar, where a piece blocks a step of
+    /// the line (a board with blocked steps). Such a piece is treated as pinned.
+    flanks: Option<[Vec<u64>; 2]>,
 }
 
 impl Attacks {
@@ -112,15 +112,25 @@ impl Attacks {
             }
             out
         });
-        let lines = (n <= 64).then(|| {
+        let flanks = (n <= 64).then(|| {
             [0usize, 1].map(|attacked| {
-                // The enemy's long-range directions, as the attacked player sees them.
-                let far: Vec<DirId> =
-                    by[1 - attacked].rays.iter().filter(|(_, _, list)| list.iter().any(|s| s.max > 1)).map(|(walk, _, _)| *walk).collect();
-                line_masks(board, &far, true)
+                board
+                    .all_cells()
+                    .map(|k| {
+                        let mut mask = 0u64;
+                        for (walk, dir, _) in by[1 - attacked].rays.iter().filter(|(_, _, list)| list.iter().any(|s| s.max > 1)) {
+                            let mut c = board.step(k, *walk);
+                            while c != NO_CELL {
+                                mask |= board.blockers(c, *dir).iter().fold(0, |m, b| m | b.bit());
+                                c = board.step(c, *walk);
+                            }
+                        }
+                        mask
+                    })
+                    .collect()
             })
         });
-        Some(Attacks { royal, by, lines })
+        Some(Attacks { royal, by, flanks })
     }
 }
 
@@ -214,18 +224,24 @@ impl Game {
         if a.royal[side.index()].is_empty() {
             return;
         }
-        let mut royals: Vec<CellId> = Vec::new();
+        // The royal pieces, on the stack: this runs at every node of a chess perft.
+        let mut found = [NO_CELL; 8];
+        let mut count = 0;
         for &code in &a.royal[side.index()] {
             let mut pieces = self.pieces_of(pos, code);
             while let Some(c) = pieces.next(&pos.cells, code) {
-                royals.push(c);
+                if count < found.len() {
+                    found[count] = c;
+                }
+                count += 1;
             }
         }
-        if royals.is_empty() {
+        if count == 0 {
             return;
         }
+        let royals = &found[..count.min(found.len())];
         let enemy = side.other();
-        if a.by[enemy.index()].general {
+        if a.by[enemy.index()].general || count > found.len() {
             // Make each move and generate the replies.
             let mut scratch = pos.clone();
             out.retain(|&mv| {
@@ -240,9 +256,10 @@ impl Game {
             return;
         }
         let in_check = royals.iter().any(|&k| self.attacked_in(&View { pos, changes: &[] }, k, enemy));
-        // Cells from which a piece could be pinned: on an enemy line through a royal piece.
-        let exposed: Option<u64> = match (&a.lines, in_check) {
-            (Some(lines), false) => Some(royals.iter().fold(0, |m, &k| m | lines[side.index()][k.index()])),
+        // The pieces that might be pinned to a royal piece; the others move freely when no
+        // royal piece is attacked.
+        let exposed: Option<u64> = match (&a.flanks, in_check) {
+            (Some(flanks), false) => Some(royals.iter().fold(0, |m, &k| m | flanks[side.index()][k.index()] | self.pinned(pos, k, side))),
             _ => None,
         };
         out.retain(|mv| {
@@ -293,6 +310,35 @@ impl Game {
                 !self.attacked_in(&view, k, enemy)
             })
         });
+    }
+
+    /// The pieces of `side` that stand first on a line from `k` with an enemy piece behind them
+    /// that attacks along it from afar (ignoring its reach and regions: a superset of the pins).
+    fn pinned(&self, pos: &Position, k: CellId, side: PlayerId) -> u64 {
+        let Some(a) = &self.attacks else { return 0 };
+        let board = self.board();
+        let mut mask = 0;
+        for (walk, _, sliders) in &a.by[side.other().index()].rays {
+            if sliders.iter().all(|s| s.max <= 1) {
+                continue;
+            }
+            let mut c = board.step(k, *walk);
+            while c != NO_CELL && pos.cells[c.index()] == EMPTY {
+                c = board.step(c, *walk);
+            }
+            if c == NO_CELL || owner_tag(pos.cells[c.index()]) != tag(side) {
+                continue;
+            }
+            let mine = c;
+            c = board.step(c, *walk);
+            while c != NO_CELL && pos.cells[c.index()] == EMPTY {
+                c = board.step(c, *walk);
+            }
+            if c != NO_CELL && sliders.iter().any(|s| s.code == pos.cells[c.index()] && s.max > 1) {
+                mask |= mine.bit();
+            }
+        }
+        mask
     }
 
     /// Makes the move on a copy and asks whether the mover's royal pieces are safe.
