@@ -2,7 +2,7 @@
 
 use crate::load::load_game;
 use crate::{CliError, Setup};
-use hetproba_engine::{Game, Position};
+use hetproba_engine::{Counting, Game, Position};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -74,7 +74,7 @@ struct PerftJson {
     seconds: f64,
 }
 
-pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option<usize>) -> Result<(), CliError> {
+pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option<usize>, counting: Counting) -> Result<(), CliError> {
     let (game, pos) = setup(args)?;
     if threads == Some(0) {
         return Err(CliError::usage("--threads must be at least 1"));
@@ -93,7 +93,7 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
             let _ = err.flush();
         }
     };
-    let counts = if depth == 0 { Vec::new() } else { game.perft_divide(&pos, depth, parallel, &progress) };
+    let counts = if depth == 0 { Vec::new() } else { game.perft_divide_counting(&pos, depth, counting, parallel, &progress) };
     let nodes: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
     let seconds = started.elapsed().as_secs_f64();
     if terminal {

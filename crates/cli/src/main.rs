@@ -11,7 +11,7 @@ mod load;
 mod play;
 mod record;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
 
 /// Writes to standard output; a reader that went away (`| head`) ends the program quietly
@@ -83,6 +83,24 @@ pub struct Setup {
     pub params: Vec<(String, i64)>,
 }
 
+/// `perft --count`: how captures along different paths count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum CountArg {
+    /// Once per move: same start, end and captured pieces (duplicates dropped).
+    Moves,
+    /// Once per way of taking the pieces: their order and directions (duplicates kept).
+    Paths,
+}
+
+impl From<CountArg> for hetproba_engine::Counting {
+    fn from(c: CountArg) -> Self {
+        match c {
+            CountArg::Moves => hetproba_engine::Counting::Moves,
+            CountArg::Paths => hetproba_engine::Counting::Paths,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// List the built-in rulesets.
@@ -130,6 +148,11 @@ enum Command {
         /// Threads for the root split (default: all cores; 1: single-threaded).
         #[arg(long)]
         threads: Option<usize>,
+        /// How captures that take the same pieces along different paths count: once (moves,
+        /// the legal moves a player chooses from) or once per order and direction of the pieces
+        /// taken (paths).
+        #[arg(long, value_enum, default_value_t = CountArg::Moves)]
+        count: CountArg,
     },
     /// Play a game in the terminal.
     Play(play::PlayArgs),
@@ -163,7 +186,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Show { ruleset, params } => info::show(&ruleset, &params),
         Command::Check { rulesets, all } => info::check(&rulesets, all),
         Command::Moves { setup, json } => analyse::moves(&setup, json),
-        Command::Perft { setup, depth, divide, json, threads } => analyse::perft(&setup, depth, divide, json, threads),
+        Command::Perft { setup, depth, divide, json, threads, count } => analyse::perft(&setup, depth, divide, json, threads, count.into()),
         Command::Play(args) => play::play(&args),
         Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
         Command::Compare { a, b, depth, time } => compare::compare(&a, &b, depth, time),

@@ -22,6 +22,7 @@ pub use ends::Outcome;
 pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
+pub use perft::Counting;
 pub use position::Position;
 pub use session::Session;
 

@@ -1,20 +1,44 @@
 //! Perft: the number of move sequences of a given length, the standard check of a move
 //! generator. Bulk counting at the last ply; the root can be split across threads.
+//!
+//! Two conventions for captures that take the same pieces from the same start to the same end
+//! along different paths: one move (`Counting::Moves`, the legal moves a player chooses from),
+//! or one per way of taking them (`Counting::Paths`: the order of the pieces and the direction
+//! each is taken in), as some published tables count them.
 
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
 use rayon::prelude::*;
 
+/// How perft counts captures that take the same pieces along different paths.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counting {
+    /// Once: the legal moves as a player sees them.
+    #[default]
+    Moves,
+    /// Once per distinct way of taking the pieces: their order, and the direction each is
+    /// taken in.
+    Paths,
+}
+
 impl Game {
     /// Leaf count at `depth` plies from `pos`.
     pub fn perft(&self, pos: &mut Position, depth: u32) -> u64 {
-        // One move list per ply, made when the search first reaches that ply and reused after.
-        let mut lists: Vec<Vec<Move>> = Vec::new();
-        self.perft_with(pos, depth, 0, &mut lists)
+        self.perft_counting(pos, depth, Counting::Moves)
     }
 
-    fn perft_with(&self, pos: &mut Position, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
+    /// Leaf count at `depth` plies from `pos`, counting captures by `counting`.
+    pub fn perft_counting(&self, pos: &mut Position, depth: u32, counting: Counting) -> u64 {
+        // One move list per ply, made when the search first reaches that ply and reused after.
+        let mut lists: Vec<Vec<Move>> = Vec::new();
+        match counting {
+            Counting::Moves => self.perft_with::<false>(pos, depth, 0, &mut lists),
+            Counting::Paths => self.perft_with::<true>(pos, depth, 0, &mut lists),
+        }
+    }
+
+    fn perft_with<const PATHS: bool>(&self, pos: &mut Position, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -23,13 +47,18 @@ impl Game {
         }
         let mut list = std::mem::take(&mut lists[ply]);
         self.generate(pos, &mut list);
-        let total = if depth == 1 {
+        let total = if depth == 1 && !PATHS {
             list.len() as u64
         } else {
             let mut total = 0;
             for &mv in list.iter() {
+                let ways = if PATHS { self.ways(pos, &mv) } else { 1 };
+                if depth == 1 {
+                    total += ways;
+                    continue;
+                }
                 self.make(pos, mv);
-                total += self.perft_with(pos, depth - 1, ply + 1, lists);
+                total += ways * self.perft_with::<PATHS>(pos, depth - 1, ply + 1, lists);
                 pos.unmake();
             }
             total
@@ -38,9 +67,26 @@ impl Game {
         total
     }
 
+    /// In how many distinct ways a move can take its pieces (1 for most moves).
+    fn ways(&self, pos: &Position, mv: &Move) -> u64 {
+        if mv.capture_count() < 2 { 1 } else { self.capture_ways(pos, mv).len().max(1) as u64 }
+    }
+
     /// Leaf counts below each root move, in generation order. `progress` is called after each
     /// root move with (done, total). With `parallel`, root moves are shared among threads.
     pub fn perft_divide(&self, pos: &Position, depth: u32, parallel: bool, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(Move, u64)> {
+        self.perft_divide_counting(pos, depth, Counting::Moves, parallel, progress)
+    }
+
+    /// [`Game::perft_divide`], counting captures by `counting`.
+    pub fn perft_divide_counting(
+        &self,
+        pos: &Position,
+        depth: u32,
+        counting: Counting,
+        parallel: bool,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<(Move, u64)> {
         let roots = self.legal_moves(pos);
         if depth == 0 {
             return Vec::new();
@@ -49,8 +95,9 @@ impl Game {
         let done = std::sync::atomic::AtomicUsize::new(0);
         let count = |&mv: &Move| {
             let mut p = pos.clone();
+            let ways = if counting == Counting::Paths { self.ways(pos, &mv) } else { 1 };
             self.make(&mut p, mv);
-            let n = self.perft(&mut p, depth - 1);
+            let n = ways * self.perft_counting(&mut p, depth - 1, counting);
             let finished = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             progress(finished, total);
             (mv, n)

@@ -2,11 +2,11 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
-use crate::game::Game;
+use crate::game::{Game, piece_type};
 use crate::moves::{AnyMove, Move, Sink};
 use crate::position::Position;
 use hetproba_board::NO_CELL;
-use hetproba_rules::model::{PassRule, PhaseLimit, PlayerId, Trigger};
+use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PlayerId, Trigger};
 
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
@@ -59,13 +59,46 @@ impl Game {
             };
         if obliged {
             out.retain(Move::is_capture);
-            if turn.majority {
-                let most = out.iter().map(Move::capture_count).max().unwrap_or(0);
-                out.retain(|m| m.capture_count() == most);
+        }
+        if (obliged || !turn.compulsory_capture) && !turn.precedence.is_empty() {
+            self.prefer(pos, out);
+        }
+    }
+
+    /// Capture precedence: each criterion in turn keeps the captures it ranks best, until one
+    /// capture (or a set of equals) is left. Moves that capture nothing are kept.
+    fn prefer(&self, pos: &Position, out: &mut Vec<Move>) {
+        for criterion in &self.turn.precedence {
+            if out.iter().filter(|m| m.is_capture()).count() <= 1 {
+                return;
             }
-        } else if turn.majority && !turn.compulsory_capture {
-            let most = out.iter().filter(|m| m.is_capture()).map(Move::capture_count).max().unwrap_or(0);
-            out.retain(|m| !m.is_capture() || m.capture_count() == most);
+            let score = |m: &Move| -> i64 {
+                match criterion {
+                    Criterion::Most(weights) if criterion.is_majority() => i64::from(m.capture_count()),
+                    Criterion::Most(weights) => m.captured_cells().map(|c| weights[piece_type(pos.cells[c.index()]) as usize]).sum(),
+                    Criterion::With(types) => {
+                        let piece =
+                            if m.from == NO_CELL { self.compiled[m.rule.index()].piece } else { piece_type(pos.cells[m.from.index()]) };
+                        i64::from(types >> piece & 1 == 1)
+                    }
+                    // The earlier the first such piece falls, the better; never, worst.
+                    Criterion::Earliest(types) => self
+                        .capture_ways(pos, m)
+                        .iter()
+                        .filter_map(|way| way.iter().position(|(c, _)| types >> piece_type(pos.cells[c.index()]) & 1 == 1))
+                        .map(|i| -(i as i64))
+                        .max()
+                        .unwrap_or(i64::MIN),
+                }
+            };
+            let scores: Vec<Option<i64>> = out.iter().map(|m| m.is_capture().then(|| score(m))).collect();
+            let best = scores.iter().flatten().copied().max();
+            let mut i = 0;
+            out.retain(|_| {
+                let keep = scores[i].is_none() || scores[i] == best;
+                i += 1;
+                keep
+            });
         }
     }
 

@@ -142,6 +142,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 Some(Over::Own) => "passing over empty cells and own pieces, never over an enemy piece",
                 Some(Over::Enemy) => "passing over empty cells and enemy pieces, never over an own piece",
                 Some(Over::Any) => "passing over empty cells and any pieces",
+                Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
             };
             let stays = stay.map_or(String::new(), |id| {
                 format!(", stopping only on a cell that is in the region '{}' exactly when its start is", r.regions[id as usize].name)
@@ -217,14 +218,16 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
 /// The words for a move of hops: one segment as before, several as a sequence.
 fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     let over_words = |over: Over| match over {
-        Over::Enemy => "enemy piece, capturing it",
-        Over::Own => "own piece",
-        Over::Any => "piece (an enemy piece is captured)",
+        Over::Enemy => "enemy piece, capturing it".to_string(),
+        Over::Own => "own piece".to_string(),
+        Over::Any => "piece (an enemy piece is captured)".to_string(),
+        Over::EnemyOf(mask) => format!("enemy {}, capturing it (never another enemy piece)", types_words(r, mask)),
     };
     let mut text = match pattern.segments.as_slice() {
         [hop] if hop.min == 1 => {
             let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
-            let landing = if hop.long { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
+            let landing =
+                if hop.long && !hop.behind { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
             let mut text = format!("A {piece} jumps in {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop.over));
             if hop.max > 1 {
                 text.push_str(if matches!(hop.over, Over::Own) {
@@ -249,7 +252,8 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                         _ => "one or more hops",
                     };
                     let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
-                    format!("{times} in {} {how} {}", dirs_words(r, hop.dirs), over_words(hop.over))
+                    let behind = if hop.long && hop.behind { ", landing right behind it" } else { "" };
+                    format!("{times} in {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop.over))
                 })
                 .collect();
             let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
@@ -417,6 +421,28 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
+/// Piece type names from a bit set: `man or king`.
+fn types_words(r: &Ruleset, mask: u64) -> String {
+    let names: Vec<&str> = r.pieces.iter().enumerate().filter(|(t, _)| mask >> t & 1 == 1).map(|(_, p)| p.name.as_str()).collect();
+    names.join(" or ")
+}
+
+fn criterion_words(r: &Ruleset, c: &Criterion) -> String {
+    match c {
+        Criterion::Most(w) if w.iter().all(|&w| w == 1) => "a capture that takes the most pieces".to_string(),
+        Criterion::Most(w) if w.iter().all(|&w| w <= 1) => {
+            let mask = w.iter().enumerate().filter(|(_, w)| **w == 1).fold(0u64, |m, (t, _)| m | 1 << t);
+            format!("a capture that takes the most of: {}", types_words(r, mask))
+        }
+        Criterion::Most(w) => {
+            let weights: Vec<String> = r.pieces.iter().zip(w).map(|(p, w)| format!("a {} {w}", p.name)).collect();
+            format!("a capture of the greatest weight ({})", weights.join(", "))
+        }
+        Criterion::With(mask) => format!("a capture made by a {}", types_words(r, *mask)),
+        Criterion::Earliest(mask) => format!("a capture that takes a {} earliest in its sequence", types_words(r, *mask)),
+    }
+}
+
 /// The turn's capture, removal, promotion and passing rules, each as (key, sentence).
 fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -428,14 +454,21 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     if can_capture {
         out.push((
             "capturing".to_string(),
-            match (r.turn.compulsory_capture, r.turn.majority) {
-                (true, true) => {
+            match (r.turn.compulsory_capture, r.turn.precedence.as_slice()) {
+                (true, [one]) if one.is_majority() => {
                     "Capturing is compulsory. Among the captures, the player must take the most pieces (every piece counts one)."
                         .to_string()
                 }
-                (true, false) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
-                (false, true) => "Capturing is optional, but a capture must take the most pieces possible.".to_string(),
-                (false, false) => "Capturing is optional.".to_string(),
+                (false, [one]) if one.is_majority() => {
+                    "Capturing is optional, but a capture must take the most pieces possible.".to_string()
+                }
+                (true, []) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
+                (false, []) => "Capturing is optional.".to_string(),
+                (compulsory, criteria) => format!(
+                    "{} Among the captures, the player must choose {}.",
+                    if compulsory { "Capturing is compulsory." } else { "Capturing is optional, but a capture must be a preferred one." },
+                    criteria.iter().map(|c| criterion_words(r, c)).collect::<Vec<_>>().join("; among those equal, ")
+                ),
             },
         ));
         if r.turn.compulsory_capture && r.turn.capture_trigger == Trigger::Direct {

@@ -251,7 +251,7 @@ impl HopPattern {
 
     /// Can it capture?
     pub fn captures(&self) -> bool {
-        self.segments.iter().any(|s| s.over != Over::Own)
+        self.segments.iter().any(|s| s.over.captures())
     }
 }
 
@@ -264,6 +264,8 @@ pub struct Hop {
     /// `fly`: empty cells may lie before the piece, and the hop may land on any empty cell
     /// beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
     pub long: bool,
+    /// A `fly` hop with `land=behind`: it lands only right behind the piece.
+    pub behind: bool,
     /// At least this many hops of the segment: 0 or 1.
     pub min: u8,
     /// At most this many: 1, or [`Hop::UNBOUNDED`].
@@ -289,6 +291,20 @@ pub enum Over {
     Enemy,
     Own,
     Any,
+    /// Enemy pieces of these types (a bit per piece type).
+    EnemyOf(u64),
+}
+
+impl Over {
+    /// Does hopping over such a piece capture it?
+    pub fn captures(self) -> bool {
+        self != Over::Own
+    }
+
+    /// May an own piece be hopped over?
+    pub fn own(self) -> bool {
+        matches!(self, Over::Own | Over::Any)
+    }
 }
 
 impl Action {
@@ -335,8 +351,9 @@ pub struct Turn {
     pub compulsory_capture: bool,
     /// Which captures make capturing compulsory.
     pub capture_trigger: Trigger,
-    /// Among captures, only those taking the most pieces are legal.
-    pub majority: bool,
+    /// Which captures are legal among several: each criterion in turn keeps the captures it
+    /// ranks best, until one separates them. Empty: free choice.
+    pub precedence: Vec<Criterion>,
     /// When captured pieces leave the board in a chain.
     pub removal: Removal,
     /// Regions a piece may arrive in only by capturing (resolved for the mover).
@@ -354,12 +371,32 @@ impl Default for Turn {
             pass: PassRule::Never,
             compulsory_capture: false,
             capture_trigger: Trigger::Any,
-            majority: false,
+            precedence: Vec::new(),
             removal: Removal::End,
             enter_by_capture_only: Vec::new(),
             must_leave: Vec::new(),
             move_ends_in: Vec::new(),
         }
+    }
+}
+
+/// One criterion of capture precedence: the captures it ranks highest are kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    /// The most captured, each captured piece weighing its type's weight (indexed by piece
+    /// type; `most(pieces)` weighs every type 1).
+    Most(Vec<i64>),
+    /// Captures made by a piece of one of these types (a bit per piece type).
+    With(u64),
+    /// Captures that take a piece of one of these types earliest in the sequence (captures
+    /// that take none rank last).
+    Earliest(u64),
+}
+
+impl Criterion {
+    /// `most(pieces)`: the majority rule.
+    pub fn is_majority(&self) -> bool {
+        matches!(self, Criterion::Most(w) if w.iter().all(|&w| w == 1))
     }
 }
 

@@ -36,6 +36,8 @@ pub struct Arg {
 pub enum ArgValue {
     Int(i64),
     Name(String),
+    /// Names joined by `|`.
+    Names(Vec<String>),
     Vector(i32, i32),
 }
 
@@ -132,6 +134,8 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::call => "a primitive such as step(...)",
         Rule::arg => "an argument",
         Rule::argval => "a value",
+        Rule::names => "names joined by |",
+        Rule::single_call => "a call",
         Rule::vector => "a vector (dx, dy)",
         Rule::open => "'('",
         Rule::close => "')'",
@@ -240,6 +244,7 @@ fn parse_arg(pair: Pair<'_, Rule>) -> Result<Arg, SyntaxError> {
                         };
                         ArgValue::Vector(small(dx, &a)?, small(dy, &b)?)
                     }
+                    Rule::names => ArgValue::Names(inner.into_inner().map(|p| p.as_str().to_string()).collect()),
                     _ => ArgValue::Name(inner.as_str().to_string()),
                 });
             }
@@ -247,6 +252,12 @@ fn parse_arg(pair: Pair<'_, Rule>) -> Result<Arg, SyntaxError> {
         }
     }
     Ok(Arg { key, value: value.expect("an argument has a value"), at })
+}
+
+/// Parses one call standing alone (`most(pieces)`).
+pub fn parse_single_call(text: &str) -> Result<Call, SyntaxError> {
+    let root = parse_rule(Rule::single_call, text)?;
+    parse_call(root.into_inner().next().expect("a call"))
 }
 
 /// Parses an end condition (`line(4, exact) by mover`).

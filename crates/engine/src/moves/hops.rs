@@ -19,7 +19,7 @@
 //!   chain ends in a region that ends moves.
 
 use super::{CellBits, Move, RuleId, Sink};
-use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
+use crate::game::{EMPTY, Game, line_masks, owner_tag, piece_type, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
@@ -44,6 +44,8 @@ struct Segment {
     /// `fly`: empty cells may lie before the piece hopped over, and the hop may land on any
     /// empty cell beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
     long: bool,
+    /// A flying hop that lands only right behind the piece.
+    behind: bool,
     /// Hops of this segment: at least `min` (0 or 1), at most `max` (1, or `Hop::UNBOUNDED`).
     min: u8,
     max: u8,
@@ -82,6 +84,7 @@ impl Hops {
                 dirs: rules.direction_sets[hop.dirs as usize].dirs.clone(),
                 over: hop.over,
                 long: hop.long,
+                behind: hop.behind,
                 min: hop.min,
                 max: hop.max,
             })
@@ -121,7 +124,7 @@ impl Hops {
             .map(|seg| [0u8, 1].map(|count| count >= segments[seg].min && segments[seg + 1..].iter().all(|s| s.min == 0)))
             .collect();
         let first_over =
-            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over != Over::Enemy, enemy || s.over != Over::Own));
+            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over.captures()));
         let board = &rules.board;
         let first_jumps = (board.len() <= 64 && first_segments(&segments).all(|s| !s.long)).then(|| {
             [0, 1].map(|p| {
@@ -149,7 +152,7 @@ impl Hops {
     /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
     /// of a chain continues with)? Returns the segment it continues in.
     pub(crate) fn chain_segment(&self) -> Option<usize> {
-        self.segments.iter().rposition(|s| s.over != Over::Own && s.max > 1)
+        self.segments.iter().rposition(|s| s.over.captures() && s.max > 1)
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -350,6 +353,7 @@ impl<'a> Search<'a> {
             Over::Enemy => owner == tag(self.side.other()),
             Over::Own => owner == tag(self.side),
             Over::Any => owner == tag(self.side) || owner == tag(self.side.other()),
+            Over::EnemyOf(types) => owner == tag(self.side.other()) && types >> piece_type(piece) & 1 == 1,
         }
     }
 
@@ -371,7 +375,7 @@ impl<'a> Search<'a> {
         let mut land = board.step(over, d);
         while land != NO_CELL && self.free(land, captured) {
             count += 1;
-            if !seg.long {
+            if !seg.long || seg.behind {
                 break;
             }
             land = board.step(land, d);
@@ -393,7 +397,7 @@ impl<'a> Search<'a> {
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
-        seg.over != Over::Own && owner_tag(self.pos.cells[over.index()]) == tag(self.side.other())
+        seg.over.captures() && owner_tag(self.pos.cells[over.index()]) == tag(self.side.other())
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?

@@ -438,4 +438,49 @@ impl Game {
             _ => vec![vec![mv.to]],
         }
     }
+
+    /// The distinct ways a move takes its captured pieces: per path, each piece taken with the
+    /// direction of the hop that takes it. Paths that differ only in where a flying piece lands
+    /// before going on straight are one way; taking the same pieces in another order, or turning
+    /// towards a piece from another cell, is another. Moves that are not hops have one way.
+    pub(crate) fn capture_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(CellId, DirId)>> {
+        if !matches!(self.compiled.get(mv.rule.index()).map(|r| &r.kind), Some(Kind::Hops(_))) {
+            let mut order: Vec<(CellId, DirId)> = mv.take_to.then_some((mv.to, NO_DIR)).into_iter().collect();
+            order.extend(mv.captured_cells().filter(|&c| !(mv.take_to && c == mv.to)).map(|c| (c, NO_DIR)));
+            return vec![order];
+        }
+        let board = self.board();
+        let mut ways: Vec<Vec<(CellId, DirId)>> = Vec::new();
+        for path in self.paths(pos, mv) {
+            let mut taken = 0u128;
+            let mut way = Vec::new();
+            let mut at = mv.from;
+            for &l in &path {
+                // The piece a hop takes lies between its start and its landing; a piece taken
+                // earlier in the chain may lie there too, already gone.
+                for d in board.all_directions() {
+                    let mut c = board.step(at, d);
+                    let mut between = Vec::new();
+                    while c != NO_CELL && c != l {
+                        between.push(c);
+                        c = board.step(c, d);
+                    }
+                    if c == l {
+                        for c in between {
+                            if mv.captures.bits() & !taken & c.bit128() != 0 {
+                                taken |= c.bit128();
+                                way.push((c, d));
+                            }
+                        }
+                        break;
+                    }
+                }
+                at = l;
+            }
+            if !ways.contains(&way) {
+                ways.push(way);
+            }
+        }
+        ways
+    }
 }

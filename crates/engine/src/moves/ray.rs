@@ -3,7 +3,7 @@
 //! and, if the rule says so, over pieces.
 
 use super::{Move, RuleId, Sink, lands};
-use crate::game::{EMPTY, Game, line_masks, owner_tag, tag};
+use crate::game::{EMPTY, Game, line_masks, owner_tag, piece_type, tag};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
@@ -119,6 +119,7 @@ impl Ray {
                     Some(Over::Own) => owner_tag(code) == tag(side),
                     Some(Over::Enemy) => owner_tag(code) == tag(side.other()),
                     Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side.other()),
+                    Some(Over::EnemyOf(types)) => owner_tag(code) == tag(side.other()) && types >> piece_type(code) & 1 == 1,
                 }
         };
         let stay = self.stay.as_ref().map(|s| &s[side.index()]);

@@ -306,6 +306,30 @@ pub(super) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, nam
     }
 }
 
+/// `key=TYPE` or `key=TYPE|TYPE...`: piece types, as a bit per type.
+pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<u64> {
+    let listed: Vec<&str> = match &arg.value {
+        ArgValue::Name(n) => vec![n.as_str()],
+        ArgValue::Names(list) => list.iter().map(String::as_str).collect(),
+        _ => {
+            arg_error(cx, node, arg, "expected a piece type, or piece types joined by |");
+            return None;
+        }
+    };
+    let mut mask = 0u64;
+    for name in listed {
+        match names.piece(name) {
+            Some(t) => mask |= 1 << t,
+            None => {
+                let known: Vec<&str> = names.pieces.iter().map(|p| p.name.as_str()).collect();
+                arg_error(cx, node, arg, format!("no piece type '{name}'; the pieces are: {}", known.join(", ")));
+                return None;
+            }
+        }
+    }
+    Some(mask)
+}
+
 pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg) -> Option<u32> {
     match arg.value {
         ArgValue::Int(v) if (0..=i64::from(u16::MAX)).contains(&v) => Some(v as u32),

@@ -1,7 +1,10 @@
 //! `[moves.NAME]`: which piece moves, its notation template, and its pattern (`do`), compiled
 //! into a `MoveRule`.
 
-use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, region_arg, uint_arg};
+use super::cx::{
+    Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, piece_types_arg, region_arg,
+    uint_arg,
+};
 use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Over, PieceTypeId, Revisit};
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
@@ -343,7 +346,30 @@ fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Op
     let dirs = one_dir_set(cx, node, call, &mut args, names)?;
     let over = match args.key("over") {
         None => Over::Enemy,
-        Some(arg) => over_arg(cx, node, arg).unwrap_or(Over::Enemy),
+        Some(arg) => match &arg.value {
+            ArgValue::Name(n) if ["enemy", "own", "any"].contains(&n.as_str()) => over_arg(cx, node, arg).unwrap_or(Over::Enemy),
+            _ => piece_types_arg(cx, node, arg, names).map_or(Over::Enemy, Over::EnemyOf),
+        },
+    };
+    let behind = match args.key("land") {
+        None => false,
+        Some(arg) => match &arg.value {
+            ArgValue::Name(n) if n == "behind" && call.name == "fly" => true,
+            ArgValue::Name(n) if n == "beyond" && call.name == "fly" => false,
+            _ if call.name != "fly" => {
+                arg_error(cx, node, arg, "land= is for fly(): a jump always lands right behind the piece");
+                false
+            }
+            _ => {
+                arg_error(
+                    cx,
+                    node,
+                    arg,
+                    "land= takes beyond (any empty cell past the piece, the default) or behind (the cell right behind it)",
+                );
+                false
+            }
+        },
     };
     args.finish(cx, node);
     let (min, max) = match hop.repeat {
@@ -352,7 +378,7 @@ fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Op
         Repeat::ZeroOrMore => (0, Hop::UNBOUNDED),
         Repeat::Optional => (0, 1),
     };
-    Some(Hop { dirs, over, long: call.name == "fly", min, max })
+    Some(Hop { dirs, over, long: call.name == "fly", behind, min, max })
 }
 
 /// `over=enemy`, `own` or `any`.

@@ -1,9 +1,10 @@
 //! `[[phases]]` (which moves each part of the game allows, and for how many plies) and `[turn]`
 //! (capture obligations, when captured pieces leave, passing).
 
-use super::cx::{Cx, Fields, Names, int_expr, read_list};
-use crate::model::{MoveRule, PassRule, Phase, PhaseLimit, RegionId, Removal, Trigger, Turn};
+use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, int_expr, piece_types_arg, read_list};
+use crate::model::{Criterion, MoveRule, PassRule, Phase, PhaseLimit, RegionId, Removal, Trigger, Turn};
 use crate::source::Span;
+use crate::syntax::{self, ArgValue};
 use crate::tree::{Node, Value};
 
 /// The most phases: the position keeps its phase in one byte.
@@ -104,10 +105,21 @@ pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Turn
     if let Some(v) = f.get("capture").and_then(|n| cx.keyword(n, "capture", &[("compulsory", true), ("optional", false)])) {
         turn.compulsory_capture = v;
     }
-    if let Some(n) = f.get("majority") {
+    let majority = f.get("majority");
+    if let Some(n) = majority {
         match &n.value {
-            Value::Bool(b) => turn.majority = *b,
+            Value::Bool(true) => turn.precedence = vec![Criterion::Most(vec![1; names.pieces.len()])],
+            Value::Bool(false) => {}
             _ => cx.expect_type(n, "true or false"),
+        }
+    }
+    if let Some(n) = f.get("precedence") {
+        // A file that extends another may replace its majority rule by a precedence; one file
+        // says one or the other.
+        if majority.is_some_and(|m| m.span.file == n.span.file && matches!(m.value, Value::Bool(true))) {
+            cx.error(n.span, "give majority = true or precedence, not both: majority = true is precedence = [\"most(pieces)\"]");
+        } else if let Some(items) = cx.array(n) {
+            turn.precedence = items.iter().filter_map(|item| criterion(cx, item, names)).collect();
         }
     }
     if let Some(v) = f.get("removal").and_then(|n| cx.keyword(n, "removal", &[("end", Removal::End), ("immediate", Removal::Immediate)])) {
@@ -126,6 +138,85 @@ pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Turn
     turn.move_ends_in = f.get("move-ends-in").map(|n| regions(cx, n, names)).unwrap_or_default();
     f.finish(cx);
     turn
+}
+
+/// One criterion of capture precedence: `most(pieces)`, `most(TYPE|TYPE)`,
+/// `most(TYPE=W, TYPE=W)`, `with(TYPE)`, `earliest(TYPE)`.
+fn criterion(cx: &mut Cx, node: &Node, names: &Names) -> Option<Criterion> {
+    let text = cx.string(node)?;
+    let call = match syntax::parse_single_call(&text) {
+        Ok(call) => call,
+        Err(err) => {
+            cx.syntax_error(node, err);
+            return None;
+        }
+    };
+    let mut args = Args::new(&call);
+    let out = match call.name.as_str() {
+        "most" => {
+            let mut weights = vec![0i64; names.pieces.len()];
+            let positional = args.positional();
+            match positional.as_slice() {
+                [arg] if matches!(&arg.value, ArgValue::Name(n) if n == "pieces") => weights.fill(1),
+                [arg] => {
+                    let mask = piece_types_arg(cx, node, arg, names)?;
+                    for (t, w) in weights.iter_mut().enumerate() {
+                        *w = i64::from(mask >> t & 1 == 1);
+                    }
+                }
+                [] => {
+                    for (t, piece) in names.pieces.iter().enumerate() {
+                        if let Some(arg) = args.key(&piece.name) {
+                            match arg.value {
+                                ArgValue::Int(v) if (0..=1_000_000).contains(&v) => weights[t] = v,
+                                _ => arg_error(cx, node, arg, "a weight is an integer from 0 to 1000000"),
+                            }
+                        }
+                    }
+                    if weights.iter().all(|&w| w == 0) {
+                        call_error(
+                            cx,
+                            node,
+                            &call,
+                            "most() needs what to count: pieces, piece types (man|king), or weights (man=2, king=3)",
+                        );
+                        return None;
+                    }
+                }
+                [_, extra, ..] => {
+                    arg_error(cx, node, extra, "most() counts one thing: pieces, piece types joined by |, or weights as TYPE=N");
+                    return None;
+                }
+            }
+            Criterion::Most(weights)
+        }
+        "with" | "earliest" => {
+            let mask = match args.positional().as_slice() {
+                [arg] => piece_types_arg(cx, node, arg, names)?,
+                _ => {
+                    call_error(
+                        cx,
+                        node,
+                        &call,
+                        format!("{}() takes a piece type, or piece types joined by |: {}(king)", call.name, call.name),
+                    );
+                    return None;
+                }
+            };
+            if call.name == "with" { Criterion::With(mask) } else { Criterion::Earliest(mask) }
+        }
+        other => {
+            call_error(
+                cx,
+                node,
+                &call,
+                format!("no precedence criterion '{other}'; the criteria are most(...), with(TYPE) and earliest(TYPE)"),
+            );
+            return None;
+        }
+    };
+    args.finish(cx, node);
+    Some(out)
 }
 
 /// A region name, or a list of them.
