@@ -1,11 +1,14 @@
 //! The games built on the general primitives (Lines of Action and its two variants, Quints, Camelot
-//! on a chessboard), run through the command line as a user would run them: they play to the end,
-//! `compare` tells the variants apart, their parameters work within their ranges and are refused
-//! outside them, boards of more than 64 cells go through the general paths, and every new key and
-//! primitive gives one clear error at its exact place when it is written wrong.
+//! on a chessboard, Chess, Hexasah, Tobit and Tobit on 4 x 4 lines), run through the command line
+//! as a user would run them: they play to the end, `compare` tells the variants apart, their
+//! parameters work within their ranges and are refused outside them, boards of more than 64 cells
+//! go through the general paths, chess positions and moves are read and written in FEN and SAN,
+//! and every new key and primitive gives one clear error at its exact place when it is written
+//! wrong.
 //!
-//! Expected counts come from hand counts (worked in the comments) or from the independent
-//! brute-force Lines of Action generator in tests/oracles/loa.rs, which knows nothing of the engine.
+//! Expected counts come from hand counts (worked in the comments), from published figures (the
+//! Chess Programming Wiki's perft table), or from the independent brute-force Lines of Action
+//! generator in tests/oracles/loa.rs, which knows nothing of the engine.
 
 mod common;
 
@@ -50,7 +53,7 @@ fn oracle_move_names(pos: &loa::Loa) -> BTreeSet<String> {
 /// every recorded move is legal, and the replay reaches the same result.
 #[track_caller]
 fn play_to_the_end(id: &str, extra: &[&str], first: &str, second: &str, seed: &str) {
-    let dir = scratch(&format!("play_{id}_{}_{first}_{second}_{seed}", extra.join("_")).replace([':', '='], "-"));
+    let dir = scratch(&format!("play_{id}_{}_{first}_{second}_{seed}", extra.join("_")).replace([':', '=', '/', ' '], "-"));
     let record = dir.join("game.txt");
     let record = record.to_str().unwrap();
     let mut args = vec!["play", id, "--first", first, "--second", second, "--seed", seed, "--record", record];
@@ -782,6 +785,701 @@ fn a_phase_that_lasts_to_the_end_takes_no_progress_in_a_position() {
     let run = hetproba(&["moves", "quints", "--position", "8/8/8/8/8/8/8/8 x move:3"]).fails(1).one_line();
     assert!(run.stderr.contains("phase 'move' lasts to the end of the game and counts nothing: write just 'move'"), "{}", run.stderr);
 }
+
+// ----------------------------------------------------------------------------------------------
+// Chess, Hexasah, Tobit and Tobit on 4 x 4 lines: royal pieces, castling, en passant, FEN and
+// SAN, hop chains that never reverse
+
+/// Chess, one move from mate: Black's king a8 may only go to b8 (a7 and b7 touch White's king
+/// on b6), then Rh8 mates.
+const CHESS_NEAR_THE_END: &str = "k7/8/1K6/8/8/8/8/7R b - - 0 1";
+
+/// Hexasah near the end: Black's king d11 (neighbours b11 f11 c10 e10) may only go to b11 (the
+/// rook f1 holds column f up to f11, the rook k10 row 10), then Tp7-p11 would mate.
+const HEXASAH_NEAR_THE_END: &str = "1r6/5T3/8/9/7T/9/8/9/8/9/2T1R3 b";
+
+#[test]
+fn play_chess_to_the_end() {
+    // Random games of chess end by the fifty-move rule or a mate within 0.1 s (seed 5 mates).
+    play_to_the_end("chess", &[], "random", "random", "1");
+    play_to_the_end("chess", &[], "random", "random", "5");
+    // mcts:50 from the start takes 30 s (its playouts run hundreds of plies): from near the end.
+    play_to_the_end("chess", &["--position", CHESS_NEAR_THE_END], "mcts:50", "random", "1");
+}
+
+#[test]
+fn play_hexasah_to_the_end() {
+    // Seed 2 ends by insufficient material (moves = 0), seed 6 by a mate.
+    play_to_the_end("hexasah", &[], "random", "random", "2");
+    play_to_the_end("hexasah", &[], "random", "random", "6");
+    // From near the end; seed 2 mates in six plies (other seeds miss the mate and play on to a
+    // fifty-move draw, 20 s).
+    play_to_the_end("hexasah", &["--position", HEXASAH_NEAR_THE_END], "mcts:50", "random", "2");
+}
+
+#[test]
+fn play_tobit_to_the_end() {
+    play_to_the_end("tobit", &[], "random", "random", "1");
+    play_to_the_end("tobit", &[], "random", "random", "2");
+    play_to_the_end("tobit", &[], "mcts:50", "random", "1");
+}
+
+#[test]
+fn play_tobit_4x4_to_the_end() {
+    play_to_the_end("tobit-4x4", &[], "random", "random", "1");
+    play_to_the_end("tobit-4x4", &[], "random", "random", "2");
+    play_to_the_end("tobit-4x4", &[], "mcts:50", "random", "1");
+}
+
+#[test]
+fn play_chess_near_the_end_mcts_mates() {
+    let run =
+        hetproba(&["play", "chess", "--position", CHESS_NEAR_THE_END, "--first", "mcts:50", "--second", "random", "--seed", "1"]).ok();
+    assert!(run.stdout.contains("black played Kb8\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("white played Rh8#\n8 . k . . . . . R\n7 . . . . . . . .\n6 . K . . . . . .\n"), "{}", run.stdout);
+    assert!(run.stdout.ends_with("Game over: white wins: checkmate\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_chess_human_san_uci_and_castling_both_ways_of_writing() {
+    // e5 is no move of White's; e4, then Black's e5 typed in UCI; knights and bishops out of the
+    // way; O-O with letters, 0-0 with zeros.
+    let input = "e5\ne4\ne7e5\nNf3\nNf6\nBc4\nBe7\nO-O\n0-0\nquit\n";
+    let run = hetproba_with_input(&["play", "chess", "--first", "human", "--second", "human"], input).ok();
+    let out = &run.stdout;
+    assert!(out.contains("illegal move 'e5'; legal moves: a3 b3 c3 d3 e3 f3 g3 h3 a4 b4 c4 d4 e4 f4 g4 h4 Nc3 Na3 Nh3 Nf3\n"), "{out}");
+    for line in
+        ["white played e4\n", "black played e5\n", "white played Nf3\n", "black played Be7\n", "white played O-O\n", "black played O-O\n"]
+    {
+        assert!(out.contains(line), "lacks {line:?}\n{out}");
+    }
+    // Both kings on g, both rooks on f.
+    assert!(out.contains("8 r n b q . r k .\n7 p p p p b p p p\n"), "{out}");
+    assert!(out.contains("2 P P P P . P P P\n1 R N B Q . R K .\n"), "{out}");
+    assert!(out.ends_with("white> quit\ngame stopped after 8 moves\n"), "{out}");
+}
+
+#[test]
+fn play_hexasah_human_clears_the_way_and_castles_east() {
+    // The knight n1 leaps to m4, the pawn m2 steps to l3, the bishop l1 (a white cell) goes to
+    // m2: l1 and n1 are empty and Rj1-n1 castles, the rook p1 landing on l1. Black's pawns step.
+    let input = "Cn1-m4\ni10-h9\nm2-l3\na10-b9\nNl1-m2\nq10-p9\nRj1-n1\nquit\n";
+    let run = hetproba_with_input(&["play", "hexasah", "--first", "human", "--second", "human"], input).ok();
+    let out = &run.stdout;
+    for line in ["white played Cn1-m4\n", "black played i10-h9\n", "white played Nl1-m2\n", "white played Rj1-n1\n"] {
+        assert!(out.contains(line), "lacks {line:?}\n{out}");
+    }
+    // Row 1 after castling: b1 T, d1 C, f1 N, h1 D, j1 empty, l1 T, n1 R, p1 empty.
+    assert!(out.contains("white played Rj1-n1\n") && out.contains(" 1   T   C   N   D   .   T   R   .\n"), "{out}");
+    assert!(out.ends_with("black> quit\ngame stopped after 7 moves\n"), "{out}");
+}
+
+#[test]
+fn play_tobit_human_must_capture() {
+    // The rules' 7-14 and 29-22; then 14-21 stands beside 22 and in front of 28: Black must
+    // capture (22:20 sideways, or 28:14 down the line, 14 being empty again), so 30-23 is refused.
+    let input = "7-14\n29-22\n14-21\n30-23\n22:20\nquit\n";
+    let run = hetproba_with_input(&["play", "tobit", "--first", "human", "--second", "human"], input).ok();
+    let out = &run.stdout;
+    assert!(out.contains("illegal move '30-23'; legal moves: 22:20 28:14\n"), "{out}");
+    assert!(out.contains("black played 22:20\n"), "{out}");
+    // Rows 20-26 (the man on 20) and 13-19 (7's man gone from 14, 21 taken).
+    assert!(out.contains("black played 22:20\n  b b b b b\nb b . b b b b\nb . . . . . .\n. . . . . . .\n"), "{out}");
+    assert!(out.ends_with("white> quit\ngame stopped after 4 moves\n"), "{out}");
+}
+
+#[test]
+fn play_tobit_4x4_human_captures_and_is_captured() {
+    // 6-12 and 24-18 meet on line 1: White must take 12:24 (24 was left empty), and Black's only
+    // answer is 29:18, over 24 into the point its own man left.
+    let input = "6-12\n24-18\n12:24\n29:18\nquit\n";
+    let run = hetproba_with_input(&["play", "tobit-4x4", "--first", "human", "--second", "human"], input).ok();
+    let out = &run.stdout;
+    for line in ["white played 6-12\n", "black played 24-18\n", "white played 12:24\n", "black played 29:18\n"] {
+        assert!(out.contains(line), "lacks {line:?}\n{out}");
+    }
+    assert!(out.contains("black played 29:18\n  . b b b\nb . b b b b\n. b . . . .\n"), "{out}");
+    assert!(out.ends_with("white> quit\ngame stopped after 4 moves\n"), "{out}");
+}
+
+#[test]
+fn compare_tobit_and_tobit_4x4_differ_in_the_board() {
+    let run = hetproba(&["compare", "tobit", "tobit-4x4"]).ok();
+    let out = &run.stdout;
+    assert!(out.starts_with("Comparing tobit and tobit-4x4.\n\n1. Rules that differ:\n   - board:\n"), "{out}");
+    assert!(out.contains(", 38 cells\n") && out.contains(", 32 cells\n"), "{out}");
+    // By hand, with L longitudinal lines (5 or 4): White's men on the first transverse line step
+    // forward, L moves; Black answers likewise, L x L. At depth 3, if both used the same line
+    // (L cases) White must take (1 move: over Black's man into the point it left, no more to
+    // take); otherwise (L^2 - L cases) White has 3 moves of the advanced man (forward, two
+    // sideways), L - 1 other men forward, two men sideways into the point left, the man behind it
+    // forward: L + 5. 5 + 20 x 10 = 205; 4 + 12 x 9 = 112.
+    assert_eq!(perft_row(out, 1), ["1", "5", "4", "<-", "first", "difference"], "{out}");
+    assert_eq!(perft_row(out, 2), ["2", "25", "16"], "{out}");
+    assert_eq!(perft_row(out, 3), ["3", "205", "112"], "{out}");
+    assert!(out.contains("The boards differ, so no position can be played under both rulesets"), "{out}");
+}
+
+#[test]
+fn compare_chess_and_hexasah_does_not_crash() {
+    let run = hetproba(&["compare", "chess", "hexasah"]).ok();
+    let out = &run.stdout;
+    assert!(out.contains("hexasah: a hexagon grid in doubled coordinates, 17 columns by 11 rows, 93 cells\n"), "{out}");
+    assert!(out.contains("   - move 'castle-west':\n       chess: (none)\n"), "{out}");
+    // Chess: published (20, 400, 8902); Hexasah: the hand count of rules/hexasah.toml (50, 2500)
+    // and the oracle in tests/oracles/hexasah.rs (120810).
+    assert_eq!(perft_row(out, 1), ["1", "20", "50", "<-", "first", "difference"], "{out}");
+    assert_eq!(perft_row(out, 2), ["2", "400", "2500"], "{out}");
+    assert_eq!(perft_row(out, 3), ["3", "8902", "120810"], "{out}");
+}
+
+#[test]
+fn chess_hexasah_and_tobit_pass_their_embedded_tests() {
+    let ids = ["chess", "hexasah", "tobit", "tobit-4x4"];
+    let run = hetproba(&[&["check"][..], &ids].concat()).ok();
+    for id in ids {
+        assert!(run.stdout.contains(&format!("({id}): ")), "{}", run.stdout);
+    }
+    // The hand-worked positions of rules/hexasah.toml.
+    assert!(
+        run.stdout.contains("(hexasah): 93 cells, 6 piece types, 10 move rules, 2 end rules; 50 embedded tests passed"),
+        "{}",
+        run.stdout
+    );
+}
+
+// ----------------------------------------------------------------------------------------------
+// FEN
+
+/// Kiwipete, position 2 of the Chess Programming Wiki's "Perft Results".
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+#[test]
+fn fen_kiwipete_has_48_moves_with_both_castlings() {
+    // 48: the published perft 1 of Kiwipete.
+    let run = hetproba(&["moves", "chess", "--position", KIWIPETE]).ok();
+    let moves = words(&run.stdout);
+    assert_eq!(moves.len(), 48, "{}", run.stdout);
+    for mv in ["O-O", "O-O-O", "gxh3", "dxe6", "Bxa6", "Qxf6", "Nxf7", "Kd1"] {
+        assert!(moves.contains(mv), "lacks {mv}: {}", run.stdout);
+    }
+    assert_eq!(perft("chess", 2, &["--position", KIWIPETE]), 2039, "published");
+}
+
+#[test]
+fn fen_with_an_en_passant_cell() {
+    // 1. e4 (Black's pawn already on d4): e3 was passed over. Black, by hand: pawns a-c and e-h one
+    // or two cells (14), d3 and dxe3 (2); knights a6 c6 d7, f6 h6 (5); the bishop c8 d7 e6 f5 g4
+    // h3 (5); the queen d7 d6 d5 (3); the king d7 (1). 30.
+    let position = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3";
+    let run = hetproba(&["moves", "chess", "--position", position]).ok();
+    assert_eq!(words(&run.stdout).len(), 30, "{}", run.stdout);
+    assert!(words(&run.stdout).contains("dxe3"), "{}", run.stdout);
+    let json = hetproba(&["moves", "chess", "--position", position, "--json"]).ok().json();
+    let ep = json.as_array().unwrap().iter().find(|m| m["notation"] == "dxe3").expect("dxe3 is listed");
+    assert_eq!((&ep["from"], &ep["to"], &ep["captures"]), (&"d4".into(), &"e3".into(), &serde_json::json!(["e4"])));
+    // Without the cell, no en passant: 29.
+    let position = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3";
+    let run = hetproba(&["moves", "chess", "--position", position]).ok();
+    assert_eq!(words(&run.stdout).len(), 29, "{}", run.stdout);
+}
+
+#[test]
+fn fen_errors_are_one_clear_line_each() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+    let cases = [
+        (format!("{start} x KQkq - 0 1"), "unknown side 'x'; expected w or b"),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1".to_string(), "castling right 'K' has no pair of pieces to castle"),
+        ("4k3/8/8/8/8/8/8/R3K3 w K - 0 1".to_string(), "castling right 'K' has no pair of pieces to castle"),
+        (format!("{after_e4} b KQkq e4 0 1"), "the en-passant cell 'e4' must be empty"),
+        (format!("{start} w KQkq - x 1"), "the half-move clock must be a number, not 'x'"),
+        (format!("{start} w KQkq - 0 one"), "the move number must be a number, not 'one'"),
+        (format!("{start} w KQkq - 0 1 extra"), "unexpected 'extra' after the move number"),
+    ];
+    for (fen, message) in cases {
+        for command in [&["moves", "chess", "--position", &fen][..], &["perft", "chess", "1", "--position", &fen]] {
+            let run = hetproba(command).fails(1).one_line();
+            assert_eq!(run.stderr, format!("error: bad position '{fen}': {message}\n"), "{command:?}");
+        }
+    }
+}
+
+/// The en-passant cell e3 names the piece beyond it, e4, as the one that passed over it: a knight
+/// on e4 never did (only pawn-double leaves passed cells), yet the position is read and d4 takes
+/// the knight "en passant" (dxe3, capturing e4).
+#[test]
+#[ignore = "bug: a FEN en-passant cell in front of a knight is accepted, and a pawn then takes the knight en passant"]
+fn fen_en_passant_cell_in_front_of_a_piece_that_cannot_have_passed_is_refused() {
+    let run = hetproba(&["moves", "chess", "--position", "4k3/8/8/8/3pN3/8/8/4K3 b - e3 0 1"]).fails(1).one_line();
+    assert!(run.stderr.contains("e3"), "{}", run.stderr);
+}
+
+#[test]
+fn perft_chess_positions_3_to_6_match_the_published_counts() {
+    // The Chess Programming Wiki's "Perft Results", positions 3 to 6, depths 1 to 3.
+    let positions = [
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", [14, 191, 2812]),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", [6, 264, 9467]),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", [44, 1486, 62379]),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", [46, 2079, 89890]),
+    ];
+    for (fen, counts) in positions {
+        for (depth, count) in (1..).zip(counts) {
+            assert_eq!(perft("chess", depth, &["--position", fen]), count, "{fen} depth {depth}");
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// SAN
+
+#[test]
+fn san_disambiguates_by_file_rank_or_both() {
+    // Knights b1 and f3 both reach d2. By hand: b1 a3 c3 d2 (3); f3 g5 g1 e5 h4 h2 d4 d2 (7);
+    // the king e1 d1 d2 e2 f2 f1 (5). 15.
+    let run = hetproba(&["moves", "chess", "--position", "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1"]).ok();
+    assert_eq!(words(&run.stdout), words("Nc3 Na3 Nbd2 Ng5 Ng1 Ne5 Nh4 Nh2 Nd4 Nfd2 Ke2 Kf2 Kf1 Kd1 Kd2"), "{}", run.stdout);
+    // Knights g1 and g5, one file: both reach f3 and h3, told apart by rank.
+    let run = hetproba(&["moves", "chess", "--position", "4k3/8/8/6N1/8/8/8/4K1N1 w - - 0 1"]).ok();
+    for mv in ["N1f3", "N5f3", "N1h3", "N5h3", "Ne2", "Nf7"] {
+        assert!(words(&run.stdout).contains(mv), "lacks {mv}: {}", run.stdout);
+    }
+    // Queens a1, c1, a3 all reach b2: a1 shares its file with a3 and its rank with c1 (Qa1b2);
+    // c1 shares neither with a3 (Qcb2); a3 shares a1's file only (Q3b2).
+    let run = hetproba(&["moves", "chess", "--position", "6k1/8/8/8/8/Q7/7K/Q1Q5 w - - 0 1"]).ok();
+    for mv in ["Qa1b2", "Qcb2", "Q3b2", "Qa1c3", "Qcc3", "Q3c3", "Qd4"] {
+        assert!(words(&run.stdout).contains(mv), "lacks {mv}: {}", run.stdout);
+    }
+    assert!(!words(&run.stdout).contains("Qb2"), "{}", run.stdout);
+}
+
+#[test]
+fn san_marks_check_and_mate() {
+    // Black's king a8, White's king b6 and rook h1. By hand: the rook h2 .. h8 and g1 .. a1 (14);
+    // the king a5 b5 c5 a6 c6 c7 (a7 and b7 touch a8) (6). 20. Rh8 mates (a7 and b7 are the
+    // king's, b8 the rook's); Ra1 checks, but Kb8 escapes.
+    let position = "k7/8/1K6/8/8/8/8/7R w - - 0 1";
+    let run = hetproba(&["moves", "chess", "--position", position]).ok();
+    let moves = words(&run.stdout);
+    assert_eq!(moves.len(), 20, "{}", run.stdout);
+    assert!(moves.contains("Rh8#") && moves.contains("Ra1+"), "{}", run.stdout);
+    assert_eq!(moves.iter().filter(|m| m.ends_with(['+', '#'])).count(), 2, "{}", run.stdout);
+    let run = hetproba(&["moves", "chess", "--position", position, "--after", "Rh8#"]).ok();
+    assert_eq!(run.stdout, "no legal moves (white wins: checkmate)\n");
+    let run = hetproba(&["moves", "chess", "--position", position, "--after", "Ra1"]).ok();
+    assert_eq!(run.stdout, "Kb8\n");
+}
+
+#[test]
+fn san_promotions_and_pawn_captures() {
+    // The pawn e7 promotes four ways; as a queen or rook on e8 it checks the king on a8 along
+    // rank 8 (not mate: a7 is free). By hand: e8 x 4, the king c6 to c7 d7 d6 d5 c5 b5 b6 (7). 11.
+    let position = "k7/4P3/2K5/8/8/8/8/8 w - - 0 1";
+    let run = hetproba(&["moves", "chess", "--position", position]).ok();
+    assert_eq!(words(&run.stdout), words("e8=Q+ e8=R+ e8=B e8=N Kc7 Kd7 Kd6 Kd5 Kc5 Kb5 Kb6"), "{}", run.stdout);
+    let json = hetproba(&["moves", "chess", "--position", position, "--json"]).ok().json();
+    let promotions: Vec<&str> = json.as_array().unwrap().iter().filter_map(|m| m["promotion"].as_str()).collect();
+    assert_eq!(promotions, ["queen", "rook", "bishop", "knight"]);
+    // A pawn capture names the pawn's file: 1. e4 d5 2. exd5.
+    let run = hetproba(&["moves", "chess", "--after", "e4 d5"]).ok();
+    assert!(words(&run.stdout).contains("exd5") && words(&run.stdout).contains("Bb5+"), "{}", run.stdout);
+}
+
+#[test]
+fn san_en_passant_is_written_as_a_pawn_capture() {
+    // 1. e4 a6 2. e5 d5: the pawn e5 takes d5 en passant, landing on d6: exd6.
+    let run = hetproba(&["moves", "chess", "--after", "e4 a6 e5 d5", "--json"]).ok();
+    let json = run.json();
+    let ep = json.as_array().unwrap().iter().find(|m| m["notation"] == "exd6").expect("exd6 is listed");
+    assert_eq!((&ep["to"], &ep["captures"]), (&"d6".into(), &serde_json::json!(["d5"])));
+    // Afterwards d5 is empty: Black's queen takes on d6 down the open file, and c7 takes too.
+    let run = hetproba(&["moves", "chess", "--after", "e4 a6 e5 d5 exd6"]).ok();
+    assert!(words(&run.stdout).contains("Qxd6") && words(&run.stdout).contains("cxd6"), "{}", run.stdout);
+    // One move later the chance is gone: 3. Nf3 Nf6 4. exd6 is no move.
+    let run = hetproba(&["moves", "chess", "--after", "e4 a6 e5 d5 Nf3 Nf6 exd6"]).fails(1);
+    assert!(run.stderr.contains("illegal move 'exd6'"), "{}", run.stderr);
+}
+
+#[test]
+fn san_and_uci_input_are_accepted() {
+    let knights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    let after = |line: &str| hetproba(&["moves", "chess", "--position", knights, "--after", line]).ok().stdout;
+    // Nbd2 and b1d2 name the same move; Nfd2 another. After Nbd2 Kd8 the knight on d2 can go
+    // back to b1.
+    assert_eq!(after("Nbd2 Kd8"), after("b1d2 Kd8"));
+    assert_ne!(after("Nbd2 Kd8"), after("Nfd2 Kd8"));
+    assert!(words(&after("Nbd2 Kd8")).contains("Nb1"), "{}", after("Nbd2 Kd8"));
+    // Nd2 names two moves.
+    let run = hetproba(&["moves", "chess", "--position", knights, "--after", "Nd2"]).fails(1).one_line();
+    assert!(run.stderr.contains("'Nd2'"), "{}", run.stderr);
+    // The promotion: e7e8q (UCI), e8=Q+ (SAN with its check mark), e8=Q; each leaves Black only
+    // Ka7 (b8 is the queen's, b7 the king's). e7e8n makes a knight: Kb8 and Ka7.
+    let pawn = "k7/4P3/2K5/8/8/8/8/8 w - - 0 1";
+    for line in ["e7e8q", "e8=Q+", "e8=Q"] {
+        let run = hetproba(&["moves", "chess", "--position", pawn, "--after", line]).ok();
+        assert_eq!(run.stdout, "Ka7\n", "{line}");
+    }
+    let run = hetproba(&["moves", "chess", "--position", pawn, "--after", "e7e8n"]).ok();
+    assert_eq!(words(&run.stdout), words("Kb8 Ka7"));
+    // e7e8 without the piece names four moves.
+    let run = hetproba(&["moves", "chess", "--position", pawn, "--after", "e7e8"]).fails(1).one_line();
+    assert!(run.stderr.contains("ambiguous move 'e7e8': it could be e8=Q+ or e8=R+ or e8=B or e8=N"), "{}", run.stderr);
+}
+
+/// White's O-O puts the rook on f1, facing Black's king f8 up the open file; Black's O-O-O puts
+/// the rook on d8, facing White's king d1.
+const CASTLING_CHECKS: [(&str, &str); 2] = [("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "O-O"), ("r3k3/8/8/8/8/8/8/3K4 b q - 0 1", "O-O-O")];
+
+#[test]
+fn san_castling_that_checks_is_read_with_its_mark() {
+    // After O-O+ Black's king f8 is in check from f1: g8 g7 e7 e8 (f7 is on the file). After
+    // O-O-O+ White's king d1 is in check from d8: e2 e1 c2 c1 (d2 is on the file).
+    for ((position, castling), answers) in CASTLING_CHECKS.into_iter().zip(["Kg8 Kg7 Ke7 Ke8", "Ke2 Ke1 Kc2 Kc1"]) {
+        for typed in [format!("{castling}+"), castling.to_string(), castling.replace('O', "0")] {
+            let run = hetproba(&["moves", "chess", "--position", position, "--after", &typed]).ok();
+            assert_eq!(words(&run.stdout), words(answers), "{position} {typed}");
+        }
+    }
+}
+
+/// SAN marks a check with `+`, a castling too; the castling rules have their own template
+/// (`notation = "O-O"`), so they are written without the mark.
+#[test]
+#[ignore = "bug: a castling that gives check is written O-O / O-O-O, without SAN's +"]
+fn san_marks_a_castling_that_checks() {
+    for (position, castling) in CASTLING_CHECKS {
+        let run = hetproba(&["moves", "chess", "--position", position]).ok();
+        assert!(words(&run.stdout).contains(format!("{castling}+").as_str()), "{position}: {}", run.stdout);
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// Random chess games: FEN reads back
+
+/// A seeded splitmix64.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+#[test]
+fn random_chess_games_write_fen_that_reads_back_the_same() {
+    use hetproba_engine::{Game, Position};
+    let rules = hetproba_rules::load_builtin("chess", &[]).expect("chess is built in").unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(rules);
+    let sorted_names = |pos: &Position| {
+        let mut names = game.move_names(pos, &game.legal_moves(pos));
+        names.sort();
+        names
+    };
+    let (mut positions, mut en_passant, mut some_rights) = (0, 0, 0);
+    for seed in 1..=20 {
+        let mut rng = SplitMix(seed);
+        let mut pos = Position::start(&game);
+        for ply in 0..=200 {
+            let fen = game.write_position(&pos);
+            let read = game.read_position(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen} does not read back: {e}"));
+            assert_eq!(game.write_position(&read), fen, "seed {seed} ply {ply}");
+            let names = sorted_names(&pos);
+            assert_eq!(sorted_names(&read), names, "seed {seed} ply {ply}: {fen}");
+            positions += 1;
+            let fields: Vec<&str> = fen.split(' ').collect();
+            en_passant += usize::from(fields[3] != "-");
+            some_rights += usize::from(fields[2] != "-" && fields[2] != "KQkq");
+            let moves = game.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            game.make(&mut pos, moves[rng.below(moves.len())]);
+        }
+    }
+    // The games pass through en-passant cells and partly lost castling rights.
+    assert!(positions > 1000 && en_passant > 0 && some_rights > 0, "{positions} {en_passant} {some_rights}");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Broken files: royal pieces, castling, declared state, FEN and SAN keys, declared steps
+
+/// A small valid ruleset with a royal king, castling and en passant; the broken files change or
+/// add one line. Line numbers matter: line 18 is `royal = true`, line 32 the castle pattern, line
+/// 36 the rook's pattern, line 40 the double step's, line 44 en passant's, lines 47 and 48 the
+/// `[state]` lists, line 51 the end condition (its `check` at column 20).
+const MINI_CHESS: &str = r#"[game]
+id = "mini"
+name = "Mini"
+
+[[players]]
+name = "white"
+
+[[players]]
+name = "black"
+
+[board]
+shape = "rect"
+width = 5
+height = 5
+
+[pieces.king]
+symbols = ["K", "k"]
+royal = true
+
+[pieces.rook]
+symbols = ["R", "r"]
+
+[pieces.pawn]
+symbols = ["P", "p"]
+
+[moves.king]
+piece = "king"
+do = "step(all, to=any)"
+
+[moves.castle]
+piece = "king"
+do = "castle(e, with=rook)"
+
+[moves.rook]
+piece = "rook"
+do = "slide(orthogonal, to=any)"
+
+[moves.pawn-double]
+piece = "pawn"
+do = "slide(forward, min=2, max=2)"
+
+[moves.en-passant]
+piece = "pawn"
+do = "step(forward-diagonal, to=passed)"
+
+[state]
+unmoved = ["king", "rook"]
+passed = ["pawn-double"]
+
+[[end]]
+if = "no-moves and check"
+result = "mover wins"
+"#;
+
+/// MINI_CHESS with `old` (which it must contain) replaced by `new`.
+fn mini(old: &str, new: &str) -> String {
+    assert!(MINI_CHESS.contains(old), "MINI_CHESS lacks {old:?}");
+    MINI_CHESS.replacen(old, new, 1)
+}
+
+/// The first error of `check` and of `moves` on a broken file: at `line_col`, with `message`.
+#[track_caller]
+fn assert_first_error(test: &str, text: &str, line_col: &str, message: &str) {
+    let dir = scratch(test);
+    let path = write(&dir, "rules.toml", text);
+    for command in ["check", "moves"] {
+        let run = hetproba(&[command, &path]).fails(1);
+        let first = run.stderr.lines().next().unwrap();
+        assert_eq!(first, format!("error: {path}:{line_col}: {message}"), "{command}\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn mini_chess_is_valid_and_castles() {
+    let dir = scratch("mini_chess");
+    let path = write(&dir, "mini.toml", MINI_CHESS);
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("(mini): 25 cells, 3 piece types, 5 move rules, 1 end rule"), "{}", run.stdout);
+    // King a1 and rook e1 never moved: a1-c1 castles (the rook to b1). By hand: the king a2 b2 b1
+    // and a1-c1 (4); the rook d1 c1 b1, e2 .. e5 (7). 11.
+    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w unmoved:a1,e1"]).ok();
+    assert_eq!(words(&run.stdout).len(), 11, "{}", run.stdout);
+    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w unmoved:a1,e1", "--after", "a1-c1"]).ok();
+    assert_eq!(run.stdout, "no legal moves (draw: no legal moves)\n");
+}
+
+#[test]
+fn broken_castle() {
+    // "castle(e)" starts at column 7 of line 32.
+    let text = mini("castle(e, with=rook)", "castle(e)");
+    assert_broken(
+        "castle_no_with",
+        &[("castle.toml", &text)],
+        "castle.toml",
+        "32:7",
+        "castle() needs with=PIECE, the piece it castles with, e.g. castle(e, with=rook)",
+    );
+    // The whole pattern, from its opening quote (column 6), is reported.
+    let text = mini("unmoved = [\"king\", \"rook\"]", "unmoved = [\"king\"]");
+    assert_broken(
+        "castle_rook_not_unmoved",
+        &[("castle.toml", &text)],
+        "castle.toml",
+        "32:6",
+        "castle() needs to know whether the piece it castles with has moved: add 'rook' to [state] unmoved",
+    );
+    let text = mini("unmoved = [\"king\", \"rook\"]", "unmoved = [\"rook\"]");
+    assert_broken(
+        "castle_king_not_unmoved",
+        &[("castle.toml", &text)],
+        "castle.toml",
+        "32:6",
+        "castle() needs to know whether the castling piece has moved: add 'king' to [state] unmoved",
+    );
+}
+
+#[test]
+fn broken_state_passed() {
+    // No [state] passed: en passant's pattern (line 44) is reported.
+    let text = mini("passed = [\"pawn-double\"]\n", "");
+    assert_broken(
+        "to_passed_without_passed",
+        &[("passed.toml", &text)],
+        "passed.toml",
+        "44:6",
+        "to=passed needs moves that pass over cells: list them in [state] passed = [...]",
+    );
+}
+
+/// The name in `[state] passed` (line 48, column 11) is reported first.
+#[test]
+fn broken_state_passed_names_a_leap_or_an_unknown_move_first() {
+    let leap = mini("slide(forward, min=2, max=2)", "leap((0, 2))");
+    assert_first_error("passed_leap_first", &leap, "48:11", "move 'pawn-double' is not a step or slide: only those pass over cells");
+    let unknown = mini("passed = [\"pawn-double\"]", "passed = [\"pawn-triple\"]");
+    assert_first_error("passed_unknown_first", &unknown, "48:11", "no move 'pawn-triple' in [moves]");
+}
+
+/// The name is dropped, so the loader also reports en passant's to=passed as having no moves
+/// that pass over cells (at 44:6): two errors for one mistake, the second one misleading.
+#[test]
+#[ignore = "bug: a wrong name in [state] passed also gives 'to=passed needs moves that pass over cells' at the en-passant pattern"]
+fn broken_state_passed_names_a_leap_or_an_unknown_move() {
+    let leap = mini("slide(forward, min=2, max=2)", "leap((0, 2))");
+    assert_broken(
+        "passed_leap",
+        &[("passed.toml", &leap)],
+        "passed.toml",
+        "48:11",
+        "move 'pawn-double' is not a step or slide: only those pass over cells",
+    );
+    let unknown = mini("passed = [\"pawn-double\"]", "passed = [\"pawn-triple\"]");
+    assert_broken("passed_unknown", &[("passed.toml", &unknown)], "passed.toml", "48:11", "no move 'pawn-triple' in [moves]");
+}
+
+#[test]
+fn broken_fen_letter() {
+    // Line 33, after the castle pattern.
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"k\"");
+    assert_broken(
+        "fen_lower",
+        &[("fen.toml", &text)],
+        "fen.toml",
+        "33:7",
+        "fen = one capital letter (the first player's castling letter, such as K)",
+    );
+}
+
+/// `fen` on the rook's slide (line 37): refused, with the message of the key.
+#[test]
+fn broken_fen_on_a_move_that_is_no_castle_is_refused() {
+    let text = mini("slide(orthogonal, to=any)\"", "slide(orthogonal, to=any)\"\nfen = \"K\"");
+    let dir = scratch("fen_not_castle_refused");
+    let path = write(&dir, "fen.toml", &text);
+    let run = hetproba(&["check", &path]).fails(1);
+    assert!(run.stderr.contains("fen = names a castling move: only castle() moves take it"), "{}", run.stderr);
+}
+
+/// The error points at the rook's pattern (36:6), not at the `fen` key it is about (37:7), unlike
+/// `reverse` and `revisit` on moves that are not hops, which point at their own values.
+#[test]
+#[ignore = "bug: 'fen = names a castling move' points at the do pattern (36:6), not at the fen value (37:7)"]
+fn broken_fen_on_a_move_that_is_no_castle() {
+    let text = mini("slide(orthogonal, to=any)\"", "slide(orthogonal, to=any)\"\nfen = \"K\"");
+    assert_broken("fen_not_castle", &[("fen.toml", &text)], "fen.toml", "37:7", "fen = names a castling move: only castle() moves take it");
+}
+
+#[test]
+fn broken_royal_and_check() {
+    // Without a royal piece, the end test `check` (line 50 once line 18 is gone) is refused.
+    let text = mini("royal = true\n", "");
+    assert_broken(
+        "check_without_royal",
+        &[("check.toml", &text)],
+        "check.toml",
+        "50:20",
+        "check looks at royal pieces, and this ruleset has none: say royal = true in [pieces.NAME]",
+    );
+    assert_first_error("royal_3_first", &mini("royal = true", "royal = 3"), "18:9", "expected true or false, found an integer");
+}
+
+/// `royal = 3` is dropped, and then `check` is reported as having no royal pieces (51:20): two
+/// errors for one mistake.
+#[test]
+#[ignore = "bug: royal = 3 also gives 'check looks at royal pieces, and this ruleset has none' at the end condition"]
+fn broken_royal_gives_one_error() {
+    let text = mini("royal = true", "royal = 3");
+    assert_broken("royal_3", &[("royal.toml", &text)], "royal.toml", "18:9", "expected true or false, found an integer");
+}
+
+#[test]
+fn broken_slide_stay_min_and_from() {
+    // The rook's pattern, line 36: "slide(orthogonal, to=any, " is 26 characters.
+    let text = mini("slide(orthogonal, to=any)", "slide(orthogonal, to=any, stay=nowhere)");
+    assert_broken("stay_nowhere", &[("stay.toml", &text)], "stay.toml", "36:33", "no region 'nowhere'; the board has: all, edge");
+    let text = mini("slide(orthogonal, to=any)", "slide(all, min=3, max=2)");
+    assert_broken("min_above_max", &[("min.toml", &text)], "min.toml", "36:7", "slide() has min=3 above max=2");
+    // Line 41, after the double step's pattern.
+    let text = mini("slide(forward, min=2, max=2)\"", "slide(forward, min=2, max=2)\"\nfrom = \"nowhere\"");
+    assert_broken("from_nowhere", &[("from.toml", &text)], "from.toml", "41:8", "no region 'nowhere'; the board has: all, edge");
+}
+
+#[test]
+fn broken_board_steps() {
+    // [board.steps] on lines 16 to 21: n e s w (lines 17 to 20), then the step written wrong.
+    let steps = |last: &str| {
+        mini("height = 5\n", &format!("height = 5\n\n[board.steps]\nn = [0, 1]\ne = [1, 0]\ns = [0, -1]\nw = [-1, 0]\n{last}\n"))
+    };
+    let dir = scratch("board_steps_ok");
+    let path = write(&dir, "steps.toml", &steps("ne = [1, 1]"));
+    hetproba(&["check", &path]).ok();
+    assert_broken("steps_zero", &[("steps.toml", &steps("z = [0, 0]"))], "steps.toml", "21:5", "step 'z' goes nowhere");
+    assert_broken(
+        "steps_repeated",
+        &[("steps.toml", &steps("up = [0, 1]"))],
+        "steps.toml",
+        "21:6",
+        "step 'up' repeats the offset of another step",
+    );
+    assert_broken("steps_three", &[("steps.toml", &steps("ne = [1, 1, 0]"))], "steps.toml", "21:6", "an offset is two integers [dx, dy]");
+}
+
+#[test]
+fn broken_reverse() {
+    // Line 37, after the rook's pattern: the value at column 11.
+    let text = mini("slide(orthogonal, to=any)\"", "jump(orthogonal, over=enemy)+\"\nreverse = \"maybe\"");
+    assert_broken("reverse_maybe", &[("reverse.toml", &text)], "reverse.toml", "37:11", "expected true or false, found a string");
+    let text = mini("slide(orthogonal, to=any)\"", "slide(orthogonal, to=any)\"\nreverse = false");
+    assert_broken("reverse_slide", &[("reverse.toml", &text)], "reverse.toml", "37:11", "reverse applies to moves of hops (jump, fly)");
+}
+
+#[test]
+fn broken_notation_and_material_draw() {
+    // [notation] on line 50, its `moves` on line 51.
+    let text = mini("[[end]]", "[notation]\nmoves = \"long\"\n\n[[end]]");
+    assert_broken(
+        "notation_long",
+        &[("notation.toml", &text)],
+        "notation.toml",
+        "51:9",
+        "move notation must be templates or san, not 'long'",
+    );
+    // A [[draw]] after the end rule (lines 54 and 55): moves = 0 only goes with a material
+    // condition ("found an integer" for 0: the message could say more).
+    let text = format!("{MINI_CHESS}\n[[draw]]\nmoves = 0\n");
+    assert_broken("draw_moves_0", &[("draw.toml", &text)], "draw.toml", "55:9", "expected a positive integer");
+}
+
 
 /// Three columns, seven rows; the column step `n`/`s` jumps two rows and is blocked by a piece on
 /// either cell beside the row it crosses (as Hexasah's column); `e`/`w` are plain steps.
