@@ -5,11 +5,13 @@
 //! data: it is the blocking stone in reversi-covered positions):
 //! - `position start` or `position <position in the ruleset's notation>` (default: start);
 //!   it applies to the `perft` lines after it.
+//! - `count moves` or `count paths` (default: moves): how the `perft` lines after it count
+//!   captures that take the same pieces along different paths (`perft --count`).
 //! - `perft <depth> <nodes>`, optionally followed by `long`: a long line runs only when
 //!   `HETPROBA_LONG_PERFT=1` is set, or in the ignored test `long_perft_tables`
 //!   (`cargo test -p hetproba --test perft -- --ignored`).
 
-use hetproba_engine::{Game, Position};
+use hetproba_engine::{Counting, Game, Position};
 use std::path::{Path, PathBuf};
 
 /// One expected count.
@@ -22,6 +24,7 @@ struct Case {
     depth: u32,
     nodes: u64,
     long: bool,
+    counting: Counting,
 }
 
 fn perft_dir() -> PathBuf {
@@ -46,6 +49,7 @@ fn read_cases() -> Vec<Case> {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&file).expect("a readable perft file");
         let mut position: Option<String> = None;
+        let mut counting = Counting::Moves;
         for (i, line) in text.lines().enumerate() {
             let place = format!("tests/perft/{name}:{}", i + 1);
             let line = line.trim();
@@ -58,6 +62,13 @@ fn read_cases() -> Vec<Case> {
                     let rest = rest.trim();
                     assert!(!rest.is_empty(), "{place}: 'position' needs 'start' or a position");
                     position = (rest != "start").then(|| rest.to_string());
+                }
+                "count" => {
+                    counting = match rest.trim() {
+                        "moves" => Counting::Moves,
+                        "paths" => Counting::Paths,
+                        other => panic!("{place}: 'count' takes moves or paths, not {other:?}"),
+                    };
                 }
                 "perft" => {
                     let fields: Vec<&str> = rest.split_whitespace().collect();
@@ -73,6 +84,7 @@ fn read_cases() -> Vec<Case> {
                         depth: depth.parse().unwrap_or_else(|_| panic!("bad depth in {line:?}")),
                         nodes: nodes.parse().unwrap_or_else(|_| panic!("bad node count in {line:?}")),
                         long,
+                        counting,
                     });
                 }
                 other => panic!("{place}: unknown command '{other}'"),
@@ -100,14 +112,15 @@ fn run(cases: &[&Case]) -> Vec<String> {
         };
         let before = (pos.clone(), pos.hash());
         // The path the CLI takes: the root split across threads.
-        let divided: u64 = game.perft_divide(&pos, case.depth, true, &|_, _| {}).iter().map(|(_, n)| n).sum();
+        let divided: u64 =
+            game.perft_divide_counting(&pos, case.depth, case.counting, true, &|_, _| {}).iter().map(|(_, n)| n).sum();
         if divided != case.nodes {
             failures
                 .push(format!("{}: {} perft {} (root split) is {divided}, expected {}", case.place, case.ruleset, case.depth, case.nodes));
         }
         // The plain recursive count, on the same position, for depths that take no time.
         if !case.long {
-            let plain = game.perft(&mut pos, case.depth);
+            let plain = game.perft_counting(&mut pos, case.depth, case.counting);
             if plain != case.nodes {
                 failures.push(format!("{}: {} perft {} is {plain}, expected {}", case.place, case.ruleset, case.depth, case.nodes));
             }
@@ -199,5 +212,36 @@ fn the_perft_files_hold_the_draughts_counts_the_issue_names() {
         ("checkers-english", 10, 18_391_564),
     ] {
         assert!(has(id, depth, nodes), "{id} perft {depth} = {nodes} (long) is not in tests/perft/{id}.perft");
+    }
+}
+
+/// The dialect checks of issue 8: each dialect's published perft from the start, with the
+/// convention each figure uses (moves: duplicates dropped; paths: kept); the first depths run
+/// in every test run, the deeper ones as long lines.
+#[test]
+fn the_perft_files_hold_the_dialect_counts_the_issue_names() {
+    let cases = read_cases();
+    let find = |id: &str, depth: u32, counting: Counting| {
+        cases.iter().find(|c| c.ruleset == id && c.position.is_none() && c.depth == depth && c.counting == counting)
+    };
+    let tables: [(&str, Counting, &[u64]); 8] = [
+        ("draughts-spanish", Counting::Moves, &[7, 49, 302, 1469, 7361, 36473, 177532, 828783]),
+        ("draughts-czech", Counting::Moves, &[7, 49, 302, 1469, 7361, 36768, 179740, 845931]),
+        ("draughts-pool", Counting::Moves, &[7, 49, 302, 1469, 7482, 37986, 190146, 929896]),
+        ("draughts-pool", Counting::Paths, &[7, 49, 302, 1469, 7482, 37986, 190146, 929902]),
+        ("draughts-thai", Counting::Moves, &[7, 49, 392, 3136, 26592, 218695]),
+        ("draughts-frisian", Counting::Moves, &[9, 81, 658, 3874, 21265, 102431]),
+        ("draughts-frisian", Counting::Paths, &[9, 81, 658, 3880, 21345, 103584]),
+        ("draughts-canadian", Counting::Moves, &[11, 121, 1222, 10053, 79049, 584100]),
+    ];
+    for (id, counting, counts) in tables {
+        for (i, &nodes) in counts.iter().enumerate() {
+            let depth = i as u32 + 1;
+            let case = find(id, depth, counting).unwrap_or_else(|| panic!("{id} perft {depth} ({counting:?}) is not in tests/perft/{id}.perft"));
+            assert_eq!(case.nodes, nodes, "{}: {id} perft {depth} ({counting:?})", case.place);
+            if depth <= 4 {
+                assert!(!case.long, "{}: {id} perft {depth} must run in every test run", case.place);
+            }
+        }
     }
 }

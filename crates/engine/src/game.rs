@@ -85,7 +85,8 @@ pub struct Game {
     pub(crate) zobrist: Vec<u64>,
     pub(crate) codes: usize,
     pub(crate) side_key: u64,
-    /// Keys of the declared state, per cell: never moved, passed over, the piece that passed.
+    /// Keys of the declared state, per cell: never moved, passed over, the piece that passed,
+    /// the piece that moved several times in a row.
     state_keys: Vec<u64>,
     /// The end rules, compiled.
     pub(crate) ends: Ends,
@@ -133,7 +134,7 @@ impl Game {
         // An empty cell has key 0, so the empty board hashes to the phase key alone.
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
-        let state_keys = (0..3 * n).map(|_| splitmix(&mut seed)).collect();
+        let state_keys = (0..4 * n).map(|_| splitmix(&mut seed)).collect();
         let axes: Vec<[Vec<Axis>; 2]> =
             rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
         let promotions = rules
@@ -260,6 +261,12 @@ impl Game {
             key ^= self.state_keys[n + c];
         }
         key
+    }
+
+    /// The key of "the piece on `cell` has made `count` moves in a row".
+    pub(crate) fn streak_key(&self, cell: CellId, count: u8) -> u64 {
+        let mut s = self.state_keys[3 * self.rules.board.len() + cell.index()] ^ u64::from(count);
+        splitmix(&mut s)
     }
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.

@@ -357,7 +357,43 @@ impl Game {
             let cells: Vec<&str> = cells_of(passed).map(|c| board.name(c)).collect();
             out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
         }
+        out.push_str(&self.write_streaks(pos));
         out
+    }
+
+    /// ` same:28=2,12=1`: the pieces that made their players' last moves, and how many in a
+    /// row (`[state] same-piece`); empty when there are none.
+    fn write_streaks(&self, pos: &Position) -> String {
+        let runs: Vec<String> =
+            PlayerId::BOTH.iter().filter_map(|&p| pos.streak(p)).map(|(c, n)| format!("{}={n}", self.board().name(c))).collect();
+        if runs.is_empty() { String::new() } else { format!(" same:{}", runs.join(",")) }
+    }
+
+    /// Reads `same:28=2,12=1` (see [`Game::write_streaks`]).
+    fn read_streaks(&self, pos: &mut Position, field: &str) -> Result<(), String> {
+        let Some(limit) = &self.rules.same_piece else {
+            return Err("this ruleset counts no moves in a row: drop the same field".into());
+        };
+        let list = field.strip_prefix("same:").unwrap_or(field);
+        for entry in list.split(',').filter(|e| !e.is_empty()) {
+            let Some((name, count)) = entry.split_once('=') else {
+                return Err(format!("write same:CELL=N (the piece on CELL made the last N moves of its player), not '{entry}'"));
+            };
+            let c = self.board().find(name).ok_or_else(|| format!("no cell '{name}' in '{field}'"))?;
+            let code = pos.cells[c.index()];
+            if code == EMPTY || limit.pieces >> crate::game::piece_type(code) & 1 == 0 {
+                return Err(format!("'{name}' holds no piece whose moves in a row are counted"));
+            }
+            let n = count.parse::<u8>().ok().filter(|n| (1..=limit.max).contains(n)).ok_or_else(|| {
+                format!("'{entry}': a piece makes from 1 to {} moves in a row here, not '{count}'", limit.max)
+            })?;
+            let owner = PlayerId(crate::game::owner_tag(code) - 1);
+            if pos.streak(owner).is_some() {
+                return Err(format!("'{field}' names two pieces of one player"));
+            }
+            pos.set_streak(self, owner, c, n);
+        }
+        Ok(())
     }
 
     /// The rows of a position: top row first, each left to right, symbols and digits counting
@@ -407,7 +443,7 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:") || field.starts_with("passed:") {
+            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -486,6 +522,8 @@ impl Game {
                 }
                 pos.mark_unmoved(self, c);
             }
+        } else if field.starts_with("same:") {
+            self.read_streaks(pos, field)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
             let Some((cells, victim)) = rest.split_once('@') else {
                 return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
@@ -568,6 +606,7 @@ impl Game {
                 out.push_str(self.board().name(CellId::new(c)));
             }
         }
+        out.push_str(&self.write_streaks(pos));
         out
     }
 
@@ -576,6 +615,11 @@ impl Game {
     fn read_pdn(&self, text: &str, man: u8, king: u8) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         let trimmed = text.trim().trim_matches('"').trim_end_matches('.');
+        // The declared state follows the piece lists after a space: `W:W28:B5 same:28=2`.
+        let (trimmed, streaks) = match trimmed.find(" same:") {
+            Some(at) => (trimmed[..at].trim_end(), Some(trimmed[at..].trim())),
+            None => (trimmed, None),
+        };
         let mut fields = trimmed.split(':');
         let side_text = fields.next().unwrap_or("").trim();
         let player_of = |t: &str| self.rules.players.iter().position(|p| p.short.eq_ignore_ascii_case(t));
@@ -628,6 +672,9 @@ impl Game {
         pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
         pos.set_phase(self, last as u8, 0);
+        if let Some(field) = streaks {
+            self.read_streaks(&mut pos, field).map_err(bad)?;
+        }
         Ok(pos)
     }
 }

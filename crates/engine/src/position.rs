@@ -17,6 +17,7 @@ struct Frame {
     hash: u64,
     passed: CellBits,
     victim: CellId,
+    streak: [(CellId, u8); 2],
 }
 
 /// An undo-log entry for a cell's "never moved" mark rather than its piece.
@@ -46,6 +47,9 @@ pub struct Position {
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
     pub(crate) victim: CellId,
+    /// State the rules declare (`same-piece`): per player, the cell of the piece that made the
+    /// player's last moves and how many in a row it made without capturing (`NO_CELL`, 0: none).
+    pub(crate) streak: [(CellId, u8); 2],
     undo: Vec<(CellId, Code)>,
     frames: Vec<Frame>,
 }
@@ -60,6 +64,7 @@ impl PartialEq for Position {
             && self.unmoved == other.unmoved
             && self.passed == other.passed
             && self.victim == other.victim
+            && self.streak == other.streak
     }
 }
 
@@ -78,6 +83,7 @@ impl Position {
             unmoved: if game.tracks_unmoved() { vec![0; game.board().len().div_ceil(64)] } else { Vec::new() },
             passed: CellBits::NONE,
             victim: NO_CELL,
+            streak: [(NO_CELL, 0); 2],
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -171,6 +177,7 @@ impl Position {
             hash: self.hash,
             passed: self.passed,
             victim: self.victim,
+            streak: self.streak,
         });
         if self.victim != NO_CELL {
             self.hash ^= game.passed_key(self.passed, self.victim);
@@ -218,6 +225,25 @@ impl Position {
         }
     }
 
+    /// Sets how many moves in a row `player`'s piece on `cell` has made (0: forget).
+    pub(crate) fn set_streak(&mut self, game: &Game, player: PlayerId, cell: CellId, count: u8) {
+        let (old_cell, old_count) = self.streak[player.index()];
+        if old_count > 0 {
+            self.hash ^= game.streak_key(old_cell, old_count);
+        }
+        let new = if count > 0 { (cell, count) } else { (NO_CELL, 0) };
+        if count > 0 {
+            self.hash ^= game.streak_key(cell, count);
+        }
+        self.streak[player.index()] = new;
+    }
+
+    /// The cell of the piece that made `player`'s last moves, and how many in a row.
+    pub fn streak(&self, player: PlayerId) -> Option<(CellId, u8)> {
+        let (cell, count) = self.streak[player.index()];
+        (count > 0).then_some((cell, count))
+    }
+
     /// The cells the last move passed over, and the cell of the piece that passed them.
     pub fn passed(&self) -> Option<(CellBits, CellId)> {
         (self.victim != NO_CELL).then_some((self.passed, self.victim))
@@ -255,6 +281,7 @@ impl Position {
         }
         self.passed = frame.passed;
         self.victim = frame.victim;
+        self.streak = frame.streak;
         self.side = frame.side;
         self.phase = frame.phase;
         self.phase_ply = frame.phase_ply;
@@ -326,6 +353,11 @@ impl Position {
         }
         if self.victim != NO_CELL {
             h ^= game.passed_key(self.passed, self.victim);
+        }
+        for &(cell, count) in &self.streak {
+            if count > 0 {
+                h ^= game.streak_key(cell, count);
+            }
         }
         h
     }

@@ -2,7 +2,7 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
-use crate::game::{Game, piece_type};
+use crate::game::{Game, owner_tag, piece_type, tag};
 use crate::moves::{AnyMove, Move, Sink};
 use crate::position::Position;
 use hetproba_board::NO_CELL;
@@ -17,6 +17,9 @@ impl Game {
         }
         self.generate_phase(pos, pos.side, pos.phase, out);
         self.keep_legal(pos, out);
+        if let Some(tired) = self.tired_piece(pos, pos.side) {
+            out.retain(|m| m.from != tired || m.is_capture());
+        }
         if !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
@@ -33,6 +36,15 @@ impl Game {
         if self.dynamic_end(pos, !out.is_empty()) {
             out.clear();
         }
+    }
+
+    /// `[state] same-piece`: the piece of `side` that has made its most moves in a row, while
+    /// the limit holds (the player owns a piece of the types it names). It may only capture.
+    fn tired_piece(&self, pos: &Position, side: PlayerId) -> Option<hetproba_board::CellId> {
+        let limit = self.rules.same_piece.as_ref()?;
+        let (cell, run) = pos.streak(side)?;
+        let owns = |types: u64| pos.cells.iter().any(|&c| c != crate::game::EMPTY && owner_tag(c) == tag(side) && types >> piece_type(c) & 1 == 1);
+        (run >= limit.max && (limit.while_owning == 0 || owns(limit.while_owning))).then_some(cell)
     }
 
     /// A piece standing in a region it must leave: if it can, only its moves out of the region
@@ -131,10 +143,13 @@ impl Game {
     /// Has `side` a legal move under the rules of `phase` (passing aside)? With royal pieces
     /// the moves must be listed and tested; otherwise the first one found will do.
     fn side_has_moves(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
-        if self.attacks.is_some() && side == pos.side {
+        if (self.attacks.is_some() || self.tired_piece(pos, side).is_some()) && side == pos.side {
             let mut moves = Vec::new();
             self.generate_phase(pos, side, phase, &mut moves);
             self.keep_legal(pos, &mut moves);
+            if let Some(tired) = self.tired_piece(pos, side) {
+                moves.retain(|m| m.from != tired || m.is_capture());
+            }
             return !moves.is_empty();
         }
         let mut any = AnyMove(false);

@@ -65,6 +65,8 @@ pub struct Ruleset {
     pub notation: Notation,
     /// The piece types whose pieces the position remembers as never moved (castling rights).
     pub unmoved: Vec<PieceTypeId>,
+    /// A limit on moving one piece many times in a row, if the rules set one.
+    pub same_piece: Option<SamePiece>,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
     /// The files the ruleset was read from, for messages that point into them.
@@ -78,6 +80,18 @@ pub struct Player {
     pub name: String,
     /// The letter that names this player in position notation (`b`, `w`).
     pub short: String,
+}
+
+/// `[state] same-piece`: a player may not move the same piece of these types more than `max`
+/// times in a row without capturing, while owning a piece of the `while_owning` types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SamePiece {
+    /// The piece types counted (a bit per type).
+    pub pieces: u64,
+    pub max: u8,
+    /// The limit holds only while the player owns a piece of these types (a bit per type; 0:
+    /// always).
+    pub while_owning: u64,
 }
 
 /// A named set of directions, resolved for each player (`forward` differs between players).

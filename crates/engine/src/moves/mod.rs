@@ -319,6 +319,9 @@ impl Game {
             pos.set(self, c, crate::game::EMPTY);
             pos.clear_unmoved(self, c);
         }
+        if let Some(limit) = &self.rules.same_piece {
+            self.count_streak(pos, mv, limit.pieces);
+        }
         let piece = rule.code[side.index()];
         match &rule.kind {
             Kind::Place(_) => place::make(self, pos, mv, piece),
@@ -339,6 +342,30 @@ impl Game {
             rule.effects.make(self, pos, side, mv.to);
         }
         pos.end_turn(self, rule.places());
+    }
+
+    /// `[state] same-piece`: a move without capture by a counted piece adds one to its run (or
+    /// starts one); any other move of the player ends the run. A piece captured ends its owner's
+    /// run. Called before the move is made, captured pieces already gone.
+    fn count_streak(&self, pos: &mut Position, mv: Move, counted: u64) {
+        let side = pos.side;
+        let enemy = side.other();
+        if let Some((cell, _)) = pos.streak(enemy)
+            && ((cell.0 < 128 && mv.captures.bits() & cell.bit128() != 0) || (mv.take_to && mv.to == cell))
+        {
+            pos.set_streak(self, enemy, NO_CELL, 0);
+        }
+        let piece = if mv.from == NO_CELL { None } else { Some(crate::game::piece_type(pos.cells[mv.from.index()])) };
+        match piece {
+            Some(t) if counted >> t & 1 == 1 && !mv.is_capture() && mv.promotion().is_none() => {
+                let run = match pos.streak(side) {
+                    Some((cell, n)) if cell == mv.from => n.saturating_add(1),
+                    _ => 1,
+                };
+                pos.set_streak(self, side, mv.to, run);
+            }
+            _ => pos.set_streak(self, side, NO_CELL, 0),
+        }
     }
 
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:

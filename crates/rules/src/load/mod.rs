@@ -148,7 +148,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     let start = start::read_start(cx, start_node, &names);
     let mut moves = moves::read_moves(cx, moves_node, &names);
-    let unmoved = state::read_state(cx, state_node, &names, &mut moves);
+    let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves);
     let phases = turn::read_phases(cx, phases_node, &moves, &params);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, &board, board_node, moves_node);
@@ -182,6 +182,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         clock,
         notation,
         unmoved,
+        same_piece,
         tests,
         interpretations,
         sources: Sources::default(),

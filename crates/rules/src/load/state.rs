@@ -1,13 +1,15 @@
 //! `[state]`: what the position remembers beyond the pieces, as the rules declare it — which
-//! pieces have never moved (`unmoved`: castling rights) and which cells the last move passed
-//! over (`passed`: en passant). Checked against the moves that use it.
+//! pieces have never moved (`unmoved`: castling rights), which cells the last move passed
+//! over (`passed`: en passant), and how often in a row each player has moved the same piece
+//! (`same-piece`: a limit on repeated moves). Checked against the moves that use it.
 
 use super::cx::{Cx, Fields, Names};
-use crate::model::{Action, Landing, MoveRule, PieceTypeId};
-use crate::tree::Node;
+use crate::model::{Action, Landing, MoveRule, PieceTypeId, SamePiece};
+use crate::tree::{Node, Value};
 
-pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> Vec<PieceTypeId> {
+pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> (Vec<PieceTypeId>, Option<SamePiece>) {
     let mut unmoved = Vec::new();
+    let mut same_piece = None;
     if let Some(t) = node.and_then(|n| cx.table(n)) {
         let mut f = Fields::new(t, "[state]");
         if let Some(n) = f.get("unmoved") {
@@ -33,6 +35,7 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
                 }
             }
         }
+        same_piece = f.get("same-piece").and_then(|n| read_same_piece(cx, n, names));
         f.finish(cx);
     }
     // The moves that read the state need it declared.
@@ -58,5 +61,55 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
             cx.error(m.span, "to=passed needs moves that pass over cells: list them in [state] passed = [...]");
         }
     }
-    unmoved
+    (unmoved, same_piece)
+}
+
+/// `same-piece = { piece = "king", max = 3, while-owning = "man" }`.
+fn read_same_piece(cx: &mut Cx, node: &Node, names: &Names) -> Option<SamePiece> {
+    let t = cx.table(node)?;
+    let mut f = Fields::new(t, "[state] same-piece");
+    let types = |cx: &mut Cx, n: &Node| -> Option<u64> {
+        let listed = match &n.value {
+            Value::Str(one) => vec![(one.clone(), n.span)],
+            _ => cx.strings(n)?,
+        };
+        let mut mask = 0u64;
+        for (name, span) in listed {
+            match names.piece(&name) {
+                Some(p) => mask |= 1 << p,
+                None => {
+                    let known: Vec<&str> = names.pieces.iter().map(|p| p.name.as_str()).collect();
+                    cx.error(span, format!("no piece type '{name}'; the pieces are: {}", known.join(", ")));
+                    return None;
+                }
+            }
+        }
+        Some(mask)
+    };
+    let pieces = match f.get("piece") {
+        Some(n) => types(cx, n),
+        None => {
+            cx.error(node.span, "same-piece needs piece = \"TYPE\": the pieces whose moves in a row are counted");
+            None
+        }
+    };
+    let while_owning = match f.get("while-owning") {
+        Some(n) => types(cx, n),
+        None => Some(0),
+    };
+    let max = match f.get("max") {
+        Some(n) => match n.value {
+            Value::Int(v) if (1..=255).contains(&v) => Some(v as u8),
+            _ => {
+                cx.error(n.span, "max is the most moves in a row, from 1 to 255");
+                None
+            }
+        },
+        None => {
+            cx.error(node.span, "same-piece needs max = N: the most moves in a row by one piece");
+            None
+        }
+    };
+    f.finish(cx);
+    Some(SamePiece { pieces: pieces?, max: max?, while_owning: while_owning? })
 }
