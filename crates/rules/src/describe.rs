@@ -235,7 +235,7 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                 } else {
                     " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
                 });
-                if hop.long && !matches!(hop.over, Over::Own) {
+                if hop.long && !hop.behind && !matches!(hop.over, Over::Own) {
                     text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
                 }
             }
@@ -432,7 +432,7 @@ fn criterion_words(r: &Ruleset, c: &Criterion) -> String {
         Criterion::Most(w) if w.iter().all(|&w| w == 1) => "a capture that takes the most pieces".to_string(),
         Criterion::Most(w) if w.iter().all(|&w| w <= 1) => {
             let mask = w.iter().enumerate().filter(|(_, w)| **w == 1).fold(0u64, |m, (t, _)| m | 1 << t);
-            format!("a capture that takes the most of: {}", types_words(r, mask))
+            format!("a capture that takes the most pieces of type {}", types_words(r, mask))
         }
         Criterion::Most(w) => {
             let weights: Vec<String> = r.pieces.iter().zip(w).map(|(p, w)| format!("a {} {w}", p.name)).collect();
@@ -545,6 +545,21 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             format!(
                 "The {} is royal: no move may leave it attacked (a cell is attacked when an opponent's move could capture there).",
                 royal.join(" and the ")
+            ),
+        ));
+    }
+    if let Some(limit) = &r.same_piece {
+        let owning = if limit.while_owning == 0 {
+            String::new()
+        } else {
+            format!(" while the player also has a {}", types_words(r, limit.while_owning))
+        };
+        out.push((
+            "same piece".to_string(),
+            format!(
+                "A player may not move the same {} more than {} times in a row without capturing{owning}; after that it may only capture.",
+                types_words(r, limit.pieces),
+                limit.max
             ),
         ));
     }
