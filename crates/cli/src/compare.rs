@@ -11,23 +11,71 @@ use hetproba_rules::model::PlayerId;
 use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
+/// How the cells of one board sit on the other's: at the same coordinates, or mirrored left to
+/// right (`x` becomes `mirror - x`: draughts on the light squares against draughts on the dark
+/// ones). Mirroring is its own inverse, so one frame serves both ways.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Frame {
+    mirror: Option<i32>,
+}
+
+impl Frame {
+    const SAME: Frame = Frame { mirror: None };
+
+    fn cell(self, (x, y): (i32, i32)) -> (i32, i32) {
+        match self.mirror {
+            Some(m) => (m - x, y),
+            None => (x, y),
+        }
+    }
+
+    fn step(self, (dx, dy): (i32, i32)) -> (i32, i32) {
+        if self.mirror.is_some() { (-dx, dy) } else { (dx, dy) }
+    }
+}
+
+/// The frame that lays `a`'s cells exactly on `b`'s, if any (directions may differ: a board with
+/// more directions is the same board).
+fn frame(a: &Game, b: &Game) -> Option<Frame> {
+    let coords = |g: &Game, f: Frame| {
+        let mut c: Vec<(i32, i32)> = g.board().cells().iter().map(|c| f.cell((c.x, c.y))).collect();
+        c.sort();
+        c
+    };
+    let target = coords(b, Frame::SAME);
+    if coords(a, Frame::SAME) == target {
+        return Some(Frame::SAME);
+    }
+    let xs = a.board().cells().iter().map(|c| c.x);
+    let mirror = Frame { mirror: Some(xs.clone().min()? + xs.max()?) };
+    (coords(a, mirror) == target).then_some(mirror)
+}
+
 /// A move as both rulesets can name it: the piece, start, end, direction, captured cells and
-/// promotion — cells by their coordinates, so that two rulesets on one board agree even when
-/// they name its cells differently (algebraic and PDN numbers).
+/// promotion — cells by their coordinates in a common frame, so that two rulesets on one board
+/// agree even when they name its cells differently (algebraic and PDN numbers) or lay it
+/// mirrored.
 type MoveKey = (String, String, String, String, Vec<String>, Option<String>);
 
-fn key(game: &Game, mv: Move) -> MoveKey {
+fn key(game: &Game, mv: Move, frame: Frame) -> MoveKey {
     let board = game.board();
     let name = |c: CellId| {
         if c == hetproba_board::NO_CELL {
             String::new()
         } else {
             let cell = board.cell(c);
-            format!("({},{})", cell.x, cell.y)
+            format!("{:?}", frame.cell((cell.x, cell.y)))
         }
     };
-    let dir = if mv.dir == hetproba_engine::NO_DIR { String::new() } else { board.directions()[mv.dir.index()].name.clone() };
-    let captures = mv.captured_cells().map(name).collect();
+    let dir = if mv.dir == hetproba_engine::NO_DIR {
+        String::new()
+    } else {
+        let d = &board.directions()[mv.dir.index()];
+        format!("{:?}", frame.step((d.dx, d.dy)))
+    };
+    // In coordinate order: the boards may number their cells differently.
+    let mut captures: Vec<String> = mv.captured_cells().map(name).collect();
+    captures.sort();
     let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
     let piece = if mv.is_pass() {
         "pass".to_string()
@@ -37,20 +85,9 @@ fn key(game: &Game, mv: Move) -> MoveKey {
     (piece, name(mv.from), name(mv.to), dir, captures, promotion)
 }
 
-/// The same cells at the same coordinates, with the same directions (names may differ).
-fn same_board(a: &Game, b: &Game) -> bool {
-    let coords = |g: &Game| {
-        let mut c: Vec<(i32, i32)> = g.board().cells().iter().map(|c| (c.x, c.y)).collect();
-        c.sort();
-        c
-    };
-    let dirs = |g: &Game| g.board().directions().iter().map(|d| (d.name.clone(), d.dx, d.dy)).collect::<Vec<_>>();
-    coords(a) == coords(b) && dirs(a) == dirs(b)
-}
-
-/// A position by coordinates, owner names and piece names, with the player to move: the same
-/// for two rulesets that start alike, whatever they call their cells.
-fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, String) {
+/// A position by coordinates (in `frame`), owner names and piece names, with the player to
+/// move: the same for two rulesets that start alike, whatever they call their cells.
+fn portable(game: &Game, pos: &Position, frame: Frame) -> (Vec<(i32, i32, String, String)>, String) {
     let rules = game.rules();
     let mut cells = Vec::new();
     for (i, cell) in game.board().cells().iter().enumerate() {
@@ -60,16 +97,29 @@ fn portable(game: &Game, pos: &Position) -> (Vec<(i32, i32, String, String)>, St
                 t @ (1 | 2) => rules.players[(t - 1) as usize].name.clone(),
                 _ => "nobody".to_string(),
             };
-            cells.push((cell.x, cell.y, owner, rules.pieces[hetproba_engine::piece_type(code) as usize].name.clone()));
+            let (x, y) = frame.cell((cell.x, cell.y));
+            cells.push((x, y, owner, rules.pieces[hetproba_engine::piece_type(code) as usize].name.clone()));
         }
     }
     cells.sort();
     (cells, game.player_name(pos.side()).to_string())
 }
 
-/// The same position under another ruleset on the same board: cells by coordinates, owners by
-/// player order, piece types by name. `None` if a piece type has no namesake there.
-fn translate(from: &Game, to: &Game, pos: &Position) -> Option<Position> {
+/// `from`'s player as `to` knows them: by name when the two rulesets name the same players
+/// (checkers lists black first, draughts white), otherwise by order.
+fn player_in(from: &Game, to: &Game, p: PlayerId) -> PlayerId {
+    let name = &from.rules().players[p.index()].name;
+    let same_names = from.rules().players.iter().all(|fp| to.rules().players.iter().any(|tp| tp.name == fp.name));
+    match to.rules().players.iter().position(|tp| &tp.name == name) {
+        Some(i) if same_names => PlayerId(i as u8),
+        _ => p,
+    }
+}
+
+/// The same position under another ruleset on the same board: cells by coordinates (through
+/// `frame`), owners by name (or order), piece types by name. `None` if a piece type has no
+/// namesake there.
+fn translate(from: &Game, to: &Game, pos: &Position, frame: Frame) -> Option<Position> {
     let mut pieces = Vec::new();
     for (i, cell) in from.board().cells().iter().enumerate() {
         let c = pos.at(CellId::new(i));
@@ -79,12 +129,13 @@ fn translate(from: &Game, to: &Game, pos: &Position) -> Option<Position> {
         let name = &from.rules().pieces[hetproba_engine::piece_type(c) as usize].name;
         let piece = to.rules().piece_index(name)?;
         let owner = match hetproba_engine::owner_tag(c) {
-            t @ (1 | 2) => Some(PlayerId(t - 1)),
+            t @ (1 | 2) => Some(player_in(from, to, PlayerId(t - 1))),
             _ => None,
         };
-        pieces.push((to.board().at(cell.x, cell.y)?, hetproba_engine::code(piece, owner)));
+        let (x, y) = frame.cell((cell.x, cell.y));
+        pieces.push((to.board().at(x, y)?, hetproba_engine::code(piece, owner)));
     }
-    Some(Position::with_pieces(to, &pieces, pos.side()))
+    Some(Position::with_pieces(to, &pieces, player_in(from, to, pos.side())))
 }
 
 /// What the witness search found.
@@ -98,6 +149,8 @@ struct Witness {
 struct Search<'a> {
     a: &'a Game,
     b: &'a Game,
+    /// How `a`'s board lies on `b`'s.
+    frame: Frame,
     deadline: Instant,
     timed_out: bool,
     seen: HashSet<(u64, u32)>,
@@ -114,8 +167,8 @@ impl Search<'_> {
         }
         let moves_a = self.a.legal_moves(pa);
         let moves_b = self.b.legal_moves(pb);
-        let keys_a: Vec<MoveKey> = moves_a.iter().map(|&m| key(self.a, m)).collect();
-        let keys_b: Vec<MoveKey> = moves_b.iter().map(|&m| key(self.b, m)).collect();
+        let keys_a: Vec<MoveKey> = moves_a.iter().map(|&m| key(self.a, m, self.frame)).collect();
+        let keys_b: Vec<MoveKey> = moves_b.iter().map(|&m| key(self.b, m, Frame::SAME)).collect();
         let set_a: BTreeSet<&MoveKey> = keys_a.iter().collect();
         let set_b: BTreeSet<&MoveKey> = keys_b.iter().collect();
         if set_a != set_b {
@@ -198,15 +251,16 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         crate::outln!("       {na}: {}", wa.as_deref().unwrap_or("(none)"));
         crate::outln!("       {nb}: {}", wb.as_deref().unwrap_or("(none)"));
     }
-    let boards_match = same_board(&a, &b);
+    let board_frame = frame(&a, &b);
 
     // 2. Perft side by side.
     crate::outln!("\n2. Perft from the start:");
     let width = na.len().max(nb.len()).max(10);
     crate::outln!("   {:>5}  {:>width$}  {:>width$}", "depth", na, nb);
     let (start_a, start_b) = (Position::start(&a), Position::start(&b));
-    let same_start = boards_match && portable(&a, &start_a) == portable(&b, &start_b);
+    let same_start = board_frame.is_some_and(|f| portable(&a, &start_a, f) == portable(&b, &start_b, Frame::SAME));
     // From different starts the counts differ at once; a few depths show how the games grow.
+    let search_depth = max_depth.saturating_sub(1);
     let max_depth = if same_start { max_depth } else { max_depth.min(3) };
     let mut first_difference = None;
     let mut last_time = Duration::ZERO;
@@ -239,16 +293,22 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
 
     // 3. A witness.
     crate::outln!("\n3. Where the legal moves differ:");
-    if !boards_match {
+    let Some(board_frame) = board_frame else {
         crate::outln!(
             "   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare."
         );
         return Ok(());
+    };
+    if board_frame.mirror.is_some() {
+        crate::outln!("   The boards are mirror images (left and right swapped): positions are compared mirrored.");
     }
-    let depth = first_difference.map_or(reached, |d| d - 1);
+    // From a common start the counts say how deep to look; from different starts they cannot, so
+    // the search goes as deep as the perft would have.
+    let depth = if same_start { first_difference.map_or(reached, |d| d - 1) } else { search_depth };
     let mut search = Search {
         a: &a,
         b: &b,
+        frame: board_frame,
         deadline: started + budget.max(Duration::from_millis(200)),
         timed_out: false,
         seen: HashSet::new(),
@@ -263,10 +323,10 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         crate::outln!("   The start positions differ (pieces, or who moves first):");
         crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
         crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
-        if let Some(pb) = translate(&a, &b, &start_a) {
+        if let Some(pb) = translate(&a, &b, &start_a, board_frame) {
             starts.push((format!("{na}'s start"), start_a.clone(), pb));
         }
-        if let Some(pa) = translate(&b, &a, &start_b) {
+        if let Some(pa) = translate(&b, &a, &start_b, board_frame) {
             starts.push((format!("{nb}'s start"), pa, start_b.clone()));
         }
         if starts.is_empty() {
@@ -278,7 +338,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     let mut found = None;
     let mut from = String::new();
     'starts: for (name, start_a, start_b) in &starts {
-        for limit in 0..=depth.max(u32::from(!same_start) * 2) {
+        for limit in 0..=depth {
             search.seen.clear();
             let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
             found = search.find(&mut pa, &mut pb, limit);
@@ -307,7 +367,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
             crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
         }
         None => {
-            let plies = depth.max(u32::from(!same_start) * 2);
+            let plies = depth;
             let limit = match (search.timed_out, same_start) {
                 (true, _) => "within the time budget".to_string(),
                 (false, true) => format!("within {plies} plies of the start"),
