@@ -69,7 +69,7 @@ impl Game {
 
     /// In how many distinct ways a move can take its pieces (1 for most moves).
     fn ways(&self, pos: &Position, mv: &Move) -> u64 {
-        if mv.capture_count() < 2 { 1 } else { self.capture_ways(pos, mv).len().max(1) as u64 }
+        if mv.capture_count() < 2 { 1 } else { self.preferred_ways(pos, mv).len().max(1) as u64 }
     }
 
     /// Leaf counts below each root move, in generation order. `progress` is called after each

@@ -84,26 +84,23 @@ impl Game {
             if out.iter().filter(|m| m.is_capture()).count() <= 1 {
                 return;
             }
-            let score = |m: &Move| -> i64 {
+            let score = |m: &Move| -> i128 {
                 match criterion {
-                    Criterion::Most(weights) if criterion.is_majority() => i64::from(m.capture_count()),
-                    Criterion::Most(weights) => m.captured_cells().map(|c| weights[piece_type(pos.cells[c.index()]) as usize]).sum(),
+                    Criterion::Most(_) if criterion.is_majority() => i128::from(m.capture_count()),
+                    Criterion::Most(weights) => {
+                        m.captured_cells().map(|c| i128::from(weights[piece_type(pos.cells[c.index()]) as usize])).sum()
+                    }
                     Criterion::With(types) => {
                         let piece =
                             if m.from == NO_CELL { self.compiled[m.rule.index()].piece } else { piece_type(pos.cells[m.from.index()]) };
-                        i64::from(types >> piece & 1 == 1)
+                        i128::from(types >> piece & 1 == 1)
                     }
-                    // The earlier the first such piece falls, the better; never, worst.
-                    Criterion::Earliest(types) => self
-                        .capture_ways(pos, m)
-                        .iter()
-                        .filter_map(|way| way.iter().position(|(c, _)| types >> piece_type(pos.cells[c.index()]) & 1 == 1))
-                        .map(|i| -(i as i64))
-                        .max()
-                        .unwrap_or(i64::MIN),
+                    Criterion::Earliest(types) => {
+                        self.capture_ways(pos, m).iter().map(|way| earliest_score(pos, way, *types)).max().unwrap_or(0)
+                    }
                 }
             };
-            let scores: Vec<Option<i64>> = out.iter().map(|m| m.is_capture().then(|| score(m))).collect();
+            let scores: Vec<Option<i128>> = out.iter().map(|m| m.is_capture().then(|| score(m))).collect();
             let best = scores.iter().flatten().copied().max();
             let mut i = 0;
             out.retain(|_| {
@@ -112,6 +109,19 @@ impl Game {
                 keep
             });
         }
+    }
+
+    /// The ways a legal move takes its pieces that the capture precedence allows: all of them,
+    /// unless it ranks the ways by when pieces fall (`earliest`), when only the best.
+    pub(crate) fn preferred_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(hetproba_board::CellId, hetproba_board::DirId)>> {
+        let mut ways = self.capture_ways(pos, mv);
+        for criterion in &self.turn.precedence {
+            if let Criterion::Earliest(types) = criterion {
+                let best = ways.iter().map(|w| earliest_score(pos, w, *types)).max().unwrap_or(0);
+                ways.retain(|w| earliest_score(pos, w, *types) == best);
+            }
+        }
+        ways
     }
 
     /// The legal moves as a new list.
@@ -187,4 +197,15 @@ impl Game {
         }
         true
     }
+}
+
+/// How early a way of capturing takes pieces of `types`: one bit per capture, the first
+/// capture the highest, set where such a piece falls. Compared as numbers, the first such piece
+/// taken earlier wins; if as early, the second; and so on. 0: none taken.
+fn earliest_score(pos: &Position, way: &[(hetproba_board::CellId, hetproba_board::DirId)], types: u64) -> i128 {
+    way.iter()
+        .take(126)
+        .enumerate()
+        .filter(|(_, (c, _))| types >> piece_type(pos.cells[c.index()]) & 1 == 1)
+        .fold(0i128, |bits, (i, _)| bits | 1i128 << (125 - i))
 }
