@@ -1480,7 +1480,6 @@ fn broken_notation_and_material_draw() {
     assert_broken("draw_moves_0", &[("draw.toml", &text)], "draw.toml", "55:9", "expected a positive integer");
 }
 
-
 /// Three columns, seven rows; the column step `n`/`s` jumps two rows and is blocked by a piece on
 /// either cell beside the row it crosses (as Hexasah's column); `e`/`w` are plain steps.
 const PIN_RULESET: &str = r#"[game]

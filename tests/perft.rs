@@ -112,8 +112,7 @@ fn run(cases: &[&Case]) -> Vec<String> {
         };
         let before = (pos.clone(), pos.hash());
         // The path the CLI takes: the root split across threads.
-        let divided: u64 =
-            game.perft_divide_counting(&pos, case.depth, case.counting, true, &|_, _| {}).iter().map(|(_, n)| n).sum();
+        let divided: u64 = game.perft_divide_counting(&pos, case.depth, case.counting, true, &|_, _| {}).iter().map(|(_, n)| n).sum();
         if divided != case.nodes {
             failures
                 .push(format!("{}: {} perft {} (root split) is {divided}, expected {}", case.place, case.ruleset, case.depth, case.nodes));
@@ -237,7 +236,8 @@ fn the_perft_files_hold_the_dialect_counts_the_issue_names() {
     for (id, counting, counts) in tables {
         for (i, &nodes) in counts.iter().enumerate() {
             let depth = i as u32 + 1;
-            let case = find(id, depth, counting).unwrap_or_else(|| panic!("{id} perft {depth} ({counting:?}) is not in tests/perft/{id}.perft"));
+            let case =
+                find(id, depth, counting).unwrap_or_else(|| panic!("{id} perft {depth} ({counting:?}) is not in tests/perft/{id}.perft"));
             assert_eq!(case.nodes, nodes, "{}: {id} perft {depth} ({counting:?})", case.place);
             if depth <= 4 {
                 assert!(!case.long, "{}: {id} perft {depth} must run in every test run", case.place);

@@ -384,9 +384,11 @@ impl Game {
             if code == EMPTY || limit.pieces >> crate::game::piece_type(code) & 1 == 0 {
                 return Err(format!("'{name}' holds no piece whose moves in a row are counted"));
             }
-            let n = count.parse::<u8>().ok().filter(|n| (1..=limit.max).contains(n)).ok_or_else(|| {
-                format!("'{entry}': a piece makes from 1 to {} moves in a row here, not '{count}'", limit.max)
-            })?;
+            let n = count
+                .parse::<u8>()
+                .ok()
+                .filter(|n| (1..=limit.max).contains(n))
+                .ok_or_else(|| format!("'{entry}': a piece makes from 1 to {} moves in a row here, not '{count}'", limit.max))?;
             let owner = PlayerId(crate::game::owner_tag(code) - 1);
             if pos.streak(owner).is_some() {
                 return Err(format!("'{field}' names two pieces of one player"));

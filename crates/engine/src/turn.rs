@@ -43,7 +43,8 @@ impl Game {
     fn tired_piece(&self, pos: &Position, side: PlayerId) -> Option<hetproba_board::CellId> {
         let limit = self.rules.same_piece.as_ref()?;
         let (cell, run) = pos.streak(side)?;
-        let owns = |types: u64| pos.cells.iter().any(|&c| c != crate::game::EMPTY && owner_tag(c) == tag(side) && types >> piece_type(c) & 1 == 1);
+        let owns =
+            |types: u64| pos.cells.iter().any(|&c| c != crate::game::EMPTY && owner_tag(c) == tag(side) && types >> piece_type(c) & 1 == 1);
         (run >= limit.max && (limit.while_owning == 0 || owns(limit.while_owning))).then_some(cell)
     }
 

@@ -348,6 +348,10 @@ fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Op
         None => Over::Enemy,
         Some(arg) => match &arg.value {
             ArgValue::Name(n) if ["enemy", "own", "any"].contains(&n.as_str()) => over_arg(cx, node, arg).unwrap_or(Over::Enemy),
+            ArgValue::Names(list) if list.iter().any(|n| ["enemy", "own", "any"].contains(&n.as_str())) => {
+                arg_error(cx, node, arg, "over= takes enemy, own or any alone, or enemy piece types joined by | (over=man|king)");
+                Over::Enemy
+            }
             _ => piece_types_arg(cx, node, arg, names).map_or(Over::Enemy, Over::EnemyOf),
         },
     };

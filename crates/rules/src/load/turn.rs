@@ -165,15 +165,17 @@ fn criterion(cx: &mut Cx, node: &Node, names: &Names) -> Option<Criterion> {
                     }
                 }
                 [] => {
+                    let mut given = false;
                     for (t, piece) in names.pieces.iter().enumerate() {
                         if let Some(arg) = args.key(&piece.name) {
+                            given = true;
                             match arg.value {
                                 ArgValue::Int(v) if (0..=1_000_000).contains(&v) => weights[t] = v,
                                 _ => arg_error(cx, node, arg, "a weight is an integer from 0 to 1000000"),
                             }
                         }
                     }
-                    if weights.iter().all(|&w| w == 0) {
+                    if !given {
                         call_error(
                             cx,
                             node,
