@@ -52,37 +52,50 @@ fn frame(a: &Game, b: &Game) -> Option<Frame> {
 }
 
 /// A move as both rulesets can name it: the piece, start, end, direction, captured cells and
-/// promotion — cells by their coordinates in a common frame, so that two rulesets on one board
-/// agree even when they name its cells differently (algebraic and PDN numbers) or lay it
-/// mirrored.
-type MoveKey = (String, String, String, String, Vec<String>, Option<String>);
+/// promotion — cells and directions by their coordinates in a common frame, so that two rulesets
+/// on one board agree even when they name its cells differently (algebraic and PDN numbers) or
+/// lay it mirrored; piece types by name (as indices into a list both share).
+type MoveKey = (u16, Option<(i32, i32)>, Option<(i32, i32)>, Option<(i32, i32)>, Vec<(i32, i32)>, Option<u16>);
 
-fn key(game: &Game, mv: Move, frame: Frame) -> MoveKey {
+/// Piece type names shared by two rulesets: per ruleset, each piece type's index in one list.
+fn shared_piece_ids(a: &Game, b: &Game) -> [Vec<u16>; 2] {
+    let mut names: Vec<&str> = Vec::new();
+    [a, b].map(|g| {
+        g.rules()
+            .pieces
+            .iter()
+            .map(|p| match names.iter().position(|n| *n == p.name) {
+                Some(i) => i as u16,
+                None => {
+                    names.push(&p.name);
+                    (names.len() - 1) as u16
+                }
+            })
+            .collect()
+    })
+}
+
+/// The piece id of a pass.
+const PASS_PIECE: u16 = u16::MAX;
+
+fn key(game: &Game, mv: Move, frame: Frame, piece_ids: &[u16]) -> MoveKey {
     let board = game.board();
-    let name = |c: CellId| {
-        if c == hetproba_board::NO_CELL {
-            String::new()
-        } else {
+    let at = |c: CellId| {
+        (c != hetproba_board::NO_CELL).then(|| {
             let cell = board.cell(c);
-            format!("{:?}", frame.cell((cell.x, cell.y)))
-        }
+            frame.cell((cell.x, cell.y))
+        })
     };
-    let dir = if mv.dir == hetproba_engine::NO_DIR {
-        String::new()
-    } else {
+    let dir = (mv.dir != hetproba_engine::NO_DIR).then(|| {
         let d = &board.directions()[mv.dir.index()];
-        format!("{:?}", frame.step((d.dx, d.dy)))
-    };
+        frame.step((d.dx, d.dy))
+    });
     // In coordinate order: the boards may number their cells differently.
-    let mut captures: Vec<String> = mv.captured_cells().map(name).collect();
+    let mut captures: Vec<(i32, i32)> = mv.captured_cells().filter_map(at).collect();
     captures.sort();
-    let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].name.clone());
-    let piece = if mv.is_pass() {
-        "pass".to_string()
-    } else {
-        game.rules().pieces[game.rules().moves[mv.rule.index()].piece as usize].name.clone()
-    };
-    (piece, name(mv.from), name(mv.to), dir, captures, promotion)
+    let promotion = mv.promotion().map(|t| piece_ids[t as usize]);
+    let piece = if mv.is_pass() { PASS_PIECE } else { piece_ids[game.rules().moves[mv.rule.index()].piece as usize] };
+    (piece, at(mv.from), at(mv.to), dir, captures, promotion)
 }
 
 /// A position by coordinates (in `frame`), owner names and piece names, with the player to
@@ -138,6 +151,9 @@ fn translate(from: &Game, to: &Game, pos: &Position, frame: Frame) -> Option<Pos
     Some(Position::with_pieces(to, &pieces, player_in(from, to, pos.side())))
 }
 
+/// The most positions the witness search visits from each of two different starts.
+const DIFFERENT_STARTS_NODES: u64 = 100_000;
+
 /// What the witness search found.
 struct Witness {
     line: Vec<String>,
@@ -151,8 +167,15 @@ struct Search<'a> {
     b: &'a Game,
     /// How `a`'s board lies on `b`'s.
     frame: Frame,
+    /// Per ruleset, its piece types' shared ids.
+    piece_ids: [Vec<u16>; 2],
     deadline: Instant,
     timed_out: bool,
+    /// Positions visited, and the most the search may visit (a bound that, unlike the time,
+    /// gives the same answer on every machine).
+    nodes: u64,
+    max_nodes: u64,
+    capped: bool,
     seen: HashSet<(u64, u32)>,
     line: Vec<String>,
 }
@@ -165,10 +188,15 @@ impl Search<'_> {
             self.timed_out = true;
             return None;
         }
+        self.nodes += 1;
+        if self.nodes > self.max_nodes {
+            self.capped = true;
+            return None;
+        }
         let moves_a = self.a.legal_moves(pa);
         let moves_b = self.b.legal_moves(pb);
-        let keys_a: Vec<MoveKey> = moves_a.iter().map(|&m| key(self.a, m, self.frame)).collect();
-        let keys_b: Vec<MoveKey> = moves_b.iter().map(|&m| key(self.b, m, Frame::SAME)).collect();
+        let keys_a: Vec<MoveKey> = moves_a.iter().map(|&m| key(self.a, m, self.frame, &self.piece_ids[0])).collect();
+        let keys_b: Vec<MoveKey> = moves_b.iter().map(|&m| key(self.b, m, Frame::SAME, &self.piece_ids[1])).collect();
         let set_a: BTreeSet<&MoveKey> = keys_a.iter().collect();
         let set_b: BTreeSet<&MoveKey> = keys_b.iter().collect();
         if set_a != set_b {
@@ -188,7 +216,7 @@ impl Search<'_> {
             pa.unmake();
             pb.unmake();
             self.line.pop();
-            if found.is_some() || self.timed_out {
+            if found.is_some() || self.timed_out || self.capped {
                 return found;
             }
         }
@@ -309,8 +337,14 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
         a: &a,
         b: &b,
         frame: board_frame,
+        piece_ids: shared_piece_ids(&a, &b),
         deadline: started + budget.max(Duration::from_millis(200)),
         timed_out: false,
+        nodes: 0,
+        // From a common start the depth bounds the search; from different starts a count of
+        // positions does, so that a search with no witness to find ends early.
+        max_nodes: if same_start { u64::MAX } else { DIFFERENT_STARTS_NODES },
+        capped: false,
         seen: HashSet::new(),
         line: Vec::new(),
     };
@@ -337,7 +371,11 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     }
     let mut found = None;
     let mut from = String::new();
+    // The depth searched completely from every start.
+    let mut searched = depth;
     'starts: for (name, start_a, start_b) in &starts {
+        search.nodes = 0;
+        search.capped = false;
         for limit in 0..=depth {
             search.seen.clear();
             let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
@@ -345,6 +383,10 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
             if found.is_some() || search.timed_out {
                 from = name.clone();
                 break 'starts;
+            }
+            if search.capped {
+                searched = searched.min(limit.saturating_sub(1));
+                break;
             }
         }
     }
@@ -367,7 +409,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
             crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
         }
         None => {
-            let plies = depth;
+            let plies = searched;
             let limit = match (search.timed_out, same_start) {
                 (true, _) => "within the time budget".to_string(),
                 (false, true) => format!("within {plies} plies of the start"),
