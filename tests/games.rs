@@ -1390,10 +1390,9 @@ fn broken_fen_on_a_move_that_is_no_castle_is_refused() {
     assert!(run.stderr.contains("fen = names a castling move: only castle() moves take it"), "{}", run.stderr);
 }
 
-/// The error points at the rook's pattern (36:6), not at the `fen` key it is about (37:7), unlike
-/// `reverse` and `revisit` on moves that are not hops, which point at their own values.
+/// The error points at the `fen` value (37:7), as `reverse` and `revisit` on moves that are not
+/// hops point at theirs.
 #[test]
-#[ignore = "bug: 'fen = names a castling move' points at the do pattern (36:6), not at the fen value (37:7)"]
 fn broken_fen_on_a_move_that_is_no_castle() {
     let text = mini("slide(orthogonal, to=any)\"", "slide(orthogonal, to=any)\"\nfen = \"K\"");
     assert_broken("fen_not_castle", &[("fen.toml", &text)], "fen.toml", "37:7", "fen = names a castling move: only castle() moves take it");
@@ -1519,6 +1518,67 @@ symbols = ["R", "r"]
 piece = "rook"
 do = "slide(lines, to=any)"
 "#;
+
+/// One letter cannot carry the rights of two directions: FEN would write `K` for either rook and
+/// read back only one.
+#[test]
+fn broken_fen_letter_on_a_castle_with_two_directions_or_taken_twice() {
+    let text = mini("castle(e, with=rook)\"", "castle(sideways, with=rook)\"\nfen = \"K\"");
+    assert_broken(
+        "fen_two_directions",
+        &[("fen.toml", &text)],
+        "fen.toml",
+        "33:7",
+        "fen = gives one castling direction its letter, and this castle() has 2: write one castle() rule per direction, each with its own letter",
+    );
+    // A second castling rule (lines 55 to 58) with the first one's letter.
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"")
+        + "\n[moves.castle-west]\npiece = \"king\"\ndo = \"castle(w, with=rook)\"\nfen = \"K\"\n";
+    assert_broken("fen_twice", &[("fen.toml", &text)], "fen.toml", "58:7", "the fen letter 'K' is taken by move 'castle'");
+}
+
+/// FEN writes castling rights only by letter: a castling rule without one in a FEN ruleset is
+/// refused at its pattern.
+#[test]
+fn broken_castle_without_a_fen_letter_in_a_fen_ruleset() {
+    let text = mini("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
+    assert_broken(
+        "fen_castle_without_letter",
+        &[("fen.toml", &text)],
+        "fen.toml",
+        "32:6",
+        "in a ruleset with FEN positions a castling move needs fen = \"<capital letter>\", its letter in FEN's castling field (without one its rights could not be written)",
+    );
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"").replace("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
+    let dir = scratch("fen_castle_with_letter");
+    let path = write(&dir, "fen.toml", &text);
+    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w K - 0 1"]).ok();
+    assert!(words(&run.stdout).contains("O-a1-c1"), "{}", run.stdout);
+}
+
+#[test]
+fn broken_effects_after_castle() {
+    // "castle(e, with=rook) then " is 26 characters: flip starts at column 33 of line 32.
+    let text = mini("castle(e, with=rook)", "castle(e, with=rook) then flip(all)");
+    assert_broken("castle_then_flip", &[("castle.toml", &text)], "castle.toml", "32:33", "flip() cannot follow castle(): a castling moves two pieces");
+}
+
+/// With steps=1 the king's castling lands where its plain step does: the default names differ
+/// (`O-` marks the castling), and each names its own move.
+#[test]
+fn castling_one_cell_is_named_apart_from_the_plain_step() {
+    let text = mini("castle(e, with=rook)", "castle(e, with=rook, steps=1)");
+    let dir = scratch("castle_steps_1");
+    let path = write(&dir, "mini.toml", &text);
+    let position = "4k/5/5/5/K3R w unmoved:a1,e1";
+    let run = hetproba(&["moves", &path, "--position", position]).ok();
+    assert!(words(&run.stdout).contains("a1-b1") && words(&run.stdout).contains("O-a1-b1"), "{}", run.stdout);
+    // The step leaves the rook on e1; the castling brings it to a1, beside the king.
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "a1-b1 e5-d5"]).ok();
+    assert!(words(&run.stdout).contains("e1-e2") && !words(&run.stdout).contains("a1-a2"), "{}", run.stdout);
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "O-a1-b1 e5-d5"]).ok();
+    assert!(words(&run.stdout).contains("a1-a2") && !words(&run.stdout).contains("e1-e2"), "{}", run.stdout);
+}
 
 #[test]
 fn a_piece_beside_a_blocked_line_is_pinned_to_the_royal_piece() {

@@ -9,8 +9,9 @@ use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
 
-/// The default notation: the castling piece's move, with its letter.
-pub(crate) const TEMPLATE: &str = "{letter}{from}-{to}";
+/// The default notation: `O-` (castling), then the castling piece's move with its letter. The
+/// mark keeps it apart from a plain move of the piece to the same cell (`steps=1`).
+pub(crate) const TEMPLATE: &str = "O-{letter}{from}-{to}";
 
 #[derive(Clone, Debug)]
 pub(crate) struct Castle {
