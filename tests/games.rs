@@ -1205,6 +1205,76 @@ fn random_chess_games_write_fen_that_reads_back_the_same() {
     assert!(positions > 1000 && en_passant > 0 && some_rights > 0, "{positions} {en_passant} {some_rights}");
 }
 
+/// Kings and rooks castling, as in docs/language.md, with a man that captures by jumping: that
+/// player's attacks cannot be read backwards from a cell, so they are found by generating its
+/// moves, which must see a rook attack on an empty cell.
+const KINGS_AND_JUMPERS: &str = r#"[game]
+id = "kings-and-jumpers"
+name = "Kings, rooks and jumping men"
+
+[[players]]
+name = "white"
+short = "w"
+
+[[players]]
+name = "black"
+short = "b"
+
+[board]
+width = 7
+height = 5
+
+[pieces.king]
+symbols = ["K", "k"]
+letter = "K"
+royal = true
+
+[pieces.rook]
+symbols = ["R", "r"]
+letter = "R"
+
+[pieces.man]
+symbols = ["M", "m"]
+
+[start]
+white = { king = ["d1"], rook = ["a1", "g1"] }
+black = { king = ["d5"], rook = ["a5", "g5"] }
+
+[moves.man]
+piece = "man"
+do = "jump(diagonal, over=enemy)"
+
+[moves.king]
+piece = "king"
+do = "step(all, to=any)"
+
+[moves.rook]
+piece = "rook"
+do = "slide(orthogonal, to=any)"
+
+[moves.castle]
+piece = "king"
+do = "castle(sideways, with=rook)"
+
+[state]
+unmoved = ["king", "rook"]
+"#;
+
+#[test]
+fn castling_across_a_cell_attacked_by_generated_moves_is_refused() {
+    let dir = scratch("kings_and_jumpers");
+    let path = write(&dir, "kj.toml", KINGS_AND_JUMPERS);
+    // The black rook on e4 attacks e1, which the king crosses castling east: only west is left.
+    let run = hetproba(&["moves", &path, "--position", "3k3/4r2/7/7/R2K2R w unmoved:a1,d1,g1"]).ok();
+    assert!(words(&run.stdout).contains("O-Kd1-b1") && !words(&run.stdout).contains("O-Kd1-f1"), "{}", run.stdout);
+    // On c4 it attacks c1, which the king crosses castling west.
+    let run = hetproba(&["moves", &path, "--position", "3k3/2r4/7/7/R2K2R w unmoved:a1,d1,g1"]).ok();
+    assert!(words(&run.stdout).contains("O-Kd1-f1") && !words(&run.stdout).contains("O-Kd1-b1"), "{}", run.stdout);
+    // Without the rook, both.
+    let run = hetproba(&["moves", &path, "--position", "3k3/7/7/7/R2K2R w unmoved:a1,d1,g1"]).ok();
+    assert!(words(&run.stdout).contains("O-Kd1-f1") && words(&run.stdout).contains("O-Kd1-b1"), "{}", run.stdout);
+}
+
 // ----------------------------------------------------------------------------------------------
 // Broken files: royal pieces, castling, declared state, FEN and SAN keys, declared steps
 

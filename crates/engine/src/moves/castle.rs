@@ -34,7 +34,7 @@ impl Castle {
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
-            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other()) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other(), mine) {
                 continue;
             }
             for &d in &self.dirs[side.index()] {
@@ -53,7 +53,7 @@ impl Castle {
                 let mut safe = true;
                 for _ in 0..self.steps {
                     to = board.step(to, d);
-                    if game.attacked(pos, to, side.other()) {
+                    if game.attacked(pos, to, side.other(), mine) {
                         safe = false;
                         break;
                     }
