@@ -1009,10 +1009,22 @@ fn fen_errors_are_one_clear_line_each() {
 /// on e4 never did (only pawn-double leaves passed cells), yet the position is read and d4 takes
 /// the knight "en passant" (dxe3, capturing e4).
 #[test]
-#[ignore = "bug: a FEN en-passant cell in front of a knight is accepted, and a pawn then takes the knight en passant"]
 fn fen_en_passant_cell_in_front_of_a_piece_that_cannot_have_passed_is_refused() {
     let run = hetproba(&["moves", "chess", "--position", "4k3/8/8/8/3pN3/8/8/4K3 b - e3 0 1"]).fails(1).one_line();
-    assert!(run.stderr.contains("e3"), "{}", run.stderr);
+    assert!(run.stderr.contains("no white piece stands beyond the en-passant cell 'e3' that could have passed over it"), "{}", run.stderr);
+    // A pawn there could have, unless its start e2 is taken, or it is Black's own.
+    hetproba(&["moves", "chess", "--position", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"]).ok();
+    for fen in ["4k3/8/8/8/3pP3/8/4P3/4K3 b - e3 0 1", "4k3/8/8/8/3pp3/8/8/4K3 b - e3 0 1"] {
+        hetproba(&["moves", "chess", "--position", fen]).fails(1).one_line().stderr_has("could have passed over it");
+    }
+    // Rows name the piece: it must be one that could have passed, of the side that just moved.
+    let dir = scratch("rows_passed_piece");
+    let path = write(&dir, "mini.toml", MINI_CHESS);
+    hetproba(&["moves", &path, "--position", "5/5/1P3/5/5 b passed:b2@b3"]).ok();
+    let run = hetproba(&["moves", &path, "--position", "5/5/1P3/5/5 w passed:b2@b3"]).fails(1).one_line();
+    assert!(run.stderr.contains("the piece on b3 could not have just passed over b2"), "{}", run.stderr);
+    let run = hetproba(&["moves", &path, "--position", "5/5/1R3/5/5 b passed:b2@b3"]).fails(1).one_line();
+    assert!(run.stderr.contains("the piece on b3 could not have just passed over b2"), "{}", run.stderr);
 }
 
 #[test]
@@ -1170,21 +1182,40 @@ impl SplitMix {
     }
 }
 
-#[test]
-fn random_chess_games_write_fen_that_reads_back_the_same() {
-    use hetproba_engine::{Game, Position};
-    let rules = hetproba_rules::load_builtin("chess", &[]).expect("chess is built in").unwrap_or_else(|r| panic!("{r}"));
-    let game = Game::new(rules);
+/// Hexasah written in FEN: its castling rules get letters (a FEN ruleset needs them), the rest is
+/// Hexasah's, whose pawns advance diagonally, so the cells they pass lie along no `forward` step.
+const HEXASAH_FEN: &str = r#"extends = "hexasah"
+
+[game]
+id = "hexasah-fen"
+name = "Hexasah in FEN"
+
+[moves.castle-west]
+fen = "Q"
+
+[moves.castle-east]
+fen = "K"
+
+[notation]
+position = "fen"
+"#;
+
+/// Plays seeded random games, writing the position in the ruleset's notation at every ply and
+/// reading it back: the same text, the same legal moves. Returns (positions, positions with
+/// passed cells, positions with some castling rights gone).
+fn random_games_read_back(game: &hetproba_engine::Game, games: u64, plies: usize) -> (usize, usize, usize) {
+    use hetproba_engine::Position;
     let sorted_names = |pos: &Position| {
         let mut names = game.move_names(pos, &game.legal_moves(pos));
         names.sort();
         names
     };
     let (mut positions, mut en_passant, mut some_rights) = (0, 0, 0);
-    for seed in 1..=20 {
+    for seed in 1..=games {
         let mut rng = SplitMix(seed);
-        let mut pos = Position::start(&game);
-        for ply in 0..=200 {
+        let mut pos = Position::start(game);
+        let all_rights = game.write_position(&pos).split(' ').nth(2).unwrap_or("").to_string();
+        for ply in 0..=plies {
             let fen = game.write_position(&pos);
             let read = game.read_position(&fen).unwrap_or_else(|e| panic!("seed {seed} ply {ply}: {fen} does not read back: {e}"));
             assert_eq!(game.write_position(&read), fen, "seed {seed} ply {ply}");
@@ -1193,7 +1224,7 @@ fn random_chess_games_write_fen_that_reads_back_the_same() {
             positions += 1;
             let fields: Vec<&str> = fen.split(' ').collect();
             en_passant += usize::from(fields[3] != "-");
-            some_rights += usize::from(fields[2] != "-" && fields[2] != "KQkq");
+            some_rights += usize::from(fields[2] != "-" && fields[2] != all_rights);
             let moves = game.legal_moves(&pos);
             if moves.is_empty() {
                 break;
@@ -1201,8 +1232,43 @@ fn random_chess_games_write_fen_that_reads_back_the_same() {
             game.make(&mut pos, moves[rng.below(moves.len())]);
         }
     }
+    (positions, en_passant, some_rights)
+}
+
+#[test]
+fn random_chess_games_write_fen_that_reads_back_the_same() {
+    let rules = hetproba_rules::load_builtin("chess", &[]).expect("chess is built in").unwrap_or_else(|r| panic!("{r}"));
+    let game = hetproba_engine::Game::new(rules);
+    let (positions, en_passant, some_rights) = random_games_read_back(&game, 20, 200);
     // The games pass through en-passant cells and partly lost castling rights.
     assert!(positions > 1000 && en_passant > 0 && some_rights > 0, "{positions} {en_passant} {some_rights}");
+}
+
+/// A pawn's long advance in Hexasah passes one or two cells diagonally: FEN names them, and the
+/// pawn that passed is found beyond them along their line, for White and for Black.
+#[test]
+fn random_hexasah_games_write_fen_that_reads_back_the_same() {
+    let rules = hetproba_rules::load("hexasah-fen.toml", HEXASAH_FEN, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    let game = hetproba_engine::Game::new(rules);
+    let (positions, en_passant, some_rights) = random_games_read_back(&game, 12, 120);
+    assert!(positions > 500 && en_passant > 10 && some_rights > 0, "{positions} {en_passant} {some_rights}");
+}
+
+#[test]
+fn fen_en_passant_after_a_diagonal_advance_reads_back() {
+    use hetproba_engine::{Game, Position};
+    let rules = hetproba_rules::load("hexasah-fen.toml", HEXASAH_FEN, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(rules);
+    // White's e2-h5 passes f3 and g4 (the pawn stands beyond g4); Black's i10-f7 passes h9 and
+    // g8 (the pawn stands beyond g8, the first of them in cell order).
+    for (line, passed) in [("e2-h5", "f3,g4"), ("Cn1-m4 i10-f7", "g8,h9")] {
+        let mut pos = Position::start(&game);
+        game.play_line(&mut pos, line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let fen = game.write_position(&pos);
+        assert_eq!(fen.split(' ').nth(3), Some(passed), "{fen}");
+        let read = game.read_position(&fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(read == pos, "{line}: {fen} reads back as {}", game.write_position(&read));
+    }
 }
 
 /// Kings and rooks castling, as in docs/language.md, with a man that captures by jumping: that
@@ -1468,6 +1534,67 @@ fn broken_fen_on_a_move_that_is_no_castle() {
     assert_broken("fen_not_castle", &[("fen.toml", &text)], "fen.toml", "37:7", "fen = names a castling move: only castle() moves take it");
 }
 
+/// One letter cannot carry the rights of two directions: FEN would write `K` for either rook and
+/// read back only one.
+#[test]
+fn broken_fen_letter_on_a_castle_with_two_directions_or_taken_twice() {
+    let text = mini("castle(e, with=rook)\"", "castle(sideways, with=rook)\"\nfen = \"K\"");
+    assert_broken(
+        "fen_two_directions",
+        &[("fen.toml", &text)],
+        "fen.toml",
+        "33:7",
+        "fen = gives one castling direction its letter, and this castle() has 2: write one castle() rule per direction, each with its own letter",
+    );
+    // A second castling rule (lines 55 to 58) with the first one's letter.
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"")
+        + "\n[moves.castle-west]\npiece = \"king\"\ndo = \"castle(w, with=rook)\"\nfen = \"K\"\n";
+    assert_broken("fen_twice", &[("fen.toml", &text)], "fen.toml", "58:7", "the fen letter 'K' is taken by move 'castle'");
+}
+
+/// FEN writes castling rights only by letter: a castling rule without one in a FEN ruleset is
+/// refused at its pattern.
+#[test]
+fn broken_castle_without_a_fen_letter_in_a_fen_ruleset() {
+    let text = mini("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
+    assert_broken(
+        "fen_castle_without_letter",
+        &[("fen.toml", &text)],
+        "fen.toml",
+        "32:6",
+        "in a ruleset with FEN positions a castling move needs fen = \"<capital letter>\", its letter in FEN's castling field (without one its rights could not be written)",
+    );
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"").replace("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
+    let dir = scratch("fen_castle_with_letter");
+    let path = write(&dir, "fen.toml", &text);
+    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w K - 0 1"]).ok();
+    assert!(words(&run.stdout).contains("O-a1-c1"), "{}", run.stdout);
+}
+
+#[test]
+fn broken_effects_after_castle() {
+    // "castle(e, with=rook) then " is 26 characters: flip starts at column 33 of line 32.
+    let text = mini("castle(e, with=rook)", "castle(e, with=rook) then flip(all)");
+    assert_broken("castle_then_flip", &[("castle.toml", &text)], "castle.toml", "32:33", "flip() cannot follow castle(): a castling moves two pieces");
+}
+
+/// With steps=1 the king's castling lands where its plain step does: the default names differ
+/// (`O-` marks the castling), and each names its own move.
+#[test]
+fn castling_one_cell_is_named_apart_from_the_plain_step() {
+    let text = mini("castle(e, with=rook)", "castle(e, with=rook, steps=1)");
+    let dir = scratch("castle_steps_1");
+    let path = write(&dir, "mini.toml", &text);
+    let position = "4k/5/5/5/K3R w unmoved:a1,e1";
+    let run = hetproba(&["moves", &path, "--position", position]).ok();
+    assert!(words(&run.stdout).contains("a1-b1") && words(&run.stdout).contains("O-a1-b1"), "{}", run.stdout);
+    // The step leaves the rook on e1; the castling brings it to a1, beside the king.
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "a1-b1 e5-d5"]).ok();
+    assert!(words(&run.stdout).contains("e1-e2") && !words(&run.stdout).contains("a1-a2"), "{}", run.stdout);
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "O-a1-b1 e5-d5"]).ok();
+    assert!(words(&run.stdout).contains("a1-a2") && !words(&run.stdout).contains("e1-e2"), "{}", run.stdout);
+}
+
 #[test]
 fn broken_royal_and_check() {
     // Without a royal piece, the end test `check` (line 50 once line 18 is gone) is refused.
@@ -1588,67 +1715,6 @@ symbols = ["R", "r"]
 piece = "rook"
 do = "slide(lines, to=any)"
 "#;
-
-/// One letter cannot carry the rights of two directions: FEN would write `K` for either rook and
-/// read back only one.
-#[test]
-fn broken_fen_letter_on_a_castle_with_two_directions_or_taken_twice() {
-    let text = mini("castle(e, with=rook)\"", "castle(sideways, with=rook)\"\nfen = \"K\"");
-    assert_broken(
-        "fen_two_directions",
-        &[("fen.toml", &text)],
-        "fen.toml",
-        "33:7",
-        "fen = gives one castling direction its letter, and this castle() has 2: write one castle() rule per direction, each with its own letter",
-    );
-    // A second castling rule (lines 55 to 58) with the first one's letter.
-    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"")
-        + "\n[moves.castle-west]\npiece = \"king\"\ndo = \"castle(w, with=rook)\"\nfen = \"K\"\n";
-    assert_broken("fen_twice", &[("fen.toml", &text)], "fen.toml", "58:7", "the fen letter 'K' is taken by move 'castle'");
-}
-
-/// FEN writes castling rights only by letter: a castling rule without one in a FEN ruleset is
-/// refused at its pattern.
-#[test]
-fn broken_castle_without_a_fen_letter_in_a_fen_ruleset() {
-    let text = mini("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
-    assert_broken(
-        "fen_castle_without_letter",
-        &[("fen.toml", &text)],
-        "fen.toml",
-        "32:6",
-        "in a ruleset with FEN positions a castling move needs fen = \"<capital letter>\", its letter in FEN's castling field (without one its rights could not be written)",
-    );
-    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"").replace("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
-    let dir = scratch("fen_castle_with_letter");
-    let path = write(&dir, "fen.toml", &text);
-    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w K - 0 1"]).ok();
-    assert!(words(&run.stdout).contains("O-a1-c1"), "{}", run.stdout);
-}
-
-#[test]
-fn broken_effects_after_castle() {
-    // "castle(e, with=rook) then " is 26 characters: flip starts at column 33 of line 32.
-    let text = mini("castle(e, with=rook)", "castle(e, with=rook) then flip(all)");
-    assert_broken("castle_then_flip", &[("castle.toml", &text)], "castle.toml", "32:33", "flip() cannot follow castle(): a castling moves two pieces");
-}
-
-/// With steps=1 the king's castling lands where its plain step does: the default names differ
-/// (`O-` marks the castling), and each names its own move.
-#[test]
-fn castling_one_cell_is_named_apart_from_the_plain_step() {
-    let text = mini("castle(e, with=rook)", "castle(e, with=rook, steps=1)");
-    let dir = scratch("castle_steps_1");
-    let path = write(&dir, "mini.toml", &text);
-    let position = "4k/5/5/5/K3R w unmoved:a1,e1";
-    let run = hetproba(&["moves", &path, "--position", position]).ok();
-    assert!(words(&run.stdout).contains("a1-b1") && words(&run.stdout).contains("O-a1-b1"), "{}", run.stdout);
-    // The step leaves the rook on e1; the castling brings it to a1, beside the king.
-    let run = hetproba(&["moves", &path, "--position", position, "--after", "a1-b1 e5-d5"]).ok();
-    assert!(words(&run.stdout).contains("e1-e2") && !words(&run.stdout).contains("a1-a2"), "{}", run.stdout);
-    let run = hetproba(&["moves", &path, "--position", position, "--after", "O-a1-b1 e5-d5"]).ok();
-    assert!(words(&run.stdout).contains("a1-a2") && !words(&run.stdout).contains("e1-e2"), "{}", run.stdout);
-}
 
 #[test]
 fn a_piece_beside_a_blocked_line_is_pinned_to_the_royal_piece() {

@@ -90,32 +90,33 @@ impl Game {
                 }
             }
         }
-        // En passant: the cells passed over; the piece that passed stands one step beyond, in
-        // the direction its player moves forward.
+        // En passant: the cells passed over; the piece that passed stands beyond them, on their
+        // line, and must be one that could have passed them.
         let passed = fields.get(3).copied().unwrap_or("-");
         if passed != "-" {
+            if !self.remembers_passed() {
+                return Err(format!("this ruleset remembers no passed cells: the en-passant field must be '-', not '{passed}'"));
+            }
             let board = self.board();
             let mut bits = 0u128;
-            let mut last_cell = None;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
                 if c.0 >= 128 || pos.cells[c.index()] != crate::game::EMPTY {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
                 bits |= c.bit128();
-                last_cell = Some(c);
             }
             let mover = side.other();
-            let victim = last_cell.and_then(|c| {
-                self.forward[mover.index()]
-                    .iter()
-                    .map(|&d| board.step(c, d))
-                    .find(|&v| v != hetproba_board::NO_CELL && crate::game::owner_tag(pos.cells[v.index()]) == crate::game::tag(mover))
-            });
+            let cells = CellBits::from_bits(bits);
+            let victim = (0..board.len()).map(CellId::new).find(|&v| self.could_have_passed(&pos, mover, cells, v));
             let Some(victim) = victim else {
-                return Err(format!("no piece stands beyond the en-passant cell '{passed}'"));
+                let (what, them) = if bits.count_ones() > 1 { ("cells", "them") } else { ("cell", "it") };
+                return Err(format!(
+                    "no {} piece stands beyond the en-passant {what} '{passed}' that could have passed over {them}",
+                    self.rules.players[mover.index()].name
+                ));
             };
-            pos.set_passed(self, CellBits::from_bits(bits), victim);
+            pos.set_passed(self, cells, victim);
         }
         for (i, name) in [(4, "half-move clock"), (5, "move number")] {
             if let Some(f) = fields.get(i)

@@ -487,6 +487,9 @@ impl Game {
                 pos.mark_unmoved(self, c);
             }
         } else if let Some(rest) = field.strip_prefix("passed:") {
+            if !self.remembers_passed() {
+                return Err("this ruleset remembers no passed cells: drop the passed field".into());
+            }
             let Some((cells, victim)) = rest.split_once('@') else {
                 return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
             };
@@ -501,6 +504,14 @@ impl Game {
             }
             if bits == 0 || pos.cells[victim.index()] == EMPTY {
                 return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
+            }
+            let mover = pos.side.other();
+            if !self.could_have_passed(pos, mover, crate::moves::CellBits::from_bits(bits), victim) {
+                return Err(format!(
+                    "the piece on {} could not have just passed over {cells}: it must be {}'s, beyond them, moved by a rule of [state] passed",
+                    board.name(victim),
+                    self.rules.players[mover.index()].name
+                ));
             }
             pos.set_passed(self, crate::moves::CellBits::from_bits(bits), victim);
         }
