@@ -70,7 +70,7 @@ impl Game {
             return self.san(pos, mv, &self.legal_moves(pos));
         }
         let path = self.move_path(pos, mv);
-        self.render(mv, &path)
+        self.render_marked(pos, mv, &path)
     }
 
     /// The notation of each of the moves (legal in `pos`).
@@ -81,7 +81,7 @@ impl Game {
             .map(|&mv| match mv {
                 _ if mv.is_pass() => "pass".to_string(),
                 _ if self.writes_san(&mv) => self.san(pos, mv, &legal),
-                _ => self.render(mv, &self.move_path(pos, mv)),
+                _ => self.render_marked(pos, mv, &self.move_path(pos, mv)),
             })
             .collect()
     }
@@ -92,11 +92,37 @@ impl Game {
         self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule.index()].template.is_none()
     }
 
+    /// A move written by its template; with SAN move notation, the check or mate mark follows,
+    /// as it does every move of the game.
+    fn render_marked(&self, pos: &Position, mv: Move, path: &[CellId]) -> String {
+        let mut out = self.render(mv, path);
+        if self.rules.notation.san {
+            out.extend(self.check_mark(pos, mv));
+        }
+        out
+    }
+
+    /// `+` when the move leaves a royal piece of the opponent attacked, `#` when it also leaves
+    /// the opponent without a move.
+    fn check_mark(&self, pos: &Position, mv: Move) -> Option<char> {
+        let mut after = pos.clone();
+        self.make(&mut after, mv);
+        self.in_check(&after, after.side).then(|| if self.has_moves(&after) { '+' } else { '#' })
+    }
+
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
     /// names its start file when it captures), the start's file, rank or both when another
     /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
+        let mut out = self.san_body(pos, mv, legal);
+        out.extend(self.check_mark(pos, mv));
+        out
+    }
+
+    /// SAN without the check mark; with no `legal` moves to tell apart, without the start's
+    /// file or rank either.
+    fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
         let rule = &self.compiled[mv.rule.index()];
         let letter = &self.rules.pieces[rule.piece as usize].letter;
@@ -128,12 +154,6 @@ impl Game {
         if let Some(t) = mv.promotion() {
             out.push('=');
             out.push_str(&self.piece_letter(t));
-        }
-        // Check, or mate.
-        let mut after = pos.clone();
-        self.make(&mut after, mv);
-        if self.in_check(&after, after.side) {
-            out.push(if self.has_moves(&after) { '+' } else { '#' });
         }
         out
     }
@@ -236,7 +256,17 @@ impl Game {
         if exact.is_empty() {
             exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
         }
-        let found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
+        let mut found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
+        if found.is_empty() && self.rules.notation.san {
+            // SAN without the start's file or rank (`Nd2` for Nbd2 and Nfd2): ambiguous when
+            // it fits several moves.
+            let bare: Vec<String> =
+                moves.iter().map(|&m| if self.writes_san(&m) { self.san_body(pos, m, &[]) } else { String::new() }).collect();
+            found = (0..moves.len()).filter(|&i| !bare[i].is_empty() && normalise_keeping_case(&bare[i]) == same_case).collect();
+            if found.is_empty() {
+                found = (0..moves.len()).filter(|&i| !bare[i].is_empty() && normalise(&bare[i]) == wanted).collect();
+            }
+        }
         match found.as_slice() {
             [one] => Ok(moves[*one]),
             [] => Err(MoveError::Illegal { text: text.trim().to_string(), legal: names }),
