@@ -1487,10 +1487,9 @@ fn broken_state_passed_names_a_leap_or_an_unknown_move_first() {
     assert_first_error("passed_unknown_first", &unknown, "48:11", "no move 'pawn-triple' in [moves]");
 }
 
-/// The name is dropped, so the loader also reports en passant's to=passed as having no moves
-/// that pass over cells (at 44:6): two errors for one mistake, the second one misleading.
+/// The wrong name is the one error: en passant's to=passed is not also reported as having no
+/// moves that pass over cells (at 44:6).
 #[test]
-#[ignore = "bug: a wrong name in [state] passed also gives 'to=passed needs moves that pass over cells' at the en-passant pattern"]
 fn broken_state_passed_names_a_leap_or_an_unknown_move() {
     let leap = mini("slide(forward, min=2, max=2)", "leap((0, 2))");
     assert_broken(
@@ -1610,13 +1609,32 @@ fn broken_royal_and_check() {
     assert_first_error("royal_3_first", &mini("royal = true", "royal = 3"), "18:9", "expected true or false, found an integer");
 }
 
-/// `royal = 3` is dropped, and then `check` is reported as having no royal pieces (51:20): two
-/// errors for one mistake.
+/// `royal = 3` is the one error: `check` is not also reported as having no royal pieces (51:20).
 #[test]
-#[ignore = "bug: royal = 3 also gives 'check looks at royal pieces, and this ruleset has none' at the end condition"]
 fn broken_royal_gives_one_error() {
     let text = mini("royal = true", "royal = 3");
     assert_broken("royal_3", &[("royal.toml", &text)], "royal.toml", "18:9", "expected true or false, found an integer");
+}
+
+/// A letter with a space is reported at its value (line 18, column 10), not at the piece's table.
+#[test]
+fn broken_letter_points_at_its_value() {
+    let text = mini("symbols = [\"K\", \"k\"]\n", "symbols = [\"K\", \"k\"]\nletter = \"K 1\"\n");
+    assert_broken("letter_space", &[("letter.toml", &text)], "letter.toml", "18:10", "a piece's letter has no spaces or digits");
+}
+
+/// A field after the state fields, with no phase written: the message does not speak of a phase
+/// that is not there.
+#[test]
+fn position_with_a_field_after_the_state_fields() {
+    let dir = scratch("field_after_state");
+    let path = write(&dir, "mini.toml", MINI_CHESS);
+    let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w unmoved:a1,e1 extra"]).fails(1).one_line();
+    assert!(
+        run.stderr.contains("unexpected 'extra' after the state fields: the phase, if any, comes right after the side"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -1672,9 +1690,17 @@ fn broken_notation_and_material_draw() {
         "move notation must be templates or san, not 'long'",
     );
     // A [[draw]] after the end rule (lines 54 and 55): moves = 0 only goes with a material
-    // condition ("found an integer" for 0: the message could say more).
+    // condition, and the message says so.
     let text = format!("{MINI_CHESS}\n[[draw]]\nmoves = 0\n");
-    assert_broken("draw_moves_0", &[("draw.toml", &text)], "draw.toml", "55:9", "expected a positive integer");
+    assert_broken(
+        "draw_moves_0",
+        &[("draw.toml", &text)],
+        "draw.toml",
+        "55:9",
+        "moves = 0 needs a material condition: it draws as soon as that material stands on the board (material = { strong = \"...\", weak = \"...\" })",
+    );
+    let text = format!("{MINI_CHESS}\n[[draw]]\nmoves = -3\nreset = [\"capture\"]\n");
+    assert_broken("draw_moves_negative", &[("draw.toml", &text)], "draw.toml", "55:9", "expected a positive integer, found an integer");
 }
 
 

@@ -441,8 +441,10 @@ impl Game {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
-            } else {
+            } else if phase_field.is_some() {
                 return Err(bad(format!("unexpected '{field}' after the phase")));
+            } else {
+                return Err(bad(format!("unexpected '{field}' after the state fields: the phase, if any, comes right after the side")));
             }
         }
         let mut pos = self.read_rows(rows_text).map_err(bad)?;
