@@ -1272,6 +1272,29 @@ fn fen_en_passant_after_a_diagonal_advance_reads_back() {
     }
 }
 
+/// A position where the player who has just moved stands in check cannot arise: it is refused
+/// in FEN and in rows, whoever attacks (a rook read backwards, or moves generated).
+#[test]
+fn positions_with_the_mover_in_check_are_refused() {
+    let run = hetproba(&["moves", "chess", "--position", "4k3/8/8/8/8/8/8/4R2K w - - 0 1"]).fails(1).one_line();
+    assert!(
+        run.stderr.contains(
+            "the position cannot arise: black's king on e8 is attacked with white to move (no move may leave the mover's royal piece attacked)"
+        ),
+        "{}",
+        run.stderr
+    );
+    // The same with Black to move is a check to answer.
+    hetproba(&["moves", "chess", "--position", "4k3/8/8/8/8/8/8/4R2K b - - 0 1"]).ok();
+    let dir = scratch("mover_in_check");
+    let path = write(&dir, "kj.toml", KINGS_AND_JUMPERS);
+    hetproba(&["moves", &path, "--position", "3k3/3R3/7/7/3K3 w"]).fails(1).one_line().stderr_has("black's king on d5 is attacked with white to move");
+    hetproba(&["moves", &path, "--position", "3k3/3R3/7/7/3K3 b"]).ok();
+    // This ruleset remembers no passed cells.
+    let run = hetproba(&["moves", &path, "--position", "3k3/7/7/3R3/3K3 b passed:d2@d3"]).fails(1).one_line();
+    assert!(run.stderr.contains("this ruleset remembers no passed cells: drop the passed field"), "{}", run.stderr);
+}
+
 /// Kings and rooks castling, as in docs/language.md, with a man that captures by jumping: that
 /// player's attacks cannot be read backwards from a cell, so they are found by generating its
 /// moves, which must see a rook attack on an empty cell.
@@ -1585,13 +1608,13 @@ fn castling_one_cell_is_named_apart_from_the_plain_step() {
     let text = mini("castle(e, with=rook)", "castle(e, with=rook, steps=1)");
     let dir = scratch("castle_steps_1");
     let path = write(&dir, "mini.toml", &text);
-    let position = "4k/5/5/5/K3R w unmoved:a1,e1";
+    let position = "3k1/5/5/5/K3R w unmoved:a1,e1";
     let run = hetproba(&["moves", &path, "--position", position]).ok();
     assert!(words(&run.stdout).contains("a1-b1") && words(&run.stdout).contains("O-a1-b1"), "{}", run.stdout);
     // The step leaves the rook on e1; the castling brings it to a1, beside the king.
-    let run = hetproba(&["moves", &path, "--position", position, "--after", "a1-b1 e5-d5"]).ok();
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "a1-b1 d5-c5"]).ok();
     assert!(words(&run.stdout).contains("e1-e2") && !words(&run.stdout).contains("a1-a2"), "{}", run.stdout);
-    let run = hetproba(&["moves", &path, "--position", position, "--after", "O-a1-b1 e5-d5"]).ok();
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "O-a1-b1 d5-c5"]).ok();
     assert!(words(&run.stdout).contains("a1-a2") && !words(&run.stdout).contains("e1-e2"), "{}", run.stdout);
 }
 

@@ -172,6 +172,20 @@ impl Game {
         })
     }
 
+    /// A royal piece of the player who has just moved that stands attacked: a position no
+    /// legal move leads to. (Where a player may pass, passing in check leads there: none.)
+    pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
+        let a = self.attacks.as_ref()?;
+        if self.turn.pass != hetproba_rules::model::PassRule::Never {
+            return None;
+        }
+        let owner = pos.side.other();
+        a.royal[owner.index()].iter().find_map(|&code| {
+            let mut pieces = self.pieces_of(pos, code);
+            std::iter::from_fn(|| pieces.next(&pos.cells, code)).find(|&c| self.attacked(pos, c, pos.side, code))
+        })
+    }
+
     /// Reads the attack rules backwards from `cell` in `view`.
     fn attacked_in(&self, view: &View, cell: CellId, by: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };

@@ -420,7 +420,28 @@ impl Game {
 
     /// Reads a position written by [`Game::write_position`]. Without a phase field the position
     /// is in the last phase (ordinary play).
+    /// A position where the player who has just moved stands with a royal piece attacked cannot
+    /// arise (no move may leave it so), and is refused.
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
+        let pos = self.read_any_position(text)?;
+        if let Some(cell) = self.exposed_royal(&pos) {
+            let (owner, mover) = (pos.side.other(), pos.side);
+            let piece = &self.rules.pieces[crate::game::piece_type(pos.cells[cell.index()]) as usize].name;
+            return Err(PositionError::Bad {
+                text: text.trim().to_string(),
+                reason: format!(
+                    "the position cannot arise: {}'s {piece} on {} is attacked with {} to move (no move may leave the mover's royal piece attacked)",
+                    self.player_name(owner),
+                    self.board().name(cell),
+                    self.player_name(mover)
+                ),
+            });
+        }
+        Ok(pos)
+    }
+
+    /// Reads a position in the ruleset's notation.
+    fn read_any_position(&self, text: &str) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         match self.rules.notation.position {
             PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
