@@ -1727,6 +1727,29 @@ fn broken_notation_and_material_draw() {
 }
 
 
+/// `show` describes declared steps, and `compare` finds two rulesets that differ only in them.
+#[test]
+fn show_and_compare_see_declared_steps() {
+    let steps = |n: &str| mini("height = 5\n", &format!("height = 5\n\n[board.steps]\n{n}\ne = [1, 0]\ns = [0, -1]\nw = [-1, 0]\n"));
+    let dir = scratch("declared_steps");
+    let plain = write(&dir, "plain.toml", &steps("n = [0, 1]"));
+    let blocked = write(&dir, "blocked.toml", &steps("n = { by = [0, 1], blocked-by = [[1, 0]], symbol = \"^\" }"));
+    let run = hetproba(&["show", &blocked]).ok();
+    assert!(
+        run.stdout.contains(
+            "Steps, declared as offsets (dx, dy) from the cell a step starts on: n (0, 1), blocked by a piece of either side on (1, 0), written ^; e (1, 0); s (0, -1); w (-1, 0).\n"
+        ),
+        "{}",
+        run.stdout
+    );
+    let run = hetproba(&["compare", &plain, &blocked, "--depth", "1"]).ok();
+    assert!(!run.stdout.contains("Rules that differ: none"), "{}", run.stdout);
+    assert!(run.stdout.contains("   - board steps:\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("n (0, 1); e (1, 0)"), "{}", run.stdout);
+    // A board without [board.steps] says nothing of them.
+    assert!(!hetproba(&["show", "chess"]).ok().stdout.contains("Steps, declared"));
+}
+
 /// Three columns, seven rows; the column step `n`/`s` jumps two rows and is blocked by a piece on
 /// either cell beside the row it crosses (as Hexasah's column); `e`/`w` are plain steps.
 const PIN_RULESET: &str = r#"[game]
