@@ -920,6 +920,17 @@ fn compare_tobit_and_tobit_4x4_differ_in_the_board() {
     assert!(out.contains("The boards differ, so no position can be played under both rulesets"), "{out}");
 }
 
+/// Tobit on 4 x 4 lines numbers its points 1..32, White on 1-10: `show` says so, and not the
+/// 5-line board's 1..38 that Tobit's own interpretation gives.
+#[test]
+fn tobit_4x4_shows_its_own_numbering() {
+    let run = hetproba(&["show", "tobit-4x4"]).ok();
+    assert!(run.stdout.contains("Points are numbered 1..32") && run.stdout.contains("White starts on 1-10"), "{}", run.stdout);
+    assert!(!run.stdout.contains("1..38") && !run.stdout.contains("1-12"), "{}", run.stdout);
+    // Tobit's other interpretations are still listed.
+    assert!(run.stdout.contains("A tobit captures at a distance like a flying king"), "{}", run.stdout);
+}
+
 #[test]
 fn compare_chess_and_hexasah_does_not_crash() {
     let run = hetproba(&["compare", "chess", "hexasah"]).ok();
