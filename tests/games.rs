@@ -1194,6 +1194,28 @@ impl SplitMix {
     }
 }
 
+/// Chess draws at once when the material cannot mate: king and knight (or bishop) against a
+/// lone king, or two kings; a pawn left on the board keeps the game going.
+#[test]
+fn chess_draws_by_insufficient_material_in_play() {
+    let dir = scratch("chess_bare_kings");
+    let replay = |name: &str, position: &str, moves: &str| {
+        let path = write(&dir, name, &format!("[Ruleset \"chess\"]\n[Position \"{position}\"]\n\n{moves} *\n"));
+        hetproba(&["replay", &path]).ok().stdout.lines().last().unwrap_or_default().to_string()
+    };
+    let drawn = "result 1/2-1/2: draw: insufficient material: a king, with at most a bishop or a knight, against a lone king";
+    // The knight d1 and king e1 take the rook e2: a king and a knight against a king.
+    assert_eq!(replay("kn.txt", "4k3/8/8/8/8/8/4r3/3NK3 w - - 0 1", "1. Kxe2"), format!("1 moves checked; {drawn}"));
+    assert_eq!(replay("kb.txt", "4k3/8/8/8/8/8/4r3/3BK3 w - - 0 1", "1. Kxe2"), format!("1 moves checked; {drawn}"));
+    assert_eq!(replay("kk.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", ""), format!("0 moves checked; {drawn}"));
+    // With a pawn, a rook, or two knights, it goes on.
+    for (name, position) in
+        [("kp.txt", "4k3/8/8/8/8/8/P3r3/3NK3 w - - 0 1"), ("kr.txt", "4k3/8/8/8/8/8/4r3/3RK3 w - - 0 1"), ("knn.txt", "4k3/8/8/8/8/8/4r3/2NNK3 w - - 0 1")]
+    {
+        assert_eq!(replay(name, position, "1. Kxe2"), "1 moves checked; result *: the game goes on", "{position}");
+    }
+}
+
 /// Hexasah written in FEN: its castling rules get letters (a FEN ruleset needs them), the rest is
 /// Hexasah's, whose pawns advance diagonally, so the cells they pass lie along no `forward` step.
 const HEXASAH_FEN: &str = r#"extends = "hexasah"
