@@ -1216,6 +1216,24 @@ fn chess_draws_by_insufficient_material_in_play() {
     }
 }
 
+/// After 1. e4 no black pawn can take on e3, so the position is the one the knights' shuffle
+/// returns to (FIDE 9.2): the third time is after 5. Ng1. With a pawn on d4 that could take, the
+/// position after 1. e4 is another, and the game goes on.
+#[test]
+fn chess_repetition_ignores_passed_cells_no_move_takes() {
+    let dir = scratch("chess_repetition_en_passant");
+    let line = "1. e4 Kd8 2. Nf3 Ke8 3. Ng1 Kd8 4. Nf3 Ke8 5. Ng1";
+    let replay = |name: &str, position: &str| {
+        let path = write(&dir, name, &format!("[Ruleset \"chess\"]\n[Position \"{position}\"]\n\n{line} *\n"));
+        hetproba(&["replay", &path]).ok().stdout.lines().last().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        replay("idle.txt", "4k3/8/8/8/8/8/4P3/4K1N1 w - - 0 1"),
+        "9 moves checked; result 1/2-1/2: draw: the same position for the third time"
+    );
+    assert_eq!(replay("takes.txt", "4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), "9 moves checked; result *: the game goes on");
+}
+
 /// Hexasah written in FEN: its castling rules get letters (a FEN ruleset needs them), the rest is
 /// Hexasah's, whose pawns advance diagonally, so the cells they pass lie along no `forward` step.
 const HEXASAH_FEN: &str = r#"extends = "hexasah"

@@ -12,8 +12,8 @@ use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
 pub struct Session<'g> {
     game: &'g Game,
     pos: Position,
-    /// Hash of every position so far, the current one last.
-    hashes: Vec<u64>,
+    /// The repetition key of every position so far, the current one last.
+    keys: Vec<u64>,
     /// Plies counted by each draw rule (0 for repetition rules).
     counters: Vec<u32>,
     moves: Vec<Move>,
@@ -24,11 +24,11 @@ pub struct Session<'g> {
 impl<'g> Session<'g> {
     /// Starts from `pos` with an empty history and counters at zero.
     pub fn new(game: &'g Game, pos: Position) -> Session<'g> {
-        let hashes = vec![pos.hash()];
+        let keys = vec![repetition_key(game, &pos)];
         let counters = vec![0; game.rules().draws.len()];
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
-        Session { game, pos, hashes, counters, moves: Vec::new(), material }
+        Session { game, pos, keys, counters, moves: Vec::new(), material }
     }
 
     pub fn position(&self) -> &Position {
@@ -62,7 +62,7 @@ impl<'g> Session<'g> {
                 self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) { 0 } else { self.counters[i] + 1 };
             }
         }
-        self.hashes.push(self.pos.hash());
+        self.keys.push(repetition_key(game, &self.pos));
         self.moves.push(mv);
     }
 
@@ -74,8 +74,8 @@ impl<'g> Session<'g> {
         for (i, rule) in self.game.rules().draws.iter().enumerate() {
             let drawn = match &rule.kind {
                 DrawKind::Repetition { count } => {
-                    let now = self.pos.hash();
-                    self.hashes.iter().filter(|&&h| h == now).count() as u32 >= *count
+                    let now = self.keys.last().copied().unwrap_or_default();
+                    self.keys.iter().filter(|&&k| k == now).count() as u32 >= *count
                 }
                 DrawKind::Counter { plies, material, .. } => {
                     self.counters[i] >= *plies
@@ -94,6 +94,19 @@ impl<'g> Session<'g> {
     /// The counter of each draw rule, in plies.
     pub fn counters(&self) -> &[u32] {
         &self.counters
+    }
+}
+
+/// A position's key for repetition: its hash, but without the passed cells when no legal move
+/// lands on them. Positions are the same when the same moves are possible (FIDE 9.2): a pawn's
+/// double step that no pawn can take changes nothing. (The never-moved marks are kept canonical
+/// the same way, by `drop_idle_marks`.)
+fn repetition_key(game: &Game, pos: &Position) -> u64 {
+    match pos.passed() {
+        Some((passed, victim)) if !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) => {
+            pos.hash() ^ game.passed_key(passed, victim)
+        }
+        _ => pos.hash(),
     }
 }
 

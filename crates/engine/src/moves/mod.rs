@@ -210,6 +210,8 @@ pub(crate) struct Rule {
     pub from: Option<[Vec<bool>; 2]>,
     /// The position remembers the cells this move passes over (en passant).
     pub leaves_passed: bool,
+    /// It lands on passed cells (`to=passed`).
+    pub takes_passed: bool,
     /// Its letter in FEN's castling field.
     pub fen: Option<char>,
 }
@@ -254,6 +256,7 @@ impl Rule {
             template: rule.notation.clone(),
             from,
             leaves_passed: rule.leaves_passed,
+            takes_passed: matches!(rule.action, Action::Step { to: Landing::Passed, .. } | Action::Slide { to: Landing::Passed, .. }),
             fen: rule.fen,
         }
     }
