@@ -1234,6 +1234,43 @@ fn chess_repetition_ignores_passed_cells_no_move_takes() {
     assert_eq!(replay("takes.txt", "4k3/8/8/8/3p4/8/4P3/4K1N1 w - - 0 1"), "9 moves checked; result *: the game goes on");
 }
 
+/// A game in play or replay writes FEN with its half-move clock (plies since a capture or a
+/// pawn move, the fifty-move rule's resets) and move number; a FEN it starts from starts both,
+/// and the fifty-move count with the clock.
+#[test]
+fn fen_counters_follow_the_game() {
+    let dir = scratch("fen_counters");
+    let replay = |name: &str, position: Option<&str>, moves: &str| {
+        let tag = position.map_or(String::new(), |p| format!("[Position \"{p}\"]\n"));
+        let path = write(&dir, name, &format!("[Ruleset \"chess\"]\n{tag}\n{moves} *\n"));
+        let out = hetproba(&["replay", &path]).ok().stdout;
+        let lines: Vec<String> = out.lines().rev().take(2).map(str::to_string).collect();
+        (lines[1].clone(), lines[0].clone())
+    };
+    // 1. e4 e5 2. Nf3: a knight move after two pawn moves, Black to move in move 2.
+    let (position, _) = replay("start.txt", None, "1. e4 e5 2. Nf3");
+    assert_eq!(position, "position: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2");
+    // 2... Nc6 3. Bc4 Nf6 4. Nxe5: the capture sets the clock to 0.
+    let (position, _) = replay("capture.txt", None, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Nxe5");
+    assert!(position.ends_with(" b KQkq - 0 4"), "{position}");
+    // From move 60 with 97 plies on the clock: two plies more, move 61, 99; a third draws.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 97 60";
+    let (position, result) = replay("two.txt", Some(fen), "60. Ke2 Kd8");
+    assert_eq!(position, "position: 3k4/8/8/8/8/8/4K3/R7 w - - 99 61");
+    assert_eq!(result, "2 moves checked; result *: the game goes on");
+    let (_, result) = replay("three.txt", Some(fen), "60. Ke2 Kd8 61. Kf2");
+    assert_eq!(result, "3 moves checked; result 1/2-1/2: draw: fifty moves by each side without a capture or a pawn move");
+    // play keeps the counters of --position in the record's start.
+    let record = dir.join("play.txt");
+    hetproba_with_input(
+        &["play", "chess", "--position", "4k3/8/8/8/8/8/8/R3K3 b - - 7 30", "--first", "human", "--second", "human", "--record", record.to_str().unwrap()],
+        "quit\n",
+    )
+    .ok();
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Position \"4k3/8/8/8/8/8/8/R3K3 b - - 7 30\"]"), "{text}");
+}
+
 /// Hexasah written in FEN: its castling rules get letters (a FEN ruleset needs them), the rest is
 /// Hexasah's, whose pawns advance diagonally, so the cells they pass lie along no `forward` step.
 const HEXASAH_FEN: &str = r#"extends = "hexasah"

@@ -1,8 +1,9 @@
 //! FEN, the chess position notation, for any ruleset that asks for it: the rows, the side to
 //! move, the castling rights (the `fen` letters of the castling moves whose two pieces have
 //! never moved; capitals for the first player), the cells the last move passed over (en
-//! passant), then the half-move clock and the move number (read and checked, but the position
-//! keeps neither: draws by move count belong to the game's history).
+//! passant), then the half-move clock and the move number. The position keeps neither (move
+//! counts belong to the game's history): a `Session` writes and starts them, other callers
+//! write `0 1`.
 
 use crate::game::Game;
 use crate::moves::{CellBits, Kind};
@@ -13,6 +14,11 @@ use hetproba_rules::model::PlayerId;
 
 impl Game {
     pub(crate) fn write_fen(&self, pos: &Position) -> String {
+        self.write_fen_counted(pos, 0, 1)
+    }
+
+    /// FEN with the half-move clock and the move number given.
+    pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
         out.push(' ');
         out.push_str(&self.rules.players[pos.side.index()].short);
@@ -34,7 +40,7 @@ impl Game {
             Some((passed, _)) => out.push_str(&cells_of(passed).map(|c| self.board().name(c)).collect::<Vec<_>>().join(",")),
             None => out.push('-'),
         }
-        out.push_str(" 0 1");
+        out.push_str(&format!(" {halfmove} {fullmove}"));
         out
     }
 
@@ -54,6 +60,17 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The half-move clock and the move number of a FEN text (0 and 1 when left out), for a
+    /// ruleset whose positions are FEN; `None` for others, or when they are not numbers.
+    pub(crate) fn fen_counters(&self, text: &str) -> Option<(u32, u32)> {
+        if self.rules.notation.position != hetproba_rules::model::PositionNotation::Fen {
+            return None;
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let number = |i: usize, default: u32| fields.get(i).map_or(Some(default), |f| f.parse::<u32>().ok());
+        Some((number(4, 0)?, number(5, 1)?.max(1)))
     }
 
     pub(crate) fn read_fen(&self, text: &str) -> Result<Position, String> {
