@@ -1209,9 +1209,11 @@ fn chess_draws_by_insufficient_material_in_play() {
     assert_eq!(replay("kb.txt", "4k3/8/8/8/8/8/4r3/3BK3 w - - 0 1", "1. Kxe2"), format!("1 moves checked; {drawn}"));
     assert_eq!(replay("kk.txt", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", ""), format!("0 moves checked; {drawn}"));
     // With a pawn, a rook, or two knights, it goes on.
-    for (name, position) in
-        [("kp.txt", "4k3/8/8/8/8/8/P3r3/3NK3 w - - 0 1"), ("kr.txt", "4k3/8/8/8/8/8/4r3/3RK3 w - - 0 1"), ("knn.txt", "4k3/8/8/8/8/8/4r3/2NNK3 w - - 0 1")]
-    {
+    for (name, position) in [
+        ("kp.txt", "4k3/8/8/8/8/8/P3r3/3NK3 w - - 0 1"),
+        ("kr.txt", "4k3/8/8/8/8/8/4r3/3RK3 w - - 0 1"),
+        ("knn.txt", "4k3/8/8/8/8/8/4r3/2NNK3 w - - 0 1"),
+    ] {
         assert_eq!(replay(name, position, "1. Kxe2"), "1 moves checked; result *: the game goes on", "{position}");
     }
 }
@@ -1263,7 +1265,18 @@ fn fen_counters_follow_the_game() {
     // play keeps the counters of --position in the record's start.
     let record = dir.join("play.txt");
     hetproba_with_input(
-        &["play", "chess", "--position", "4k3/8/8/8/8/8/8/R3K3 b - - 7 30", "--first", "human", "--second", "human", "--record", record.to_str().unwrap()],
+        &[
+            "play",
+            "chess",
+            "--position",
+            "4k3/8/8/8/8/8/8/R3K3 b - - 7 30",
+            "--first",
+            "human",
+            "--second",
+            "human",
+            "--record",
+            record.to_str().unwrap(),
+        ],
         "quit\n",
     )
     .ok();
@@ -1376,7 +1389,10 @@ fn positions_with_the_mover_in_check_are_refused() {
     hetproba(&["moves", "chess", "--position", "4k3/8/8/8/8/8/8/4R2K b - - 0 1"]).ok();
     let dir = scratch("mover_in_check");
     let path = write(&dir, "kj.toml", KINGS_AND_JUMPERS);
-    hetproba(&["moves", &path, "--position", "3k3/3R3/7/7/3K3 w"]).fails(1).one_line().stderr_has("black's king on d5 is attacked with white to move");
+    hetproba(&["moves", &path, "--position", "3k3/3R3/7/7/3K3 w"])
+        .fails(1)
+        .one_line()
+        .stderr_has("black's king on d5 is attacked with white to move");
     hetproba(&["moves", &path, "--position", "3k3/3R3/7/7/3K3 b"]).ok();
     // This ruleset remembers no passed cells.
     let run = hetproba(&["moves", &path, "--position", "3k3/7/7/3R3/3K3 b passed:d2@d3"]).fails(1).one_line();
@@ -1675,7 +1691,8 @@ fn broken_castle_without_a_fen_letter_in_a_fen_ruleset() {
         "32:6",
         "in a ruleset with FEN positions a castling move needs fen = \"<capital letter>\", its letter in FEN's castling field (without one its rights could not be written)",
     );
-    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"").replace("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
+    let text = mini("castle(e, with=rook)\"", "castle(e, with=rook)\"\nfen = \"K\"")
+        .replace("[[end]]", "[notation]\nposition = \"fen\"\n\n[[end]]");
     let dir = scratch("fen_castle_with_letter");
     let path = write(&dir, "fen.toml", &text);
     let run = hetproba(&["moves", &path, "--position", "5/5/5/5/K3R w K - 0 1"]).ok();
@@ -1686,7 +1703,13 @@ fn broken_castle_without_a_fen_letter_in_a_fen_ruleset() {
 fn broken_effects_after_castle() {
     // "castle(e, with=rook) then " is 26 characters: flip starts at column 33 of line 32.
     let text = mini("castle(e, with=rook)", "castle(e, with=rook) then flip(all)");
-    assert_broken("castle_then_flip", &[("castle.toml", &text)], "castle.toml", "32:33", "flip() cannot follow castle(): a castling moves two pieces");
+    assert_broken(
+        "castle_then_flip",
+        &[("castle.toml", &text)],
+        "castle.toml",
+        "32:33",
+        "flip() cannot follow castle(): a castling moves two pieces",
+    );
 }
 
 /// With steps=1 the king's castling lands where its plain step does: the default names differ
@@ -1813,7 +1836,6 @@ fn broken_notation_and_material_draw() {
     let text = format!("{MINI_CHESS}\n[[draw]]\nmoves = -3\nreset = [\"capture\"]\n");
     assert_broken("draw_moves_negative", &[("draw.toml", &text)], "draw.toml", "55:9", "expected a positive integer, found an integer");
 }
-
 
 /// `show` describes declared steps, and `compare` finds two rulesets that differ only in them.
 #[test]

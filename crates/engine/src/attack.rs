@@ -230,9 +230,8 @@ impl Game {
     /// an enclosure of it).
     fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Code) -> bool {
         let mut moves = Vec::new();
-        let captured = |moves: &[Move]| {
-            moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0))
-        };
+        let captured =
+            |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0));
         if pos.cells[cell.index()] == piece {
             self.generate_phase(pos, by, pos.phase, &mut moves);
             return captured(&moves);

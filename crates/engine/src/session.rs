@@ -57,7 +57,18 @@ impl<'g> Session<'g> {
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
-        Session { game, pos, keys, counters, moves: Vec::new(), material, halfmove: 0, clock_events: clock_events(game), first_move: 1, second_began }
+        Session {
+            game,
+            pos,
+            keys,
+            counters,
+            moves: Vec::new(),
+            material,
+            halfmove: 0,
+            clock_events: clock_events(game),
+            first_move: 1,
+            second_began,
+        }
     }
 
     /// Starts from a position written in the ruleset's notation. FEN's half-move clock and move
