@@ -155,9 +155,17 @@ fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, Cl
     }
 }
 
+/// A session from the start position a record names (with FEN's move counts, when it gives them).
+fn record_session<'g>(game: &'g Game, record: &Record, name: &str) -> Result<Session<'g>, CliError> {
+    match record.tag("FEN").or(record.tag("Position")) {
+        Some(text) => Session::from_text(game, text).map_err(|e| CliError::failure(format!("{name}: {e}"))),
+        None => Ok(Session::new(game, Position::start(game))),
+    }
+}
+
 /// Replays a record's moves in a session, checking each; a move after the end is an error.
 fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
-    let mut session = Session::new(game, record_start(game, record, name)?);
+    let mut session = record_session(game, record, name)?;
     let mut played = Vec::new();
     let offset = usize::from(session.position().side() == PlayerId::SECOND);
     for (i, token) in record.moves.iter().enumerate() {
@@ -244,9 +252,9 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
             replay_record(&game, old, path)?
         }
         (None, Some(text)) => {
-            let pos = game.read_position(text).map_err(|e| CliError::failure(e.to_string()))?;
-            record.set_tag(if is_pdn(&game) { "FEN" } else { "Position" }, game.write_position(&pos));
-            (Session::new(&game, pos), Vec::new())
+            let session = Session::from_text(&game, text).map_err(|e| CliError::failure(e.to_string()))?;
+            record.set_tag(if is_pdn(&game) { "FEN" } else { "Position" }, session.write_position());
+            (session, Vec::new())
         }
         (None, None) => (Session::new(&game, Position::start(&game)), Vec::new()),
     };
@@ -427,7 +435,7 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
         Some(o) => crate::outln!("Game over: {}", o.describe(&game)),
         None => crate::outln!("{} to move", game.player_name(pos.side())),
     }
-    crate::outln!("position: {}", game.write_position(pos));
+    crate::outln!("position: {}", session.write_position());
     crate::outln!(
         "{} moves checked; result {}",
         played.len(),

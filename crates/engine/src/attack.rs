@@ -153,10 +153,11 @@ impl View<'_> {
 }
 
 impl Game {
-    /// Is `cell` attacked by `by` in this position?
-    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+    /// Would `piece`, standing on `cell`, be attacked by `by` in this position? (`piece` is the
+    /// one there, or one that would cross the cell, such as a castling piece.)
+    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Code) -> bool {
         match &self.attacks {
-            Some(a) if a.by[by.index()].general => self.attacked_by_generating(pos, cell, by),
+            Some(a) if a.by[by.index()].general => self.attacked_by_generating(pos, cell, by, piece),
             Some(_) => self.attacked_in(&View { pos, changes: &[] }, cell, by),
             None => false,
         }
@@ -167,7 +168,21 @@ impl Game {
         let Some(a) = &self.attacks else { return false };
         a.royal[player.index()].iter().any(|&code| {
             let mut pieces = self.pieces_of(pos, code);
-            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player.other()))
+            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player.other(), code))
+        })
+    }
+
+    /// A royal piece of the player who has just moved that stands attacked: a position no
+    /// legal move leads to. (Where a player may pass, passing in check leads there: none.)
+    pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
+        let a = self.attacks.as_ref()?;
+        if self.turn.pass != hetproba_rules::model::PassRule::Never {
+            return None;
+        }
+        let owner = pos.side.other();
+        a.royal[owner.index()].iter().find_map(|&code| {
+            let mut pieces = self.pieces_of(pos, code);
+            std::iter::from_fn(|| pieces.next(&pos.cells, code)).find(|&c| self.attacked(pos, c, pos.side, code))
         })
     }
 
@@ -210,11 +225,21 @@ impl Game {
         rules.leaps.iter().any(|(code, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == *code))
     }
 
-    /// The slow, sure way: does any move of `by` capture on `cell`?
-    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId) -> bool {
+    /// The slow, sure way: does any move of `by` capture `piece` on `cell`? Moves only capture
+    /// pieces, so an empty cell is asked on a copy with the piece standing there (a hop over it,
+    /// an enclosure of it).
+    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Code) -> bool {
         let mut moves = Vec::new();
-        self.generate_phase(pos, by, pos.phase, &mut moves);
-        moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0))
+        let captured =
+            |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0));
+        if pos.cells[cell.index()] == piece {
+            self.generate_phase(pos, by, pos.phase, &mut moves);
+            return captured(&moves);
+        }
+        let mut there = pos.clone();
+        there.put(self, cell, piece);
+        self.generate_phase(&there, by, there.phase, &mut moves);
+        captured(&moves)
     }
 
     /// Drops the moves that would leave a royal piece of the mover attacked.

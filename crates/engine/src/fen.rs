@@ -1,8 +1,9 @@
 //! FEN, the chess position notation, for any ruleset that asks for it: the rows, the side to
 //! move, the castling rights (the `fen` letters of the castling moves whose two pieces have
 //! never moved; capitals for the first player), the cells the last move passed over (en
-//! passant), then the half-move clock and the move number (read and checked, but the position
-//! keeps neither: draws by move count belong to the game's history).
+//! passant), then the half-move clock and the move number. The position keeps neither (move
+//! counts belong to the game's history): a `Session` writes and starts them, other callers
+//! write `0 1`.
 
 use crate::game::Game;
 use crate::moves::{CellBits, Kind};
@@ -13,6 +14,11 @@ use hetproba_rules::model::PlayerId;
 
 impl Game {
     pub(crate) fn write_fen(&self, pos: &Position) -> String {
+        self.write_fen_counted(pos, 0, 1)
+    }
+
+    /// FEN with the half-move clock and the move number given.
+    pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
         out.push(' ');
         out.push_str(&self.rules.players[pos.side.index()].short);
@@ -34,7 +40,7 @@ impl Game {
             Some((passed, _)) => out.push_str(&cells_of(passed).map(|c| self.board().name(c)).collect::<Vec<_>>().join(",")),
             None => out.push('-'),
         }
-        out.push_str(" 0 1");
+        out.push_str(&format!(" {halfmove} {fullmove}"));
         out
     }
 
@@ -54,6 +60,17 @@ impl Game {
             }
         }
         out
+    }
+
+    /// The half-move clock and the move number of a FEN text (0 and 1 when left out), for a
+    /// ruleset whose positions are FEN; `None` for others, or when they are not numbers.
+    pub(crate) fn fen_counters(&self, text: &str) -> Option<(u32, u32)> {
+        if self.rules.notation.position != hetproba_rules::model::PositionNotation::Fen {
+            return None;
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let number = |i: usize, default: u32| fields.get(i).map_or(Some(default), |f| f.parse::<u32>().ok());
+        Some((number(4, 0)?, number(5, 1)?.max(1)))
     }
 
     pub(crate) fn read_fen(&self, text: &str) -> Result<Position, String> {
@@ -90,32 +107,33 @@ impl Game {
                 }
             }
         }
-        // En passant: the cells passed over; the piece that passed stands one step beyond, in
-        // the direction its player moves forward.
+        // En passant: the cells passed over; the piece that passed stands beyond them, on their
+        // line, and must be one that could have passed them.
         let passed = fields.get(3).copied().unwrap_or("-");
         if passed != "-" {
+            if !self.remembers_passed() {
+                return Err(format!("this ruleset remembers no passed cells: the en-passant field must be '-', not '{passed}'"));
+            }
             let board = self.board();
             let mut bits = 0u128;
-            let mut last_cell = None;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
                 if c.0 >= 128 || pos.cells[c.index()] != crate::game::EMPTY {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
                 bits |= c.bit128();
-                last_cell = Some(c);
             }
             let mover = side.other();
-            let victim = last_cell.and_then(|c| {
-                self.forward[mover.index()]
-                    .iter()
-                    .map(|&d| board.step(c, d))
-                    .find(|&v| v != hetproba_board::NO_CELL && crate::game::owner_tag(pos.cells[v.index()]) == crate::game::tag(mover))
-            });
+            let cells = CellBits::from_bits(bits);
+            let victim = (0..board.len()).map(CellId::new).find(|&v| self.could_have_passed(&pos, mover, cells, v));
             let Some(victim) = victim else {
-                return Err(format!("no piece stands beyond the en-passant cell '{passed}'"));
+                let (what, them) = if bits.count_ones() > 1 { ("cells", "them") } else { ("cell", "it") };
+                return Err(format!(
+                    "no {} piece stands beyond the en-passant {what} '{passed}' that could have passed over {them}",
+                    self.rules.players[mover.index()].name
+                ));
             };
-            pos.set_passed(self, CellBits::from_bits(bits), victim);
+            pos.set_passed(self, cells, victim);
         }
         for (i, name) in [(4, "half-move clock"), (5, "move number")] {
             if let Some(f) = fields.get(i)

@@ -94,8 +94,6 @@ pub struct Game {
     pub(crate) attacks: Option<Attacks>,
     /// True if a move rule castles (the position's "never moved" marks then follow castling).
     pub(crate) castles: bool,
-    /// Per player: the directions of its `forward` set (to find the piece that passed a cell).
-    pub(crate) forward: [Vec<DirId>; 2],
     /// Per piece type: how it promotes.
     pub(crate) promotions: Vec<Option<Promo>>,
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
@@ -154,7 +152,6 @@ impl Game {
         let ends = Ends::compile(&rules, &axes);
         let attacks = Attacks::compile(&rules, &compiled);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
-        let forward = rules.direction_sets.iter().find(|d| d.name == "forward").map_or_else(Default::default, |d| d.dirs.clone());
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
                 compiled
@@ -189,7 +186,6 @@ impl Game {
             ends,
             attacks,
             castles,
-            forward,
             promotions,
             chain_states,
         }

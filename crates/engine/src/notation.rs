@@ -70,7 +70,7 @@ impl Game {
             return self.san(pos, mv, &self.legal_moves(pos));
         }
         let path = self.move_path(pos, mv);
-        self.render(mv, &path)
+        self.render_marked(pos, mv, &path)
     }
 
     /// The notation of each of the moves (legal in `pos`).
@@ -81,7 +81,7 @@ impl Game {
             .map(|&mv| match mv {
                 _ if mv.is_pass() => "pass".to_string(),
                 _ if self.writes_san(&mv) => self.san(pos, mv, &legal),
-                _ => self.render(mv, &self.move_path(pos, mv)),
+                _ => self.render_marked(pos, mv, &self.move_path(pos, mv)),
             })
             .collect()
     }
@@ -92,11 +92,37 @@ impl Game {
         self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule.index()].template.is_none()
     }
 
+    /// A move written by its template; with SAN move notation, the check or mate mark follows,
+    /// as it does every move of the game.
+    fn render_marked(&self, pos: &Position, mv: Move, path: &[CellId]) -> String {
+        let mut out = self.render(mv, path);
+        if self.rules.notation.san {
+            out.extend(self.check_mark(pos, mv));
+        }
+        out
+    }
+
+    /// `+` when the move leaves a royal piece of the opponent attacked, `#` when it also leaves
+    /// the opponent without a move.
+    fn check_mark(&self, pos: &Position, mv: Move) -> Option<char> {
+        let mut after = pos.clone();
+        self.make(&mut after, mv);
+        self.in_check(&after, after.side).then(|| if self.has_moves(&after) { '+' } else { '#' })
+    }
+
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
     /// names its start file when it captures), the start's file, rank or both when another
     /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
+        let mut out = self.san_body(pos, mv, legal);
+        out.extend(self.check_mark(pos, mv));
+        out
+    }
+
+    /// SAN without the check mark; with no `legal` moves to tell apart, without the start's
+    /// file or rank either.
+    fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
         let rule = &self.compiled[mv.rule.index()];
         let letter = &self.rules.pieces[rule.piece as usize].letter;
@@ -128,12 +154,6 @@ impl Game {
         if let Some(t) = mv.promotion() {
             out.push('=');
             out.push_str(&self.piece_letter(t));
-        }
-        // Check, or mate.
-        let mut after = pos.clone();
-        self.make(&mut after, mv);
-        if self.in_check(&after, after.side) {
-            out.push(if self.has_moves(&after) { '+' } else { '#' });
         }
         out
     }
@@ -236,7 +256,17 @@ impl Game {
         if exact.is_empty() {
             exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
         }
-        let found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
+        let mut found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
+        if found.is_empty() && self.rules.notation.san {
+            // SAN without the start's file or rank (`Nd2` for Nbd2 and Nfd2): ambiguous when
+            // it fits several moves.
+            let bare: Vec<String> =
+                moves.iter().map(|&m| if self.writes_san(&m) { self.san_body(pos, m, &[]) } else { String::new() }).collect();
+            found = (0..moves.len()).filter(|&i| !bare[i].is_empty() && normalise_keeping_case(&bare[i]) == same_case).collect();
+            if found.is_empty() {
+                found = (0..moves.len()).filter(|&i| !bare[i].is_empty() && normalise(&bare[i]) == wanted).collect();
+            }
+        }
         match found.as_slice() {
             [one] => Ok(moves[*one]),
             [] => Err(MoveError::Illegal { text: text.trim().to_string(), legal: names }),
@@ -428,7 +458,28 @@ impl Game {
 
     /// Reads a position written by [`Game::write_position`]. Without a phase field the position
     /// is in the last phase (ordinary play).
+    /// A position where the player who has just moved stands with a royal piece attacked cannot
+    /// arise (no move may leave it so), and is refused.
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
+        let pos = self.read_any_position(text)?;
+        if let Some(cell) = self.exposed_royal(&pos) {
+            let (owner, mover) = (pos.side.other(), pos.side);
+            let piece = &self.rules.pieces[crate::game::piece_type(pos.cells[cell.index()]) as usize].name;
+            return Err(PositionError::Bad {
+                text: text.trim().to_string(),
+                reason: format!(
+                    "the position cannot arise: {}'s {piece} on {} is attacked with {} to move (no move may leave the mover's royal piece attacked)",
+                    self.player_name(owner),
+                    self.board().name(cell),
+                    self.player_name(mover)
+                ),
+            });
+        }
+        Ok(pos)
+    }
+
+    /// Reads a position in the ruleset's notation.
+    fn read_any_position(&self, text: &str) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         match self.rules.notation.position {
             PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
@@ -449,8 +500,10 @@ impl Game {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
-            } else {
+            } else if phase_field.is_some() {
                 return Err(bad(format!("unexpected '{field}' after the phase")));
+            } else {
+                return Err(bad(format!("unexpected '{field}' after the state fields: the phase, if any, comes right after the side")));
             }
         }
         let mut pos = self.read_rows(rows_text).map_err(bad)?;
@@ -527,6 +580,9 @@ impl Game {
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
+            if !self.remembers_passed() {
+                return Err("this ruleset remembers no passed cells: drop the passed field".into());
+            }
             let Some((cells, victim)) = rest.split_once('@') else {
                 return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
             };
@@ -541,6 +597,14 @@ impl Game {
             }
             if bits == 0 || pos.cells[victim.index()] == EMPTY {
                 return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
+            }
+            let mover = pos.side.other();
+            if !self.could_have_passed(pos, mover, crate::moves::CellBits::from_bits(bits), victim) {
+                return Err(format!(
+                    "the piece on {} could not have just passed over {cells}: it must be {}'s, beyond them, moved by a rule of [state] passed",
+                    board.name(victim),
+                    self.rules.players[mover.index()].name
+                ));
             }
             pos.set_passed(self, crate::moves::CellBits::from_bits(bits), victim);
         }

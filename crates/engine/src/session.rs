@@ -4,6 +4,7 @@
 use crate::ends::Outcome;
 use crate::game::{EMPTY, Game, owner_tag, piece_type};
 use crate::moves::Move;
+use crate::notation::PositionError;
 use crate::position::Position;
 use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
 
@@ -12,23 +13,102 @@ use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
 pub struct Session<'g> {
     game: &'g Game,
     pos: Position,
-    /// Hash of every position so far, the current one last.
-    hashes: Vec<u64>,
+    /// The repetition key of every position so far, the current one last.
+    keys: Vec<u64>,
     /// Plies counted by each draw rule (0 for repetition rules).
     counters: Vec<u32>,
     moves: Vec<Move>,
     /// The pieces of each type each player has now, if a draw rule looks at material.
     material: Option<[Vec<u32>; 2]>,
+    /// FEN's half-move clock: plies since the last move that was one of `clock_events`.
+    halfmove: u32,
+    clock_events: Vec<Event>,
+    /// FEN's move number at the start, and whether the second player moved first.
+    first_move: u32,
+    second_began: bool,
+}
+
+/// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
+/// that has some and no material condition (chess's fifty-move rule: a capture or a pawn move),
+/// or else a capture.
+fn clock_events(game: &Game) -> Vec<Event> {
+    game.rules()
+        .draws
+        .iter()
+        .find_map(|d| match &d.kind {
+            DrawKind::Counter { reset, material: None, .. } if !reset.is_empty() => Some(reset.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| vec![Event::Capture])
+}
+
+fn is_event(e: &Event, mv: &Move, mover_piece: Option<u8>) -> bool {
+    match e {
+        Event::Capture => mv.is_capture(),
+        Event::PieceMoves(t) => mover_piece == Some(*t),
+    }
 }
 
 impl<'g> Session<'g> {
     /// Starts from `pos` with an empty history and counters at zero.
     pub fn new(game: &'g Game, pos: Position) -> Session<'g> {
-        let hashes = vec![pos.hash()];
+        let keys = vec![repetition_key(game, &pos)];
         let counters = vec![0; game.rules().draws.len()];
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
-        Session { game, pos, hashes, counters, moves: Vec::new(), material }
+        let second_began = pos.side() == PlayerId::SECOND;
+        Session {
+            game,
+            pos,
+            keys,
+            counters,
+            moves: Vec::new(),
+            material,
+            halfmove: 0,
+            clock_events: clock_events(game),
+            first_move: 1,
+            second_began,
+        }
+    }
+
+    /// Starts from a position written in the ruleset's notation. FEN's half-move clock and move
+    /// number, when given, start the counts: the move number, and the clock with the count of
+    /// the draw rule whose resets it follows.
+    pub fn from_text(game: &'g Game, text: &str) -> Result<Session<'g>, PositionError> {
+        let mut session = Session::new(game, game.read_position(text)?);
+        if let Some((halfmove, fullmove)) = game.fen_counters(text) {
+            session.halfmove = halfmove;
+            session.first_move = fullmove;
+            for (i, rule) in game.rules().draws.iter().enumerate() {
+                if let DrawKind::Counter { reset, material: None, .. } = &rule.kind
+                    && *reset == session.clock_events
+                {
+                    session.counters[i] = halfmove;
+                }
+            }
+        }
+        Ok(session)
+    }
+
+    /// The position in the ruleset's notation; FEN with this game's half-move clock and move
+    /// number.
+    pub fn write_position(&self) -> String {
+        match self.game.rules().notation.position {
+            hetproba_rules::model::PositionNotation::Fen => self.game.write_fen_counted(&self.pos, self.halfmove, self.fullmove()),
+            _ => self.game.write_position(&self.pos),
+        }
+    }
+
+    /// FEN's move number: the one the game started at, plus one after each move of the second
+    /// player.
+    pub fn fullmove(&self) -> u32 {
+        self.first_move + ((self.moves.len() + usize::from(self.second_began)) / 2) as u32
+    }
+
+    /// FEN's half-move clock: plies since the last capture or the last move of the kind that
+    /// restarts the move-count draw (chess: a pawn move).
+    pub fn halfmove(&self) -> u32 {
+        self.halfmove
     }
 
     pub fn position(&self) -> &Position {
@@ -52,17 +132,15 @@ impl<'g> Session<'g> {
             }
             None => Default::default(),
         };
+        self.halfmove = if self.clock_events.iter().any(|e| is_event(e, &mv, mover_piece)) { 0 } else { self.halfmove + 1 };
         for (i, rule) in game.rules().draws.iter().enumerate() {
             if let DrawKind::Counter { reset, material, .. } = &rule.kind {
-                let reset_now = reset.iter().any(|e| match e {
-                    Event::Capture => mv.is_capture(),
-                    Event::PieceMoves(t) => mover_piece == Some(*t),
-                });
+                let reset_now = reset.iter().any(|e| is_event(e, &mv, mover_piece));
                 let holds = material.as_ref().is_none_or(|m| material_holds(game, m, &after));
                 self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) { 0 } else { self.counters[i] + 1 };
             }
         }
-        self.hashes.push(self.pos.hash());
+        self.keys.push(repetition_key(game, &self.pos));
         self.moves.push(mv);
     }
 
@@ -74,8 +152,8 @@ impl<'g> Session<'g> {
         for (i, rule) in self.game.rules().draws.iter().enumerate() {
             let drawn = match &rule.kind {
                 DrawKind::Repetition { count } => {
-                    let now = self.pos.hash();
-                    self.hashes.iter().filter(|&&h| h == now).count() as u32 >= *count
+                    let now = self.keys.last().copied().unwrap_or_default();
+                    self.keys.iter().filter(|&&k| k == now).count() as u32 >= *count
                 }
                 DrawKind::Counter { plies, material, .. } => {
                     self.counters[i] >= *plies
@@ -94,6 +172,19 @@ impl<'g> Session<'g> {
     /// The counter of each draw rule, in plies.
     pub fn counters(&self) -> &[u32] {
         &self.counters
+    }
+}
+
+/// A position's key for repetition: its hash, but without the passed cells when no legal move
+/// lands on them. Positions are the same when the same moves are possible (FIDE 9.2): a pawn's
+/// double step that no pawn can take changes nothing. (The never-moved marks are kept canonical
+/// the same way, by `drop_idle_marks`.)
+fn repetition_key(game: &Game, pos: &Position) -> u64 {
+    match pos.passed() {
+        Some((passed, victim)) if !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) => {
+            pos.hash() ^ game.passed_key(passed, victim)
+        }
+        _ => pos.hash(),
     }
 }
 

@@ -278,6 +278,30 @@ pub fn end_words(r: &Ruleset, e: &EndRule) -> String {
     format!("If {}, {verdict}.", condition_words(Some(r), &e.condition))
 }
 
+/// The board's steps, when `[board.steps]` declares them instead of the shape's: each name, its
+/// offset, the cells that block it and its notation symbol when that is not its name.
+pub fn steps_words(r: &Ruleset) -> Option<String> {
+    let declared = r.board.directions();
+    if declared == r.shape.directions().as_slice() {
+        return None;
+    }
+    let steps: Vec<String> = declared
+        .iter()
+        .map(|d| {
+            let mut out = format!("{} ({}, {})", d.name, d.dx, d.dy);
+            if !d.blocked_by.is_empty() {
+                let cells: Vec<String> = d.blocked_by.iter().map(|(x, y)| format!("({x}, {y})")).collect();
+                out.push_str(&format!(", blocked by a piece of either side on {}", cells.join(" or ")));
+            }
+            if d.symbol != d.name {
+                out.push_str(&format!(", written {}", d.symbol));
+            }
+            out
+        })
+        .collect();
+    Some(steps.join("; "))
+}
+
 /// The whole ruleset in words, section by section (without the board drawing).
 pub fn rules_in_words(r: &Ruleset) -> String {
     let mut out = String::new();
@@ -301,6 +325,9 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             Naming::Numbers { from_top: false } => ", numbered from the bottom row",
         }
     ));
+    if let Some(steps) = steps_words(r) {
+        out.push_str(&format!("Steps, declared as offsets (dx, dy) from the cell a step starts on: {steps}.\n"));
+    }
     out.push_str(&format!(
         "Players: {} ({}) and {} ({}); {} moves first.\n",
         r.players[0].name,
@@ -588,6 +615,7 @@ pub enum Aspect {
 pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     let mut out = Vec::new();
     out.push((Aspect::Board, "board".to_string(), format!("{}, {} cells", r.shape.describe(), r.board.len())));
+    out.push((Aspect::Board, "board steps".to_string(), steps_words(r).unwrap_or_else(|| "the shape's own".to_string())));
     out.push((
         Aspect::Board,
         "players".to_string(),

@@ -9,8 +9,9 @@ use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
 
-/// The default notation: the castling piece's move, with its letter.
-pub(crate) const TEMPLATE: &str = "{letter}{from}-{to}";
+/// The default notation: `O-` (castling), then the castling piece's move with its letter. The
+/// mark keeps it apart from a plain move of the piece to the same cell (`steps=1`).
+pub(crate) const TEMPLATE: &str = "O-{letter}{from}-{to}";
 
 #[derive(Clone, Debug)]
 pub(crate) struct Castle {
@@ -33,7 +34,7 @@ impl Castle {
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
-            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other()) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other(), mine) {
                 continue;
             }
             for &d in &self.dirs[side.index()] {
@@ -52,7 +53,7 @@ impl Castle {
                 let mut safe = true;
                 for _ in 0..self.steps {
                     to = board.step(to, d);
-                    if game.attacked(pos, to, side.other()) {
+                    if game.attacked(pos, to, side.other(), mine) {
                         safe = false;
                         break;
                     }

@@ -210,6 +210,8 @@ pub(crate) struct Rule {
     pub from: Option<[Vec<bool>; 2]>,
     /// The position remembers the cells this move passes over (en passant).
     pub leaves_passed: bool,
+    /// It lands on passed cells (`to=passed`).
+    pub takes_passed: bool,
     /// Its letter in FEN's castling field.
     pub fen: Option<char>,
 }
@@ -254,6 +256,7 @@ impl Rule {
             template: rule.notation.clone(),
             from,
             leaves_passed: rule.leaves_passed,
+            takes_passed: matches!(rule.action, Action::Step { to: Landing::Passed, .. } | Action::Slide { to: Landing::Passed, .. }),
             fen: rule.fen,
         }
     }
@@ -380,6 +383,30 @@ impl Game {
             None => moving,
         };
         pos.set(self, mv.to, arriving);
+    }
+
+    /// Could the piece on `victim`, of `mover`, have just passed over `passed` by a move of a
+    /// rule that leaves passed cells ([state] passed), from a cell now empty? Positions read
+    /// from text name the cells and not the move.
+    pub(crate) fn could_have_passed(&self, pos: &Position, mover: PlayerId, passed: CellBits, victim: CellId) -> bool {
+        let here = pos.cells[victim.index()];
+        if crate::game::owner_tag(here) != crate::game::tag(mover) {
+            return false;
+        }
+        self.compiled.iter().any(|rule| {
+            let Kind::Ray(ray) = &rule.kind else { return false };
+            // The piece, or what it promoted to on arriving there.
+            let piece = rule.code[mover.index()] == here
+                || self.promotions[rule.piece as usize]
+                    .as_ref()
+                    .is_some_and(|p| p.cells[mover.index()][victim.index()] && p.to.contains(&crate::game::piece_type(here)));
+            rule.leaves_passed && piece && ray.could_pass(self, pos, mover, rule, victim, passed.bits())
+        })
+    }
+
+    /// Does any move rule leave passed cells?
+    pub(crate) fn remembers_passed(&self) -> bool {
+        self.compiled.iter().any(|r| r.leaves_passed)
     }
 
     /// The cells strictly between two cells on one line (empty if they share none).

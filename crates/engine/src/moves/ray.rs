@@ -185,6 +185,34 @@ impl Ray {
         true
     }
 
+    /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
+    /// from an empty start? (Positions read from text name the passed cells, not the move.)
+    pub(crate) fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &super::Rule, to: CellId, passed: u128) -> bool {
+        let board = game.board();
+        let over = passed.count_ones();
+        self.dirs[side.index()].iter().any(|&d| {
+            let Some(back) = board.opposite(d) else { return false };
+            let mut c = to;
+            let mut walked = 0u128;
+            for _ in 0..over {
+                c = board.step(c, back);
+                if c == NO_CELL || c.0 >= 128 {
+                    return false;
+                }
+                walked |= c.bit128();
+            }
+            let start = board.step(c, back);
+            let dist = over + 1;
+            walked == passed
+                && start != NO_CELL
+                && pos.cells[start.index()] == EMPTY
+                && dist >= self.min
+                && self.max.is_none_or(|m| dist <= m)
+                && rule.starts_on(side, start)
+                && self.stay.as_ref().is_none_or(|s| s[side.index()][start.index()] == s[side.index()][to.index()])
+        })
+    }
+
     /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
     #[inline]
     fn line_count(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {

@@ -40,6 +40,13 @@ fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRu
             // With a material condition, 0 moves means: drawn as soon as the material arises.
             let count = match m.value {
                 Value::Int(0) if material.is_some() => 0,
+                Value::Int(0) => {
+                    cx.error(
+                        m.span,
+                        "moves = 0 needs a material condition: it draws as soon as that material stands on the board (material = { strong = \"...\", weak = \"...\" })",
+                    );
+                    return None;
+                }
                 _ => positive(cx, m)?,
             };
             let mut events = Vec::new();

@@ -155,6 +155,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let draws = draws::read_draws(cx, draw_node, &names);
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);
+    moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
     let ends = ends::read_ends(cx, end_node, &names);
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);

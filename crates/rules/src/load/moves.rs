@@ -58,7 +58,8 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                 None
             })
         });
-        let fen = f.get("fen").and_then(|n| {
+        let fen_node = f.get("fen");
+        let fen = fen_node.and_then(|n| {
             let text = cx.string(n)?;
             let mut chars = text.chars();
             match (chars.next(), chars.next()) {
@@ -93,8 +94,24 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                     _ => cx.error(n.span, "reverse applies to moves of hops (jump, fly)"),
                 }
             }
-            if fen.is_some() && !matches!(rule.action, Action::Castle { .. }) {
-                cx.error(rule.span, "fen = names a castling move: only castle() moves take it");
+            if let (Some(letter), Some(n)) = (fen, fen_node) {
+                match rule.action {
+                    Action::Castle { dirs, .. } => {
+                        // One letter stands for one pair of pieces: one direction, its farthest partner.
+                        let most = names.direction_sets[dirs as usize].dirs.iter().map(Vec::len).max().unwrap_or(0);
+                        if most > 1 {
+                            cx.error(
+                                n.span,
+                                format!(
+                                    "fen = gives one castling direction its letter, and this castle() has {most}: write one castle() rule per direction, each with its own letter"
+                                ),
+                            );
+                        } else if let Some(other) = moves.iter().find(|m: &&MoveRule| m.fen == Some(letter)) {
+                            cx.error(n.span, format!("the fen letter '{letter}' is taken by move '{}'", other.name));
+                        }
+                    }
+                    _ => cx.error(n.span, "fen = names a castling move: only castle() moves take it"),
+                }
             }
             if let Some(n) = revisit_node {
                 let choices = [("by-capture", Revisit::ByCapture), ("never", Revisit::Never)];
@@ -460,6 +477,9 @@ fn compile_effects(
                 if matches!(action, Action::Hops(_)) {
                     call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
                 }
+                if matches!(action, Action::Castle { .. }) {
+                    call_error(cx, node, call, format!("{}() cannot follow castle(): a castling moves two pieces", call.name));
+                }
                 if matches!(action, Action::Push { .. }) {
                     call_error(cx, node, call, format!("{}() cannot follow push() yet: a push moves other pieces too", call.name));
                 }
@@ -491,6 +511,17 @@ fn compile_effects(
         args.finish(cx, node);
     }
     Some(effects)
+}
+
+/// In a ruleset whose positions are FEN, every castling rule needs its letter: FEN writes
+/// castling rights by letter and nothing else.
+pub(super) fn check_fen_letters(cx: &mut Cx, moves: &[MoveRule], fen: bool) {
+    for m in moves.iter().filter(|m| fen && m.fen.is_none() && matches!(m.action, Action::Castle { .. })) {
+        cx.error(
+            m.span,
+            "in a ruleset with FEN positions a castling move needs fen = \"<capital letter>\", its letter in FEN's castling field (without one its rights could not be written)",
+        );
+    }
 }
 
 /// The most move rules: the engine numbers them in one byte, and one value is the pass.

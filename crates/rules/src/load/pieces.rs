@@ -80,21 +80,30 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
         };
         let royal = match f.get("royal") {
             Some(n) => match n.value {
-                Value::Bool(b) => b,
+                Value::Bool(b) => {
+                    if b && !owned {
+                        cx.error(key.span, "a royal piece must belong to a player");
+                    }
+                    b
+                }
                 _ => {
                     cx.expect_type(n, "true or false");
-                    false
+                    // Taken as meant royal, so that `check` is not refused for the same mistake.
+                    owned
                 }
             },
             None => false,
         };
-        if royal && !owned {
-            cx.error(key.span, "a royal piece must belong to a player");
-        }
-        let letter = f.get("letter").and_then(|n| cx.string(n)).unwrap_or_default();
-        if letter.chars().any(|c| c.is_whitespace() || c.is_ascii_digit()) {
-            cx.error(key.span, "a piece's letter has no spaces or digits");
-        }
+        let letter = match f.get("letter") {
+            Some(n) => {
+                let text = cx.string(n).unwrap_or_default();
+                if text.chars().any(|c| c.is_whitespace() || c.is_ascii_digit()) {
+                    cx.error(n.span, "a piece's letter has no spaces or digits");
+                }
+                text
+            }
+            None => String::new(),
+        };
         let promote = f.get("promote").and_then(|n| {
             let pt = cx.table(n)?;
             let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));

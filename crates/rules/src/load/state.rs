@@ -10,6 +10,8 @@ use crate::tree::{Node, Value};
 pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> (Vec<PieceTypeId>, Option<SamePiece>) {
     let mut unmoved = Vec::new();
     let mut same_piece = None;
+    // A wrong name in `passed` is reported there; en passant's to=passed is then not blamed too.
+    let mut bad_passed = false;
     if let Some(t) = node.and_then(|n| cx.table(n)) {
         let mut f = Fields::new(t, "[state]");
         if let Some(n) = f.get("unmoved") {
@@ -26,12 +28,21 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
             && names.board.len() > 128
         {
             cx.error(n.span, format!("passed cells are remembered on boards of at most 128 cells; this one has {}", names.board.len()));
+            bad_passed = true;
         } else if let Some(n) = passed {
-            for (name, span) in cx.strings(n).unwrap_or_default() {
+            let list = cx.strings(n);
+            bad_passed |= list.is_none();
+            for (name, span) in list.unwrap_or_default() {
                 match moves.iter_mut().find(|m| m.name == name) {
                     Some(m) if matches!(m.action, Action::Slide { .. } | Action::Step { .. }) => m.leaves_passed = true,
-                    Some(_) => cx.error(span, format!("move '{name}' is not a step or slide: only those pass over cells")),
-                    None => cx.error(span, format!("no move '{name}' in [moves]")),
+                    Some(_) => {
+                        cx.error(span, format!("move '{name}' is not a step or slide: only those pass over cells"));
+                        bad_passed = true;
+                    }
+                    None => {
+                        cx.error(span, format!("no move '{name}' in [moves]"));
+                        bad_passed = true;
+                    }
                 }
             }
         }
@@ -57,7 +68,7 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
             Action::Step { to, .. } | Action::Slide { to, .. } => to == Landing::Passed,
             _ => false,
         };
-        if lands_on_passed && !moves.iter().any(|m| m.leaves_passed) {
+        if lands_on_passed && !bad_passed && !moves.iter().any(|m| m.leaves_passed) {
             cx.error(m.span, "to=passed needs moves that pass over cells: list them in [state] passed = [...]");
         }
     }
