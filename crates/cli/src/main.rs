@@ -9,7 +9,10 @@ mod draw;
 mod info;
 mod load;
 mod play;
+mod plot;
 mod record;
+mod selfplay;
+mod stats;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -156,6 +159,22 @@ enum Command {
     },
     /// Play a game in the terminal.
     Play(play::PlayArgs),
+    /// Play many games between two computer players; one JSON line per game, for `stats`.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Statistics of selfplay games: results by seat and player with 95% intervals, draws by
+    /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
+    /// changes.
+    Stats {
+        /// Files written by selfplay (the shards of one run merge).
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Draw SVG charts into this directory.
+        #[arg(long, value_name = "DIR")]
+        plot: Option<String>,
+    },
     /// Compare two rulesets: the rules that differ, perft side by side, and a position where
     /// their legal moves differ.
     Compare {
@@ -188,6 +207,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves { setup, json } => analyse::moves(&setup, json),
         Command::Perft { setup, depth, divide, json, threads, count } => analyse::perft(&setup, depth, divide, json, threads, count.into()),
         Command::Play(args) => play::play(&args),
+        Command::Selfplay(args) => selfplay::selfplay(&args),
+        Command::Stats { files, json, plot } => stats::stats(&files, json, plot.as_deref()),
         Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
         Command::Compare { a, b, depth, time } => compare::compare(&a, &b, depth, time),
     }

@@ -57,7 +57,8 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
-    fn label(&self) -> String {
+    /// The player as written on the command line (`random`, `mcts:1000`).
+    pub fn label(&self) -> String {
         match self {
             AgentSpec::Human => "human".into(),
             AgentSpec::Random => "random".into(),
