@@ -56,7 +56,7 @@ impl Game {
     /// The landing path of a legal move: for a chain the first of its equivalent paths in cell
     /// order, otherwise just `to` (empty for a placement or a pass).
     pub fn move_path(&self, pos: &Position, mv: Move) -> Vec<CellId> {
-        let mut paths = self.paths(pos, &mv);
+        let mut paths = self.legal_paths(pos, &mv);
         paths.sort();
         paths.into_iter().next().unwrap_or_default()
     }
@@ -286,7 +286,7 @@ impl Game {
         let cells: Option<Vec<CellId>> = wanted.split(['-', ':']).map(|t| board.find(t)).collect();
         let Some(cells) = cells.filter(|c| c.len() >= 2) else { return Vec::new() };
         let (first, last, middle) = (cells[0], cells[cells.len() - 1], &cells[1..cells.len() - 1]);
-        let paths = |m: &Move| self.paths(pos, m);
+        let paths = |m: &Move| self.legal_paths(pos, m);
         let is_subsequence = |small: &[CellId], big: &[CellId]| {
             let mut it = big.iter();
             small.iter().all(|c| it.any(|b| b == c))

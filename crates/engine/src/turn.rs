@@ -112,6 +112,17 @@ impl Game {
         }
     }
 
+    /// The landing paths of a legal move that the capture precedence allows: all of them, unless
+    /// it ranks the ways by when pieces fall (`earliest`).
+    pub(crate) fn legal_paths(&self, pos: &Position, mv: &Move) -> Vec<Vec<hetproba_board::CellId>> {
+        let paths = self.paths(pos, mv);
+        if !self.turn.precedence.iter().any(|c| matches!(c, Criterion::Earliest(_))) || mv.capture_count() < 2 {
+            return paths;
+        }
+        let preferred = self.preferred_ways(pos, mv);
+        paths.into_iter().filter(|p| preferred.contains(&self.path_way(mv, p))).collect()
+    }
+
     /// The ways a legal move takes its pieces that the capture precedence allows: all of them,
     /// unless it ranks the ways by when pieces fall (`earliest`), when only the best.
     pub(crate) fn preferred_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(hetproba_board::CellId, hetproba_board::DirId)>> {

@@ -264,6 +264,9 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     if pattern.revisit == Revisit::Never && pattern.chains() {
         text.push_str(" No cell is touched twice in one move, the start included.");
     }
+    if !pattern.reverse && pattern.chains() {
+        text.push_str(" No hop goes straight back the way the previous one came.");
+    }
     text
 }
 

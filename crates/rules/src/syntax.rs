@@ -410,7 +410,28 @@ impl Expr {
     }
 }
 
+impl Expr {
+    /// The first variable `known` does not know, wherever it stands.
+    fn check_names(&self, known: &dyn Fn(&str) -> bool) -> Result<(), SyntaxError> {
+        match self {
+            Expr::Int(_) => Ok(()),
+            Expr::Var(name, at) if !known(name) => Err(SyntaxError { at: at.clone(), message: format!("unknown name '{name}'") }),
+            Expr::Var(..) => Ok(()),
+            Expr::Bin(_, a, b) => a.check_names(known).and_then(|()| b.check_names(known)),
+        }
+    }
+}
+
 impl Pred {
+    /// Checks every name, also those an evaluation would never reach (`false and x == 1`).
+    pub fn check_names(&self, known: &dyn Fn(&str) -> bool) -> Result<(), SyntaxError> {
+        match self {
+            Pred::Or(parts) | Pred::And(parts) => parts.iter().try_for_each(|p| p.check_names(known)),
+            Pred::Not(p) => p.check_names(known),
+            Pred::Cmp(a, _, b) => a.check_names(known).and_then(|()| b.check_names(known)),
+        }
+    }
+
     pub fn eval(&self, lookup: &dyn Fn(&str) -> Option<i64>) -> Result<bool, SyntaxError> {
         Ok(match self {
             Pred::Or(parts) => {

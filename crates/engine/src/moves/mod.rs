@@ -503,38 +503,45 @@ impl Game {
             order.extend(mv.captured_cells().filter(|&c| !(mv.take_to && c == mv.to)).map(|c| (c, NO_DIR)));
             return vec![order];
         }
-        let board = self.board();
         let mut ways: Vec<Vec<(CellId, DirId)>> = Vec::new();
         for path in self.paths(pos, mv) {
-            let mut taken = 0u128;
-            let mut way = Vec::new();
-            let mut at = mv.from;
-            for &l in &path {
-                // The piece a hop takes lies between its start and its landing; a piece taken
-                // earlier in the chain may lie there too, already gone.
-                for d in board.all_directions() {
-                    let mut c = board.step(at, d);
-                    let mut between = Vec::new();
-                    while c != NO_CELL && c != l {
-                        between.push(c);
-                        c = board.step(c, d);
-                    }
-                    if c == l {
-                        for c in between {
-                            if mv.captures.bits() & !taken & c.bit128() != 0 {
-                                taken |= c.bit128();
-                                way.push((c, d));
-                            }
-                        }
-                        break;
-                    }
-                }
-                at = l;
-            }
+            let way = self.path_way(mv, &path);
             if !ways.contains(&way) {
                 ways.push(way);
             }
         }
         ways
+    }
+
+    /// The pieces one landing path of a hop move takes, in order, each with the direction of
+    /// the hop that takes it.
+    pub(crate) fn path_way(&self, mv: &Move, path: &[CellId]) -> Vec<(CellId, DirId)> {
+        let board = self.board();
+        let mut taken = 0u128;
+        let mut way = Vec::new();
+        let mut at = mv.from;
+        for &l in path {
+            // The piece a hop takes lies between its start and its landing; a piece taken
+            // earlier in the chain may lie there too, already gone.
+            for d in board.all_directions() {
+                let mut c = board.step(at, d);
+                let mut between = Vec::new();
+                while c != NO_CELL && c != l {
+                    between.push(c);
+                    c = board.step(c, d);
+                }
+                if c == l {
+                    for c in between {
+                        if mv.captures.bits() & !taken & c.bit128() != 0 {
+                            taken |= c.bit128();
+                            way.push((c, d));
+                        }
+                    }
+                    break;
+                }
+            }
+            at = l;
+        }
+        way
     }
 }

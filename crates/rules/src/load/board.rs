@@ -89,7 +89,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
                 "light" => "(x + y) % 2 == 1".to_string(),
                 _ => text,
             };
-            match syntax::parse_predicate(&text) {
+            match syntax::parse_predicate(&text).and_then(|p| p.check_names(&|n| coordinate_name(n, params)).map(|()| p)) {
                 Ok(p) => Some((p, node)),
                 Err(err) => {
                     cx.syntax_error(node, err);
@@ -340,7 +340,7 @@ pub(super) fn cell_set(
             if let Some(region) = regions.iter().find(|r| &r.name == text) {
                 return Some(region.cells[player].clone());
             }
-            let pred = match syntax::parse_predicate(text) {
+            let pred = match syntax::parse_predicate(text).and_then(|p| p.check_names(&|n| coordinate_name(n, params)).map(|()| p)) {
                 Ok(p) => p,
                 Err(err) => {
                     cx.syntax_error(node, err);
@@ -444,4 +444,9 @@ fn read_steps(cx: &mut Cx, node: &Node) -> Option<Vec<Direction>> {
         return None;
     }
     Some(out)
+}
+
+/// The names a cell predicate may use: the coordinates, the board's size and the parameters.
+fn coordinate_name(name: &str, params: &[(String, i64)]) -> bool {
+    matches!(name, "x" | "y" | "width" | "height") || params.iter().any(|(k, _)| k == name)
 }

@@ -80,8 +80,8 @@ fn read_draw(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<DrawRu
                             }
                         };
                         // Check the names now: pieces and the piece types.
-                        let lookup = |n: &str| (n == "pieces" || names.piece(n).is_some()).then_some(0);
-                        if let Err(mut err) = pred.eval(&lookup) {
+                        let known = |n: &str| n == "pieces" || names.piece(n).is_some();
+                        if let Err(mut err) = pred.check_names(&known) {
                             let known: Vec<&str> = std::iter::once("pieces").chain(names.pieces.iter().map(|p| p.name.as_str())).collect();
                             err.message = format!("{}; a material condition counts: {}", err.message, known.join(", "));
                             cx.syntax_error(node, err);

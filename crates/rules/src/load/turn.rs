@@ -105,22 +105,34 @@ pub(super) fn read_turn(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Turn
     if let Some(v) = f.get("capture").and_then(|n| cx.keyword(n, "capture", &[("compulsory", true), ("optional", false)])) {
         turn.compulsory_capture = v;
     }
+    // `majority = true` is `precedence = ["most(pieces)"]`. One file says one or the other; a
+    // file that extends another overrides whichever its parent says (the extending file is read
+    // first, so its id is the smaller).
     let majority = f.get("majority");
-    if let Some(n) = majority {
-        match &n.value {
+    let precedence = f.get("precedence");
+    let majority_rules = match (majority, precedence) {
+        (Some(m), Some(p)) if m.span.file == p.span.file => {
+            if matches!(m.value, Value::Bool(true)) {
+                cx.error(p.span, "give majority = true or precedence, not both: majority = true is precedence = [\"most(pieces)\"]");
+            }
+            false
+        }
+        (Some(m), Some(p)) => m.span.file < p.span.file,
+        (Some(_), None) => true,
+        (None, _) => false,
+    };
+    match (majority, precedence) {
+        (Some(n), _) if majority_rules => match &n.value {
             Value::Bool(true) => turn.precedence = vec![Criterion::Most(vec![1; names.pieces.len()])],
             Value::Bool(false) => {}
             _ => cx.expect_type(n, "true or false"),
+        },
+        (_, Some(n)) => {
+            if let Some(items) = cx.array(n) {
+                turn.precedence = items.iter().filter_map(|item| criterion(cx, item, names)).collect();
+            }
         }
-    }
-    if let Some(n) = f.get("precedence") {
-        // A file that extends another may replace its majority rule by a precedence; one file
-        // says one or the other.
-        if majority.is_some_and(|m| m.span.file == n.span.file && matches!(m.value, Value::Bool(true))) {
-            cx.error(n.span, "give majority = true or precedence, not both: majority = true is precedence = [\"most(pieces)\"]");
-        } else if let Some(items) = cx.array(n) {
-            turn.precedence = items.iter().filter_map(|item| criterion(cx, item, names)).collect();
-        }
+        _ => {}
     }
     if let Some(v) = f.get("removal").and_then(|n| cx.keyword(n, "removal", &[("end", Removal::End), ("immediate", Removal::Immediate)])) {
         turn.removal = v;
