@@ -1,7 +1,7 @@
-//! Oracles: small brute-force move generators written from the rules of three games alone (Lines
+//! Oracles: small brute-force move generators written from the rules of four games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
-//! chessboard, and the Romanian hexagonal chess rules, Hexasah), never from the engine, and the
-//! tests that hold the engine to them:
+//! chessboard, the Romanian hexagonal chess rules, Hexasah, and Thai draughts, mak-hos), never
+//! from the engine, and the tests that hold the engine to them:
 //! - perft from the start, depth by depth; a mismatch prints a divide down to the first
 //!   position where the two move lists differ;
 //! - random games from the start: at every ply the two sets of legal moves, the position each
@@ -9,7 +9,7 @@
 //! - for what those seldom reach, lines of chosen moves from the start, compared the same way.
 //!
 //! The oracles have their own unit tests, on positions whose moves are counted by hand
-//! (`loa::tests`, `camelot::tests`, `hexasah::tests`).
+//! (`loa::tests`, `camelot::tests`, `hexasah::tests`, `thai::tests`).
 //!
 //! Some state is part of a position but not shown by the engine (Hexasah's castling rights and
 //! en passant): the comparisons therefore start from the rules' start and follow the oracle
@@ -21,9 +21,11 @@ mod camelot;
 mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
+#[path = "oracles/thai.rs"]
+mod thai;
 
 use hetproba_engine::board::CellId;
-use hetproba_engine::{Game, Move, Position, owner_tag, piece_type};
+use hetproba_engine::{Counting, Game, Move, Position, owner_tag, piece_type};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 
@@ -107,7 +109,8 @@ trait Oracle: Clone + PartialEq + Debug {
     fn play(&self, mv: &Self::Move) -> Self;
     /// `Some(Some(winner))`, `Some(None)` for a draw, `None` while the game goes on.
     fn result(&self) -> Option<Option<u8>>;
-    fn key(mv: &Self::Move) -> Key;
+    /// The move's key; the position tells what a move alone does not (a promotion).
+    fn key(&self, mv: &Self::Move) -> Key;
     fn perft(&self, depth: u32) -> u64;
     fn drawing(&self) -> String;
 }
@@ -141,7 +144,7 @@ impl Oracle for loa::Loa {
         self.outcome()
     }
 
-    fn key(mv: &loa::Move) -> Key {
+    fn key(&self, mv: &loa::Move) -> Key {
         key_without_promotion(mv.key())
     }
 
@@ -188,7 +191,7 @@ impl Oracle for camelot::Camelot {
         self.outcome()
     }
 
-    fn key(mv: &camelot::Move) -> Key {
+    fn key(&self, mv: &camelot::Move) -> Key {
         key_without_promotion(mv.key())
     }
 
@@ -241,7 +244,7 @@ impl Oracle for hexasah::Hexasah {
         self.outcome()
     }
 
-    fn key(mv: &hexasah::Move) -> Key {
+    fn key(&self, mv: &hexasah::Move) -> Key {
         sorted_key(mv.key())
     }
 
@@ -251,6 +254,57 @@ impl Oracle for hexasah::Hexasah {
 
     fn drawing(&self) -> String {
         hexasah::Hexasah::drawing(self)
+    }
+}
+
+impl Oracle for thai::Thai {
+    type Move = thai::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> thai::Thai {
+        let mut out = thai::Thai::empty();
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, thai::name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
+            out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, kind)| thai::Piece {
+                owner,
+                king: match kind.as_str() {
+                    "man" => false,
+                    "king" => true,
+                    other => panic!("{}: unknown piece type {other:?} on {}", game.rules().id, s.name),
+                },
+            });
+        }
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<thai::Move> {
+        thai::Thai::moves(self, false)
+    }
+
+    fn play(&self, mv: &thai::Move) -> thai::Thai {
+        self.make(mv)
+    }
+
+    /// A player with no move (no pieces, or all blocked) has lost.
+    fn result(&self) -> Option<Option<u8>> {
+        thai::Thai::moves(self, false).is_empty().then_some(Some(1 - self.side))
+    }
+
+    /// A man ending on the far row is crowned: the engine names the promotion.
+    fn key(&self, mv: &thai::Move) -> Key {
+        let man = self.at(mv.from).is_some_and(|p| !p.king);
+        let crowned = man && mv.to.1 == thai::far_row(self.side);
+        let mut captures: Vec<String> = mv.captured.iter().map(|&c| thai::name(c)).collect();
+        captures.sort();
+        (Some(thai::name(mv.from)), Some(thai::name(mv.to)), captures, crowned.then(|| "king".to_string()), false)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        thai::Thai::perft(self, depth, false)
+    }
+
+    fn drawing(&self) -> String {
+        thai::Thai::drawing(self)
     }
 }
 
@@ -281,7 +335,7 @@ fn engine_moves(game: &Game, pos: &Position) -> (BTreeMap<Key, Move>, Vec<Key>) 
 fn oracle_moves<O: Oracle>(oracle: &O) -> BTreeMap<Key, O::Move> {
     let moves = oracle.moves();
     let count = moves.len();
-    let out: BTreeMap<Key, O::Move> = moves.into_iter().map(|m| (O::key(&m), m)).collect();
+    let out: BTreeMap<Key, O::Move> = moves.into_iter().map(|m| (oracle.key(&m), m)).collect();
     assert_eq!(out.len(), count, "the oracle lists a move twice");
     out
 }
@@ -521,6 +575,30 @@ fn perft_hexasah_depth_4() {
     perft_agrees("hexasah", &[], hexasah::Hexasah::start(), 4..=4);
 }
 
+/// Thai draughts from its start (eight men a side). The published figures (Rein Halbersma's
+/// DCTL tests of 2011: 7, 49, 392, 3136, 26592, 218695) agree with the oracle in
+/// `thai::tests`; here the engine agrees with the oracle.
+#[test]
+fn perft_thai() {
+    perft_agrees("draughts-thai", &[], thai::Thai::start(), 1..=5);
+}
+
+/// Counting every path of a capture apart: the oracle's ring of four men around d4, taken
+/// clockwise or anticlockwise by the king d2 (one move, two paths).
+#[test]
+fn perft_thai_paths_agree_where_a_capture_has_two_paths() {
+    let game = game("draughts-thai", &[]);
+    let oracle = thai::Thai::with_pieces(&["Kd2", "mc3", "mc5", "me5", "me3", "Mh2", "mh8"], 0);
+    let mut pos = game.read_position("W:WKd2,h2:Bc3,c5,e5,e3,h8").unwrap();
+    assert!(oracle.shown_by(&thai::Thai::from_engine(&game, &pos)));
+    for depth in 1..=3 {
+        let (engine, rules) = (game.perft_counting(&mut pos, depth, Counting::Paths), oracle.perft(depth, true));
+        assert_eq!(engine, rules, "draughts-thai paths perft {depth} from the ring");
+        let (engine, rules) = (game.perft_counting(&mut pos, depth, Counting::Moves), oracle.perft(depth, false));
+        assert_eq!(engine, rules, "draughts-thai moves perft {depth} from the ring");
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Random games
 
@@ -545,6 +623,13 @@ fn random_games_loa_scrambled() {
 #[test]
 fn random_games_loa_6x7() {
     random_games("loa-6x7", &[], loa::Loa::six_by_seven(), 0x10A_0607);
+}
+
+/// Thai games reach kings, which fly but land right behind each piece they take, and take
+/// pieces that leave at once (so a square is crossed again): both compared at every ply.
+#[test]
+fn random_games_thai() {
+    random_games("draughts-thai", &[], thai::Thai::start(), 0x7A1_0008);
 }
 
 #[test]
