@@ -239,7 +239,7 @@ fn numbered(line: &[String], first_side: PlayerId) -> String {
     out.join(" ")
 }
 
-pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result<(), CliError> {
+pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64, play_seed: u64) -> Result<(), CliError> {
     if !(seconds.is_finite() && seconds > 0.0) {
         return Err(CliError::usage("--time must be a positive number of seconds"));
     }
@@ -320,110 +320,240 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64) -> Result
     }
 
     // 3. A witness.
-    crate::outln!("\n3. Where the legal moves differ:");
-    let Some(board_frame) = board_frame else {
-        crate::outln!(
-            "   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare."
-        );
+    'witness: {
+        crate::outln!("\n3. Where the legal moves differ:");
+        let Some(board_frame) = board_frame else {
+            crate::outln!(
+                "   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare."
+            );
+            break 'witness;
+        };
+        if board_frame.mirror.is_some() {
+            crate::outln!("   The boards are mirror images (left and right swapped): positions are compared mirrored.");
+        }
+        // From a common start the counts say how deep to look; from different starts they cannot, so
+        // the search goes as deep as the perft would have.
+        let depth = if same_start { first_difference.map_or(reached, |d| d - 1) } else { search_depth };
+        let mut search = Search {
+            a: &a,
+            b: &b,
+            frame: board_frame,
+            piece_ids: shared_piece_ids(&a, &b),
+            deadline: started + budget.max(Duration::from_millis(200)),
+            timed_out: false,
+            nodes: 0,
+            // From a common start the depth bounds the search; from different starts a count of
+            // positions does, so that a search with no witness to find ends early.
+            max_nodes: if same_start { u64::MAX } else { DIFFERENT_STARTS_NODES },
+            capped: false,
+            seen: HashSet::new(),
+            line: Vec::new(),
+        };
+        // The positions to search from: the common start, or, when the starts differ, each start
+        // set up under the other ruleset too (the moves after it are those both allow).
+        let mut starts: Vec<(String, Position, Position)> = Vec::new();
+        if same_start {
+            starts.push(("the start position".to_string(), start_a.clone(), start_b.clone()));
+        } else {
+            crate::outln!("   The start positions differ (pieces, or who moves first):");
+            crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
+            crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
+            if let Some(pb) = translate(&a, &b, &start_a, board_frame) {
+                starts.push((format!("{na}'s start"), start_a.clone(), pb));
+            }
+            if let Some(pa) = translate(&b, &a, &start_b, board_frame) {
+                starts.push((format!("{nb}'s start"), pa, start_b.clone()));
+            }
+            if starts.is_empty() {
+                crate::outln!("   Neither start can be set up under the other ruleset (its pieces differ), so there is nothing to search.");
+                break 'witness;
+            }
+            crate::outln!("   Searching from each start, set up under both rulesets:");
+        }
+        let mut found = None;
+        let mut from = String::new();
+        // The depth searched completely from every start.
+        let mut searched = depth;
+        'starts: for (name, start_a, start_b) in &starts {
+            search.nodes = 0;
+            search.capped = false;
+            for limit in 0..=depth {
+                search.seen.clear();
+                let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
+                found = search.find(&mut pa, &mut pb, limit);
+                if found.is_some() || search.timed_out {
+                    from = name.clone();
+                    break 'starts;
+                }
+                if search.capped {
+                    searched = searched.min(limit.saturating_sub(1));
+                    break;
+                }
+            }
+        }
+        let start_a = starts.iter().find(|(name, ..)| *name == from).map_or(start_a.clone(), |(_, pa, _)| pa.clone());
+        match found {
+            Some(w) => {
+                let reached_by = match (w.line.is_empty(), same_start) {
+                    (true, true) => "the start position".to_string(),
+                    (true, false) => from.clone(),
+                    (false, true) => format!("after {}", numbered(&w.line, start_a.side())),
+                    (false, false) => format!("from {from}, after {}", numbered(&w.line, start_a.side())),
+                };
+                crate::outln!("   A position reachable under both, {reached_by}:");
+                for row in crate::draw::draw(&a, &w.pos_a).lines() {
+                    crate::outln!("     {row}");
+                }
+                crate::outln!("   position: {}", a.write_position(&w.pos_a));
+                crate::outln!("   {} to move", a.player_name(w.pos_a.side()));
+                crate::outln!("   only under {na}: {}", if w.only_a.is_empty() { "-".to_string() } else { w.only_a.join(" ") });
+                crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
+            }
+            None => {
+                let plies = searched;
+                let limit = match (search.timed_out, same_start) {
+                    (true, _) => "within the time budget".to_string(),
+                    (false, true) => format!("within {plies} plies of the start"),
+                    (false, false) => format!("within {plies} plies of either start"),
+                };
+                crate::outln!("   No position {limit} where their legal moves differ.");
+                let start_only = |asp: &Aspect, k: &str| *asp == Aspect::Board && k == "start position";
+                if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| start_only(asp, k)) {
+                    crate::outln!("   They move identically; they differ only in their start position.");
+                } else if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| *asp == Aspect::End || start_only(asp, k)) {
+                    let ends: Vec<&str> = differing.iter().map(|(_, k, ..)| k.as_str()).collect();
+                    crate::outln!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
+                }
+            }
+        }
+    }
+
+    // 4. In play.
+    if play > 0 {
+        play_section(&a, &b, frame(&a, &b), play, play_seed)?;
+    }
+    Ok(())
+}
+
+/// `--play N`: N random games of each ruleset, their statistics side by side, and how often a
+/// position reached in one's games has other legal moves under the other.
+fn play_section(a: &Game, b: &Game, board_frame: Option<Frame>, n: u64, seed: u64) -> Result<(), CliError> {
+    use crate::play::AgentSpec;
+    crate::outln!("\n4. In play ({n} games of each, random against random, seed {seed}):");
+    let pool = rayon::ThreadPoolBuilder::new().build().map_err(|e| CliError::failure(format!("cannot start the threads: {e}")))?;
+    let numbers: Vec<u64> = (0..n).collect();
+    let play = |g: &Game| -> Result<Vec<crate::selfplay::GameLine>, CliError> {
+        let mut out = Vec::new();
+        let random = AgentSpec::Random;
+        crate::selfplay::play_many(
+            &pool,
+            g,
+            &random,
+            &random,
+            seed,
+            &numbers,
+            true,
+            1000,
+            |lines| {
+                out.extend(lines);
+                Ok(())
+            },
+            &|_| {},
+        )?;
+        Ok(out)
+    };
+    let (games_a, games_b) = (play(a)?, play(b)?);
+    let (ra, rb) = (&crate::stats::reports(&games_a)[0], &crate::stats::reports(&games_b)[0]);
+    let (na, nb) = (&a.rules().id, &b.rules().id);
+    let width = na.len().max(nb.len()).max(12);
+    let pct = |s: &crate::stats::Share| format!("{:.1}%", 100.0 * s.share);
+    let num = |v: Option<f64>, digits: usize| v.map_or("-".to_string(), |v| format!("{v:.digits$}"));
+    let rows: Vec<(&str, String, String)> = vec![
+        ("first seat wins", pct(&ra.first_seat_wins), pct(&rb.first_seat_wins)),
+        ("second seat wins", pct(&ra.second_seat_wins), pct(&rb.second_seat_wins)),
+        ("draws", pct(&ra.draws), pct(&rb.draws)),
+        ("stopped at 1000 plies", pct(&ra.stopped), pct(&rb.stopped)),
+        ("mean length (plies)", format!("{:.1}", ra.length.mean), format!("{:.1}", rb.length.mean)),
+        ("median length", format!("{:.1}", ra.length.median), format!("{:.1}", rb.length.median)),
+        ("branching", format!("{:.2}", ra.branching), format!("{:.2}", rb.branching)),
+        ("balance", num(ra.measures.balance, 3), num(rb.measures.balance, 3)),
+        ("drawishness", num(ra.measures.drawishness, 3), num(rb.measures.drawishness, 3)),
+        ("decisiveness", num(ra.measures.decisiveness, 3), num(rb.measures.decisiveness, 3)),
+        ("lead changes", format!("{:.2}", ra.measures.lead_changes), format!("{:.2}", rb.measures.lead_changes)),
+    ];
+    crate::outln!("   {:<22}  {:>width$}  {:>width$}", "", na, nb);
+    for (name, va, vb) in rows {
+        crate::outln!("   {name:<22}  {va:>width$}  {vb:>width$}");
+    }
+    let Some(f) = board_frame else {
+        crate::outln!("   The boards differ, so the positions of one ruleset's games cannot be set up under the other.");
         return Ok(());
     };
-    if board_frame.mirror.is_some() {
-        crate::outln!("   The boards are mirror images (left and right swapped): positions are compared mirrored.");
+    for (from, to, games) in [(a, b, &games_a), (b, a, &games_b)] {
+        differ_in_play(from, to, games, f)?;
     }
-    // From a common start the counts say how deep to look; from different starts they cannot, so
-    // the search goes as deep as the perft would have.
-    let depth = if same_start { first_difference.map_or(reached, |d| d - 1) } else { search_depth };
-    let mut search = Search {
-        a: &a,
-        b: &b,
-        frame: board_frame,
-        piece_ids: shared_piece_ids(&a, &b),
-        deadline: started + budget.max(Duration::from_millis(200)),
-        timed_out: false,
-        nodes: 0,
-        // From a common start the depth bounds the search; from different starts a count of
-        // positions does, so that a search with no witness to find ends early.
-        max_nodes: if same_start { u64::MAX } else { DIFFERENT_STARTS_NODES },
-        capped: false,
-        seen: HashSet::new(),
-        line: Vec::new(),
-    };
-    // The positions to search from: the common start, or, when the starts differ, each start
-    // set up under the other ruleset too (the moves after it are those both allow).
-    let mut starts: Vec<(String, Position, Position)> = Vec::new();
-    if same_start {
-        starts.push(("the start position".to_string(), start_a.clone(), start_b.clone()));
-    } else {
-        crate::outln!("   The start positions differ (pieces, or who moves first):");
-        crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
-        crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
-        if let Some(pb) = translate(&a, &b, &start_a, board_frame) {
-            starts.push((format!("{na}'s start"), start_a.clone(), pb));
-        }
-        if let Some(pa) = translate(&b, &a, &start_b, board_frame) {
-            starts.push((format!("{nb}'s start"), pa, start_b.clone()));
-        }
-        if starts.is_empty() {
-            crate::outln!("   Neither start can be set up under the other ruleset (its pieces differ), so there is nothing to search.");
-            return Ok(());
-        }
-        crate::outln!("   Searching from each start, set up under both rulesets:");
-    }
-    let mut found = None;
-    let mut from = String::new();
-    // The depth searched completely from every start.
-    let mut searched = depth;
-    'starts: for (name, start_a, start_b) in &starts {
-        search.nodes = 0;
-        search.capped = false;
-        for limit in 0..=depth {
-            search.seen.clear();
-            let (mut pa, mut pb) = (start_a.clone(), start_b.clone());
-            found = search.find(&mut pa, &mut pb, limit);
-            if found.is_some() || search.timed_out {
-                from = name.clone();
-                break 'starts;
+    Ok(())
+}
+
+/// Replays `from`'s games and counts the positions whose legal moves differ under `to`.
+fn differ_in_play(from: &Game, to: &Game, games: &[crate::selfplay::GameLine], f: Frame) -> Result<(), CliError> {
+    let [ids_from, ids_to] = shared_piece_ids(from, to);
+    let (mut positions, mut differing, mut untranslated) = (0u64, 0u64, 0u64);
+    let mut witness: Option<String> = None;
+    for line in games {
+        let mut pos = Position::start(from);
+        for (ply, name) in line.moves.iter().enumerate() {
+            match translate(from, to, &pos, f) {
+                None => untranslated += 1,
+                Some(other) => {
+                    positions += 1;
+                    let moves_from = from.legal_moves(&pos);
+                    let moves_to = to.legal_moves(&other);
+                    let keys_from: BTreeSet<MoveKey> = moves_from.iter().map(|&m| key(from, m, f, &ids_from)).collect();
+                    let keys_to: BTreeSet<MoveKey> = moves_to.iter().map(|&m| key(to, m, Frame::SAME, &ids_to)).collect();
+                    if keys_from != keys_to {
+                        differing += 1;
+                        if witness.is_none() {
+                            let only = |g: &Game, p: &Position, moves: &[Move], keys: Vec<MoveKey>, other: &BTreeSet<MoveKey>| {
+                                let names: Vec<String> =
+                                    moves.iter().zip(keys).filter(|(_, k)| !other.contains(k)).map(|(&m, _)| g.move_name(p, m)).collect();
+                                if names.is_empty() { "-".to_string() } else { names.join(" ") }
+                            };
+                            let list_from: Vec<MoveKey> = moves_from.iter().map(|&m| key(from, m, f, &ids_from)).collect();
+                            let list_to: Vec<MoveKey> = moves_to.iter().map(|&m| key(to, m, Frame::SAME, &ids_to)).collect();
+                            witness = Some(format!(
+                                "     first in game {} after {ply} plies: {}\n     only under {}: {}\n     only under {}: {}",
+                                line.game,
+                                from.write_position(&pos),
+                                from.rules().id,
+                                only(from, &pos, &moves_from, list_from, &keys_to),
+                                to.rules().id,
+                                only(to, &other, &moves_to, list_to, &keys_from),
+                            ));
+                        }
+                    }
+                }
             }
-            if search.capped {
-                searched = searched.min(limit.saturating_sub(1));
-                break;
-            }
+            let mv = from
+                .parse_move(&pos, name)
+                .map_err(|e| CliError::failure(format!("{}: game {} replays wrongly at ply {ply}: {e}", from.rules().id, line.game)))?;
+            from.make(&mut pos, mv);
         }
     }
-    let start_a = starts.iter().find(|(name, ..)| *name == from).map_or(start_a.clone(), |(_, pa, _)| pa.clone());
-    match found {
-        Some(w) => {
-            let reached_by = match (w.line.is_empty(), same_start) {
-                (true, true) => "the start position".to_string(),
-                (true, false) => from.clone(),
-                (false, true) => format!("after {}", numbered(&w.line, start_a.side())),
-                (false, false) => format!("from {from}, after {}", numbered(&w.line, start_a.side())),
-            };
-            crate::outln!("   A position reachable under both, {reached_by}:");
-            for row in crate::draw::draw(&a, &w.pos_a).lines() {
-                crate::outln!("     {row}");
-            }
-            crate::outln!("   position: {}", a.write_position(&w.pos_a));
-            crate::outln!("   {} to move", a.player_name(w.pos_a.side()));
-            crate::outln!("   only under {na}: {}", if w.only_a.is_empty() { "-".to_string() } else { w.only_a.join(" ") });
-            crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
-        }
-        None => {
-            let plies = searched;
-            let limit = match (search.timed_out, same_start) {
-                (true, _) => "within the time budget".to_string(),
-                (false, true) => format!("within {plies} plies of the start"),
-                (false, false) => format!("within {plies} plies of either start"),
-            };
-            crate::outln!("   No position {limit} where their legal moves differ.");
-            let start_only = |asp: &Aspect, k: &str| *asp == Aspect::Board && k == "start position";
-            if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| start_only(asp, k)) {
-                crate::outln!("   They move identically; they differ only in their start position.");
-            } else if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| *asp == Aspect::End || start_only(asp, k)) {
-                let ends: Vec<&str> = differing.iter().map(|(_, k, ..)| k.as_str()).collect();
-                crate::outln!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
-            }
-        }
+    let share = crate::stats::Share::new(differing, positions);
+    crate::outln!(
+        "   Positions reached in {}'s games whose legal moves differ under {}: {differing} of {positions} ({:.1}%, 95% CI {:.1}-{:.1}%)",
+        from.rules().id,
+        to.rules().id,
+        100.0 * share.share,
+        100.0 * share.low,
+        100.0 * share.high
+    );
+    if untranslated > 0 {
+        crate::outln!("     ({untranslated} positions hold pieces {} does not have and were not compared)", to.rules().id);
+    }
+    if let Some(w) = witness {
+        crate::outln!("{w}");
     }
     Ok(())
 }

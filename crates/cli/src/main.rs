@@ -188,6 +188,14 @@ enum Command {
         /// Time budget in seconds; the report says what was found within it.
         #[arg(long, default_value_t = 20.0)]
         time: f64,
+        /// Also play this many random games of each ruleset and compare them: the statistics
+        /// side by side, and how often the legal moves of a position reached differ under the
+        /// other ruleset.
+        #[arg(long, default_value_t = 0)]
+        play: u64,
+        /// Seed for the games of --play.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Check a recorded game move by move and print its final position and result.
     Replay {
@@ -210,7 +218,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Selfplay(args) => selfplay::selfplay(&args),
         Command::Stats { files, json, plot } => stats::stats(&files, json, plot.as_deref()),
         Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
-        Command::Compare { a, b, depth, time } => compare::compare(&a, &b, depth, time),
+        Command::Compare { a, b, depth, time, play, seed } => compare::compare(&a, &b, depth, time, play, seed),
     }
 }
 

@@ -170,7 +170,9 @@ pub fn read(files: &[String]) -> Result<Vec<GameLine>, CliError> {
 
 /// One report per ruleset and pair of players, in the order they first appear.
 pub fn reports(games: &[GameLine]) -> Vec<Report> {
-    let mut groups: Vec<((String, [String; 2]), Vec<&GameLine>)> = Vec::new();
+    // (ruleset, players A and B) and the games.
+    type Group<'g> = ((String, [String; 2]), Vec<&'g GameLine>);
+    let mut groups: Vec<Group> = Vec::new();
     for g in games {
         let a = g.seats[usize::from(g.a_seat - 1)].clone();
         let b = g.seats[usize::from(2 - g.a_seat)].clone();
@@ -220,7 +222,7 @@ fn report(ruleset: String, players: [String; 2], games: &[&GameLine]) -> Report 
         .collect();
     let measures = Measures {
         balance: (decisive > 0).then(|| 1.0 - (w1 as f64 - w2 as f64).abs() / decisive as f64),
-        seat_advantage: (decisive > 0).then(|| (seat.share - 0.5, seat.low - 0.5, seat.high - 0.5)),
+        seat_advantage: (decisive > 0).then_some((seat.share - 0.5, seat.low - 0.5, seat.high - 0.5)),
         drawishness: (n > stopped).then(|| draws as f64 / (n - stopped) as f64),
         decisiveness: (!decided.is_empty()).then(|| decided.iter().sum::<f64>() / decided.len() as f64),
         decided_games: decided.len() as u64,

@@ -1,0 +1,189 @@
+//! Self-play and its statistics, run as a user would: `selfplay` writes the same lines whatever
+//! the number of threads and however the run is sliced into shards, each game replays with
+//! `play --seed`, `stats` computes what a hand count of a small file gives, and `compare --play`
+//! puts two rulesets' games side by side.
+
+mod common;
+
+use common::{hetproba, scratch, write};
+use serde_json::Value;
+
+fn lines(text: &str) -> Vec<Value> {
+    text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}"))).collect()
+}
+
+#[test]
+fn the_lines_do_not_depend_on_the_threads() {
+    let one = hetproba(&["selfplay", "draughts-russian", "--games", "40", "--seed", "7", "--jobs", "1"]).ok();
+    let two = hetproba(&["selfplay", "draughts-russian", "--games", "40", "--seed", "7", "--jobs", "2"]).ok();
+    assert_eq!(one.stdout, two.stdout);
+    let games = lines(&one.stdout);
+    assert_eq!(games.len(), 40);
+    // Game numbers in order, seats alternating: player A first in even games.
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"].as_u64(), Some(i as u64));
+        assert_eq!(g["a_seat"].as_u64(), Some(if i % 2 == 0 { 1 } else { 2 }));
+        let plies = g["plies"].as_u64().unwrap() as usize;
+        assert_eq!(g["moves"].as_array().unwrap().len(), plies);
+        assert_eq!(g["branching"].as_array().unwrap().len(), plies);
+    }
+    // Another seed, other games.
+    let other = hetproba(&["selfplay", "draughts-russian", "--games", "40", "--seed", "8"]).ok();
+    assert_ne!(other.stdout, one.stdout);
+}
+
+#[test]
+fn shards_are_slices_of_the_whole_run_and_stats_merges_them() {
+    let dir = scratch("selfplay_shards");
+    let whole = dir.join("whole.jsonl");
+    hetproba(&["selfplay", "amoba-push", "--games", "30", "--seed", "3", "--out", whole.to_str().unwrap()]).ok();
+    assert!(!dir.join("whole.jsonl.part").exists(), "the temporary file is renamed");
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let path = dir.join(format!("shard{k}.jsonl"));
+        hetproba(&[
+            "selfplay",
+            "amoba-push",
+            "--games",
+            "30",
+            "--seed",
+            "3",
+            "--shard",
+            &format!("{k}/3"),
+            "--out",
+            path.to_str().unwrap(),
+        ])
+        .ok();
+        shards.push(path.to_str().unwrap().to_string());
+    }
+    // Shard k holds games k-1, k-1+3, ...: together, exactly the whole run's lines.
+    let whole_text = std::fs::read_to_string(&whole).unwrap();
+    let mut from_shards: Vec<Value> = shards.iter().flat_map(|p| lines(&std::fs::read_to_string(p).unwrap())).collect();
+    from_shards.sort_by_key(|g| g["game"].as_u64());
+    assert_eq!(from_shards, lines(&whole_text));
+    let first: Vec<u64> = lines(&std::fs::read_to_string(&shards[1]).unwrap()).iter().map(|g| g["game"].as_u64().unwrap()).collect();
+    assert_eq!(first, [1, 4, 7, 10, 13, 16, 19, 22, 25, 28]);
+    // stats of the shards is stats of the whole.
+    let mut args = vec!["stats", "--json"];
+    args.extend(shards.iter().map(String::as_str));
+    let merged = hetproba(&args).ok().json();
+    let alone = hetproba(&["stats", "--json", whole.to_str().unwrap()]).ok().json();
+    assert_eq!(merged, alone);
+    // The same game twice is refused.
+    let run = hetproba(&["stats", whole.to_str().unwrap(), &shards[0]]).fails(1).one_line();
+    assert!(run.stderr.contains("game 0 of amoba-push is also at"), "{}", run.stderr);
+}
+
+#[test]
+fn a_game_replays_with_play_and_its_seed() {
+    let run = hetproba(&["selfplay", "reversi", "--games", "2", "--seed", "11", "--first", "random", "--second", "mcts:20"]).ok();
+    let games = lines(&run.stdout);
+    // Game 1: the seats are swapped, mcts:20 first.
+    let g = &games[1];
+    assert_eq!(g["seats"], serde_json::json!(["mcts:20", "random"]));
+    let seed = g["seed"].as_u64().unwrap().to_string();
+    let dir = scratch("selfplay_replay");
+    let record = dir.join("game.txt");
+    hetproba(&["play", "reversi", "--first", "mcts:20", "--second", "random", "--seed", &seed, "--record", record.to_str().unwrap()]).ok();
+    let text = std::fs::read_to_string(&record).unwrap();
+    let moves: Vec<&str> = g["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    for mv in &moves {
+        assert!(text.contains(mv), "{mv} is not in the record\n{text}");
+    }
+    assert!(text.contains(&format!("[Result \"{}\"]", g["result"].as_str().unwrap())), "{text}");
+}
+
+/// Four games by hand: lengths 10, 20, 30, 40; the first seat wins twice, the second once, one
+/// draw by repetition.
+const FOUR_GAMES: &str = r#"{"ruleset":"x","game":0,"seed":1,"seats":["random","random"],"a_seat":1,"result":"1-0","winner":1,"reason":"won","plies":10,"moves":[],"branching":[2,4],"lead_changes":1,"decided_at":5}
+{"ruleset":"x","game":1,"seed":2,"seats":["random","random"],"a_seat":2,"result":"1-0","winner":1,"reason":"won","plies":20,"moves":[],"branching":[6],"lead_changes":3,"decided_at":null}
+{"ruleset":"x","game":2,"seed":3,"seats":["random","random"],"a_seat":1,"result":"0-1","winner":2,"reason":"won","plies":30,"moves":[],"branching":[],"lead_changes":0,"decided_at":15}
+{"ruleset":"x","game":3,"seed":4,"seats":["random","random"],"a_seat":2,"result":"1/2-1/2","winner":null,"reason":"repetition","plies":40,"moves":[],"branching":[],"lead_changes":0,"decided_at":null}
+"#;
+
+#[test]
+fn stats_of_four_games_counted_by_hand() {
+    let dir = scratch("stats_by_hand");
+    let file = write(&dir, "four.jsonl", FOUR_GAMES);
+    let json = hetproba(&["stats", "--json", &file]).ok().json();
+    let r = &json[0];
+    assert_eq!(r["games"], 4);
+    assert_eq!(r["first_seat_wins"]["count"], 2);
+    // 2 of 4: Wilson's 95% interval, (p + z^2/2n) / (1 + z^2/n) -/+ z sqrt(p q / n + z^2 / 4n^2)
+    // / (1 + z^2/n) with z = 1.96: 0.5 -/+ 0.350, that is 0.150 to 0.850.
+    let (low, high) = (r["first_seat_wins"]["low"].as_f64().unwrap(), r["first_seat_wins"]["high"].as_f64().unwrap());
+    assert!((low - 0.150).abs() < 0.001 && (high - 0.850).abs() < 0.001, "{low} {high}");
+    // Player A sat first in games 0 and 2 (won 0, lost 2) and second in 1 and 3: A won 1.
+    assert_eq!(r["a_wins"]["count"], 1);
+    assert_eq!(r["b_wins"]["count"], 2);
+    assert_eq!(r["draw_reasons"], serde_json::json!([["repetition", 1]]));
+    // Lengths 10, 20, 30, 40: mean 25, median 25, quartiles 17.5 and 32.5.
+    let l = &r["length"];
+    assert_eq!(
+        (l["mean"].as_f64(), l["median"].as_f64(), l["q1"].as_f64(), l["q3"].as_f64()),
+        (Some(25.0), Some(25.0), Some(17.5), Some(32.5))
+    );
+    // Branching: 2 + 4 + 6 legal moves over 3 positions.
+    assert_eq!(r["branching"].as_f64(), Some(4.0));
+    let m = &r["measures"];
+    // Balance 1 - |2 - 1| / 3; drawishness 1 of 4 finished; decisiveness: games 0 (5/10) and 2
+    // (15/30), mean 0.5; lead changes (1 + 3 + 0 + 0) / 4.
+    assert!((m["balance"].as_f64().unwrap() - 2.0 / 3.0).abs() < 1e-9);
+    assert_eq!(m["drawishness"].as_f64(), Some(0.25));
+    assert_eq!(m["decisiveness"].as_f64(), Some(0.5));
+    assert_eq!(m["decided_games"], 2);
+    assert_eq!(m["lead_changes"].as_f64(), Some(1.0));
+    // The words say the same.
+    let text = hetproba(&["stats", &file]).ok().stdout;
+    assert!(text.contains("first seat wins        2 ( 50.0%, 95% CI  15.0- 85.0%)"), "{text}");
+    assert!(text.contains("median 25.0, quartiles 17.5-32.5, range 10-40"), "{text}");
+}
+
+#[test]
+fn stats_plots_three_svg_charts() {
+    let dir = scratch("stats_plot");
+    let file = write(&dir, "four.jsonl", FOUR_GAMES);
+    let plots = dir.join("plots");
+    hetproba(&["stats", &file, "--plot", plots.to_str().unwrap()]).ok();
+    for chart in ["length", "branching", "results"] {
+        let svg = std::fs::read_to_string(plots.join(format!("x-random-random-{chart}.svg"))).unwrap();
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"), "{chart}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    let dir = scratch("selfplay_bad");
+    let bad = write(&dir, "bad.jsonl", &format!("{}not json\n", FOUR_GAMES.lines().next().unwrap().to_owned() + "\n"));
+    let run = hetproba(&["stats", &bad]).fails(1).one_line();
+    assert!(run.stderr.contains("bad.jsonl:2:") && run.stderr.contains("not a selfplay line"), "{}", run.stderr);
+    let empty = write(&dir, "empty.jsonl", "\n");
+    hetproba(&["stats", &empty]).fails(1).stderr_has("no games in the files");
+    hetproba(&["stats", "no-such-file.jsonl"]).fails(1).stderr_has("cannot read no-such-file.jsonl");
+    for args in [
+        vec!["selfplay", "reversi", "--shard", "0/2"],
+        vec!["selfplay", "reversi", "--shard", "3/2"],
+        vec!["selfplay", "reversi", "--first", "human"],
+        vec!["selfplay", "reversi", "--games", "0"],
+        vec!["selfplay", "reversi", "--jobs", "0"],
+    ] {
+        hetproba(&args).fails(2);
+    }
+}
+
+#[test]
+fn compare_play_puts_the_games_side_by_side() {
+    let run = hetproba(&["compare", "draughts-russian", "draughts-brazilian", "--play", "60", "--depth", "5"]).ok();
+    let out = &run.stdout;
+    assert!(out.contains("4. In play (60 games of each, random against random, seed 1):"), "{out}");
+    assert!(out.contains("first seat wins") && out.contains("lead changes"), "{out}");
+    // Russian and Brazilian draughts differ in play (free choice, promotion mid-capture): some
+    // position of each one's games has other moves under the other.
+    for (a, b) in [("draughts-russian", "draughts-brazilian"), ("draughts-brazilian", "draughts-russian")] {
+        let line =
+            out.lines().find(|l| l.contains(&format!("Positions reached in {a}'s games whose legal moves differ under {b}:"))).unwrap();
+        let count: u64 = line.split(": ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(count > 0, "{line}");
+    }
+    assert!(out.contains("only under draughts-russian:"), "{out}");
+}
