@@ -4,6 +4,7 @@
 //! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
 
 mod analyse;
+mod championship;
 mod compare;
 mod draw;
 mod info;
@@ -205,6 +206,9 @@ enum Command {
         #[arg(long)]
         ruleset: Option<String>,
     },
+    /// The standings of a championship from its duel results (base points, trophies, limits),
+    /// or a championship simulated with computer players.
+    Championship(championship::ChampionshipArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -219,6 +223,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Stats { files, json, plot } => stats::stats(&files, json, plot.as_deref()),
         Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
         Command::Compare { a, b, depth, time, play, seed } => compare::compare(&a, &b, depth, time, play, seed),
+        Command::Championship(args) => championship::championship(&args),
     }
 }
 
