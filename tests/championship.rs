@@ -207,7 +207,7 @@ fn a_fourth_opponent_in_a_game_and_a_third_duel_with_one_opponent_are_named_and_
     let over: Vec<i64> =
         json["duels"].as_array().unwrap().iter().filter(|d| d["status"] == "over limit").map(|d| d["line"].as_i64().unwrap()).collect();
     assert_eq!(over, vec![5, 7, 8]);
-    assert_eq!(json["duels"][3]["limits"][0], "Anna's 4th opponent in loa; at most 3 opponents a game (met: Bence, Csaba, Dóra)");
+    assert_eq!(json["duels"][3]["breaks"][0], "Anna's 4th opponent in loa; at most 3 opponents a game (met: Bence, Csaba, Dóra)");
     assert_eq!(json["limits"], json!({"opponents_per_game": 3, "duels_with_same_opponent": 2, "same_opponent": "event"}));
 }
 
@@ -448,7 +448,7 @@ fn json_has_the_documented_shape() {
     assert_eq!(
         json["duels"][3],
         json!({"line": 5, "game": "loa", "first": "Kiss Csaba", "second": "Dóra", "result": "1-0",
-               "status": "won", "winner": "Kiss Csaba", "points": 2, "limits": []})
+               "status": "won", "winner": "Kiss Csaba", "points": 2, "breaks": []})
     );
     assert_eq!(json["duels"][1]["status"], "hors concours");
     assert_eq!(json["duels"][1]["points"], 0);
@@ -576,6 +576,9 @@ fn a_simulated_event_of_three_players_plays_every_pair_as_often_as_the_limit_all
         assert_eq!(pairs.len(), 3);
         assert!(pairs.values().all(|games| games.len() == expected / 3), "{pairs:?}");
         assert!(standings_part(&run.stdout).contains("Over a limit (shown, not scored): none"), "{}", run.stdout);
+        // Read back under the same reading, the same report.
+        let path = write(&scratch(&format!("three_players_{scope}")), "event.txt", &run.stdout);
+        assert_eq!(hetproba(&["championship", &path, "--same-opponent", scope]).ok().stdout, standings_part(&run.stdout));
     }
 }
 
@@ -668,4 +671,22 @@ fn the_documented_example_gives_the_documented_output() {
     assert_eq!(run.stdout, block_after(&page, "<!-- output: hetproba championship event.txt -->"));
     let from_csv = hetproba(&["championship", &csv]).ok();
     assert_eq!(table_after(&from_csv.stdout, "rank  player"), table_after(&run.stdout, "rank  player"));
+    // The simulation: the block shows the command on its first two lines, then the output.
+    let block = block_after(&page, "<!-- output: the simulation -->");
+    let (command, output) = block.split_at(block.match_indices('\n').nth(1).unwrap().0 + 1);
+    assert!(command.contains("--seed 2016") && command.contains("Csaba=mcts:100"), "{command}");
+    let simulated = hetproba(&[
+        "championship",
+        "--simulate",
+        "--players",
+        "Anna=random,Bence=random,Csaba=mcts:100,Dóra=mcts:100",
+        "--games",
+        "amoba-rollin,amoba-push,reversi-covered",
+        "--seed",
+        "2016",
+        "--schools",
+        "Anna=Hejőkeresztúr,Bence=Hejőkeresztúr",
+    ])
+    .ok();
+    assert_eq!(simulated.stdout, output);
 }

@@ -321,8 +321,9 @@ impl Reader<'_> {
         }
     }
 
-    /// Checks and adds a duel: its two players, different, neither named like a result.
-    fn duel(&mut self, line: usize, game: &Word, first: &Word, second: &Word, result: &Word) -> Result<(), CliError> {
+    /// Checks and adds a duel: its two players, different, neither named like a result. Returns
+    /// the two players.
+    fn duel(&mut self, line: usize, game: &Word, first: &Word, second: &Word, result: &Word) -> Result<(usize, usize), CliError> {
         let file = self.file;
         if game.text.is_empty() {
             return Err(error_at(file, line, game.column, "the game is empty"));
@@ -355,7 +356,7 @@ impl Reader<'_> {
         let game = self.game(&game.text);
         let (first, second) = (self.player(&first.text), self.player(&second.text));
         self.event.duels.push(Duel { line, game, first, second, result });
-        Ok(())
+        Ok((first, second))
     }
 
     /// The text format: `player NAME [school=S] [category=C]` lines and `GAME FIRST SECOND RESULT`
@@ -471,13 +472,12 @@ impl Reader<'_> {
             let required = |wanted: Column| cell(wanted).unwrap_or(Word { text: String::new(), column: end, quoted: false });
             let (game, first, second, result) =
                 (required(Column::Game), required(Column::First), required(Column::Second), required(Column::Result));
-            self.duel(number, &game, &first, &second, &result)?;
-            let duel = self.event.duels.last().cloned().expect("a duel was just added");
+            let (first, second) = self.duel(number, &game, &first, &second, &result)?;
             for (player, column, school) in [
-                (duel.first, Column::FirstSchool, true),
-                (duel.first, Column::FirstCategory, false),
-                (duel.second, Column::SecondSchool, true),
-                (duel.second, Column::SecondCategory, false),
+                (first, Column::FirstSchool, true),
+                (first, Column::FirstCategory, false),
+                (second, Column::SecondSchool, true),
+                (second, Column::SecondCategory, false),
             ] {
                 if let Some(word) = cell(column).filter(|w| !w.text.is_empty()) {
                     self.set(player, school, &word, number)?;
@@ -1118,7 +1118,7 @@ pub fn to_json(standings: &Standings) -> Value {
         .iter()
         .enumerate()
         .map(|(i, d)| {
-            let (status, winner, limits) = match &standings.status[i] {
+            let (status, winner, breaks) = match &standings.status[i] {
                 Status::Won { winner, .. } => ("won", Some(event.players[*winner].name.as_str()), vec![]),
                 Status::Drawn => ("drawn", None, vec![]),
                 Status::HorsConcours => ("hors concours", None, vec![]),
@@ -1133,7 +1133,7 @@ pub fn to_json(standings: &Standings) -> Value {
                 "status": status,
                 "winner": winner,
                 "points": standings.points(i),
-                "limits": limits,
+                "breaks": breaks,
             })
         })
         .collect();
@@ -1336,6 +1336,9 @@ pub fn simulate(args: &ChampionshipArgs) -> Result<String, CliError> {
     }
     let mut out = format!("# A championship simulated by hetproba, seed {seed}:\n# {command}\n");
     out += &format!("# Limits: {}.\n", limits_words(args.same_opponent));
+    if args.same_opponent == Scope::Game {
+        out += "# Read it back with --same-opponent game.\n";
+    }
     out += &format!("# The first player named moved first; a game without an end within {PLY_CAP} plies is a draw.\n\n");
     let width = players.iter().map(|(n, _)| quote(n).chars().count()).max().unwrap_or(0);
     for (name, spec) in players {
