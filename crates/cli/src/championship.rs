@@ -1320,7 +1320,7 @@ pub fn simulate(args: &ChampionshipArgs) -> Result<String, CliError> {
         .map(|(p, &seed)| play_duel(&games[p.game], &players[p.first].1, &players[p.second].1, seed))
         .collect::<Result<_, _>>()?;
 
-    let agents: Vec<String> = players.iter().map(|(name, spec)| format!("{name}={}", agent_label(spec))).collect();
+    let agents: Vec<String> = players.iter().map(|(name, spec)| format!("{name}={}", spec.label())).collect();
     let ids: Vec<&str> = games.iter().map(|g| g.rules().id.as_str()).collect();
     let mut command = format!(
         "hetproba championship --simulate --players {} --games {} --seed {seed}",
@@ -1346,7 +1346,7 @@ pub fn simulate(args: &ChampionshipArgs) -> Result<String, CliError> {
         if let Some(school) = schools.get(name) {
             line += &format!("  school={}", quote(school));
         }
-        out += &format!("{}  # {}\n", line, agent_label(spec));
+        out += &format!("{}  # {}\n", line, spec.label());
     }
     out += "\n";
     let game_width = ids.iter().map(|id| quote(id).chars().count()).max().unwrap_or(0);
@@ -1368,14 +1368,5 @@ fn shell_word(word: &str) -> String {
         word.to_string()
     } else {
         format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
-fn agent_label(spec: &AgentSpec) -> String {
-    match spec {
-        AgentSpec::Human => "human".into(),
-        AgentSpec::Random => "random".into(),
-        AgentSpec::Mcts(hetproba_ai::Budget::Playouts(n)) => format!("mcts:{n}"),
-        AgentSpec::Mcts(hetproba_ai::Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
     }
 }
