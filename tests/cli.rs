@@ -717,3 +717,48 @@ fn pdn_position_with_a_non_ascii_piece_list_is_an_error_not_a_panic() {
     // Regression: reading the side letter of a piece list sliced the text by bytes.
     hetproba(&["moves", "draughts-russian", "--position", "b:é"]).fails(1).one_line().stderr_has("bad position");
 }
+
+// ----------------------------------------------------------------------------------------------
+// Files: only regular files, each kind up to a documented size
+
+#[test]
+#[cfg(unix)]
+fn a_device_or_a_directory_is_refused_wherever_a_file_is_read() {
+    let dir = scratch("not_regular");
+    let folder = dir.join("folder.toml");
+    std::fs::create_dir_all(&folder).unwrap();
+    let folder = folder.to_str().unwrap();
+    for path in ["/dev/zero", folder] {
+        let commands: [&[&str]; 6] = [
+            &["show", path],
+            &["check", path],
+            &["moves", path],
+            &["replay", path],
+            &["play", "reversi", "--resume", path, "--first", "random", "--second", "random"],
+            &["stats", path],
+        ];
+        for args in commands {
+            hetproba(args).fails(1).stderr_has(&format!("cannot read {path}: not a regular file"));
+        }
+    }
+    // A ruleset that extends a directory.
+    let variant = write(&dir, "variant.toml", "extends = \"folder.toml\"\n[game]\nid = \"v\"\nname = \"V\"\n");
+    hetproba(&["check", &variant]).fails(1).stderr_has("not a regular file (a directory)");
+}
+
+#[test]
+fn files_larger_than_their_kind_allows_are_refused_unread() {
+    let dir = scratch("too_large");
+    // A comment makes the ruleset 1 MiB and one byte.
+    let padding = "#".repeat((1 << 20) + 1 - TINY.len() - 1);
+    let big = write(&dir, "big.toml", &format!("{TINY}{padding}\n"));
+    hetproba(&["show", &big])
+        .fails(1)
+        .one_line()
+        .stderr_has(&format!("cannot read {big}: a ruleset file may be at most 1 MiB and this one is 1048577 bytes"));
+    // Exactly 1 MiB is read.
+    let fits = write(&dir, "fits.toml", &format!("{TINY}{}\n", &padding[1..]));
+    hetproba(&["check", &fits]).ok();
+    let record = write(&dir, "game.txt", &format!("[Ruleset \"reversi\"]\n{{{}}}\n", " ".repeat(16 << 20)));
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has("a game record may be at most 16 MiB and this one is 16777239 bytes");
+}

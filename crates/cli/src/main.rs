@@ -6,6 +6,7 @@
 mod analyse;
 mod compare;
 mod draw;
+mod files;
 mod info;
 mod load;
 mod play;

@@ -1,6 +1,7 @@
 //! `play` and `replay`.
 
 use crate::CliError;
+use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
 use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
@@ -230,7 +231,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         .unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let resumed = match &args.resume {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
+            let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
             Some((path.clone(), Record::parse(path, &text)?))
         }
         None => None,
@@ -421,7 +422,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
 }
 
 pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
+    let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
     let record = Record::parse(path, &text)?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),

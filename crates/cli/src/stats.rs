@@ -144,7 +144,7 @@ pub fn read(files: &[String]) -> Result<Vec<GameLine>, CliError> {
     let mut lines = Vec::new();
     let mut seen: HashMap<(String, u64, u64), String> = HashMap::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| CliError::failure(format!("cannot read {file}: {e}")))?;
+        let text = crate::files::read_text(file, crate::files::Kind::Games).map_err(CliError::failure)?;
         for (i, line) in text.lines().enumerate() {
             let place = format!("{file}:{}", i + 1);
             if line.trim().is_empty() {
