@@ -762,3 +762,31 @@ fn files_larger_than_their_kind_allows_are_refused_unread() {
     let record = write(&dir, "game.txt", &format!("[Ruleset \"reversi\"]\n{{{}}}\n", " ".repeat(16 << 20)));
     hetproba(&["replay", &record]).fails(1).one_line().stderr_has("a game record may be at most 16 MiB and this one is 16777239 bytes");
 }
+
+// ----------------------------------------------------------------------------------------------
+// Ruleset text: long expressions, control characters
+
+#[test]
+fn a_very_long_expression_is_refused_with_the_limit_not_a_stack_overflow() {
+    let dir = scratch("long_expression");
+    // About 240 KB of `1 + 1 + ...`: evaluating it recursed once per operator and aborted.
+    let long = vec!["1"; 60_000].join(" + ");
+    let path = write(&dir, "long.toml", &TINY.replace("width = 4", &format!("width = \"{long}\"")));
+    hetproba(&["check", &path]).fails(1).stderr_has(&format!(
+        "long.toml:13:10: this string is {} bytes long; a pattern, condition, predicate or expression may be at most 16384",
+        long.len()
+    ));
+    // A long flat chain within the limit is read and evaluated: 4000 ones are 4000, less 3996.
+    let chain = format!("{} - 3996", vec!["1"; 4000].join("+"));
+    let path = write(&dir, "chain.toml", &TINY.replace("width = 4", &format!("width = \"{chain}\"")));
+    let run = hetproba(&["show", &path]).ok();
+    assert!(run.stdout.contains("a rectangle of 4 x 4 squares"), "{}", run.stdout);
+    for (key, text) in [("predicate", format!("x == {}", vec!["0"; 9000].join("+"))), ("condition", vec!["no-moves"; 2000].join(" or "))] {
+        let broken = match key {
+            "predicate" => TINY.replace("height = 4\n", &format!("height = 4\ncells = \"{text}\"\n")),
+            _ => TINY.replace("if = \"line(3) by mover\"", &format!("if = \"{text}\"")),
+        };
+        let path = write(&dir, &format!("{key}.toml"), &broken);
+        hetproba(&["check", &path]).fails(1).stderr_has("may be at most 16384");
+    }
+}
