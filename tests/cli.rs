@@ -790,3 +790,36 @@ fn a_very_long_expression_is_refused_with_the_limit_not_a_stack_overflow() {
         hetproba(&["check", &path]).fails(1).stderr_has("may be at most 16384");
     }
 }
+
+#[test]
+fn control_characters_in_a_ruleset_are_refused_at_their_place() {
+    let dir = scratch("control_characters");
+    let name = write(&dir, "name.toml", &TINY.replace("name = \"Tiny\"", "name = \"\\u001b[31mTiny\""));
+    let piece = write(&dir, "piece.toml", &TINY.replace("[pieces.stone]", "[pieces.\"st\\u009bone\"]"));
+    let summary = write(&dir, "summary.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\"\nsummary = \"a\\rb\""));
+    for (path, place, code) in
+        [(&name, "name.toml:3:8", "001B"), (&piece, "piece.toml:16:9", "009B"), (&summary, "summary.toml:4:11", "000D")]
+    {
+        for command in ["show", "check", "moves"] {
+            let run = hetproba(&[command, path]).fails(1);
+            assert!(!run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{9b}'), "{run:#?}");
+            let run = run.stderr_has(&format!(
+                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab"
+            ));
+            assert!(run.stderr.contains("  | ") && run.stderr.contains('\\'), "the quoted line shows the escape as written\n{run:#?}");
+        }
+    }
+    // Newlines and Windows line ends in a multi-line string are text.
+    let lines = write(&dir, "lines.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\"\nsummary = \"\"\"\r\none\r\ntwo\r\n\"\"\""));
+    hetproba(&["check", &lines]).ok();
+}
+
+#[test]
+fn control_characters_in_a_record_or_game_lines_are_refused() {
+    let dir = scratch("control_characters_records");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 \u{1b}[2J *\n");
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has(&format!("{record}:3:7: control character U+001B"));
+    let line = hetproba(&["selfplay", "amoba-rollin", "--games", "1"]).ok().stdout.replace("\"amoba-rollin\"", "\"amoba\\u001b[31m\"");
+    let games = write(&dir, "games.jsonl", &line);
+    hetproba(&["stats", &games]).fails(1).one_line().stderr_has(&format!("{games}:1: control character U+001B"));
+}
