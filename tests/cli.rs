@@ -660,11 +660,15 @@ fn ruleset_with_overflowing_arithmetic_is_refused_without_panic() {
 }
 
 #[test]
-fn perft_with_a_huge_depth_below_a_finished_game_does_not_abort() {
+fn perft_at_the_deepest_depth_below_a_finished_game_does_not_abort() {
     // Black's only move c1 ends the game, so every depth above 1 counts 0 leaves.
-    let run = hetproba(&["perft", "reversi", "4000000000", "--position", "8/8/8/8/8/8/8/xo6 b"]);
+    let run = hetproba(&["perft", "reversi", "64", "--position", "8/8/8/8/8/8/8/xo6 b"]);
     assert!(!run.stderr.contains("memory allocation"), "{run:#?}");
     assert_eq!(run.ok().stdout, "nodes 0\n");
+    // Deeper is refused before anything is counted.
+    hetproba(&["perft", "reversi", "4000000000", "--position", "8/8/8/8/8/8/8/xo6 b"])
+        .fails(2)
+        .stderr_has("invalid value '4000000000' for '<DEPTH>': expected an integer from 0 to 64");
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -822,4 +826,92 @@ fn control_characters_in_a_record_or_game_lines_are_refused() {
     let line = hetproba(&["selfplay", "amoba-rollin", "--games", "1"]).ok().stdout.replace("\"amoba-rollin\"", "\"amoba\\u001b[31m\"");
     let games = write(&dir, "games.jsonl", &line);
     hetproba(&["stats", &games]).fails(1).one_line().stderr_has(&format!("{games}:1: control character U+001B"));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Numbers: every option has a range, and a value outside it is bad usage that names the range
+
+#[test]
+fn numbers_out_of_range_are_bad_usage_that_names_the_range() {
+    let cases: [(&[&str], &str); 31] = [
+        // A negative number is a value out of range, not an unknown option with a `-- -1` tip.
+        (&["perft", "reversi", "-1"], "invalid value '-1' for '<DEPTH>': expected an integer from 0 to 64"),
+        (&["perft", "reversi", "65"], "expected an integer from 0 to 64"),
+        (
+            &["perft", "reversi", "1", "--threads", "20000"],
+            "invalid value '20000' for '--threads <THREADS>': expected an integer from 1 to 256",
+        ),
+        (&["perft", "reversi", "1", "--threads", "0"], "expected an integer from 1 to 256"),
+        (&["perft", "reversi", "1", "--threads", "-3"], "expected an integer from 1 to 256"),
+        (&["compare", "reversi", "reversi-covered", "--time", "1e20"], "expected a number of seconds above 0 and at most 86400 (24 h)"),
+        (&["compare", "reversi", "reversi-covered", "--time", "1e19"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "0"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "-1"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "NaN"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--depth", "0"], "expected an integer from 1 to 64"),
+        (&["compare", "reversi", "reversi-covered", "--depth", "65"], "expected an integer from 1 to 64"),
+        (&["compare", "reversi", "reversi-covered", "--play", "100001"], "expected an integer from 0 to 100000"),
+        (&["compare", "reversi", "reversi-covered", "--seed", "-1"], "expected an integer from 0 to 18446744073709551615"),
+        (&["selfplay", "reversi", "--games", "0"], "expected an integer from 1 to 10000000"),
+        (&["selfplay", "reversi", "--games", "10000001"], "expected an integer from 1 to 10000000"),
+        (&["selfplay", "reversi", "--jobs", "257"], "expected an integer from 1 to 256"),
+        (&["selfplay", "reversi", "--jobs", "0"], "expected an integer from 1 to 256"),
+        (&["selfplay", "reversi", "--max-plies", "0"], "expected an integer from 1 to 100000"),
+        (&["selfplay", "reversi", "--max-plies", "100001"], "expected an integer from 1 to 100000"),
+        (&["play", "reversi", "--clock", "-5m"], "invalid value '-5m' for '--clock <CLOCK>': '-5m': a duration cannot be negative"),
+        (&["play", "reversi", "--clock", "18446744073709551615s"], "'18446744073709551615s' is longer than 24h"),
+        (&["play", "reversi", "--clock", "99999999999999999999h"], "'99999999999999999999h' is longer than 24h"),
+        (&["play", "reversi", "--clock", "5m+25h"], "'25h' is longer than 24h"),
+        (&["play", "reversi", "--clock", "0s"], "a clock's time must be above 0"),
+        (&["play", "reversi", "--seed", "-1"], "expected an integer from 0 to 18446744073709551615"),
+        (&["play", "reversi", "--first", "mcts:0"], "'mcts:0': playouts a move are from 1 to 1000000, a time a move from 1ms to 1h"),
+        (&["play", "reversi", "--first", "mcts:1000001"], "playouts a move are from 1 to 1000000"),
+        (&["play", "reversi", "--second", "mcts:61m"], "a time a move from 1ms to 1h"),
+        (&["play", "reversi", "--second", "mcts:-2s"], "'mcts:-2s': a budget cannot be negative"),
+        (&["selfplay", "reversi", "--first", "mcts:0"], "playouts a move are from 1 to 1000000"),
+    ];
+    for (args, message) in cases {
+        let run = hetproba(args);
+        assert_eq!(run.status, 2, "{args:?}\n{run:#?}");
+        assert!(run.stdout.is_empty(), "{args:?}\n{run:#?}");
+        assert!(!run.stderr.contains("panicked") && !run.stderr.contains("tip:"), "{args:?}\n{run:#?}");
+        assert!(run.stderr.starts_with("error: ") && run.stderr.contains(message), "{args:?}: expected {message:?}\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn the_edges_of_each_range_are_accepted() {
+    // A game over at the start: nobody moves, so the longest thinking times cost nothing.
+    let dir = scratch("range_edges");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let over = "8/8/8/8/8/8/8/x7 b";
+    let args = ["play", "reversi", "--position", over, "--first", "mcts:1h", "--second", "mcts:1000000", "--clock", "24h+24h"];
+    let run = hetproba(&[&args[..], &["--seed", "18446744073709551615", "--record", record]].concat()).ok();
+    assert!(run.stdout.contains("clock: black 1440:00.0, white 1440:00.0\n"), "{}", run.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    for tag in
+        ["[Black \"mcts:3600000ms\"]", "[White \"mcts:1000000\"]", "[Seed \"18446744073709551615\"]", "[TimeControl \"1440m+1440m\"]"]
+    {
+        assert!(text.contains(tag), "{tag}\n{text}");
+    }
+    hetproba(&["perft", "reversi", "1", "--threads", "256"]).ok();
+    hetproba(&["compare", "reversi", "reversi", "--depth", "1", "--time", "86400"]).ok();
+    hetproba(&["selfplay", "amoba-rollin", "--games", "1", "--jobs", "1", "--max-plies", "1"]).ok();
+}
+
+#[test]
+fn mcts_takes_a_time_in_milliseconds_seconds_minutes_or_hours() {
+    let over = "8/8/8/8/8/8/8/x7 b";
+    for budget in ["mcts:500ms", "mcts:2s", "mcts:1.5m", "mcts:1m", "mcts:1h"] {
+        hetproba(&["play", "reversi", "--position", over, "--first", budget, "--second", "random"]).ok();
+    }
+}
+
+#[test]
+fn a_clock_of_a_day_runs_down_without_wrapping() {
+    let run = hetproba(&["play", "amoba-rollin", "--first", "random", "--second", "random", "--seed", "4", "--clock", "24h"]).ok();
+    assert!(run.stdout.contains("clock: x 1440:00.0, o 1440:00.0\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("time ran out"), "{}", run.stdout);
+    assert!(run.stdout.contains("Game over: "), "{}", run.stdout);
 }

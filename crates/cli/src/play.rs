@@ -1,6 +1,7 @@
 //! `play` and `replay`.
 
 use crate::CliError;
+use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
 use crate::record::Record;
@@ -14,21 +15,22 @@ use std::time::{Duration, Instant};
 pub struct PlayArgs {
     /// A built-in ruleset id or a path to a .toml file.
     pub ruleset: String,
-    /// Who plays first: human, random, mcts, mcts:1000 (playouts per move) or mcts:2s (time).
+    /// Who plays first: human, random, mcts, mcts:1000 (playouts per move, 1 to 1000000) or
+    /// mcts:2s (time per move, 1ms to 1h).
     #[arg(long, default_value = "human", value_parser = parse_agent)]
     pub first: AgentSpec,
     /// Who plays second (as --first).
     #[arg(long, default_value = "mcts", value_parser = parse_agent)]
     pub second: AgentSpec,
-    /// Seed for the computer players (default: from the clock; the record keeps it).
-    #[arg(long)]
+    /// Seed for the computer players, 0 to 2^64 - 1 (default: from the clock; the record keeps it).
+    #[arg(long, value_parser = crate::bounds::integer(0u64, u64::MAX), allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Start from this position instead of the start.
     #[arg(long)]
     pub position: Option<String>,
-    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `3m+2s`). A player
-    /// whose time runs out loses. Default: the ruleset's clock, if it has one.
-    #[arg(long, value_parser = parse_clock_arg)]
+    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `1h`, `3m+2s`), each
+    /// at most 24h. A player whose time runs out loses. Default: the ruleset's clock, if it has one.
+    #[arg(long, value_parser = parse_clock_arg, allow_hyphen_values = true)]
     pub clock: Option<Clock>,
     /// Play without a clock even if the ruleset sets one.
     #[arg(long, conflicts_with = "clock")]
@@ -46,7 +48,7 @@ pub struct PlayArgs {
 }
 
 fn parse_clock_arg(text: &str) -> Result<Clock, String> {
-    hetproba_rules::parse_clock(text).ok_or_else(|| format!("'{text}' is not a clock; write 5m, 90s, 500ms, or 3m+2s for an increment"))
+    hetproba_rules::parse_clock(text).map_err(|why| format!("{why}; a clock is a time such as 5m, 90s or 1h, with +2s for an increment"))
 }
 
 /// A kind of player, as given on the command line.
@@ -69,8 +71,11 @@ impl AgentSpec {
     }
 }
 
+/// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or `mcts:TIME`
+/// (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`).
 pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
     let bad = || format!("'{text}' is not a player; expected human, random, mcts, mcts:1000 (playouts) or mcts:2s (time)");
+    let range = format!("playouts a move are from 1 to {MAX_PLAYOUTS}, a time a move from 1ms to 1h");
     match text.split_once(':') {
         None => match text {
             "human" => Ok(AgentSpec::Human),
@@ -78,15 +83,16 @@ pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
             "mcts" => Ok(AgentSpec::Mcts(Budget::Playouts(1000))),
             _ => Err(bad()),
         },
-        Some(("mcts", budget)) => {
-            if budget.ends_with('s') || budget.ends_with('m') {
-                hetproba_rules::parse_clock(budget)
-                    .map(|c| AgentSpec::Mcts(Budget::Time(Duration::from_millis(c.initial_ms))))
-                    .ok_or_else(bad)
-            } else {
-                budget.parse::<u32>().ok().filter(|&n| n > 0).map(|n| AgentSpec::Mcts(Budget::Playouts(n))).ok_or_else(bad)
-            }
-        }
+        Some(("mcts", budget)) if budget.starts_with('-') => Err(format!("'{text}': a budget cannot be negative; {range}")),
+        Some(("mcts", budget)) if !budget.is_empty() && budget.bytes().all(|b| b.is_ascii_digit()) => match budget.parse::<u32>() {
+            Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(Budget::Playouts(n))),
+            _ => Err(format!("'{text}': {range}")),
+        },
+        Some(("mcts", budget)) => match hetproba_rules::parse_duration(budget, u64::MAX) {
+            Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms)))),
+            Ok(_) => Err(format!("'{text}': {range}")),
+            Err(_) => Err(bad()),
+        },
         Some(_) => Err(bad()),
     }
 }
