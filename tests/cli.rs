@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TINY, assert_broken, hetproba, hetproba_with_input, run_in, scratch, write};
+use common::{TINY, assert_broken, hetproba, hetproba_with_input, run_in, scratch, spawn_with_open_input, wait_for_file, write};
 use std::path::{Path, PathBuf};
 
 // ----------------------------------------------------------------------------------------------
@@ -914,4 +914,106 @@ fn a_clock_of_a_day_runs_down_without_wrapping() {
     assert!(run.stdout.contains("clock: x 1440:00.0, o 1440:00.0\n"), "{}", run.stdout);
     assert!(!run.stdout.contains("time ran out"), "{}", run.stdout);
     assert!(run.stdout.contains("Game over: "), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Records that survive: checked before the first move, saved after every move, resumed as saved
+
+#[test]
+fn a_record_that_cannot_be_written_stops_play_before_the_first_move() {
+    let dir = scratch("record_unwritable");
+    let missing = dir.join("missing").join("game.txt");
+    let missing = missing.to_str().unwrap();
+    hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", missing], "d3\n")
+        .fails(1)
+        .one_line()
+        .stderr_has(&format!("error: cannot write {missing}: "));
+    // A directory in the record's place.
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--record", folder.to_str().unwrap()])
+        .fails(1)
+        .stderr_has("cannot write");
+}
+
+#[test]
+fn the_record_is_on_disk_after_every_move_so_a_killed_game_loses_nothing() {
+    let dir = scratch("record_every_move");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    // The input stays open, as a human at the terminal thinking about the third move.
+    let mut child = spawn_with_open_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", path], "d3\nc5\n");
+    let text = wait_for_file(&record, "1. d3 c5 *", 20);
+    // Killed (as by Ctrl-C, a closed terminal or a crash) before it could write anything more.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(text.contains("1. d3 c5 *"), "the record holds both moves\n{text}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Ruleset \"reversi\"]") && text.contains("1. d3 c5 *"), "{text}");
+    let run = hetproba(&["replay", path]).ok();
+    assert!(run.stdout.contains("2 moves checked; result *: the game goes on"), "{}", run.stdout);
+}
+
+#[test]
+fn resume_keeps_the_recorded_players_seed_and_clock() {
+    let dir = scratch("resume_keeps_tags");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let first = ["play", "reversi", "--first", "human", "--second", "human", "--seed", "7", "--clock", "10m+1s", "--record", record];
+    hetproba_with_input(&first, "d3\nc5\n").ok();
+    let tags = |text: &str| text.lines().filter(|l| l.starts_with('[')).map(String::from).collect::<Vec<_>>();
+    let before = tags(&std::fs::read_to_string(record).unwrap());
+    for tag in ["[Black \"human\"]", "[White \"human\"]", "[Seed \"7\"]", "[TimeControl \"10m+1s\"]"] {
+        assert!(before.iter().any(|t| t == tag), "{tag}\n{before:#?}");
+    }
+
+    // No options: the record's players (two humans, not human against mcts), its clock, its seed.
+    let run = hetproba_with_input(&["play", "reversi", "--resume", record], "f6\n").ok();
+    assert!(run.stdout.contains("clock: black 10:00.0, white 10:00.0\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("black played f6") && run.stdout.contains("white> "), "white is still a human\n{}", run.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert_eq!(tags(&text), before, "the tags are kept as written\n{text}");
+    assert!(text.contains("1. d3 c5 2. f6 *"), "{text}");
+
+    // What the command line gives replaces what the record says, and only that.
+    let run = hetproba(&["play", "reversi", "--resume", record, "--second", "random", "--seed", "9", "--no-clock"]);
+    assert_eq!(run.status, 0, "{run:#?}");
+    let text = std::fs::read_to_string(record).unwrap();
+    for tag in ["[Black \"human\"]", "[White \"random\"]", "[Seed \"9\"]"] {
+        assert!(text.contains(tag), "{tag}\n{text}");
+    }
+    assert!(!text.contains("TimeControl"), "{text}");
+}
+
+#[test]
+fn resume_refuses_what_replay_refuses_in_the_same_words_and_leaves_the_file_alone() {
+    let dir = scratch("resume_refuses");
+    // d1 makes x's four in a row: x (the first player) wins, but the record says 0-1.
+    let text = "[Ruleset \"amoba-rollin\"]\n[Position \"7o/8/8/8/8/8/ooo5/xxx5 x\"]\n\n1. d1 0-1\n";
+    let record = write(&dir, "wrong.txt", text);
+    let replay = hetproba(&["replay", &record]);
+    assert_eq!(replay.status, 1, "{replay:#?}");
+    let resume = hetproba(&["play", "amoba-rollin", "--resume", &record, "--first", "random", "--second", "random"]).fails(1);
+    assert_eq!(resume.stderr, replay.stderr);
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), text, "the record is not rewritten");
+
+    // A game the record says has ended (on time, by resignation) does not go on.
+    let ended = "[Ruleset \"reversi\"]\n[Termination \"white's time ran out\"]\n\n1. d3 c5 1-0\n";
+    let record = write(&dir, "ended.txt", ended);
+    hetproba(&["play", "reversi", "--resume", &record, "--first", "random", "--second", "random"])
+        .fails(1)
+        .one_line()
+        .stderr_has("the game has ended, 1-0 (white's time ran out); there is nothing to resume");
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), ended);
+
+    // A player tag that names no player hetproba can play: the option that replaces it is named.
+    let foreign = write(&dir, "foreign.txt", "[Ruleset \"reversi\"]\n[White \"Kasparov\"]\n\n1. d3 *\n");
+    hetproba(&["play", "reversi", "--resume", &foreign])
+        .fails(1)
+        .one_line()
+        .stderr_has("[White \"Kasparov\"]: 'Kasparov' is not a player; expected human, random");
+    hetproba_with_input(&["play", "reversi", "--resume", &foreign, "--second", "random", "--first", "human"], "quit\n").ok();
+
+    // The parameters of a resumed game are the record's.
+    hetproba(&["play", "reversi", "--resume", &foreign, "--param", "size=6"]).fails(2).stderr_has("drop --param");
 }
