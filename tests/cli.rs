@@ -796,6 +796,18 @@ fn a_very_long_expression_is_refused_with_the_limit_not_a_stack_overflow() {
 }
 
 #[test]
+fn a_test_with_perft_counts_deeper_than_64_is_refused() {
+    let dir = scratch("deep_test_perft");
+    let counts = vec!["1"; 65].join(", ");
+    let path = write(&dir, "deep.toml", &format!("{TINY}\n[[tests]]\nname = \"deep\"\nperft = [{counts}]\n"));
+    // The 65th count, at line 28 after the 24 lines of TINY and the test's three.
+    let column = 10 + 3 * 64;
+    hetproba(&["check", &path])
+        .fails(1)
+        .stderr_has(&format!("deep.toml:28:{column}: a test's perft counts go to depth 64 at most; this one has 65"));
+}
+
+#[test]
 fn control_characters_in_a_ruleset_are_refused_at_their_place() {
     let dir = scratch("control_characters");
     let name = write(&dir, "name.toml", &TINY.replace("name = \"Tiny\"", "name = \"\\u001b[31mTiny\""));
