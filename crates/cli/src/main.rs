@@ -75,7 +75,7 @@ struct Cli {
 /// Where a command starts: a ruleset, an optional position, optional moves played first.
 #[derive(Args, Clone)]
 pub struct Setup {
-    /// A built-in ruleset id (`reversi`) or a path to a .toml file.
+    /// A built-in ruleset id (`reversi`) or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// Start from this position (in the ruleset's position notation) instead of the start.
     #[arg(long)]
@@ -116,7 +116,7 @@ enum Command {
     },
     /// Explain a ruleset in words and draw its start position.
     Show {
-        /// A built-in ruleset id or a path to a .toml file.
+        /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
         ruleset: String,
         /// Set a ruleset parameter (`--param size=10`).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
@@ -124,7 +124,7 @@ enum Command {
     },
     /// Check ruleset files and run the tests embedded in them.
     Check {
-        /// Built-in ids or paths to .toml files.
+        /// Built-in ids or paths to .toml files (each at most 1 MiB).
         rulesets: Vec<String>,
         /// Check every built-in ruleset.
         #[arg(long)]
@@ -168,7 +168,7 @@ enum Command {
     /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
     /// changes.
     Stats {
-        /// Files written by selfplay (the shards of one run merge).
+        /// Files written by selfplay, each at most 1 GiB (the shards of one run merge).
         #[arg(required = true)]
         files: Vec<String>,
         /// Print JSON.
@@ -181,7 +181,7 @@ enum Command {
     /// Compare two rulesets: the rules that differ, perft side by side, and a position where
     /// their legal moves differ.
     Compare {
-        /// The first ruleset (built-in id or .toml path).
+        /// The first ruleset (built-in id or .toml path, at most 1 MiB).
         a: String,
         /// The second ruleset.
         b: String,
@@ -203,7 +203,7 @@ enum Command {
     },
     /// Check a recorded game move by move and print its final position and result.
     Replay {
-        /// A game record written by `play --record`.
+        /// A game record written by `play --record` (at most 16 MiB).
         file: String,
         /// The ruleset to check it against (default: the record's own Ruleset tag).
         #[arg(long)]

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// A built-in ruleset id or a path to a .toml file.
+    /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// Who plays first: human, random, mcts, mcts:1000 (playouts per move, 1 to 1000000) or
     /// mcts:2s (time per move, 1ms to 1h). Default: human, or the player --resume's record names.
@@ -52,8 +52,8 @@ pub struct PlayArgs {
     /// for draughts rulesets, the same tag-and-moves format for the others.
     #[arg(long)]
     pub record: Option<String>,
-    /// Continue a game saved with --record, with its players, seed and clock unless given here;
-    /// the moves are saved back to it (or to --record).
+    /// Continue a game saved with --record (at most 16 MiB), with its players, seed and clock
+    /// unless given here; the moves are saved back to it (or to --record).
     #[arg(long)]
     pub resume: Option<String>,
     /// Set a ruleset parameter (`--param size=10`); a resumed game takes them from its record.

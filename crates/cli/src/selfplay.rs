@@ -18,7 +18,7 @@ use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// A built-in ruleset id or a path to a .toml file.
+    /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// How many games (over all shards), 1 to 10000000.
     #[arg(long, default_value_t = 100, value_parser = bounds::integer(1u64, bounds::MAX_GAMES), allow_hyphen_values = true)]
