@@ -80,30 +80,6 @@ pub fn parse_clock(text: &str) -> Result<Clock, String> {
     Ok(Clock { initial_ms: initial, increment_ms: increment })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn durations_and_clocks() {
-        assert_eq!(parse_duration("500ms", MAX_CLOCK_MS), Ok(500));
-        assert_eq!(parse_duration("1.5s", MAX_CLOCK_MS), Ok(1500));
-        assert_eq!(parse_duration("1m30s", MAX_CLOCK_MS), Ok(90_000));
-        assert_eq!(parse_duration("24h", MAX_CLOCK_MS), Ok(MAX_CLOCK_MS));
-        assert_eq!(parse_duration("1h", 3_600_000), Ok(3_600_000));
-        assert_eq!(parse_duration("18446744073709551615s", MAX_CLOCK_MS), Err("'18446744073709551615s' is longer than 24h".into()));
-        assert_eq!(parse_duration("99999999999999999999h", MAX_CLOCK_MS), Err("'99999999999999999999h' is longer than 24h".into()));
-        assert_eq!(parse_duration("61m", 3_600_000), Err("'61m' is longer than 1h".into()));
-        assert_eq!(parse_duration("-5m", MAX_CLOCK_MS), Err("'-5m': a duration cannot be negative".into()));
-        for bad in ["", "5", "m", "5x", "1e3s", "..s", "inf s"] {
-            assert!(parse_duration(bad, MAX_CLOCK_MS).unwrap_err().contains("is not a duration"), "{bad}");
-        }
-        assert_eq!(parse_clock("3m+2s"), Ok(Clock { initial_ms: 180_000, increment_ms: 2000 }));
-        assert_eq!(parse_clock("0s"), Err("a clock's time must be above 0".into()));
-        assert!(parse_clock("5m+25h").is_err());
-    }
-}
-
 pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Notation {
     let plain = Notation { position: PositionNotation::Rows, san: false, game_type: None };
     let Some(node) = node else { return plain };
@@ -156,5 +132,29 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
             };
             notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_clocks() {
+        assert_eq!(parse_duration("500ms", MAX_CLOCK_MS), Ok(500));
+        assert_eq!(parse_duration("1.5s", MAX_CLOCK_MS), Ok(1500));
+        assert_eq!(parse_duration("1m30s", MAX_CLOCK_MS), Ok(90_000));
+        assert_eq!(parse_duration("24h", MAX_CLOCK_MS), Ok(MAX_CLOCK_MS));
+        assert_eq!(parse_duration("1h", 3_600_000), Ok(3_600_000));
+        assert_eq!(parse_duration("18446744073709551615s", MAX_CLOCK_MS), Err("'18446744073709551615s' is longer than 24h".into()));
+        assert_eq!(parse_duration("99999999999999999999h", MAX_CLOCK_MS), Err("'99999999999999999999h' is longer than 24h".into()));
+        assert_eq!(parse_duration("61m", 3_600_000), Err("'61m' is longer than 1h".into()));
+        assert_eq!(parse_duration("-5m", MAX_CLOCK_MS), Err("'-5m': a duration cannot be negative".into()));
+        for bad in ["", "5", "m", "5x", "1e3s", "..s", "inf s"] {
+            assert!(parse_duration(bad, MAX_CLOCK_MS).unwrap_err().contains("is not a duration"), "{bad}");
+        }
+        assert_eq!(parse_clock("3m+2s"), Ok(Clock { initial_ms: 180_000, increment_ms: 2000 }));
+        assert_eq!(parse_clock("0s"), Err("a clock's time must be above 0".into()));
+        assert!(parse_clock("5m+25h").is_err());
     }
 }
