@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TINY, assert_broken, hetproba, hetproba_with_input, run_in, scratch, write};
+use common::{TINY, assert_broken, hetproba, hetproba_with_input, run_in, scratch, spawn_with_open_input, wait_for_file, write};
 use std::path::{Path, PathBuf};
 
 // ----------------------------------------------------------------------------------------------
@@ -660,11 +660,15 @@ fn ruleset_with_overflowing_arithmetic_is_refused_without_panic() {
 }
 
 #[test]
-fn perft_with_a_huge_depth_below_a_finished_game_does_not_abort() {
+fn perft_at_the_deepest_depth_below_a_finished_game_does_not_abort() {
     // Black's only move c1 ends the game, so every depth above 1 counts 0 leaves.
-    let run = hetproba(&["perft", "reversi", "4000000000", "--position", "8/8/8/8/8/8/8/xo6 b"]);
+    let run = hetproba(&["perft", "reversi", "64", "--position", "8/8/8/8/8/8/8/xo6 b"]);
     assert!(!run.stderr.contains("memory allocation"), "{run:#?}");
     assert_eq!(run.ok().stdout, "nodes 0\n");
+    // Deeper is refused before anything is counted.
+    hetproba(&["perft", "reversi", "4000000000", "--position", "8/8/8/8/8/8/8/xo6 b"])
+        .fails(2)
+        .stderr_has("invalid value '4000000000' for '<DEPTH>': expected an integer from 0 to 64");
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -716,4 +720,312 @@ fn help_and_version_exit_0() {
 fn pdn_position_with_a_non_ascii_piece_list_is_an_error_not_a_panic() {
     // Regression: reading the side letter of a piece list sliced the text by bytes.
     hetproba(&["moves", "draughts-russian", "--position", "b:é"]).fails(1).one_line().stderr_has("bad position");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Files: only regular files, each kind up to a documented size
+
+#[test]
+#[cfg(unix)]
+fn a_device_or_a_directory_is_refused_wherever_a_file_is_read() {
+    let dir = scratch("not_regular");
+    let folder = dir.join("folder.toml");
+    std::fs::create_dir_all(&folder).unwrap();
+    let folder = folder.to_str().unwrap();
+    for path in ["/dev/zero", folder] {
+        let commands: [&[&str]; 6] = [
+            &["show", path],
+            &["check", path],
+            &["moves", path],
+            &["replay", path],
+            &["play", "reversi", "--resume", path, "--first", "random", "--second", "random"],
+            &["stats", path],
+        ];
+        for args in commands {
+            hetproba(args).fails(1).stderr_has(&format!("cannot read {path}: not a regular file"));
+        }
+    }
+    // A ruleset that extends a directory.
+    let variant = write(&dir, "variant.toml", "extends = \"folder.toml\"\n[game]\nid = \"v\"\nname = \"V\"\n");
+    hetproba(&["check", &variant]).fails(1).stderr_has("not a regular file (a directory)");
+}
+
+#[test]
+fn files_larger_than_their_kind_allows_are_refused_unread() {
+    let dir = scratch("too_large");
+    // A comment makes the ruleset 1 MiB and one byte.
+    let padding = "#".repeat((1 << 20) + 1 - TINY.len() - 1);
+    let big = write(&dir, "big.toml", &format!("{TINY}{padding}\n"));
+    hetproba(&["show", &big])
+        .fails(1)
+        .one_line()
+        .stderr_has(&format!("cannot read {big}: a ruleset file may be at most 1 MiB and this one is 1048577 bytes"));
+    // Exactly 1 MiB is read.
+    let fits = write(&dir, "fits.toml", &format!("{TINY}{}\n", &padding[1..]));
+    hetproba(&["check", &fits]).ok();
+    let record = write(&dir, "game.txt", &format!("[Ruleset \"reversi\"]\n{{{}}}\n", " ".repeat(16 << 20)));
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has("a game record may be at most 16 MiB and this one is 16777239 bytes");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Ruleset text: long expressions, control characters
+
+#[test]
+fn a_very_long_expression_is_refused_with_the_limit_not_a_stack_overflow() {
+    let dir = scratch("long_expression");
+    // About 240 KB of `1 + 1 + ...`: evaluating it recursed once per operator and aborted.
+    let long = vec!["1"; 60_000].join(" + ");
+    let path = write(&dir, "long.toml", &TINY.replace("width = 4", &format!("width = \"{long}\"")));
+    hetproba(&["check", &path]).fails(1).stderr_has(&format!(
+        "long.toml:13:10: this string is {} bytes long; a pattern, condition, predicate or expression may be at most 16384",
+        long.len()
+    ));
+    // A long flat chain within the limit is read and evaluated: 4000 ones are 4000, less 3996.
+    let chain = format!("{} - 3996", vec!["1"; 4000].join("+"));
+    let path = write(&dir, "chain.toml", &TINY.replace("width = 4", &format!("width = \"{chain}\"")));
+    let run = hetproba(&["show", &path]).ok();
+    assert!(run.stdout.contains("a rectangle of 4 x 4 squares"), "{}", run.stdout);
+    for (key, text) in [("predicate", format!("x == {}", vec!["0"; 9000].join("+"))), ("condition", vec!["no-moves"; 2000].join(" or "))] {
+        let broken = match key {
+            "predicate" => TINY.replace("height = 4\n", &format!("height = 4\ncells = \"{text}\"\n")),
+            _ => TINY.replace("if = \"line(3) by mover\"", &format!("if = \"{text}\"")),
+        };
+        let path = write(&dir, &format!("{key}.toml"), &broken);
+        hetproba(&["check", &path]).fails(1).stderr_has("may be at most 16384");
+    }
+}
+
+#[test]
+fn a_test_with_perft_counts_deeper_than_64_is_refused() {
+    let dir = scratch("deep_test_perft");
+    let counts = vec!["1"; 65].join(", ");
+    let path = write(&dir, "deep.toml", &format!("{TINY}\n[[tests]]\nname = \"deep\"\nperft = [{counts}]\n"));
+    // The 65th count, at line 28 after the 24 lines of TINY and the test's three.
+    let column = 10 + 3 * 64;
+    hetproba(&["check", &path])
+        .fails(1)
+        .stderr_has(&format!("deep.toml:28:{column}: a test's perft counts go to depth 64 at most; this one has 65"));
+}
+
+#[test]
+fn control_characters_in_a_ruleset_are_refused_at_their_place() {
+    let dir = scratch("control_characters");
+    let name = write(&dir, "name.toml", &TINY.replace("name = \"Tiny\"", "name = \"\\u001b[31mTiny\""));
+    let piece = write(&dir, "piece.toml", &TINY.replace("[pieces.stone]", "[pieces.\"st\\u009bone\"]"));
+    let summary = write(&dir, "summary.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\"\nsummary = \"a\\rb\""));
+    for (path, place, code) in
+        [(&name, "name.toml:3:8", "001B"), (&piece, "piece.toml:16:9", "009B"), (&summary, "summary.toml:4:11", "000D")]
+    {
+        for command in ["show", "check", "moves"] {
+            let run = hetproba(&[command, path]).fails(1);
+            assert!(!run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{9b}'), "{run:#?}");
+            let run = run.stderr_has(&format!(
+                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab"
+            ));
+            assert!(run.stderr.contains("  | ") && run.stderr.contains('\\'), "the quoted line shows the escape as written\n{run:#?}");
+        }
+    }
+    // Newlines and Windows line ends in a multi-line string are text.
+    let lines = write(&dir, "lines.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\"\nsummary = \"\"\"\r\none\r\ntwo\r\n\"\"\""));
+    hetproba(&["check", &lines]).ok();
+}
+
+#[test]
+fn control_characters_in_a_record_or_game_lines_are_refused() {
+    let dir = scratch("control_characters_records");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 \u{1b}[2J *\n");
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has(&format!("{record}:3:7: control character U+001B"));
+    let line = hetproba(&["selfplay", "amoba-rollin", "--games", "1"]).ok().stdout.replace("\"amoba-rollin\"", "\"amoba\\u001b[31m\"");
+    let games = write(&dir, "games.jsonl", &line);
+    hetproba(&["stats", &games]).fails(1).one_line().stderr_has(&format!("{games}:1: control character U+001B"));
+}
+
+// ----------------------------------------------------------------------------------------------
+// Numbers: every option has a range, and a value outside it is bad usage that names the range
+
+#[test]
+fn numbers_out_of_range_are_bad_usage_that_names_the_range() {
+    let cases: [(&[&str], &str); 31] = [
+        // A negative number is a value out of range, not an unknown option with a `-- -1` tip.
+        (&["perft", "reversi", "-1"], "invalid value '-1' for '<DEPTH>': expected an integer from 0 to 64"),
+        (&["perft", "reversi", "65"], "expected an integer from 0 to 64"),
+        (
+            &["perft", "reversi", "1", "--threads", "20000"],
+            "invalid value '20000' for '--threads <THREADS>': expected an integer from 1 to 256",
+        ),
+        (&["perft", "reversi", "1", "--threads", "0"], "expected an integer from 1 to 256"),
+        (&["perft", "reversi", "1", "--threads", "-3"], "expected an integer from 1 to 256"),
+        (&["compare", "reversi", "reversi-covered", "--time", "1e20"], "expected a number of seconds above 0 and at most 86400 (24 h)"),
+        (&["compare", "reversi", "reversi-covered", "--time", "1e19"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "0"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "-1"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--time", "NaN"], "at most 86400"),
+        (&["compare", "reversi", "reversi-covered", "--depth", "0"], "expected an integer from 1 to 64"),
+        (&["compare", "reversi", "reversi-covered", "--depth", "65"], "expected an integer from 1 to 64"),
+        (&["compare", "reversi", "reversi-covered", "--play", "100001"], "expected an integer from 0 to 100000"),
+        (&["compare", "reversi", "reversi-covered", "--seed", "-1"], "expected an integer from 0 to 18446744073709551615"),
+        (&["selfplay", "reversi", "--games", "0"], "expected an integer from 1 to 10000000"),
+        (&["selfplay", "reversi", "--games", "10000001"], "expected an integer from 1 to 10000000"),
+        (&["selfplay", "reversi", "--jobs", "257"], "expected an integer from 1 to 256"),
+        (&["selfplay", "reversi", "--jobs", "0"], "expected an integer from 1 to 256"),
+        (&["selfplay", "reversi", "--max-plies", "0"], "expected an integer from 1 to 100000"),
+        (&["selfplay", "reversi", "--max-plies", "100001"], "expected an integer from 1 to 100000"),
+        (&["play", "reversi", "--clock", "-5m"], "invalid value '-5m' for '--clock <CLOCK>': '-5m': a duration cannot be negative"),
+        (&["play", "reversi", "--clock", "18446744073709551615s"], "'18446744073709551615s' is longer than 24h"),
+        (&["play", "reversi", "--clock", "99999999999999999999h"], "'99999999999999999999h' is longer than 24h"),
+        (&["play", "reversi", "--clock", "5m+25h"], "'25h' is longer than 24h"),
+        (&["play", "reversi", "--clock", "0s"], "a clock's time must be above 0"),
+        (&["play", "reversi", "--seed", "-1"], "expected an integer from 0 to 18446744073709551615"),
+        (&["play", "reversi", "--first", "mcts:0"], "'mcts:0': playouts a move are from 1 to 1000000, a time a move from 1ms to 1h"),
+        (&["play", "reversi", "--first", "mcts:1000001"], "playouts a move are from 1 to 1000000"),
+        (&["play", "reversi", "--second", "mcts:61m"], "a time a move from 1ms to 1h"),
+        (&["play", "reversi", "--second", "mcts:-2s"], "'mcts:-2s': a budget cannot be negative"),
+        (&["selfplay", "reversi", "--first", "mcts:0"], "playouts a move are from 1 to 1000000"),
+    ];
+    for (args, message) in cases {
+        let run = hetproba(args);
+        assert_eq!(run.status, 2, "{args:?}\n{run:#?}");
+        assert!(run.stdout.is_empty(), "{args:?}\n{run:#?}");
+        assert!(!run.stderr.contains("panicked") && !run.stderr.contains("tip:"), "{args:?}\n{run:#?}");
+        assert!(run.stderr.starts_with("error: ") && run.stderr.contains(message), "{args:?}: expected {message:?}\n{}", run.stderr);
+    }
+}
+
+#[test]
+fn the_edges_of_each_range_are_accepted() {
+    // A game over at the start: nobody moves, so the longest thinking times cost nothing.
+    let dir = scratch("range_edges");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let over = "8/8/8/8/8/8/8/x7 b";
+    let args = ["play", "reversi", "--position", over, "--first", "mcts:1h", "--second", "mcts:1000000", "--clock", "24h+24h"];
+    let run = hetproba(&[&args[..], &["--seed", "18446744073709551615", "--record", record]].concat()).ok();
+    assert!(run.stdout.contains("clock: black 1440:00.0, white 1440:00.0\n"), "{}", run.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    for tag in
+        ["[Black \"mcts:3600000ms\"]", "[White \"mcts:1000000\"]", "[Seed \"18446744073709551615\"]", "[TimeControl \"1440m+1440m\"]"]
+    {
+        assert!(text.contains(tag), "{tag}\n{text}");
+    }
+    hetproba(&["perft", "reversi", "1", "--threads", "256"]).ok();
+    hetproba(&["compare", "reversi", "reversi", "--depth", "1", "--time", "86400"]).ok();
+    hetproba(&["selfplay", "amoba-rollin", "--games", "1", "--jobs", "1", "--max-plies", "1"]).ok();
+}
+
+#[test]
+fn mcts_takes_a_time_in_milliseconds_seconds_minutes_or_hours() {
+    let over = "8/8/8/8/8/8/8/x7 b";
+    for budget in ["mcts:500ms", "mcts:2s", "mcts:1.5m", "mcts:1m", "mcts:1h"] {
+        hetproba(&["play", "reversi", "--position", over, "--first", budget, "--second", "random"]).ok();
+    }
+}
+
+#[test]
+fn a_clock_of_a_day_runs_down_without_wrapping() {
+    let run = hetproba(&["play", "amoba-rollin", "--first", "random", "--second", "random", "--seed", "4", "--clock", "24h"]).ok();
+    assert!(run.stdout.contains("clock: x 1440:00.0, o 1440:00.0\n"), "{}", run.stdout);
+    assert!(!run.stdout.contains("time ran out"), "{}", run.stdout);
+    assert!(run.stdout.contains("Game over: "), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Records that survive: checked before the first move, saved after every move, resumed as saved
+
+#[test]
+fn a_record_that_cannot_be_written_stops_play_before_the_first_move() {
+    let dir = scratch("record_unwritable");
+    let missing = dir.join("missing").join("game.txt");
+    let missing = missing.to_str().unwrap();
+    hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", missing], "d3\n")
+        .fails(1)
+        .one_line()
+        .stderr_has(&format!("error: cannot write {missing}: "));
+    // A directory in the record's place.
+    let folder = dir.join("folder");
+    std::fs::create_dir_all(&folder).unwrap();
+    hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--record", folder.to_str().unwrap()])
+        .fails(1)
+        .stderr_has("cannot write");
+}
+
+#[test]
+fn the_record_is_on_disk_after_every_move_so_a_killed_game_loses_nothing() {
+    let dir = scratch("record_every_move");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    // The input stays open, as a human at the terminal thinking about the third move.
+    let mut child = spawn_with_open_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", path], "d3\nc5\n");
+    let text = wait_for_file(&record, "1. d3 c5 *", 20);
+    // Killed (as by Ctrl-C, a closed terminal or a crash) before it could write anything more.
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(text.contains("1. d3 c5 *"), "the record holds both moves\n{text}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("[Ruleset \"reversi\"]") && text.contains("1. d3 c5 *"), "{text}");
+    let run = hetproba(&["replay", path]).ok();
+    assert!(run.stdout.contains("2 moves checked; result *: the game goes on"), "{}", run.stdout);
+}
+
+#[test]
+fn resume_keeps_the_recorded_players_seed_and_clock() {
+    let dir = scratch("resume_keeps_tags");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let first = ["play", "reversi", "--first", "human", "--second", "human", "--seed", "7", "--clock", "10m+1s", "--record", record];
+    hetproba_with_input(&first, "d3\nc5\n").ok();
+    let tags = |text: &str| text.lines().filter(|l| l.starts_with('[')).map(String::from).collect::<Vec<_>>();
+    let before = tags(&std::fs::read_to_string(record).unwrap());
+    for tag in ["[Black \"human\"]", "[White \"human\"]", "[Seed \"7\"]", "[TimeControl \"10m+1s\"]"] {
+        assert!(before.iter().any(|t| t == tag), "{tag}\n{before:#?}");
+    }
+
+    // No options: the record's players (two humans, not human against mcts), its clock, its seed.
+    let run = hetproba_with_input(&["play", "reversi", "--resume", record], "f6\n").ok();
+    assert!(run.stdout.contains("clock: black 10:00.0, white 10:00.0\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("black played f6") && run.stdout.contains("white> "), "white is still a human\n{}", run.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert_eq!(tags(&text), before, "the tags are kept as written\n{text}");
+    assert!(text.contains("1. d3 c5 2. f6 *"), "{text}");
+
+    // What the command line gives replaces what the record says, and only that.
+    let run = hetproba(&["play", "reversi", "--resume", record, "--second", "random", "--seed", "9", "--no-clock"]);
+    assert_eq!(run.status, 0, "{run:#?}");
+    let text = std::fs::read_to_string(record).unwrap();
+    for tag in ["[Black \"human\"]", "[White \"random\"]", "[Seed \"9\"]"] {
+        assert!(text.contains(tag), "{tag}\n{text}");
+    }
+    assert!(!text.contains("TimeControl"), "{text}");
+}
+
+#[test]
+fn resume_refuses_what_replay_refuses_in_the_same_words_and_leaves_the_file_alone() {
+    let dir = scratch("resume_refuses");
+    // d1 makes x's four in a row: x (the first player) wins, but the record says 0-1.
+    let text = "[Ruleset \"amoba-rollin\"]\n[Position \"7o/8/8/8/8/8/ooo5/xxx5 x\"]\n\n1. d1 0-1\n";
+    let record = write(&dir, "wrong.txt", text);
+    let replay = hetproba(&["replay", &record]);
+    assert_eq!(replay.status, 1, "{replay:#?}");
+    let resume = hetproba(&["play", "amoba-rollin", "--resume", &record, "--first", "random", "--second", "random"]).fails(1);
+    assert_eq!(resume.stderr, replay.stderr);
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), text, "the record is not rewritten");
+
+    // A game the record says has ended (on time, by resignation) does not go on.
+    let ended = "[Ruleset \"reversi\"]\n[Termination \"white's time ran out\"]\n\n1. d3 c5 1-0\n";
+    let record = write(&dir, "ended.txt", ended);
+    hetproba(&["play", "reversi", "--resume", &record, "--first", "random", "--second", "random"])
+        .fails(1)
+        .one_line()
+        .stderr_has("the game has ended, 1-0 (white's time ran out); there is nothing to resume");
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), ended);
+
+    // A player tag that names no player hetproba can play: the option that replaces it is named.
+    let foreign = write(&dir, "foreign.txt", "[Ruleset \"reversi\"]\n[White \"Kasparov\"]\n\n1. d3 *\n");
+    hetproba(&["play", "reversi", "--resume", &foreign])
+        .fails(1)
+        .one_line()
+        .stderr_has("[White \"Kasparov\"]: 'Kasparov' is not a player; expected human, random");
+    hetproba_with_input(&["play", "reversi", "--resume", &foreign, "--second", "random", "--first", "human"], "quit\n").ok();
+
+    // The parameters of a resumed game are the record's.
+    hetproba(&["play", "reversi", "--resume", &foreign, "--param", "size=6"]).fails(2).stderr_has("drop --param");
 }

@@ -155,3 +155,29 @@ do = "roll(orthogonal)"
 if = "line(3) by mover"
 result = "mover wins"
 "#;
+
+/// Starts `hetproba` with `input` on its standard input, left open: the run goes on until the
+/// test kills it or the program stops by itself.
+pub fn spawn_with_open_input(args: &[&str], input: &str) -> std::process::Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetproba"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the hetproba binary runs");
+    child.stdin.as_mut().expect("piped stdin").write_all(input.as_bytes()).expect("the input is written");
+    child
+}
+
+/// Waits up to `seconds` for the file at `path` to hold `part`; its text.
+pub fn wait_for_file(path: &Path, part: &str, seconds: u64) -> String {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(seconds);
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.contains(part) || std::time::Instant::now() > deadline {
+            return text;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}

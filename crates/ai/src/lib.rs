@@ -94,7 +94,12 @@ struct Node {
     mover: PlayerId,
 }
 
-/// Monte Carlo tree search with UCT selection and random playouts.
+/// The most positions an MCTS tree holds (one per playout, and the root): a search with a time
+/// budget stops early when its tree is this large, as one of 1,000,000 playouts does.
+pub const MAX_TREE: usize = 1_000_000;
+
+/// Monte Carlo tree search with UCT selection and random playouts; a search stops at its budget
+/// or when its tree holds [`MAX_TREE`] positions.
 pub struct MctsAgent {
     budget: Budget,
     rng: Rng,
@@ -131,6 +136,8 @@ impl Agent for MctsAgent {
             match self.budget {
                 Budget::Playouts(n) if playouts >= n => break,
                 Budget::Time(t) if playouts > 0 && start.elapsed() >= t => break,
+                // A long time budget on a fast game must not fill the memory.
+                _ if nodes.len() > MAX_TREE => break,
                 _ => {}
             }
             playouts += 1;

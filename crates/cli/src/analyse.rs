@@ -76,9 +76,6 @@ struct PerftJson {
 
 pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option<usize>, counting: Counting) -> Result<(), CliError> {
     let (game, pos) = setup(args)?;
-    if threads == Some(0) {
-        return Err(CliError::usage("--threads must be at least 1"));
-    }
     if let Some(n) = threads {
         // Only the first call sets the pool; later calls in the same process keep it.
         let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();

@@ -240,9 +240,8 @@ fn numbered(line: &[String], first_side: PlayerId) -> String {
 }
 
 pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64, play_seed: u64) -> Result<(), CliError> {
-    if !(seconds.is_finite() && seconds > 0.0) {
-        return Err(CliError::usage("--time must be a positive number of seconds"));
-    }
+    // --time is held to (0, 24 h] where it is read (bounds::seconds): the budget and the
+    // deadline below cannot overflow.
     let a = Game::new(load_ruleset(a_arg, &[])?);
     let b = Game::new(load_ruleset(b_arg, &[])?);
     let (na, nb) = (a.rules().id.clone(), b.rules().id.clone());
@@ -297,8 +296,8 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
     let mut reached = 0;
     for depth in 1..=max_depth {
         // Stop before a depth whose estimated time would overrun the budget.
-        let estimate = last_time.mul_f64(last_growth.max(1.0));
-        if depth > 1 && started.elapsed() + estimate > budget {
+        let estimate = Duration::try_from_secs_f64(last_time.as_secs_f64() * last_growth.max(1.0)).unwrap_or(Duration::MAX);
+        if depth > 1 && started.elapsed().saturating_add(estimate) > budget {
             crate::outln!("   (stopped before depth {depth}: the time budget of {seconds} s would run out)");
             break;
         }

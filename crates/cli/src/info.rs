@@ -89,7 +89,7 @@ pub fn check(args: &[String], all: bool) -> Result<(), CliError> {
 /// Loads, compiles and tests one ruleset; returns a summary line or every problem found.
 fn check_one(target: &str) -> Result<String, String> {
     let loaded = if is_path(target) {
-        let text = std::fs::read_to_string(target).map_err(|e| format!("error: cannot read {target}: {e}"))?;
+        let text = crate::files::read_text(target, crate::files::Kind::Ruleset).map_err(|e| format!("error: {e}"))?;
         hetproba_rules::load(&crate::load::display_name(std::path::Path::new(target)), &text, &DiskFiles, &[])
     } else {
         let text = builtin_text(target).ok_or_else(|| {

@@ -1,6 +1,7 @@
 //! Finding a ruleset: a built-in id or a path to a `.toml` file.
 
 use crate::CliError;
+use crate::files::{Kind, read_text};
 use hetproba_engine::Game;
 use hetproba_rules::{Files, Ruleset, builtin_ids, builtin_text};
 use std::path::{Path, PathBuf};
@@ -13,8 +14,8 @@ impl Files for DiskFiles {
     fn read(&self, reference: &str, from: &str) -> Result<(String, String), String> {
         let dir = Path::new(from).parent().unwrap_or(Path::new("."));
         let candidate: PathBuf = if reference.ends_with(".toml") { dir.join(reference) } else { dir.join(format!("{reference}.toml")) };
-        if candidate.is_file() {
-            let text = std::fs::read_to_string(&candidate).map_err(|e| format!("cannot read {}: {e}", candidate.display()))?;
+        if candidate.exists() {
+            let text = read_text(&candidate.display().to_string(), Kind::Ruleset)?;
             return Ok((display_name(&candidate), text));
         }
         if reference.ends_with(".toml") {
@@ -42,7 +43,7 @@ pub fn is_path(arg: &str) -> bool {
 /// Loads a ruleset by id or path, or explains why not.
 pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliError> {
     let result = if is_path(arg) {
-        let text = std::fs::read_to_string(arg).map_err(|e| CliError::failure(format!("cannot read {arg}: {e}")))?;
+        let text = read_text(arg, Kind::Ruleset).map_err(CliError::failure)?;
         hetproba_rules::load(&display_name(Path::new(arg)), &text, &DiskFiles, params)
     } else {
         match builtin_text(arg) {

@@ -4,9 +4,11 @@
 //! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
 
 mod analyse;
+mod bounds;
 mod championship;
 mod compare;
 mod draw;
+mod files;
 mod info;
 mod load;
 mod play;
@@ -74,7 +76,7 @@ struct Cli {
 /// Where a command starts: a ruleset, an optional position, optional moves played first.
 #[derive(Args, Clone)]
 pub struct Setup {
-    /// A built-in ruleset id (`reversi`) or a path to a .toml file.
+    /// A built-in ruleset id (`reversi`) or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// Start from this position (in the ruleset's position notation) instead of the start.
     #[arg(long)]
@@ -115,7 +117,7 @@ enum Command {
     },
     /// Explain a ruleset in words and draw its start position.
     Show {
-        /// A built-in ruleset id or a path to a .toml file.
+        /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
         ruleset: String,
         /// Set a ruleset parameter (`--param size=10`).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
@@ -123,7 +125,7 @@ enum Command {
     },
     /// Check ruleset files and run the tests embedded in them.
     Check {
-        /// Built-in ids or paths to .toml files.
+        /// Built-in ids or paths to .toml files (each at most 1 MiB).
         rulesets: Vec<String>,
         /// Check every built-in ruleset.
         #[arg(long)]
@@ -141,7 +143,8 @@ enum Command {
     Perft {
         #[command(flatten)]
         setup: Setup,
-        /// Depth in plies.
+        /// Depth in plies, 0 to 64.
+        #[arg(value_parser = bounds::integer(0u32, bounds::MAX_DEPTH), allow_negative_numbers = true)]
         depth: u32,
         /// Print the count below each root move.
         #[arg(long)]
@@ -149,8 +152,8 @@ enum Command {
         /// Print JSON: {ruleset, depth, nodes, divide?, seconds}.
         #[arg(long)]
         json: bool,
-        /// Threads for the root split (default: all cores; 1: single-threaded).
-        #[arg(long)]
+        /// Threads for the root split, 1 to 256 (default: all cores; 1: single-threaded).
+        #[arg(long, value_parser = bounds::integer(1usize, bounds::MAX_THREADS), allow_hyphen_values = true)]
         threads: Option<usize>,
         /// How captures that take the same pieces along different paths count: once (moves,
         /// the legal moves a player chooses from) or once per order and direction of the pieces
@@ -166,7 +169,7 @@ enum Command {
     /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
     /// changes.
     Stats {
-        /// Files written by selfplay (the shards of one run merge).
+        /// Files written by selfplay, each at most 1 GiB (the shards of one run merge).
         #[arg(required = true)]
         files: Vec<String>,
         /// Print JSON.
@@ -179,28 +182,29 @@ enum Command {
     /// Compare two rulesets: the rules that differ, perft side by side, and a position where
     /// their legal moves differ.
     Compare {
-        /// The first ruleset (built-in id or .toml path).
+        /// The first ruleset (built-in id or .toml path, at most 1 MiB).
         a: String,
         /// The second ruleset.
         b: String,
-        /// The deepest perft depth to compare.
-        #[arg(long, default_value_t = 8)]
+        /// The deepest perft depth to compare, 1 to 64.
+        #[arg(long, default_value_t = 8, value_parser = bounds::integer(1u32, bounds::MAX_DEPTH), allow_hyphen_values = true)]
         depth: u32,
-        /// Time budget in seconds; the report says what was found within it.
-        #[arg(long, default_value_t = 20.0)]
+        /// Time budget in seconds, above 0 and at most 86400 (24 h); the report says what was
+        /// found within it.
+        #[arg(long, default_value_t = 20.0, value_parser = bounds::seconds, allow_hyphen_values = true)]
         time: f64,
-        /// Also play this many random games of each ruleset and compare them: the statistics
-        /// side by side, and how often the legal moves of a position reached differ under the
-        /// other ruleset.
-        #[arg(long, default_value_t = 0)]
+        /// Also play this many random games of each ruleset (0 to 100000) and compare them: the
+        /// statistics side by side, and how often the legal moves of a position reached differ
+        /// under the other ruleset.
+        #[arg(long, default_value_t = 0, value_parser = bounds::integer(0u64, bounds::MAX_COMPARE_GAMES), allow_hyphen_values = true)]
         play: u64,
-        /// Seed for the games of --play.
-        #[arg(long, default_value_t = 1)]
+        /// Seed for the games of --play (0 to 2^64 - 1).
+        #[arg(long, default_value_t = 1, value_parser = bounds::integer(0u64, u64::MAX), allow_hyphen_values = true)]
         seed: u64,
     },
     /// Check a recorded game move by move and print its final position and result.
     Replay {
-        /// A game record written by `play --record`.
+        /// A game record written by `play --record` (at most 16 MiB).
         file: String,
         /// The ruleset to check it against (default: the record's own Ruleset tag).
         #[arg(long)]

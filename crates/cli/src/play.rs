@@ -1,51 +1,68 @@
 //! `play` and `replay`.
+//!
+//! `play` is three steps: [`prepare`] reads the command line and the record it resumes into a
+//! [`Plan`] (who plays, the seed, the clock: what the command line leaves out, the record says);
+//! [`Table::new`] replays the resumed moves (refusing what `replay` refuses, in its words), sets
+//! the record's tags and saves it once, so a record that cannot be written is known before the
+//! first move; [`Table::run`] asks each player for a move, keeps the [`Clocks`], and saves the
+//! record after every move, so a game stopped any way (Ctrl-C, a closed terminal, a crash) loses
+//! at most the move being made. What is drawn and how a human's line is read are [`Table::show`]
+//! and [`Table::ask_human`].
 
 use crate::CliError;
+use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
+use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
 use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
 use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
 pub struct PlayArgs {
-    /// A built-in ruleset id or a path to a .toml file.
+    /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
-    /// Who plays first: human, random, mcts, mcts:1000 (playouts per move) or mcts:2s (time).
-    #[arg(long, default_value = "human", value_parser = parse_agent)]
-    pub first: AgentSpec,
-    /// Who plays second (as --first).
-    #[arg(long, default_value = "mcts", value_parser = parse_agent)]
-    pub second: AgentSpec,
-    /// Seed for the computer players (default: from the clock; the record keeps it).
-    #[arg(long)]
+    /// Who plays first: human, random, mcts, mcts:1000 (playouts per move, 1 to 1000000) or
+    /// mcts:2s (time per move, 1ms to 1h). Default: human, or the player --resume's record names.
+    #[arg(long, value_parser = parse_agent)]
+    pub first: Option<AgentSpec>,
+    /// Who plays second (as --first). Default: mcts, or the player --resume's record names.
+    #[arg(long, value_parser = parse_agent)]
+    pub second: Option<AgentSpec>,
+    /// Seed for the computer players, 0 to 2^64 - 1 (default: the Seed of --resume's record,
+    /// otherwise from the clock; the record keeps it).
+    #[arg(long, value_parser = crate::bounds::integer(0u64, u64::MAX), allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Start from this position instead of the start.
     #[arg(long)]
     pub position: Option<String>,
-    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `3m+2s`). A player
-    /// whose time runs out loses. Default: the ruleset's clock, if it has one.
-    #[arg(long, value_parser = parse_clock_arg)]
+    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `1h`, `3m+2s`), each
+    /// at most 24h. A player whose time runs out loses. Default: the TimeControl of --resume's
+    /// record, otherwise the ruleset's clock, if it has one.
+    #[arg(long, value_parser = parse_clock_arg, allow_hyphen_values = true)]
     pub clock: Option<Clock>,
-    /// Play without a clock even if the ruleset sets one.
+    /// Play without a clock even if the ruleset or the resumed record sets one.
     #[arg(long, conflicts_with = "clock")]
     pub no_clock: bool,
-    /// Save the game to this file when it ends (or is stopped): PDN for draughts rulesets, the
-    /// same tag-and-moves format for the others.
+    /// Save the game to this file, checked before the first move and saved again after every
+    /// move (whole, through a temporary file beside it), so a stopped game loses nothing: PDN
+    /// for draughts rulesets, the same tag-and-moves format for the others.
     #[arg(long)]
     pub record: Option<String>,
-    /// Continue a game saved with --record.
+    /// Continue a game saved with --record (at most 16 MiB), with its players, seed and clock
+    /// unless given here; the moves are saved back to it (or to --record).
     #[arg(long)]
     pub resume: Option<String>,
-    /// Set a ruleset parameter (`--param size=10`).
+    /// Set a ruleset parameter (`--param size=10`); a resumed game takes them from its record.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
 }
 
 fn parse_clock_arg(text: &str) -> Result<Clock, String> {
-    hetproba_rules::parse_clock(text).ok_or_else(|| format!("'{text}' is not a clock; write 5m, 90s, 500ms, or 3m+2s for an increment"))
+    hetproba_rules::parse_clock(text).map_err(|why| format!("{why}; a clock is a time such as 5m, 90s or 1h, with +2s for an increment"))
 }
 
 /// A kind of player, as given on the command line.
@@ -68,8 +85,11 @@ impl AgentSpec {
     }
 }
 
+/// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or `mcts:TIME`
+/// (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`).
 pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
     let bad = || format!("'{text}' is not a player; expected human, random, mcts, mcts:1000 (playouts) or mcts:2s (time)");
+    let range = format!("playouts a move are from 1 to {MAX_PLAYOUTS}, a time a move from 1ms to 1h");
     match text.split_once(':') {
         None => match text {
             "human" => Ok(AgentSpec::Human),
@@ -77,15 +97,16 @@ pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
             "mcts" => Ok(AgentSpec::Mcts(Budget::Playouts(1000))),
             _ => Err(bad()),
         },
-        Some(("mcts", budget)) => {
-            if budget.ends_with('s') || budget.ends_with('m') {
-                hetproba_rules::parse_clock(budget)
-                    .map(|c| AgentSpec::Mcts(Budget::Time(Duration::from_millis(c.initial_ms))))
-                    .ok_or_else(bad)
-            } else {
-                budget.parse::<u32>().ok().filter(|&n| n > 0).map(|n| AgentSpec::Mcts(Budget::Playouts(n))).ok_or_else(bad)
-            }
-        }
+        Some(("mcts", budget)) if budget.starts_with('-') => Err(format!("'{text}': a budget cannot be negative; {range}")),
+        Some(("mcts", budget)) if !budget.is_empty() && budget.bytes().all(|b| b.is_ascii_digit()) => match budget.parse::<u32>() {
+            Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(Budget::Playouts(n))),
+            _ => Err(format!("'{text}': {range}")),
+        },
+        Some(("mcts", budget)) => match hetproba_rules::parse_duration(budget, u64::MAX) {
+            Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms)))),
+            Ok(_) => Err(format!("'{text}': {range}")),
+            Err(_) => Err(bad()),
+        },
         Some(_) => Err(bad()),
     }
 }
@@ -192,21 +213,51 @@ fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
     record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(CliError::failure)).collect()
 }
 
-fn format_clock(ms: i64) -> String {
-    let ms = ms.max(0);
+fn format_clock(ms: u64) -> String {
     format!("{}:{:02}.{}", ms / 60_000, (ms / 1000) % 60, (ms % 1000) / 100)
 }
 
-/// What a human typed.
+/// A chess clock: the time each player has left. Times are at most 24h and the arithmetic
+/// saturates, so nothing wraps however long a game or a move takes.
+struct Clocks {
+    control: Clock,
+    left_ms: [u64; 2],
+}
+
+impl Clocks {
+    fn new(control: Clock) -> Clocks {
+        Clocks { control, left_ms: [control.initial_ms; 2] }
+    }
+
+    fn left(&self, side: PlayerId) -> Duration {
+        Duration::from_millis(self.left_ms[side.index()])
+    }
+
+    /// Takes `used` from `side`'s time; false if that was more than it had (its time ran out).
+    /// Otherwise adds the increment.
+    fn charge(&mut self, side: PlayerId, used: Duration) -> bool {
+        let used = u64::try_from(used.as_millis()).unwrap_or(u64::MAX);
+        let left = &mut self.left_ms[side.index()];
+        if used > *left {
+            *left = 0;
+            return false;
+        }
+        *left = (*left - used).saturating_add(self.control.increment_ms);
+        true
+    }
+}
+
+/// What a player did with a turn.
 enum Entry {
     Move(Move),
+    /// `quit`, or the end of input.
     Stop,
-    /// The clock ran out while waiting.
+    /// The clock ran out while a human was thinking.
     TimeOut,
 }
 
 /// Reads standard input line by line on a thread; `None` at the end of input.
-fn spawn_reader() -> std::sync::mpsc::Receiver<Option<String>> {
+fn spawn_reader() -> Receiver<Option<String>> {
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         for line in std::io::stdin().lock().lines() {
@@ -224,204 +275,358 @@ fn spawn_reader() -> std::sync::mpsc::Receiver<Option<String>> {
     receive
 }
 
+/// A game to play, as the command line and the resumed record decide it.
+struct Plan {
+    /// The resumed record and its file name.
+    resumed: Option<(String, Record)>,
+    players: [AgentSpec; 2],
+    seed: u64,
+    clock: Option<Clock>,
+    /// Where the record goes: --record, or the resumed file.
+    record_path: Option<String>,
+    /// The parameters --param set (a resumed game keeps its record's).
+    params: Vec<(String, i64)>,
+}
+
+/// A tag of the resumed record, read by `read`: `None` when nothing is resumed or the record
+/// lacks the tag; an error naming the tag and the option that replaces it when `read` refuses it.
+fn recorded<T>(
+    resumed: &Option<(String, Record)>,
+    tag: &str,
+    option: &str,
+    read: impl Fn(&str) -> Result<T, String>,
+) -> Result<Option<T>, CliError> {
+    let Some((path, record)) = resumed else { return Ok(None) };
+    record
+        .tag(tag)
+        .map(|value| read(value).map_err(|why| CliError::failure(format!("{path}: [{tag} \"{value}\"]: {why}; give {option}"))))
+        .transpose()
+}
+
+/// Reads the command line and the record it resumes: who plays, the seed, the clock. What the
+/// command line gives wins (the record's tag is then not read); what it leaves out comes from the
+/// record, then from the defaults.
+fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> Result<Plan, CliError> {
+    let first = match &args.first {
+        Some(spec) => spec.clone(),
+        None => recorded(&resumed, &player_tag(game, PlayerId::FIRST), "--first", parse_agent)?.unwrap_or(AgentSpec::Human),
+    };
+    let second = match &args.second {
+        Some(spec) => spec.clone(),
+        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?
+            .unwrap_or(AgentSpec::Mcts(Budget::Playouts(1000))),
+    };
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => recorded(&resumed, "Seed", "--seed", |v| v.parse::<u64>().map_err(|_| "not a seed".to_string()))?.unwrap_or_else(|| {
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+        }),
+    };
+    let clock = match (args.no_clock, args.clock) {
+        (true, _) => None,
+        (false, Some(clock)) => Some(clock),
+        // A record without TimeControl was played without a clock.
+        (false, None) if resumed.is_some() => recorded(&resumed, "TimeControl", "--clock or --no-clock", hetproba_rules::parse_clock)?,
+        (false, None) => game.rules().clock,
+    };
+    let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
+    Ok(Plan { resumed, players: [first, second], seed, clock, record_path, params: args.params.clone() })
+}
+
+/// Sets `tag` to `value` written by `write`, unless it already says `value` as `read` reads it.
+fn update_tag<T: PartialEq>(record: &mut Record, tag: &str, value: &T, read: impl Fn(&str) -> Option<T>, write: impl Fn(&T) -> String) {
+    if record.tag(tag).and_then(read).as_ref() != Some(value) {
+        record.set_tag(tag, write(value));
+    }
+}
+
+/// The record of the game in play, saved whole after every move when it has a file.
+struct Recorder {
+    record: Record,
+    path: Option<String>,
+}
+
+impl Recorder {
+    fn save(&self) -> Result<(), CliError> {
+        match &self.path {
+            Some(path) => write_atomically(path, &self.record.write()),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A game in play: the session, the players, the clocks and the record.
+struct Table<'g> {
+    game: &'g Game,
+    session: Session<'g>,
+    players: [Player; 2],
+    clocks: Option<Clocks>,
+    recorder: Recorder,
+    input: Receiver<Option<String>>,
+    /// What happened last (`black played d3`), shown above the board.
+    last: Option<String>,
+}
+
+impl<'g> Table<'g> {
+    /// Sets the game up from the plan and saves the record once: a record that cannot be
+    /// written stops the game before its first move.
+    fn new(game: &'g Game, plan: Plan, position: Option<&str>) -> Result<Table<'g>, CliError> {
+        let mut record = Record { result: "*".into(), ..Record::default() };
+        let (session, played, start_side) = match (&plan.resumed, position) {
+            // `play` refuses --position with --resume.
+            (Some((path, old)), _) => {
+                if let Some(id) = old.tag("Ruleset")
+                    && id != game.rules().id
+                {
+                    return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
+                }
+                let (session, played) = replay_record(game, old, path)?;
+                // What `replay` refuses, resuming refuses, in the same words; and a game the
+                // record says has ended (on time, by resignation) does not go on.
+                check_result(game, old, &session, path)?;
+                if session.outcome().is_none() && old.result != "*" {
+                    let how = old.tag("Termination").map_or(String::new(), |t| format!(" ({t})"));
+                    return Err(CliError::failure(format!("{path}: the game has ended, {}{how}; there is nothing to resume", old.result)));
+                }
+                record.tags = old.tags.clone();
+                (session, played, record_start(game, old, path)?.side())
+            }
+            (None, Some(text)) => {
+                let session = Session::from_text(game, text).map_err(|e| CliError::failure(e.to_string()))?;
+                let side = session.position().side();
+                record.set_tag(if is_pdn(game) { "FEN" } else { "Position" }, session.write_position());
+                (session, Vec::new(), side)
+            }
+            (None, None) => {
+                let session = Session::new(game, Position::start(game));
+                let side = session.position().side();
+                (session, Vec::new(), side)
+            }
+        };
+        record.moves = played;
+        // Numbering starts at the record's start position: `1...` when the second player moves first.
+        record.offset = usize::from(start_side == PlayerId::SECOND);
+        if plan.resumed.is_none() {
+            // Identifying tags first, then the start position.
+            let position = std::mem::take(&mut record.tags);
+            record.set_tag("Event", "hetproba");
+            record.set_tag("Ruleset", game.rules().id.clone());
+            if let Some(gt) = &game.rules().notation.game_type {
+                record.set_tag("GameType", gt.clone());
+            }
+            for (name, value) in &plan.params {
+                record.tags.push(("Param".into(), format!("{name}={value}")));
+            }
+            record.tags.extend(position);
+        }
+        // A tag is written only when it says something else than the plan: a resumed record
+        // keeps its own words (`mcts` stays `mcts`, not `mcts:1000`).
+        for (side, spec) in [PlayerId::FIRST, PlayerId::SECOND].into_iter().zip(&plan.players) {
+            update_tag(&mut record, &player_tag(game, side), spec, |v| parse_agent(v).ok(), AgentSpec::label);
+        }
+        update_tag(&mut record, "Seed", &plan.seed, |v| v.parse().ok(), u64::to_string);
+        match &plan.clock {
+            Some(clock) => update_tag(
+                &mut record,
+                "TimeControl",
+                clock,
+                |v| hetproba_rules::parse_clock(v).ok(),
+                |c| {
+                    let format_ms = hetproba_rules::describe::format_ms;
+                    let increment = if c.increment_ms > 0 { format!("+{}", format_ms(c.increment_ms)) } else { String::new() };
+                    format_ms(c.initial_ms) + &increment
+                },
+            ),
+            None => record.tags.retain(|(k, _)| k != "TimeControl"),
+        }
+        record.set_tag("Result", record.result.clone());
+        let recorder = Recorder { record, path: plan.record_path };
+        recorder.save()?;
+        let make_player = |spec: &AgentSpec, salt: u64| match spec {
+            AgentSpec::Human => Player::Human,
+            AgentSpec::Random => Player::Computer(Box::new(RandomAgent::new(plan.seed ^ salt))),
+            AgentSpec::Mcts(budget) => Player::Computer(Box::new(MctsAgent::new(*budget, plan.seed ^ salt))),
+        };
+        Ok(Table {
+            game,
+            session,
+            players: [make_player(&plan.players[0], 1), make_player(&plan.players[1], 2)],
+            clocks: plan.clock.map(Clocks::new),
+            recorder,
+            // Lines are read on their own thread, so that a clock can run out while a human thinks.
+            input: spawn_reader(),
+            last: None,
+        })
+    }
+
+    /// Plays to the end, or until a human stops; the record is saved after every move and at
+    /// the end.
+    fn run(&mut self, out: &mut impl Write) -> Result<(), CliError> {
+        let end = loop {
+            self.show(out);
+            if let Some(outcome) = self.session.outcome() {
+                break Some(outcome);
+            }
+            let pos = self.session.position().clone();
+            let side = pos.side();
+            let mover = self.game.player_name(side).to_string();
+            let _ = writeln!(out, "{mover} to move");
+            let _ = out.flush();
+            let started = Instant::now();
+            let entry = match &mut self.players[side.index()] {
+                Player::Computer(agent) => Entry::Move(agent.choose(self.game, &pos)),
+                Player::Human => self.ask_human(out, &pos, started),
+            };
+            let mv = match entry {
+                Entry::Move(mv) => mv,
+                Entry::Stop => break None,
+                Entry::TimeOut => {
+                    let _ = writeln!(out);
+                    break Some(self.time_out(side));
+                }
+            };
+            if let Some(clocks) = &mut self.clocks
+                && !clocks.charge(side, started.elapsed())
+            {
+                break Some(self.time_out(side));
+            }
+            let name = self.game.move_name(&pos, mv);
+            self.last = Some(format!("{mover} played {name}"));
+            self.recorder.record.moves.push(name);
+            self.session.play(mv);
+            self.recorder.save()?;
+        };
+        let record = &mut self.recorder.record;
+        record.result = result_token(self.game, end.as_ref());
+        match &end {
+            Some(outcome) => {
+                let _ = writeln!(out, "Game over: {}", outcome.describe(self.game));
+                record.set_tag("Termination", outcome.describe(self.game));
+            }
+            None => record.tags.retain(|(k, _)| k != "Termination"),
+        }
+        record.set_tag("Result", record.result.clone());
+        self.recorder.save()?;
+        if let Some(path) = &self.recorder.path {
+            let _ = writeln!(out, "game saved to {path}");
+        }
+        if end.is_none() {
+            let _ = writeln!(out, "game stopped after {} moves", self.recorder.record.moves.len());
+        }
+        Ok(())
+    }
+
+    /// The loss of the player whose time ran out.
+    fn time_out(&mut self, side: PlayerId) -> Outcome {
+        if let Some(clocks) = &mut self.clocks {
+            clocks.left_ms[side.index()] = 0;
+        }
+        Outcome { winner: Some(side.other()), reason: format!("{}'s time ran out", self.game.player_name(side)) }
+    }
+
+    /// Draws the position: the last move, the board, the clocks.
+    fn show(&self, out: &mut impl Write) {
+        if std::io::stdout().is_terminal() {
+            let _ = write!(out, "\x1b[2J\x1b[H");
+        }
+        if let Some(text) = &self.last {
+            let _ = writeln!(out, "{text}");
+        }
+        let _ = write!(out, "{}", crate::draw::draw(self.game, self.session.position()));
+        if let Some(clocks) = &self.clocks {
+            let _ = writeln!(
+                out,
+                "clock: {} {}, {} {}",
+                self.game.player_name(PlayerId::FIRST),
+                format_clock(clocks.left_ms[0]),
+                self.game.player_name(PlayerId::SECOND),
+                format_clock(clocks.left_ms[1])
+            );
+        }
+    }
+
+    /// Reads a human's move: `?` lists the legal moves, `quit` (or the end of input) stops,
+    /// anything else is a move or is told why not; with a clock, waiting stops when it runs out.
+    fn ask_human(&self, out: &mut impl Write, pos: &Position, started: Instant) -> Entry {
+        let side = pos.side();
+        let mover = self.game.player_name(side);
+        // Piped input is not echoed by a terminal: echo it, so the transcript reads like a session.
+        let echo = !std::io::stdin().is_terminal();
+        loop {
+            let _ = write!(out, "{mover}> ");
+            let _ = out.flush();
+            let line = match &self.clocks {
+                Some(clocks) => match self.input.recv_timeout(clocks.left(side).saturating_sub(started.elapsed())) {
+                    Ok(line) => line,
+                    Err(RecvTimeoutError::Timeout) => return Entry::TimeOut,
+                    Err(RecvTimeoutError::Disconnected) => None,
+                },
+                None => self.input.recv().ok().flatten(),
+            };
+            let Some(line) = line else {
+                let _ = writeln!(out, "\ninput ended; game stopped");
+                return Entry::Stop;
+            };
+            if echo {
+                let _ = writeln!(out, "{}", line.trim_end());
+            }
+            match line.trim() {
+                "" => continue,
+                "?" | "help" | "moves" => {
+                    let names: Vec<String> = self.game.legal_moves(pos).iter().map(|&m| self.game.move_name(pos, m)).collect();
+                    let _ = writeln!(out, "legal moves: {}", names.join(" "));
+                }
+                "quit" | "exit" => return Entry::Stop,
+                text => match self.game.parse_move(pos, text) {
+                    Ok(mv) => return Entry::Move(mv),
+                    Err(err) => {
+                        let _ = writeln!(out, "{err}");
+                    }
+                },
+            }
+        }
+    }
+}
+
 pub fn play(args: &PlayArgs) -> Result<(), CliError> {
-    let seed = args
-        .seed
-        .unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let resumed = match &args.resume {
+        Some(_) if args.position.is_some() => return Err(CliError::usage("--resume and --position cannot be used together")),
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
+            if !args.params.is_empty() {
+                return Err(CliError::usage("--resume takes the ruleset's parameters from the record; drop --param"));
+            }
+            let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
             Some((path.clone(), Record::parse(path, &text)?))
         }
         None => None,
     };
-    let mut params = args.params.clone();
-    if let Some((_, record)) = &resumed {
-        params.extend(params_of(record)?);
-    }
+    let params = match &resumed {
+        Some((_, record)) => params_of(record)?,
+        None => args.params.clone(),
+    };
     let game = load_game(&args.ruleset, &params)?;
-    let mut record = Record { result: "*".into(), ..Record::default() };
-    let (mut session, played) = match (&resumed, &args.position) {
-        (Some(_), Some(_)) => return Err(CliError::usage("--resume and --position cannot be used together")),
-        (Some((path, old)), None) => {
-            if let Some(id) = old.tag("Ruleset")
-                && id != game.rules().id
-            {
-                return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
-            }
-            record.tags = old.tags.clone();
-            replay_record(&game, old, path)?
-        }
-        (None, Some(text)) => {
-            let session = Session::from_text(&game, text).map_err(|e| CliError::failure(e.to_string()))?;
-            record.set_tag(if is_pdn(&game) { "FEN" } else { "Position" }, session.write_position());
-            (session, Vec::new())
-        }
-        (None, None) => (Session::new(&game, Position::start(&game)), Vec::new()),
-    };
-    record.moves = played;
-    // Numbering starts at the record's start position: `1...` when the second player moves first.
-    let start_side = match &resumed {
-        Some((path, old)) => record_start(&game, old, path)?.side(),
-        None => session.position().side(),
-    };
-    record.offset = usize::from(start_side == PlayerId::SECOND);
-    if resumed.is_none() {
-        // Identifying tags first, then the start position.
-        let position = record.tags.clone();
-        record.tags.clear();
-        record.set_tag("Event", "hetproba");
-        record.set_tag("Ruleset", game.rules().id.clone());
-        if let Some(gt) = &game.rules().notation.game_type {
-            record.set_tag("GameType", gt.clone());
-        }
-        for (name, value) in &args.params {
-            record.tags.push(("Param".into(), format!("{name}={value}")));
-        }
-        record.tags.extend(position);
-    }
-    record.set_tag(&player_tag(&game, PlayerId::FIRST), args.first.label());
-    record.set_tag(&player_tag(&game, PlayerId::SECOND), args.second.label());
-    record.set_tag("Seed", seed.to_string());
-    let clock = if args.no_clock { None } else { args.clock.or(game.rules().clock) };
-    if let Some(c) = clock {
-        record.set_tag(
-            "TimeControl",
-            hetproba_rules::describe::format_ms(c.initial_ms)
-                + &if c.increment_ms > 0 { format!("+{}", hetproba_rules::describe::format_ms(c.increment_ms)) } else { String::new() },
-        );
-    }
-    let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
+    let plan = prepare(args, &game, resumed)?;
+    let mut table = Table::new(&game, plan, args.position.as_deref())?;
+    table.run(&mut std::io::stdout().lock())
+}
 
-    let make_player = |spec: &AgentSpec, salt: u64| match spec {
-        AgentSpec::Human => Player::Human,
-        AgentSpec::Random => Player::Computer(Box::new(RandomAgent::new(seed ^ salt))),
-        AgentSpec::Mcts(budget) => Player::Computer(Box::new(MctsAgent::new(*budget, seed ^ salt))),
-    };
-    let mut players = [make_player(&args.first, 1), make_player(&args.second, 2)];
-    let mut remaining: [i64; 2] = clock.map_or([0, 0], |c| [c.initial_ms as i64; 2]);
-    let terminal = std::io::stdout().is_terminal();
-    // Lines are read on their own thread, so that a clock can run out while a human thinks.
-    let input = spawn_reader();
-    let echo_free = std::io::stdin().is_terminal();
-    let mut out = std::io::stdout().lock();
-    let mut last: Option<String> = None;
-    let mut end: Option<Outcome> = None;
-    let stopped = loop {
-        if terminal {
-            let _ = write!(out, "\x1b[2J\x1b[H");
-        }
-        if let Some(text) = &last {
-            let _ = writeln!(out, "{text}");
-        }
-        let pos = session.position().clone();
-        let _ = write!(out, "{}", crate::draw::draw(&game, &pos));
-        if clock.is_some() {
-            let _ = writeln!(
-                out,
-                "clock: {} {}, {} {}",
-                game.player_name(PlayerId::FIRST),
-                format_clock(remaining[0]),
-                game.player_name(PlayerId::SECOND),
-                format_clock(remaining[1])
-            );
-        }
-        if let Some(outcome) = session.outcome() {
-            let _ = writeln!(out, "Game over: {}", outcome.describe(&game));
-            end = Some(outcome);
-            break false;
-        }
-        let _ = writeln!(out, "{} to move", game.player_name(pos.side()));
-        let _ = out.flush();
-        let side = pos.side();
-        let mover = game.player_name(side).to_string();
-        let started = Instant::now();
-        let entry = match &mut players[side.index()] {
-            Player::Computer(agent) => Entry::Move(agent.choose(&game, &pos)),
-            Player::Human => loop {
-                let _ = write!(out, "{mover}> ");
-                let _ = out.flush();
-                let line = match clock {
-                    Some(_) => {
-                        let left = Duration::from_millis(remaining[side.index()].max(0) as u64).saturating_sub(started.elapsed());
-                        match input.recv_timeout(left) {
-                            Ok(line) => line,
-                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => break Entry::TimeOut,
-                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
-                        }
-                    }
-                    None => input.recv().ok().flatten(),
-                };
-                let Some(line) = line else {
-                    let _ = writeln!(out, "\ninput ended; game stopped");
-                    break Entry::Stop;
-                };
-                if !echo_free {
-                    // Piped input is not echoed by a terminal: echo it, so the transcript reads
-                    // like a session.
-                    let _ = writeln!(out, "{}", line.trim_end());
-                }
-                let line = line.trim();
-                match line {
-                    "" => continue,
-                    "?" | "help" | "moves" => {
-                        let names: Vec<String> = game.legal_moves(&pos).iter().map(|&m| game.move_name(&pos, m)).collect();
-                        let _ = writeln!(out, "legal moves: {}", names.join(" "));
-                        continue;
-                    }
-                    "quit" | "exit" => break Entry::Stop,
-                    _ => {}
-                }
-                match game.parse_move(&pos, line) {
-                    Ok(mv) => break Entry::Move(mv),
-                    Err(err) => {
-                        let _ = writeln!(out, "{err}");
-                    }
-                }
-            },
-        };
-        let mv = match entry {
-            Entry::Move(mv) => mv,
-            Entry::Stop => break true,
-            Entry::TimeOut => {
-                let _ = writeln!(out);
-                remaining[side.index()] = -1;
-                Move::PASS
-            }
-        };
-        if let Some(c) = clock {
-            remaining[side.index()] -= started.elapsed().as_millis() as i64;
-            if remaining[side.index()] < 0 {
-                let outcome = Outcome { winner: Some(side.other()), reason: format!("{mover}'s time ran out") };
-                let _ = writeln!(out, "Game over: {}", outcome.describe(&game));
-                end = Some(outcome);
-                break false;
-            }
-            remaining[side.index()] += c.increment_ms as i64;
-        }
-        let name = game.move_name(&pos, mv);
-        last = Some(format!("{mover} played {name}"));
-        record.moves.push(name);
-        session.play(mv);
-    };
-    record.result = result_token(&game, end.as_ref());
-    match &end {
-        Some(outcome) => record.set_tag("Termination", outcome.describe(&game)),
-        None => record.tags.retain(|(k, _)| k != "Termination"),
-    }
-    record.set_tag("Result", record.result.clone());
-    if let Some(path) = &record_path {
-        write_atomically(path, &record.write())?;
-        let _ = writeln!(out, "game saved to {path}");
-    }
-    if stopped {
-        let _ = writeln!(out, "game stopped after {} moves", record.moves.len());
+/// Refuses a record whose result contradicts its final position. A record may end early by
+/// time, resignation or agreement: only a contradiction is an error.
+fn check_result(game: &Game, record: &Record, session: &Session, path: &str) -> Result<(), CliError> {
+    if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
+        && claimed != actual.winner
+    {
+        return Err(CliError::failure(format!(
+            "{path}: the record's result {} contradicts the final position ({})",
+            record.result,
+            actual.describe(game)
+        )));
     }
     Ok(())
 }
 
 pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
+    let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
     let record = Record::parse(path, &text)?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),
@@ -442,15 +647,35 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
         played.len(),
         outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game)))
     );
-    // A record may end early by time, resignation or agreement: only a contradiction is an error.
-    if let (Some(claimed), Some(actual)) = (token_winner(&game, &record.result), &outcome)
-        && claimed != actual.winner
-    {
-        return Err(CliError::failure(format!(
-            "{path}: the record's result {} contradicts the final position ({})",
-            record.result,
-            actual.describe(&game)
-        )));
+    check_result(&game, &record, &session, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_never_wrap() {
+        let mut clocks = Clocks::new(Clock { initial_ms: 1000, increment_ms: hetproba_rules::MAX_CLOCK_MS });
+        assert!(clocks.charge(PlayerId::FIRST, Duration::from_millis(1000)), "all the time, and not more");
+        assert_eq!(clocks.left_ms[0], hetproba_rules::MAX_CLOCK_MS);
+        assert!(!clocks.charge(PlayerId::SECOND, Duration::MAX));
+        assert_eq!(clocks.left(PlayerId::SECOND), Duration::ZERO);
+        clocks.left_ms[0] = u64::MAX - 1;
+        assert!(clocks.charge(PlayerId::FIRST, Duration::ZERO));
+        assert_eq!(clocks.left_ms[0], u64::MAX);
+        assert_eq!(format_clock(hetproba_rules::MAX_CLOCK_MS), "1440:00.0");
     }
-    Ok(())
+
+    #[test]
+    fn mcts_budgets() {
+        assert_eq!(parse_agent("mcts:1h"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(3600)))));
+        assert_eq!(parse_agent("mcts:1m"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(60)))));
+        assert_eq!(parse_agent("mcts:1000000"), Ok(AgentSpec::Mcts(Budget::Playouts(1_000_000))));
+        // What `label` writes reads back.
+        for spec in [AgentSpec::Mcts(Budget::Time(Duration::from_millis(1500))), AgentSpec::Mcts(Budget::Playouts(7)), AgentSpec::Random] {
+            assert_eq!(parse_agent(&spec.label()), Ok(spec));
+        }
+        assert!(parse_agent("mcts:0").unwrap_err().contains("from 1 to 1000000"));
+    }
 }

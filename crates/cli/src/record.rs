@@ -63,6 +63,15 @@ impl Record {
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
         for (number, line) in text.lines().enumerate() {
+            // Tags and moves are printed back (in messages, by `play`): no terminal escapes.
+            if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
+                return Err(CliError::failure(format!(
+                    "{name}:{}:{}: control character U+{:04X}; a record holds no control characters but tab",
+                    number + 1,
+                    column + 1,
+                    c as u32
+                )));
+            }
             let trimmed = line.trim();
             if !in_moves && trimmed.starts_with('[') {
                 let inner = trimmed
@@ -133,5 +142,12 @@ mod tests {
         let r = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 {good} c5 2.f6 *\n").unwrap();
         assert_eq!(r.moves, vec!["d3", "c5", "f6"]);
         assert_eq!(r.result, "*");
+    }
+
+    #[test]
+    fn control_characters_are_refused_at_their_place() {
+        let err = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 \u{1b}[31mc5 *\n").unwrap_err();
+        assert_eq!(err.message, "t:3:7: control character U+001B; a record holds no control characters but tab");
+        assert!(Record::parse("t", "[Ruleset \"x\"]\r\n\r\n1.\td3 c5 *\r\n").is_ok());
     }
 }

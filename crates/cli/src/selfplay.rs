@@ -6,9 +6,9 @@
 //! seat s gets the game's seed xor s), so any game replays with
 //! `hetproba play RULESET --first A --second B --seed GAME_SEED`.
 
-use crate::CliError;
 use crate::load::{load_game, parse_param};
 use crate::play::{AgentSpec, parse_agent};
+use crate::{CliError, bounds};
 use hetproba_ai::{Agent, MctsAgent, RandomAgent};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Position, Session};
@@ -18,10 +18,10 @@ use std::io::{IsTerminal, Write};
 
 #[derive(clap::Args)]
 pub struct SelfplayArgs {
-    /// A built-in ruleset id or a path to a .toml file.
+    /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
-    /// How many games (over all shards).
-    #[arg(long, default_value_t = 100)]
+    /// How many games (over all shards), 1 to 10000000.
+    #[arg(long, default_value_t = 100, value_parser = bounds::integer(1u64, bounds::MAX_GAMES), allow_hyphen_values = true)]
     pub games: u64,
     /// Player A: random, mcts, mcts:1000 (playouts per move) or mcts:2s (time).
     #[arg(long, default_value = "random", value_parser = parse_computer)]
@@ -32,17 +32,17 @@ pub struct SelfplayArgs {
     /// Keep player A in the first seat; by default the seats alternate (A first in even games).
     #[arg(long)]
     pub fixed_seats: bool,
-    /// The run's seed: each game's seed is drawn from it and the game's number.
-    #[arg(long, default_value_t = 1)]
+    /// The run's seed (0 to 2^64 - 1): each game's seed is drawn from it and the game's number.
+    #[arg(long, default_value_t = 1, value_parser = bounds::integer(0u64, u64::MAX), allow_hyphen_values = true)]
     pub seed: u64,
-    /// Threads (default: all cores). The lines do not depend on it.
-    #[arg(long)]
+    /// Threads, 1 to 256 (default: all cores). The lines do not depend on it.
+    #[arg(long, value_parser = bounds::integer(1usize, bounds::MAX_THREADS), allow_hyphen_values = true)]
     pub jobs: Option<usize>,
     /// Play only the K-th of N slices of the games (1-based): games K-1, K-1+N, K-1+2N, ...
     #[arg(long, value_parser = parse_shard)]
     pub shard: Option<(u64, u64)>,
-    /// A game still running after this many plies is stopped (result `*`).
-    #[arg(long, default_value_t = 1000)]
+    /// A game still running after this many plies (1 to 100000) is stopped (result `*`).
+    #[arg(long, default_value_t = 1000, value_parser = bounds::integer(1usize, bounds::MAX_PLIES), allow_hyphen_values = true)]
     pub max_plies: usize,
     /// Write the lines to this file (default: standard output).
     #[arg(long)]
@@ -224,12 +224,6 @@ pub fn play_many(
 }
 
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
-    if args.games == 0 {
-        return Err(CliError::usage("--games must be at least 1"));
-    }
-    if args.jobs == Some(0) {
-        return Err(CliError::usage("--jobs must be at least 1"));
-    }
     let game = load_game(&args.ruleset, &args.params)?;
     let numbers: Vec<u64> = match args.shard {
         Some((k, n)) => (k - 1..args.games).step_by(n as usize).collect(),

@@ -144,7 +144,7 @@ pub fn read(files: &[String]) -> Result<Vec<GameLine>, CliError> {
     let mut lines = Vec::new();
     let mut seen: HashMap<(String, u64, u64), String> = HashMap::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| CliError::failure(format!("cannot read {file}: {e}")))?;
+        let text = crate::files::read_text(file, crate::files::Kind::Games).map_err(CliError::failure)?;
         for (i, line) in text.lines().enumerate() {
             let place = format!("{file}:{}", i + 1);
             if line.trim().is_empty() {
@@ -152,6 +152,11 @@ pub fn read(files: &[String]) -> Result<Vec<GameLine>, CliError> {
             }
             let game: GameLine =
                 serde_json::from_str(line).map_err(|e| CliError::failure(format!("{place}:{}: not a selfplay line: {e}", e.column())))?;
+            // Its texts are printed: no terminal escapes.
+            let texts = [&game.ruleset, &game.result, &game.reason, &game.seats[0], &game.seats[1]];
+            if let Some(c) = texts.into_iter().chain(&game.moves).flat_map(|t| t.chars()).find(|c| c.is_control()) {
+                return Err(CliError::failure(format!("{place}: control character U+{:04X} in a text of the line", c as u32)));
+            }
             if game.a_seat != 1 && game.a_seat != 2 || game.winner.is_some_and(|w| w != 1 && w != 2) {
                 return Err(CliError::failure(format!("{place}: a seat is 1 or 2")));
             }

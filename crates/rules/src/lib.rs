@@ -12,7 +12,7 @@ pub mod source;
 pub mod syntax;
 pub mod tree;
 
-pub use load::{BuiltinFiles, Files, load, parse_clock};
+pub use load::{BuiltinFiles, Files, MAX_CLOCK_MS, load, parse_clock, parse_duration};
 pub use model::Ruleset;
 pub use source::{Diagnostic, Report, Sources, Span};
 

@@ -89,11 +89,15 @@ pub enum BinOp {
     Rem,
 }
 
+/// An integer expression. A run of operators of one precedence (`1 + 2 - x`) is one `Chain`,
+/// evaluated left to right in a loop: however long the run, nothing recurses through it (not the
+/// evaluation, the name check, nor dropping the tree). Only brackets nest.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Expr {
     Int(i64),
     Var(String, Range<usize>),
-    Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// The first operand, then each operator with its right operand, applied left to right.
+    Chain(Box<Expr>, Vec<(BinOp, Expr)>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,7 +161,20 @@ fn rule_name(rule: &Rule) -> &'static str {
     }
 }
 
+/// The longest string the small languages read (a move pattern, an end condition, a cell
+/// predicate, an integer expression), in bytes; longer strings are refused before parsing.
+pub const MAX_TEXT: usize = 16 * 1024;
+
 fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
+    if text.len() > MAX_TEXT {
+        return Err(SyntaxError {
+            at: 0..0,
+            message: format!(
+                "this string is {} bytes long; a pattern, condition, predicate or expression may be at most {MAX_TEXT}",
+                text.len()
+            ),
+        });
+    }
     match Grammar::parse(rule, text) {
         Ok(mut pairs) => Ok(pairs.next().expect("the grammar's root rule always yields a pair")),
         Err(err) => {
@@ -170,7 +187,11 @@ fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
             } else {
                 let token: String = text[at.start..].chars().take_while(|c| !c.is_whitespace() && !"(),".contains(*c)).collect();
                 let token = if token.is_empty() { text[at.start..].chars().next().map(String::from).unwrap_or_default() } else { token };
-                format!("'{token}'")
+                // A long run of text is shown by its start.
+                match token.char_indices().nth(24) {
+                    Some((cut, _)) => format!("'{}...'", &token[..cut]),
+                    None => format!("'{token}'"),
+                }
             };
             let renamed = err.renamed_rules(|r| rule_name(r).to_string());
             let message = format!("{} (found {found})", renamed.variant.message());
@@ -364,7 +385,8 @@ fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     match pair.as_rule() {
         Rule::expr | Rule::term => {
             let mut inner = pair.into_inner();
-            let mut acc = parse_expr(inner.next().expect("first operand"))?;
+            let first = parse_expr(inner.next().expect("first operand"))?;
+            let mut rest = Vec::new();
             while let Some(op) = inner.next() {
                 let op = match op.as_str() {
                     "+" => BinOp::Add,
@@ -373,10 +395,9 @@ fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
                     "/" => BinOp::Div,
                     _ => BinOp::Rem,
                 };
-                let right = parse_expr(inner.next().expect("second operand"))?;
-                acc = Expr::Bin(op, Box::new(acc), Box::new(right));
+                rest.push((op, parse_expr(inner.next().expect("second operand"))?));
             }
-            Ok(acc)
+            Ok(if rest.is_empty() { first } else { Expr::Chain(Box::new(first), rest) })
         }
         Rule::factor => parse_expr(pair.into_inner().next().expect("a factor has a part")),
         Rule::uint => Ok(Expr::Int(parse_int(&pair)?)),
@@ -392,19 +413,23 @@ impl Expr {
         Ok(match self {
             Expr::Int(v) => *v,
             Expr::Var(name, at) => lookup(name).ok_or_else(|| SyntaxError { at: at.clone(), message: format!("unknown name '{name}'") })?,
-            Expr::Bin(op, a, b) => {
-                let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
-                let result = match op {
-                    BinOp::Add => a.checked_add(b),
-                    BinOp::Sub => a.checked_sub(b),
-                    BinOp::Mul => a.checked_mul(b),
-                    BinOp::Div | BinOp::Rem if b == 0 => {
-                        return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
-                    }
-                    BinOp::Div => a.checked_div_euclid(b),
-                    BinOp::Rem => a.checked_rem_euclid(b),
-                };
-                result.ok_or_else(|| SyntaxError { at: 0..0, message: "the number is too large".into() })?
+            Expr::Chain(first, rest) => {
+                let mut a = first.eval(lookup)?;
+                for (op, b) in rest {
+                    let b = b.eval(lookup)?;
+                    let result = match op {
+                        BinOp::Add => a.checked_add(b),
+                        BinOp::Sub => a.checked_sub(b),
+                        BinOp::Mul => a.checked_mul(b),
+                        BinOp::Div | BinOp::Rem if b == 0 => {
+                            return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
+                        }
+                        BinOp::Div => a.checked_div_euclid(b),
+                        BinOp::Rem => a.checked_rem_euclid(b),
+                    };
+                    a = result.ok_or_else(|| SyntaxError { at: 0..0, message: "the number is too large".into() })?;
+                }
+                a
             }
         })
     }
@@ -417,7 +442,10 @@ impl Expr {
             Expr::Int(_) => Ok(()),
             Expr::Var(name, at) if !known(name) => Err(SyntaxError { at: at.clone(), message: format!("unknown name '{name}'") }),
             Expr::Var(..) => Ok(()),
-            Expr::Bin(_, a, b) => a.check_names(known).and_then(|()| b.check_names(known)),
+            Expr::Chain(first, rest) => {
+                first.check_names(known)?;
+                rest.iter().try_for_each(|(_, e)| e.check_names(known))
+            }
         }
     }
 }
@@ -521,5 +549,34 @@ mod tests {
         assert_eq!(e.eval(&|n| (n == "size").then_some(8)).unwrap(), 7);
         let err = parse_number("size-").unwrap_err();
         assert!(err.message.contains("expected"), "{}", err.message);
+        assert_eq!(parse_number("10 - 2 - 3").unwrap().eval(&|_| None).unwrap(), 5);
+        assert_eq!(parse_number("2 + 3 * 4 - 6 / 2").unwrap().eval(&|_| None).unwrap(), 11);
+    }
+
+    #[test]
+    fn a_long_flat_expression_needs_no_deep_stack() {
+        // 8000 operands: as a tree nested one level per operator, evaluating, checking and
+        // dropping it recursed 8000 deep; as a chain it is a loop.
+        let text = vec!["1"; 8000].join("+");
+        assert!(text.len() <= MAX_TEXT);
+        let worker = std::thread::Builder::new().stack_size(256 * 1024).spawn(move || {
+            let e = parse_number(&text).unwrap();
+            e.check_names(&|_| false).unwrap();
+            e.eval(&|_| None).unwrap()
+        });
+        assert_eq!(worker.unwrap().join().unwrap(), 8000);
+    }
+
+    #[test]
+    fn strings_longer_than_the_limit_are_refused_before_parsing() {
+        let text = vec!["1"; 120_001].join(" + ");
+        let err = parse_number(&text).unwrap_err();
+        assert_eq!(
+            err.message,
+            format!("this string is {} bytes long; a pattern, condition, predicate or expression may be at most 16384", text.len())
+        );
+        let err = parse_predicate(&format!("x == {text}")).unwrap_err();
+        assert!(err.message.contains("at most 16384"), "{}", err.message);
+        assert!(parse_pattern(&"step(all) ".repeat(2000)).unwrap_err().message.contains("at most 16384"));
     }
 }

@@ -75,10 +75,32 @@ pub fn parse(file: FileId, text: &str) -> Result<Table, Diagnostic> {
     convert_table(file, table.into_inner())
 }
 
+/// Refuses a control character (an escape such as `\u001b`, a carriage return alone, a bell) in a
+/// key or a string: names, symbols and texts of a ruleset reach the terminal through `show`,
+/// `list`, `check` and `play`, where such a character would move the cursor or change colours.
+/// A newline and a tab are text, and so is the carriage return of a Windows line end.
+fn plain_text(span: Span, text: &str) -> Result<(), Diagnostic> {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let line_end = c == '\r' && chars.peek() == Some(&'\n');
+        if c.is_control() && c != '\n' && c != '\t' && !line_end {
+            return Err(Diagnostic::at(
+                span,
+                format!(
+                    "control character U+{:04X} in a string; a ruleset's text may hold no control characters but newline and tab",
+                    c as u32
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn convert_table(file: FileId, table: DeTable<'_>) -> Result<Table, Diagnostic> {
     let mut entries = Vec::with_capacity(table.len());
     for (key, value) in table {
         let key_span = Span::new(file, key.span());
+        plain_text(key_span, key.get_ref())?;
         let key = Key { name: key.into_inner().into_owned(), span: key_span };
         entries.push((key, convert(file, value)?));
     }
@@ -88,7 +110,10 @@ fn convert_table(file: FileId, table: DeTable<'_>) -> Result<Table, Diagnostic> 
 fn convert(file: FileId, value: toml::Spanned<DeValue<'_>>) -> Result<Node, Diagnostic> {
     let span = Span::new(file, value.span());
     let value = match value.into_inner() {
-        DeValue::String(s) => Value::Str(s.into_owned()),
+        DeValue::String(s) => {
+            plain_text(span, &s)?;
+            Value::Str(s.into_owned())
+        }
         DeValue::Integer(i) => {
             let digits = i.as_str().replace('_', "");
             let digits = digits.trim_start_matches('+');

@@ -39,7 +39,10 @@ fn read_test(cx: &mut Cx, t: &Table, span: Span) -> Option<TestCase> {
     if let Some(n) = f.get("perft")
         && let Some(items) = cx.array(n)
     {
-        for item in items {
+        if let Some(deepest) = items.get(MAX_PERFT_DEPTH) {
+            cx.error(deepest.span, format!("a test's perft counts go to depth {MAX_PERFT_DEPTH} at most; this one has {}", items.len()));
+        }
+        for item in items.iter().take(MAX_PERFT_DEPTH) {
             match item.value {
                 Value::Int(v) if v >= 0 => case.perft.push(v as u64),
                 _ => cx.expect_type(item, "a non-negative integer"),
@@ -50,6 +53,9 @@ fn read_test(cx: &mut Cx, t: &Table, span: Span) -> Option<TestCase> {
     f.finish(cx);
     Some(case)
 }
+
+/// The deepest perft count a test may give, as `perft` (the search recurses once a ply).
+const MAX_PERFT_DEPTH: usize = 64;
 
 fn read_interpretation(cx: &mut Cx, t: &Table, span: Span) -> Option<Interpretation> {
     let mut f = Fields::new(t, "[[interpretations]]");

@@ -19,7 +19,7 @@ mod start;
 mod state;
 mod turn;
 
-pub use notation::parse_clock;
+pub use notation::{MAX_CLOCK_MS, parse_clock, parse_duration};
 
 use crate::model::Ruleset;
 use crate::source::{Diagnostic, FileId, Report, Sources};

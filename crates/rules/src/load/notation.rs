@@ -17,40 +17,67 @@ pub(super) fn read_clock(cx: &mut Cx, node: Option<&Node>) -> Option<Clock> {
     };
     let text = cx.string(time)?;
     match parse_clock(&text) {
-        Some(clock) => Some(clock),
-        None => {
-            cx.error(
-                time.span,
-                format!("bad clock '{text}'; write minutes, seconds or milliseconds like 5m, 90s, 500ms, with +2s for an increment"),
-            );
+        Ok(clock) => Some(clock),
+        Err(why) => {
+            cx.error(time.span, format!("bad clock '{text}': {why}"));
             None
         }
     }
 }
 
-/// `5m`, `90s`, `1.5s`, `500ms`, optionally `+2s`.
-pub fn parse_clock(text: &str) -> Option<Clock> {
-    let duration = |t: &str| -> Option<u64> {
-        let t = t.trim();
-        let (number, scale) = if let Some(n) = t.strip_suffix("ms") {
-            (n, 1.0)
-        } else if let Some(n) = t.strip_suffix('s') {
-            (n, 1000.0)
-        } else if let Some(n) = t.strip_suffix('m') {
-            (n, 60_000.0)
-        } else if let Some(n) = t.strip_suffix('h') {
-            (n, 3_600_000.0)
+/// The longest clock time, and the longest increment: 24 hours, in milliseconds.
+pub const MAX_CLOCK_MS: u64 = 24 * 3_600_000;
+
+/// A duration in milliseconds, at most `max_ms`: a number and a unit (`500ms`, `90s`, `1.5m`,
+/// `2h`), or several (`1m30s`, as `show` writes them). Err: why not, in words.
+pub fn parse_duration(text: &str, max_ms: u64) -> Result<u64, String> {
+    let t = text.trim();
+    let bad = || format!("'{t}' is not a duration; write 500ms, 90s, 1.5m, 2h or 1m30s");
+    if t.starts_with('-') {
+        return Err(format!("'{t}': a duration cannot be negative"));
+    }
+    let mut rest = t;
+    let mut total = 0.0f64;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !(c.is_ascii_digit() || c == '.')).ok_or_else(bad)?;
+        let number: f64 = rest[..digits].parse().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let (scale, unit) = if rest.starts_with("ms") {
+            (1.0, 2)
+        } else if rest.starts_with('s') {
+            (1000.0, 1)
+        } else if rest.starts_with('m') {
+            (60_000.0, 1)
+        } else if rest.starts_with('h') {
+            (3_600_000.0, 1)
         } else {
-            return None;
+            return Err(bad());
         };
-        let value: f64 = number.trim().parse().ok()?;
-        (value.is_finite() && value >= 0.0).then(|| (value * scale).round() as u64)
-    };
+        rest = &rest[unit..];
+        total += number * scale;
+    }
+    if t.is_empty() || !total.is_finite() {
+        return Err(bad());
+    }
+    // Compared as a float: a huge number never wraps into a small one.
+    if total.round() > max_ms as f64 {
+        let most = if max_ms.is_multiple_of(3_600_000) { format!("{}h", max_ms / 3_600_000) } else { crate::describe::format_ms(max_ms) };
+        return Err(format!("'{t}' is longer than {most}"));
+    }
+    Ok(total.round() as u64)
+}
+
+/// A time control: `5m`, `90s`, `1.5s`, `500ms`, optionally `+2s` for an increment a move. The
+/// time is above 0; time and increment are each at most 24 hours ([`MAX_CLOCK_MS`]).
+pub fn parse_clock(text: &str) -> Result<Clock, String> {
     let (initial, increment) = match text.split_once('+') {
-        Some((a, b)) => (duration(a)?, duration(b)?),
-        None => (duration(text)?, 0),
+        Some((a, b)) => (parse_duration(a, MAX_CLOCK_MS)?, parse_duration(b, MAX_CLOCK_MS)?),
+        None => (parse_duration(text, MAX_CLOCK_MS)?, 0),
     };
-    (initial > 0).then_some(Clock { initial_ms: initial, increment_ms: increment })
+    if initial == 0 {
+        return Err("a clock's time must be above 0".into());
+    }
+    Ok(Clock { initial_ms: initial, increment_ms: increment })
 }
 
 pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Notation {
@@ -105,5 +132,29 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
             };
             notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_and_clocks() {
+        assert_eq!(parse_duration("500ms", MAX_CLOCK_MS), Ok(500));
+        assert_eq!(parse_duration("1.5s", MAX_CLOCK_MS), Ok(1500));
+        assert_eq!(parse_duration("1m30s", MAX_CLOCK_MS), Ok(90_000));
+        assert_eq!(parse_duration("24h", MAX_CLOCK_MS), Ok(MAX_CLOCK_MS));
+        assert_eq!(parse_duration("1h", 3_600_000), Ok(3_600_000));
+        assert_eq!(parse_duration("18446744073709551615s", MAX_CLOCK_MS), Err("'18446744073709551615s' is longer than 24h".into()));
+        assert_eq!(parse_duration("99999999999999999999h", MAX_CLOCK_MS), Err("'99999999999999999999h' is longer than 24h".into()));
+        assert_eq!(parse_duration("61m", 3_600_000), Err("'61m' is longer than 1h".into()));
+        assert_eq!(parse_duration("-5m", MAX_CLOCK_MS), Err("'-5m': a duration cannot be negative".into()));
+        for bad in ["", "5", "m", "5x", "1e3s", "..s", "inf s"] {
+            assert!(parse_duration(bad, MAX_CLOCK_MS).unwrap_err().contains("is not a duration"), "{bad}");
+        }
+        assert_eq!(parse_clock("3m+2s"), Ok(Clock { initial_ms: 180_000, increment_ms: 2000 }));
+        assert_eq!(parse_clock("0s"), Err("a clock's time must be above 0".into()));
+        assert!(parse_clock("5m+25h").is_err());
     }
 }

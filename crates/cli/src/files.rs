@@ -1,0 +1,93 @@
+//! Reading the files a command is given: only regular files, and only up to a size that depends
+//! on what the file is, so that `show /dev/zero` or a mistyped path to a huge file is refused
+//! with a message instead of reading without end.
+
+use std::io::Read;
+
+/// What a file is read as, and the most it may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A ruleset `.toml` file (and every file it extends): at most 1 MiB. The largest built-in
+    /// ruleset is 25 KB.
+    Ruleset,
+    /// A game record (`replay`, `play --resume`): at most 16 MiB.
+    Record,
+    /// Game lines written by `selfplay` (`stats`): at most 1 GiB per file; larger runs split
+    /// into shards.
+    Games,
+}
+
+impl Kind {
+    pub const fn max_bytes(self) -> u64 {
+        match self {
+            Kind::Ruleset => 1 << 20,
+            Kind::Record => 16 << 20,
+            Kind::Games => 1 << 30,
+        }
+    }
+
+    fn what(self) -> &'static str {
+        match self {
+            Kind::Ruleset => "a ruleset file",
+            Kind::Record => "a game record",
+            Kind::Games => "a file of game lines",
+        }
+    }
+}
+
+/// A size in words: `1 MiB`, `16 MiB`, `1 GiB`, or bytes.
+fn size_words(bytes: u64) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b.is_multiple_of(1 << 30) => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b.is_multiple_of(1 << 20) => format!("{} MiB", b >> 20),
+        b => format!("{b} bytes"),
+    }
+}
+
+/// Reads a text file of the given kind whole, or says why not in one line: it is missing or
+/// unreadable, not a regular file (a directory, a device, a pipe), larger than the kind allows,
+/// or not UTF-8.
+pub fn read_text(path: &str, kind: Kind) -> Result<String, String> {
+    let fail = |why: String| format!("cannot read {path}: {why}");
+    // The path first: opening a pipe would wait for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
+    if !meta.is_file() {
+        return Err(fail(format!("not a regular file ({})", if meta.is_dir() { "a directory" } else { "a device, pipe or socket" })));
+    }
+    let max = kind.max_bytes();
+    let too_large = |size: u64| fail(format!("{} may be at most {} and this one is {size} bytes", kind.what(), size_words(max)));
+    if meta.len() > max {
+        return Err(too_large(meta.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| fail(e.to_string()))?;
+    // The file may have grown since: read one byte past the limit at most.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1).read_to_end(&mut bytes).map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_in_words() {
+        assert_eq!(size_words(Kind::Ruleset.max_bytes()), "1 MiB");
+        assert_eq!(size_words(Kind::Record.max_bytes()), "16 MiB");
+        assert_eq!(size_words(Kind::Games.max_bytes()), "1 GiB");
+        assert_eq!(size_words(1000), "1000 bytes");
+    }
+
+    #[test]
+    fn devices_and_directories_are_refused() {
+        let err = read_text(".", Kind::Ruleset).unwrap_err();
+        assert!(err.contains("not a regular file (a directory)"), "{err}");
+        if std::path::Path::new("/dev/zero").exists() {
+            let err = read_text("/dev/zero", Kind::Ruleset).unwrap_err();
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+    }
+}
