@@ -10,7 +10,6 @@ mod info;
 mod load;
 mod play;
 mod plot;
-mod record;
 mod selfplay;
 mod stats;
 

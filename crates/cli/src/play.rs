@@ -2,8 +2,8 @@
 
 use crate::CliError;
 use crate::load::{load_game, parse_param};
-use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
+use hetproba_engine::record::Record;
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
 use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
@@ -231,7 +231,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     let resumed = match &args.resume {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
-            Some((path.clone(), Record::parse(path, &text)?))
+            Some((path.clone(), Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?))
         }
         None => None,
     };
@@ -422,7 +422,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
 
 pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| CliError::failure(format!("cannot read {path}: {e}")))?;
-    let record = Record::parse(path, &text)?;
+    let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
