@@ -237,6 +237,24 @@ fn the_same_piece_count_is_written_read_hashed_and_undone() {
     assert_eq!(game.write_position(&pos), "W:W46,K50:BK1");
 }
 
+/// Found by the property tests: where the limit does not hold (the player owns no men), a king
+/// moved on and its count went past the limit, to a position the reader refused. A run stops at
+/// the limit, which is all it can tell.
+#[test]
+fn the_same_piece_count_stops_at_the_limit_where_the_limit_does_not_hold() {
+    let game = game("draughts-frisian");
+    let mut pos = game.read_position("W:WK50:BK1").unwrap();
+    for text in ["50-44", "1-7", "44-50", "7-1", "50-44", "1-7", "44-50"] {
+        let mv = game.parse_move(&pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        game.make(&mut pos, mv);
+    }
+    // White's king has moved four times in a row, Black's three: both count 3.
+    let written = game.write_position(&pos);
+    assert!(written.ends_with(" same:50=3,7=3"), "{written}");
+    let read = game.read_position(&written).unwrap_or_else(|e| panic!("{written}: {e}"));
+    assert!(read == pos && read.hash() == pos.hash(), "{written} reads back as another position");
+}
+
 // ----------------------------------------------------------------------------------------------
 // compare: a witness between each dialect and its nearest relative
 

@@ -323,7 +323,7 @@ impl Game {
             pos.clear_unmoved(self, c);
         }
         if let Some(limit) = &self.rules.same_piece {
-            self.count_streak(pos, mv, limit.pieces);
+            self.count_streak(pos, mv, limit.pieces, limit.max);
         }
         let piece = rule.code[side.index()];
         match &rule.kind {
@@ -349,8 +349,10 @@ impl Game {
 
     /// `[state] same-piece`: a move without capture by a counted piece adds one to its run (or
     /// starts one); any other move of the player ends the run. A piece captured ends its owner's
-    /// run. Called before the move is made, captured pieces already gone.
-    fn count_streak(&self, pos: &mut Position, mv: Move, counted: u64) {
+    /// run. Called before the move is made, captured pieces already gone. A run stops at `max`:
+    /// longer runs play alike (and happen when the limit does not hold, the player owning none
+    /// of the pieces it names), so counting on would only make positions differ that do not.
+    fn count_streak(&self, pos: &mut Position, mv: Move, counted: u64, max: u8) {
         let side = pos.side;
         let enemy = side.other();
         if let Some((cell, _)) = pos.streak(enemy)
@@ -362,7 +364,7 @@ impl Game {
         match piece {
             Some(t) if counted >> t & 1 == 1 && !mv.is_capture() && mv.promotion().is_none() => {
                 let run = match pos.streak(side) {
-                    Some((cell, n)) if cell == mv.from => n.saturating_add(1),
+                    Some((cell, n)) if cell == mv.from => n.saturating_add(1).min(max),
                     _ => 1,
                 };
                 pos.set_streak(self, side, mv.to, run);
