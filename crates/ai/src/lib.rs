@@ -47,6 +47,9 @@ pub struct Progress {
     pub best: Move,
 }
 
+/// What a search tells its progress to: `Break` stops the search.
+pub type Observer<'a> = dyn FnMut(&Progress) -> ControlFlow<()> + 'a;
+
 /// A search reports its [`Progress`] every this many playouts (and once at its end).
 pub const PROGRESS_EVERY: u32 = 64;
 
@@ -59,7 +62,7 @@ pub trait Agent {
     /// the agent's random numbers are those of `choose` as long as `observe` continues. When it
     /// breaks, the search stops and plays its best move so far. An agent that does not search
     /// never calls it.
-    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut dyn FnMut(&Progress) -> ControlFlow<()>) -> Move {
+    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
         let _ = observe;
         self.choose(game, pos)
     }
@@ -142,7 +145,7 @@ impl Agent for MctsAgent {
         self.search(game, pos, None)
     }
 
-    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut dyn FnMut(&Progress) -> ControlFlow<()>) -> Move {
+    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
         self.search(game, pos, Some(observe))
     }
 }
@@ -159,7 +162,7 @@ fn most_visited(nodes: &[Node]) -> Move {
 impl MctsAgent {
     /// The search; `observe`, when given, is told the progress every [`PROGRESS_EVERY`] playouts
     /// and at the end. Without it the search does no more than test that it is absent.
-    fn search(&mut self, game: &Game, root_pos: &Position, mut observe: Option<&mut dyn FnMut(&Progress) -> ControlFlow<()>>) -> Move {
+    fn search(&mut self, game: &Game, root_pos: &Position, mut observe: Option<&mut Observer>) -> Move {
         let mut pos = root_pos.clone();
         let mut scratch = Vec::new();
         let root_moves = game.legal_moves(&pos);
@@ -186,7 +189,7 @@ impl MctsAgent {
                 _ => {}
             }
             if let Some(observe) = observe.as_mut()
-                && playouts % PROGRESS_EVERY == 0
+                && playouts.is_multiple_of(PROGRESS_EVERY)
                 && playouts > 0
                 && observe(&Progress { playouts, elapsed: start.elapsed(), best: most_visited(&nodes) }).is_break()
             {
