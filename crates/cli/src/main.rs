@@ -16,6 +16,7 @@ mod plot;
 mod record;
 mod selfplay;
 mod stats;
+mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
