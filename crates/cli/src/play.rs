@@ -793,7 +793,7 @@ impl<'g> Table<'g> {
                     match self.undo()? {
                         Some(_) => return Ok(Entry::Undone),
                         None if self.session.moves().is_empty() => face.say("nothing to undo: no move has been played"),
-                        None => face.say("nothing to undo: no move of a human player's to take back"),
+                        None => face.say("nothing to undo: every move so far is the computer's"),
                     }
                 }
                 text => match self.game.parse_move(pos, text) {
@@ -889,6 +889,16 @@ mod tests {
         assert!(clocks.charge(PlayerId::FIRST, Duration::ZERO));
         assert_eq!(clocks.left_ms[0], u64::MAX);
         assert_eq!(format_clock(hetproba_rules::MAX_CLOCK_MS), "1440:00.0");
+    }
+
+    #[test]
+    fn time_spent_before_an_undo_counts_without_the_increment() {
+        let mut clocks = Clocks::new(Clock { initial_ms: 1000, increment_ms: 500 });
+        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(400)));
+        assert_eq!(clocks.left_ms[0], 600);
+        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(600)), "all the time, and not more");
+        assert!(!clocks.spend(PlayerId::SECOND, Duration::MAX));
+        assert_eq!(clocks.left_ms, [0, 0]);
     }
 
     #[test]
