@@ -368,8 +368,12 @@ fn play_hint_suggests_a_legal_move_and_changes_nothing_else() {
 
 #[test]
 fn play_question_mark_lists_the_legal_moves_in_the_games_notation() {
-    let run = hetproba_with_input(&["play", "checkers-english", "--first", "human", "--second", "human"], "?\nquit\n").ok();
+    let run = hetproba_with_input(&["play", "checkers-english", "--first", "human", "--second", "human"], "?\n11-15\nquit\n").ok();
     assert!(run.stdout.contains("black> ?\nlegal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16\n"), "{}", run.stdout);
+    // A numbered board's numbers are printed once, before the first position.
+    assert!(run.stdout.starts_with("square numbers:\n    1     2     3     4\n 5     6     7     8\n"), "{}", run.stdout);
+    assert_eq!(run.stdout.matches("square numbers:").count(), 1, "{}", run.stdout);
+    assert!(run.stdout.contains("black played 11-15"), "{}", run.stdout);
 }
 
 #[test]

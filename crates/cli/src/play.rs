@@ -324,11 +324,13 @@ struct Lines {
     /// a session.
     echo: bool,
     out: std::io::StdoutLock<'static>,
+    /// A position has been shown.
+    shown: bool,
 }
 
 impl Lines {
     fn new() -> Lines {
-        Lines { input: spawn_reader(), echo: !std::io::stdin().is_terminal(), out: std::io::stdout().lock() }
+        Lines { input: spawn_reader(), echo: !std::io::stdin().is_terminal(), out: std::io::stdout().lock(), shown: false }
     }
 }
 
@@ -341,6 +343,10 @@ impl Face for Lines {
         }
         if let Some(text) = &scene.last {
             let _ = writeln!(out, "{text}");
+        }
+        // A numbered board's numbers, once, before the first position: moves name them.
+        if !std::mem::replace(&mut self.shown, true) && crate::tui::numbered(scene.game) {
+            let _ = write!(out, "square numbers:\n{}", crate::draw::numbering(scene.game));
         }
         let _ = write!(out, "{}", crate::draw::draw(scene.game, scene.pos));
         if let Some(clocks) = &scene.clocks {

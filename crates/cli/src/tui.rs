@@ -74,8 +74,7 @@ fn piece_colour(game: &Game, player: PlayerId) -> Color {
 /// The board as lines, and the width each line shows. Each cell is a field: its piece (`.` when
 /// empty), after its number on numbered boards; the last move's cells are in brackets without
 /// colour, on a brighter square with it.
-fn board_lines(scene: &Scene, colour: bool) -> (Vec<String>, usize) {
-    let game = scene.game;
+fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> (Vec<String>, usize) {
     let board = game.board();
     let (x0, y0, x1, y1) = board.extent();
     let numbers = numbered(game);
@@ -100,10 +99,10 @@ fn board_lines(scene: &Scene, colour: bool) -> (Vec<String>, usize) {
                 }
                 continue;
             };
-            let code = scene.pos.at(cell);
+            let code = pos.at(cell);
             let symbol = if code == EMPTY { if colour { '·' } else { '.' } } else { game.symbol(code) };
             let number = if numbers { format!("{:>name_width$}", board.name(cell)) } else { String::new() };
-            let marked = scene.marked.contains(&cell);
+            let marked = marked.contains(&cell);
             if !colour {
                 let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
                 line.push_str(&format!("{open}{number}{symbol}{close}"));
@@ -178,7 +177,7 @@ pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
     let game = scene.game;
     let width = width.max(20);
     let mut out = vec![if colour { game.rules().name.clone().bold().to_string() } else { game.rules().name.clone() }, String::new()];
-    let (board, board_width) = board_lines(scene, colour);
+    let (board, board_width) = board_lines(game, scene.pos, &scene.marked, colour);
     let rows = move_rows(scene.moves, scene.offset);
     let beside = board_width + 4 + rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) <= width;
     if beside {
@@ -256,7 +255,7 @@ pub fn progress_line(game: &Game, pos: &Position, who: &str, progress: &Progress
 /// Leaves raw mode and shows the cursor: on every way out.
 fn restore() {
     let _ = terminal::disable_raw_mode();
-    let _ = execute!(std::io::stdout(), Show);
+    let _ = execute!(std::io::stdout(), Show, terminal::EnableLineWrap);
 }
 
 /// The live terminal: raw mode while it lives, and what the player is typing.
@@ -278,6 +277,8 @@ impl Screen {
     /// Raw mode (keys one at a time, no echo), with a panic hook that restores the terminal.
     pub fn start(colour: bool) -> std::io::Result<Screen> {
         terminal::enable_raw_mode()?;
+        // A line wider than the terminal is cut, not wrapped over the next.
+        let _ = execute!(std::io::stdout(), terminal::DisableLineWrap);
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
