@@ -6,8 +6,9 @@
 //! the record's tags and saves it once, so a record that cannot be written is known before the
 //! first move; [`Table::run`] asks each player for a move, keeps the [`Clocks`], and saves the
 //! record after every move, so a game stopped any way (Ctrl-C, a closed terminal, a crash) loses
-//! at most the move being made. What is drawn and how a human's line is read are [`Table::show`]
-//! and [`Table::ask_human`].
+//! at most the move being made. What is drawn and how a human's line is read is a [`Face`]: plain
+//! lines when input or output is piped, the terminal view ([`crate::tui`]) when both are a
+//! terminal; [`Table::ask_human`] reads a human's commands (a move, `?`, `hint`, `undo`, `quit`).
 
 use crate::CliError;
 use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
