@@ -317,6 +317,74 @@ fn play_quit_stops_the_game_without_an_error() {
 }
 
 #[test]
+fn play_undo_takes_back_the_move_pair_against_the_computer_and_rewrites_the_record() {
+    let dir = scratch("undo");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let args = ["play", "reversi", "--first", "human", "--second", "random", "--seed", "1", "--record", record];
+    let run = hetproba_with_input(&args, "d3\nundo\nundo\nf5\nquit\n").ok();
+    let reply = run.stdout.lines().find_map(|l| l.strip_prefix("white played ")).unwrap_or_else(|| panic!("{}", run.stdout)).to_string();
+    // Black's d3 and white's reply go; the start position is drawn again, black to move.
+    let taken = format!("took back d3 {reply}\n");
+    assert!(run.stdout.contains(&format!("black> undo\n{taken}8 . . . . . . . .")), "{}", run.stdout);
+    let after = &run.stdout[run.stdout.find(&taken).unwrap()..];
+    assert!(after.contains("5 . . . x o . . .\n4 . . . o x . . .\n3 . . . . . . . .\n"), "{after}");
+    assert!(after.contains("black> undo\nnothing to undo: no move has been played\nblack> f5\nblack played f5\n"), "{after}");
+    assert!(run.stdout.ends_with("game stopped after 2 moves\n"), "{}", run.stdout);
+    // The record holds the moves kept, and replays.
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("\n1. f5 ") && !text.contains("d3"), "{text}");
+    hetproba(&["replay", record]).ok();
+}
+
+#[test]
+fn play_undo_between_humans_takes_back_one_move_and_not_the_computers_moves() {
+    let run =
+        hetproba_with_input(&["play", "amoba-rollin", "--first", "human", "--second", "human"], "a1\nh1\nundo\nundo\nundo\nquit\n").ok();
+    // The last move, whoever made it.
+    assert!(run.stdout.contains("x> undo\ntook back h1\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("o> undo\ntook back a1\n"), "{}", run.stdout);
+    assert!(run.stdout.contains("x> undo\nnothing to undo: no move has been played\n"), "{}", run.stdout);
+    // A human who has not moved yet cannot take back the computer's opening move.
+    let run = hetproba_with_input(&["play", "reversi", "--first", "random", "--second", "human", "--seed", "5"], "undo\nquit\n").ok();
+    assert!(run.stdout.contains("white> undo\nnothing to undo: every move so far is the computer's\n"), "{}", run.stdout);
+    assert!(run.stdout.ends_with("game stopped after 1 moves\n"), "{}", run.stdout);
+}
+
+#[test]
+fn play_hint_suggests_a_legal_move_and_changes_nothing_else() {
+    let args = ["play", "reversi", "--first", "human", "--second", "mcts:100", "--seed", "5"];
+    let run = hetproba_with_input(&args, "hint\nd3\nquit\n").ok();
+    let hint = run.stdout.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(["d3", "c4", "f5", "e6"].contains(&hint), "{hint}");
+    assert!(run.stdout.contains("black> hint\nhint: "), "{}", run.stdout);
+    // The same seed, the same hint; and the computer's reply is the one it makes unasked.
+    assert_eq!(hetproba_with_input(&args, "hint\nd3\nquit\n").ok().stdout, run.stdout);
+    let unasked = hetproba_with_input(&args, "d3\nquit\n").ok();
+    let reply = |text: &str| text.lines().find_map(|l| l.strip_prefix("white played ")).map(str::to_string);
+    assert_eq!(reply(&run.stdout), reply(&unasked.stdout));
+    assert!(reply(&run.stdout).is_some(), "{}", run.stdout);
+}
+
+#[test]
+fn play_question_mark_lists_the_legal_moves_in_the_games_notation() {
+    let run = hetproba_with_input(&["play", "checkers-english", "--first", "human", "--second", "human"], "?\n11-15\nquit\n").ok();
+    assert!(run.stdout.contains("black> ?\nlegal moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16\n"), "{}", run.stdout);
+    // A numbered board's numbers are printed once, before the first position.
+    assert!(run.stdout.starts_with("square numbers:\n    1     2     3     4\n 5     6     7     8\n"), "{}", run.stdout);
+    assert_eq!(run.stdout.matches("square numbers:").count(), 1, "{}", run.stdout);
+    assert!(run.stdout.contains("black played 11-15"), "{}", run.stdout);
+}
+
+#[test]
+fn play_help_names_the_commands_and_the_terminal_view() {
+    let run = hetproba(&["play", "--help"]).ok();
+    for word in ["\n  ?      list the legal moves", "\n  hint   ", "\n  undo   ", "\n  quit   ", "NO_COLOR", "square numbers"] {
+        assert!(run.stdout.contains(word), "lacks {word:?}\n{}", run.stdout);
+    }
+}
+
+#[test]
 fn play_random_against_random_ends_with_a_result() {
     let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
     let last = run.stdout.lines().last().unwrap_or("").to_string();

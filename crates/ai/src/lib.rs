@@ -3,6 +3,7 @@
 
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, Position};
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 /// A small, seedable random number generator (SplitMix64): games must replay from a seed.
@@ -35,10 +36,36 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// How far a search has come, for a display that shows the computer thinking.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Playouts made so far in this search.
+    pub playouts: u32,
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// The move the search would play if it stopped now (the most visited so far).
+    pub best: Move,
+}
+
+/// What a search tells its progress to: `Break` stops the search.
+pub type Observer<'a> = dyn FnMut(&Progress) -> ControlFlow<()> + 'a;
+
+/// A search reports its [`Progress`] every this many playouts (and once at its end).
+pub const PROGRESS_EVERY: u32 = 64;
+
 /// Something that chooses moves.
 pub trait Agent {
     /// Chooses one of the legal moves of `pos` (which has at least one).
     fn choose(&mut self, game: &Game, pos: &Position) -> Move;
+
+    /// Chooses as [`Agent::choose`] does, calling `observe` as the search goes on; the move and
+    /// the agent's random numbers are those of `choose` as long as `observe` continues. When it
+    /// breaks, the search stops and plays its best move so far. An agent that does not search
+    /// never calls it.
+    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
+        let _ = observe;
+        self.choose(game, pos)
+    }
 }
 
 /// Picks a legal move uniformly at random.
@@ -114,7 +141,28 @@ impl MctsAgent {
 }
 
 impl Agent for MctsAgent {
-    fn choose(&mut self, game: &Game, root_pos: &Position) -> Move {
+    fn choose(&mut self, game: &Game, pos: &Position) -> Move {
+        self.search(game, pos, None)
+    }
+
+    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
+        self.search(game, pos, Some(observe))
+    }
+}
+
+/// The most visited child of the root: the move a search plays.
+fn most_visited(nodes: &[Node]) -> Move {
+    let best = nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits)).copied();
+    match best {
+        Some(child) => nodes[child].mv,
+        None => nodes[0].untried[0],
+    }
+}
+
+impl MctsAgent {
+    /// The search; `observe`, when given, is told the progress every [`PROGRESS_EVERY`] playouts
+    /// and at the end. Without it the search does no more than test that it is absent.
+    fn search(&mut self, game: &Game, root_pos: &Position, mut observe: Option<&mut Observer>) -> Move {
         let mut pos = root_pos.clone();
         let mut scratch = Vec::new();
         let root_moves = game.legal_moves(&pos);
@@ -139,6 +187,13 @@ impl Agent for MctsAgent {
                 // A long time budget on a fast game must not fill the memory.
                 _ if nodes.len() > MAX_TREE => break,
                 _ => {}
+            }
+            if let Some(observe) = observe.as_mut()
+                && playouts.is_multiple_of(PROGRESS_EVERY)
+                && playouts > 0
+                && observe(&Progress { playouts, elapsed: start.elapsed(), best: most_visited(&nodes) }).is_break()
+            {
+                return most_visited(&nodes);
             }
             playouts += 1;
             // Select.
@@ -188,10 +243,61 @@ impl Agent for MctsAgent {
                 pos.unmake();
             }
         }
-        let best = nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits)).copied();
-        match best {
-            Some(child) => nodes[child].mv,
-            None => nodes[0].untried[0],
+        let best = most_visited(&nodes);
+        if let Some(observe) = observe {
+            let _ = observe(&Progress { playouts, elapsed: start.elapsed(), best });
         }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
+    }
+
+    #[test]
+    fn progress_is_reported_with_growing_playout_counts_and_changes_nothing() {
+        let game = game();
+        let pos = Position::start(&game);
+        let plain = MctsAgent::new(Budget::Playouts(300), 7).choose(&game, &pos);
+        let mut seen = Vec::new();
+        let observed = MctsAgent::new(Budget::Playouts(300), 7).choose_observed(&game, &pos, &mut |p| {
+            seen.push(p.playouts);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(plain, observed, "observing does not change the move");
+        assert_eq!(seen, vec![64, 128, 192, 256, 300], "every 64 playouts, then at the end");
+        assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn an_observer_can_stop_a_search_early() {
+        let game = game();
+        let pos = Position::start(&game);
+        let legal = game.legal_moves(&pos);
+        let mut calls = 0;
+        let mv = MctsAgent::new(Budget::Time(Duration::from_secs(3600)), 1).choose_observed(&game, &pos, &mut |p| {
+            calls += 1;
+            assert!(legal.contains(&p.best));
+            if p.playouts >= 128 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        });
+        assert_eq!(calls, 2);
+        assert!(legal.contains(&mv));
+    }
+
+    #[test]
+    fn an_agent_that_does_not_search_never_reports() {
+        let game = game();
+        let pos = Position::start(&game);
+        let mut called = false;
+        RandomAgent::new(3).choose_observed(&game, &pos, &mut |_| {
+            called = true;
+            ControlFlow::Continue(())
+        });
+        assert!(!called);
     }
 }

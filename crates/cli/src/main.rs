@@ -15,6 +15,7 @@ mod play;
 mod plot;
 mod selfplay;
 mod stats;
+mod tui;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -160,7 +161,25 @@ enum Command {
         #[arg(long, value_enum, default_value_t = CountArg::Moves)]
         count: CountArg,
     },
-    /// Play a game in the terminal.
+    /// Play a game in the terminal
+    ///
+    /// On a terminal: the board in colour (plain when NO_COLOR is set), the last move marked, the
+    /// moves beside the board, both clocks counting down, and what the computer is doing while it
+    /// thinks (playouts so far, per second, its best move so far); numbered boards show their
+    /// square numbers. Piped, the board is printed after every move and moves are read line by
+    /// line.
+    ///
+    /// Type a move in the game's notation (`d3`, `32-28`, `c3:e5:c7`, `Nf3`, `e2e4`), or:
+    ///   ?      list the legal moves (also `moves`, `help`)
+    ///   hint   ask the engine for a move
+    ///   undo   take back your last move and the computer's reply (between humans, the last move)
+    ///   quit   stop; the record is already saved (Ctrl-C on a terminal too)
+    ///
+    /// Examples:
+    ///   hetproba play reversi --second mcts:2s
+    ///   hetproba play draughts-international --clock 5m+3s --record game.pdn
+    ///   hetproba play reversi --resume game.txt
+    #[command(verbatim_doc_comment)]
     Play(play::PlayArgs),
     /// Play many games between two computer players; one JSON line per game, for `stats`.
     Selfplay(selfplay::SelfplayArgs),

@@ -6,18 +6,22 @@
 //! the record's tags and saves it once, so a record that cannot be written is known before the
 //! first move; [`Table::run`] asks each player for a move, keeps the [`Clocks`], and saves the
 //! record after every move, so a game stopped any way (Ctrl-C, a closed terminal, a crash) loses
-//! at most the move being made. What is drawn and how a human's line is read are [`Table::show`]
-//! and [`Table::ask_human`].
+//! at most the move being made. What is drawn and how a human's line is read is a [`Face`]: plain
+//! lines when input or output is piped, the terminal view ([`crate::tui`]) when both are a
+//! terminal; [`Table::ask_human`] reads a human's commands (a move, `?`, `hint`, `undo`, `quit`).
 
 use crate::CliError;
 use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
-use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
+use crate::tui::Scene;
+use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent};
+use hetproba_board::{CellId, NO_CELL};
 use hetproba_engine::record::Record;
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
 use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
+use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -109,11 +113,6 @@ pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
         },
         Some(_) => Err(bad()),
     }
-}
-
-enum Player {
-    Human,
-    Computer(Box<dyn Agent>),
 }
 
 /// True for rulesets whose records are PDN (draughts).
@@ -213,7 +212,7 @@ fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
     record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(CliError::failure)).collect()
 }
 
-fn format_clock(ms: u64) -> String {
+pub fn format_clock(ms: u64) -> String {
     format!("{}:{:02}.{}", ms / 60_000, (ms / 1000) % 60, (ms % 1000) / 100)
 }
 
@@ -233,6 +232,19 @@ impl Clocks {
         Duration::from_millis(self.left_ms[side.index()])
     }
 
+    /// Takes `used` from `side`'s time, without the increment; false if that was more than it
+    /// had (its time ran out).
+    fn spend(&mut self, side: PlayerId, used: Duration) -> bool {
+        let used = u64::try_from(used.as_millis()).unwrap_or(u64::MAX);
+        let left = &mut self.left_ms[side.index()];
+        if used > *left {
+            *left = 0;
+            return false;
+        }
+        *left -= used;
+        true
+    }
+
     /// Takes `used` from `side`'s time; false if that was more than it had (its time ran out).
     /// Otherwise adds the increment.
     fn charge(&mut self, side: PlayerId, used: Duration) -> bool {
@@ -250,10 +262,40 @@ impl Clocks {
 /// What a player did with a turn.
 enum Entry {
     Move(Move),
-    /// `quit`, or the end of input.
+    /// `quit`, the end of input, or Ctrl-C on a terminal.
     Stop,
     /// The clock ran out while a human was thinking.
     TimeOut,
+    /// Moves were taken back: the turn starts again.
+    Undone,
+}
+
+/// What a human typed: a line, or nothing more.
+pub enum Typed {
+    Line(String),
+    /// The end of input, or Ctrl-C on a terminal.
+    End,
+    /// The player's clock ran out while waiting.
+    TimeOut,
+}
+
+/// How a game meets the people playing it: plain lines (piped input, which the tests drive) or
+/// the terminal view ([`crate::tui::Screen`]). [`Table`] keeps the game and asks its face to
+/// show it and to read a human's lines.
+pub trait Face {
+    /// Shows the position at the start of a turn (and at the end of the game).
+    fn show(&mut self, scene: &Scene);
+    /// Reads a human's line; with a clock, gives up when the mover's time (as `scene` says it
+    /// was at `started`) runs out.
+    fn ask(&mut self, scene: &Scene, started: Instant) -> Typed;
+    /// Tells the player something: the legal moves, a hint, why a move was refused.
+    fn say(&mut self, text: &str);
+    /// Called as a computer search (`who`: the player, or `hint`) goes on; `Break` stops it.
+    fn thinking(&mut self, scene: &Scene, who: &str, progress: &Progress, started: Instant) -> ControlFlow<()>;
+    /// True once the people asked the game to stop (Ctrl-C on a terminal).
+    fn stopped(&self) -> bool;
+    /// The game is over or stopped: the last words (the result, where the record is).
+    fn finish(&mut self, scene: &Scene, lines: &[String]);
 }
 
 /// Reads standard input line by line on a thread; `None` at the end of input.
@@ -273,6 +315,115 @@ fn spawn_reader() -> Receiver<Option<String>> {
         let _ = send.send(None);
     });
     receive
+}
+
+/// The plain face: the board as text after every move, moves read line by line (on their own
+/// thread, so that a clock can run out while a human thinks).
+struct Lines {
+    input: Receiver<Option<String>>,
+    /// Piped input is not echoed by a terminal: it is echoed here, so the transcript reads like
+    /// a session.
+    echo: bool,
+    out: std::io::StdoutLock<'static>,
+    /// A position has been shown.
+    shown: bool,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines { input: spawn_reader(), echo: !std::io::stdin().is_terminal(), out: std::io::stdout().lock(), shown: false }
+    }
+}
+
+impl Face for Lines {
+    fn show(&mut self, scene: &Scene) {
+        let out = &mut self.out;
+        if std::io::stdout().is_terminal() {
+            let _ =
+                crossterm::execute!(out, crossterm::terminal::Clear(crossterm::terminal::ClearType::All), crossterm::cursor::MoveTo(0, 0));
+        }
+        if let Some(text) = &scene.last {
+            let _ = writeln!(out, "{text}");
+        }
+        // A numbered board's numbers, once, before the first position: moves name them.
+        if !std::mem::replace(&mut self.shown, true) && crate::tui::numbered(scene.game) {
+            let _ = write!(out, "square numbers:\n{}", crate::draw::numbering(scene.game));
+        }
+        let _ = write!(out, "{}", crate::draw::draw(scene.game, scene.pos));
+        if let Some(clocks) = &scene.clocks {
+            let game = scene.game;
+            let _ = writeln!(
+                out,
+                "clock: {} {}, {} {}",
+                game.player_name(PlayerId::FIRST),
+                format_clock(clocks[0]),
+                game.player_name(PlayerId::SECOND),
+                format_clock(clocks[1])
+            );
+        }
+        if let Some(side) = scene.to_move {
+            let _ = writeln!(out, "{} to move", scene.game.player_name(side));
+        }
+        let _ = out.flush();
+    }
+
+    fn ask(&mut self, scene: &Scene, started: Instant) -> Typed {
+        let side = scene.to_move.unwrap_or(PlayerId::FIRST);
+        let _ = write!(self.out, "{}> ", scene.game.player_name(side));
+        let _ = self.out.flush();
+        let line = match &scene.clocks {
+            Some(clocks) => match self.input.recv_timeout(Duration::from_millis(clocks[side.index()]).saturating_sub(started.elapsed())) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    let _ = writeln!(self.out);
+                    return Typed::TimeOut;
+                }
+                Err(RecvTimeoutError::Disconnected) => None,
+            },
+            None => self.input.recv().ok().flatten(),
+        };
+        let Some(line) = line else {
+            let _ = writeln!(self.out, "\ninput ended; game stopped");
+            return Typed::End;
+        };
+        if self.echo {
+            let _ = writeln!(self.out, "{}", line.trim_end());
+        }
+        Typed::Line(line)
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+    }
+
+    fn thinking(&mut self, _: &Scene, _: &str, _: &Progress, _: Instant) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn stopped(&self) -> bool {
+        false
+    }
+
+    fn finish(&mut self, _: &Scene, lines: &[String]) {
+        for line in lines {
+            let _ = writeln!(self.out, "{line}");
+        }
+        let _ = self.out.flush();
+    }
+}
+
+/// The cells a move touches, for marking it: where it starts (not for a placement), where it
+/// lands, on the way.
+pub fn move_cells(game: &Game, pos: &Position, mv: Move) -> Vec<CellId> {
+    if mv.is_pass() {
+        return Vec::new();
+    }
+    let mut cells: Vec<CellId> = (mv.from != NO_CELL).then_some(mv.from).into_iter().collect();
+    cells.extend(game.move_path(pos, mv));
+    if !cells.contains(&mv.to) {
+        cells.push(mv.to);
+    }
+    cells
 }
 
 /// A game to play, as the command line and the resumed record decide it.
@@ -358,13 +509,19 @@ impl Recorder {
 /// A game in play: the session, the players, the clocks and the record.
 struct Table<'g> {
     game: &'g Game,
+    /// The session at the record's start position: `undo` replays the moves kept from it.
+    start: Session<'g>,
     session: Session<'g>,
-    players: [Player; 2],
+    /// Each side's computer player; `None` for a human.
+    players: [Option<Box<dyn Agent>>; 2],
+    specs: [AgentSpec; 2],
+    seed: u64,
     clocks: Option<Clocks>,
     recorder: Recorder,
-    input: Receiver<Option<String>>,
     /// What happened last (`black played d3`), shown above the board.
     last: Option<String>,
+    /// The cells of the last move, marked on the board.
+    marked: Vec<CellId>,
 }
 
 impl<'g> Table<'g> {
@@ -372,7 +529,7 @@ impl<'g> Table<'g> {
     /// written stops the game before its first move.
     fn new(game: &'g Game, plan: Plan, position: Option<&str>) -> Result<Table<'g>, CliError> {
         let mut record = Record { result: "*".into(), ..Record::default() };
-        let (session, played, start_side) = match (&plan.resumed, position) {
+        let (start, session, played, start_side) = match (&plan.resumed, position) {
             // `play` refuses --position with --resume.
             (Some((path, old)), _) => {
                 if let Some(id) = old.tag("Ruleset")
@@ -389,18 +546,18 @@ impl<'g> Table<'g> {
                     return Err(CliError::failure(format!("{path}: the game has ended, {}{how}; there is nothing to resume", old.result)));
                 }
                 record.tags = old.tags.clone();
-                (session, played, record_start(game, old, path)?.side())
+                (record_session(game, old, path)?, session, played, record_start(game, old, path)?.side())
             }
             (None, Some(text)) => {
                 let session = Session::from_text(game, text).map_err(|e| CliError::failure(e.to_string()))?;
                 let side = session.position().side();
                 record.set_tag(if is_pdn(game) { "FEN" } else { "Position" }, session.write_position());
-                (session, Vec::new(), side)
+                (session.clone(), session, Vec::new(), side)
             }
             (None, None) => {
                 let session = Session::new(game, Position::start(game));
                 let side = session.position().side();
-                (session, Vec::new(), side)
+                (session.clone(), session, Vec::new(), side)
             }
         };
         record.moves = played;
@@ -442,48 +599,130 @@ impl<'g> Table<'g> {
         record.set_tag("Result", record.result.clone());
         let recorder = Recorder { record, path: plan.record_path };
         recorder.save()?;
-        let make_player = |spec: &AgentSpec, salt: u64| match spec {
-            AgentSpec::Human => Player::Human,
-            AgentSpec::Random => Player::Computer(Box::new(RandomAgent::new(plan.seed ^ salt))),
-            AgentSpec::Mcts(budget) => Player::Computer(Box::new(MctsAgent::new(*budget, plan.seed ^ salt))),
+        let make_player = |spec: &AgentSpec, salt: u64| -> Option<Box<dyn Agent>> {
+            match spec {
+                AgentSpec::Human => None,
+                AgentSpec::Random => Some(Box::new(RandomAgent::new(plan.seed ^ salt))),
+                AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, plan.seed ^ salt))),
+            }
         };
-        Ok(Table {
+        let mut table = Table {
             game,
+            start,
             session,
             players: [make_player(&plan.players[0], 1), make_player(&plan.players[1], 2)],
+            specs: plan.players.clone(),
+            seed: plan.seed,
             clocks: plan.clock.map(Clocks::new),
             recorder,
-            // Lines are read on their own thread, so that a clock can run out while a human thinks.
-            input: spawn_reader(),
             last: None,
-        })
+            marked: Vec::new(),
+        };
+        table.marked = table.last_move_cells();
+        Ok(table)
+    }
+
+    /// What the faces draw: the position, the last move, the moves, the players and clocks.
+    fn scene(&self) -> Scene<'_> {
+        let pos = self.session.position();
+        Scene {
+            game: self.game,
+            pos,
+            marked: self.marked.clone(),
+            moves: &self.recorder.record.moves,
+            offset: self.recorder.record.offset,
+            players: [self.specs[0].label(), self.specs[1].label()],
+            clocks: self.clocks.as_ref().map(|c| c.left_ms),
+            to_move: self.session.outcome().is_none().then(|| pos.side()),
+            last: self.last.clone(),
+            notes: Vec::new(),
+            prompt: None,
+        }
+    }
+
+    /// The cells of the session's last move.
+    fn last_move_cells(&self) -> Vec<CellId> {
+        let Some((&last, earlier)) = self.session.moves().split_last() else { return Vec::new() };
+        let mut pos = self.start.position().clone();
+        for &mv in earlier {
+            self.game.make(&mut pos, mv);
+        }
+        move_cells(self.game, &pos, last)
+    }
+
+    /// Takes back moves until a human is to move: against the computer, the human's last move
+    /// and the computer's reply; between humans, the last move. The record is saved without
+    /// them. The number taken back; `None` when there is no human's move to take back.
+    fn undo(&mut self) -> Result<Option<usize>, CliError> {
+        let moves = self.session.moves().to_vec();
+        // The side to move after each number of plies.
+        let mut pos = self.start.position().clone();
+        let mut sides = vec![pos.side()];
+        for &mv in &moves {
+            self.game.make(&mut pos, mv);
+            sides.push(pos.side());
+        }
+        let Some(keep) = (0..moves.len()).rev().find(|&n| self.players[sides[n].index()].is_none()) else { return Ok(None) };
+        let record = &mut self.recorder.record;
+        let taken = record.moves.split_off(keep.min(record.moves.len()));
+        self.session = self.start.clone();
+        for &mv in &moves[..keep] {
+            self.session.play(mv);
+        }
+        self.marked = self.last_move_cells();
+        self.last = Some(format!("took back {}", taken.join(" ")));
+        self.recorder.save()?;
+        Ok(Some(moves.len() - keep))
+    }
+
+    /// A move the engine suggests for the human to move: thought over with the computer
+    /// opponent's budget (1000 playouts without one), at most 5 seconds and, with a clock, at
+    /// most a tenth of the mover's time left. `None` when the people stopped the game meanwhile.
+    fn hint(&self, face: &mut dyn Face, pos: &Position, started: Instant) -> Option<String> {
+        let side = pos.side();
+        let budget = match &self.specs[side.other().index()] {
+            AgentSpec::Mcts(budget) => *budget,
+            _ => Budget::Playouts(1000),
+        };
+        let mut limit = Duration::from_secs(5);
+        if let Some(clocks) = &self.clocks {
+            limit = limit.min(clocks.left(side).saturating_sub(started.elapsed()) / 10);
+        }
+        // Its own seed: asking for a hint changes none of the computer players' moves.
+        let mut agent = MctsAgent::new(budget, self.seed ^ 0x6869_6e74 ^ self.session.moves().len() as u64);
+        let scene = self.scene();
+        let mv = agent.choose_observed(self.game, pos, &mut |progress| {
+            if progress.elapsed >= limit { ControlFlow::Break(()) } else { face.thinking(&scene, "hint", progress, started) }
+        });
+        (!face.stopped()).then(|| self.game.move_name(pos, mv))
     }
 
     /// Plays to the end, or until a human stops; the record is saved after every move and at
     /// the end.
-    fn run(&mut self, out: &mut impl Write) -> Result<(), CliError> {
+    fn run(&mut self, face: &mut dyn Face) -> Result<(), CliError> {
         let end = loop {
-            self.show(out);
+            face.show(&self.scene());
             if let Some(outcome) = self.session.outcome() {
                 break Some(outcome);
             }
             let pos = self.session.position().clone();
             let side = pos.side();
             let mover = self.game.player_name(side).to_string();
-            let _ = writeln!(out, "{mover} to move");
-            let _ = out.flush();
             let started = Instant::now();
-            let entry = match &mut self.players[side.index()] {
-                Player::Computer(agent) => Entry::Move(agent.choose(self.game, &pos)),
-                Player::Human => self.ask_human(out, &pos, started),
+            let entry = match self.players[side.index()].take() {
+                Some(mut agent) => {
+                    let scene = self.scene();
+                    let mv = agent.choose_observed(self.game, &pos, &mut |progress| face.thinking(&scene, &mover, progress, started));
+                    self.players[side.index()] = Some(agent);
+                    if face.stopped() { Entry::Stop } else { Entry::Move(mv) }
+                }
+                None => self.ask_human(face, &pos, started)?,
             };
             let mv = match entry {
                 Entry::Move(mv) => mv,
                 Entry::Stop => break None,
-                Entry::TimeOut => {
-                    let _ = writeln!(out);
-                    break Some(self.time_out(side));
-                }
+                Entry::TimeOut => break Some(self.time_out(side)),
+                Entry::Undone => continue,
             };
             if let Some(clocks) = &mut self.clocks
                 && !clocks.charge(side, started.elapsed())
@@ -492,28 +731,33 @@ impl<'g> Table<'g> {
             }
             let name = self.game.move_name(&pos, mv);
             self.last = Some(format!("{mover} played {name}"));
+            self.marked = move_cells(self.game, &pos, mv);
             self.recorder.record.moves.push(name);
             self.session.play(mv);
             self.recorder.save()?;
         };
+        let mut lines = Vec::new();
         let record = &mut self.recorder.record;
         record.result = result_token(self.game, end.as_ref());
         match &end {
             Some(outcome) => {
-                let _ = writeln!(out, "Game over: {}", outcome.describe(self.game));
+                lines.push(format!("Game over: {}", outcome.describe(self.game)));
                 record.set_tag("Termination", outcome.describe(self.game));
             }
             None => record.tags.retain(|(k, _)| k != "Termination"),
         }
         record.set_tag("Result", record.result.clone());
-        self.recorder.save()?;
-        if let Some(path) = &self.recorder.path {
-            let _ = writeln!(out, "game saved to {path}");
+        let saved = self.recorder.save();
+        if let (Ok(()), Some(path)) = (&saved, &self.recorder.path) {
+            lines.push(format!("game saved to {path}"));
         }
         if end.is_none() {
-            let _ = writeln!(out, "game stopped after {} moves", self.recorder.record.moves.len());
+            lines.push(format!("game stopped after {} moves", self.recorder.record.moves.len()));
         }
-        Ok(())
+        let mut scene = self.scene();
+        scene.to_move = None;
+        face.finish(&scene, &lines);
+        saved
     }
 
     /// The loss of the player whose time ran out.
@@ -524,64 +768,44 @@ impl<'g> Table<'g> {
         Outcome { winner: Some(side.other()), reason: format!("{}'s time ran out", self.game.player_name(side)) }
     }
 
-    /// Draws the position: the last move, the board, the clocks.
-    fn show(&self, out: &mut impl Write) {
-        if std::io::stdout().is_terminal() {
-            let _ = write!(out, "\x1b[2J\x1b[H");
-        }
-        if let Some(text) = &self.last {
-            let _ = writeln!(out, "{text}");
-        }
-        let _ = write!(out, "{}", crate::draw::draw(self.game, self.session.position()));
-        if let Some(clocks) = &self.clocks {
-            let _ = writeln!(
-                out,
-                "clock: {} {}, {} {}",
-                self.game.player_name(PlayerId::FIRST),
-                format_clock(clocks.left_ms[0]),
-                self.game.player_name(PlayerId::SECOND),
-                format_clock(clocks.left_ms[1])
-            );
-        }
-    }
-
-    /// Reads a human's move: `?` lists the legal moves, `quit` (or the end of input) stops,
-    /// anything else is a move or is told why not; with a clock, waiting stops when it runs out.
-    fn ask_human(&self, out: &mut impl Write, pos: &Position, started: Instant) -> Entry {
+    /// Reads a human's commands until one ends the turn: a move, `quit` (or the end of input),
+    /// `undo`; `?` lists the legal moves, `hint` asks the engine, anything else is told why it
+    /// is not a move. With a clock, waiting stops when it runs out.
+    fn ask_human(&mut self, face: &mut dyn Face, pos: &Position, started: Instant) -> Result<Entry, CliError> {
         let side = pos.side();
-        let mover = self.game.player_name(side);
-        // Piped input is not echoed by a terminal: echo it, so the transcript reads like a session.
-        let echo = !std::io::stdin().is_terminal();
         loop {
-            let _ = write!(out, "{mover}> ");
-            let _ = out.flush();
-            let line = match &self.clocks {
-                Some(clocks) => match self.input.recv_timeout(clocks.left(side).saturating_sub(started.elapsed())) {
-                    Ok(line) => line,
-                    Err(RecvTimeoutError::Timeout) => return Entry::TimeOut,
-                    Err(RecvTimeoutError::Disconnected) => None,
-                },
-                None => self.input.recv().ok().flatten(),
+            let line = match face.ask(&self.scene(), started) {
+                Typed::Line(line) => line,
+                Typed::End => return Ok(Entry::Stop),
+                Typed::TimeOut => return Ok(Entry::TimeOut),
             };
-            let Some(line) = line else {
-                let _ = writeln!(out, "\ninput ended; game stopped");
-                return Entry::Stop;
-            };
-            if echo {
-                let _ = writeln!(out, "{}", line.trim_end());
-            }
             match line.trim() {
                 "" => continue,
                 "?" | "help" | "moves" => {
                     let names: Vec<String> = self.game.legal_moves(pos).iter().map(|&m| self.game.move_name(pos, m)).collect();
-                    let _ = writeln!(out, "legal moves: {}", names.join(" "));
+                    face.say(&format!("legal moves: {}", names.join(" ")));
                 }
-                "quit" | "exit" => return Entry::Stop,
-                text => match self.game.parse_move(pos, text) {
-                    Ok(mv) => return Entry::Move(mv),
-                    Err(err) => {
-                        let _ = writeln!(out, "{err}");
+                "quit" | "exit" => return Ok(Entry::Stop),
+                "hint" => match self.hint(face, pos, started) {
+                    Some(name) => face.say(&format!("hint: {name}")),
+                    None => return Ok(Entry::Stop),
+                },
+                "undo" => {
+                    // The time thought before taking moves back is spent.
+                    if let Some(clocks) = &mut self.clocks
+                        && !clocks.spend(side, started.elapsed())
+                    {
+                        return Ok(Entry::TimeOut);
                     }
+                    match self.undo()? {
+                        Some(_) => return Ok(Entry::Undone),
+                        None if self.session.moves().is_empty() => face.say("nothing to undo: no move has been played"),
+                        None => face.say("nothing to undo: every move so far is the computer's"),
+                    }
+                }
+                text => match self.game.parse_move(pos, text) {
+                    Ok(mv) => return Ok(Entry::Move(mv)),
+                    Err(err) => face.say(&err.to_string()),
                 },
             }
         }
@@ -607,7 +831,14 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     let game = load_game(&args.ruleset, &params)?;
     let plan = prepare(args, &game, resumed)?;
     let mut table = Table::new(&game, plan, args.position.as_deref())?;
-    table.run(&mut std::io::stdout().lock())
+    // The terminal view needs a terminal on both sides; piped either way, plain lines.
+    if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
+        let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        if let Ok(mut screen) = crate::tui::Screen::start(colour) {
+            return table.run(&mut screen);
+        }
+    }
+    table.run(&mut Lines::new())
 }
 
 /// Refuses a record whose result contradicts its final position. A record may end early by
@@ -665,6 +896,16 @@ mod tests {
         assert!(clocks.charge(PlayerId::FIRST, Duration::ZERO));
         assert_eq!(clocks.left_ms[0], u64::MAX);
         assert_eq!(format_clock(hetproba_rules::MAX_CLOCK_MS), "1440:00.0");
+    }
+
+    #[test]
+    fn time_spent_before_an_undo_counts_without_the_increment() {
+        let mut clocks = Clocks::new(Clock { initial_ms: 1000, increment_ms: 500 });
+        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(400)));
+        assert_eq!(clocks.left_ms[0], 600);
+        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(600)), "all the time, and not more");
+        assert!(!clocks.spend(PlayerId::SECOND, Duration::MAX));
+        assert_eq!(clocks.left_ms, [0, 0]);
     }
 
     #[test]

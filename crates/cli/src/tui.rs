@@ -1,0 +1,568 @@
+//! The terminal view of `play`: the board in colour with the last move marked, the moves beside
+//! it, both clocks counting down, and what the computer is doing while it thinks.
+//!
+//! [`render`] draws a [`Scene`] into lines of text (plain, or styled with crossterm's
+//! [`Stylize`]), so what is drawn is tested without a terminal; [`Screen`] is the live terminal:
+//! raw mode, a redraw at least every 100 ms, a line editor for the move being typed. The
+//! terminal is restored on every way out: the game's end, `quit`, Ctrl-C (a key in raw mode), an
+//! error (the [`Screen`]'s `Drop`) and a panic (a panic hook restores it before the message).
+
+use crate::play::{Face, Typed, format_clock};
+use crossterm::cursor::{Hide, MoveTo, Show};
+use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use crossterm::style::{Color, Stylize};
+use crossterm::terminal::{self, Clear, ClearType};
+use crossterm::{execute, queue};
+use hetproba_ai::Progress;
+use hetproba_board::{CellId, Shape};
+use hetproba_engine::{EMPTY, Game, Position, owner_tag};
+use hetproba_rules::model::{Naming, PlayerId};
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// Everything one frame shows.
+#[derive(Clone)]
+pub struct Scene<'a> {
+    pub game: &'a Game,
+    pub pos: &'a Position,
+    /// The cells of the last move (where it started, where it went), marked on the board.
+    pub marked: Vec<CellId>,
+    /// The moves so far, in the game's notation.
+    pub moves: &'a [String],
+    /// 1 when the first move recorded is the second player's (`1... c5`).
+    pub offset: usize,
+    /// Who plays each side, as the command line names it (`human`, `mcts:1000`).
+    pub players: [String; 2],
+    /// The time each player has left, in milliseconds, when a clock runs.
+    pub clocks: Option<[u64; 2]>,
+    /// Whose turn it is; `None` once the game is over.
+    pub to_move: Option<PlayerId>,
+    /// What happened last (`black played d3`), or how the game ended.
+    pub last: Option<String>,
+    /// Lines under the board: messages, the computer's progress.
+    pub notes: Vec<String>,
+    /// The prompt and what has been typed after it.
+    pub prompt: Option<String>,
+}
+
+/// True for rulesets whose cells are numbered (`names = "numbers-from-top"`): their numbers are
+/// drawn on the board.
+pub fn numbered(game: &Game) -> bool {
+    matches!(game.rules().naming, Naming::Numbers { .. })
+}
+
+/// The square colours: plain, and marked as the last move's.
+const SQUARE: [Color; 2] = [Color::AnsiValue(65), Color::AnsiValue(108)];
+const MARKED: [Color; 2] = [Color::AnsiValue(136), Color::AnsiValue(179)];
+
+/// The colour a player's pieces are drawn in: the player's name when it is a colour's, otherwise
+/// white for the first player and black for the second.
+fn piece_colour(game: &Game, player: PlayerId) -> Color {
+    match game.player_name(player).to_ascii_lowercase().as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        "red" => Color::DarkRed,
+        "blue" => Color::DarkBlue,
+        "green" => Color::DarkGreen,
+        "yellow" => Color::Yellow,
+        _ if player == PlayerId::FIRST => Color::White,
+        _ => Color::Black,
+    }
+}
+
+/// The board as lines, and the width each line shows. Each cell is a field: its piece (`.` when
+/// empty), after its number on numbered boards; the last move's cells are in brackets without
+/// colour, on a brighter square with it.
+fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> (Vec<String>, usize) {
+    let board = game.board();
+    let (x0, y0, x1, y1) = board.extent();
+    let numbers = numbered(game);
+    let name_width = if numbers { board.cells().iter().map(|c| c.name.chars().count()).max().unwrap_or(1) } else { 0 };
+    let field = name_width + 3;
+    let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, Shape::Custom { .. });
+    let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
+    let mut lines = Vec::new();
+    for y in (y0..=y1).rev() {
+        if (x0..=x1).all(|x| board.at(x, y).is_none()) {
+            continue;
+        }
+        let mut line = if algebraic { format!("{:>w$} ", y + 1, w = label_width - 1) } else { String::new() };
+        for x in x0..=x1 {
+            let Some(cell) = board.at(x, y) else {
+                // A square board's squares that are not cells (draughts' light squares) are
+                // painted; other shapes' gaps stay blank.
+                let blank = " ".repeat(field);
+                match game.rules().shape {
+                    Shape::Rect { .. } if colour => line.push_str(&blank.on(SQUARE[1 - (x + y).rem_euclid(2) as usize]).to_string()),
+                    _ => line.push_str(&blank),
+                }
+                continue;
+            };
+            let code = pos.at(cell);
+            let symbol = if code == EMPTY { if colour { '·' } else { '.' } } else { game.symbol(code) };
+            let number = if numbers { format!("{:>name_width$}", board.name(cell)) } else { String::new() };
+            let marked = marked.contains(&cell);
+            if !colour {
+                let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
+                line.push_str(&format!("{open}{number}{symbol}{close}"));
+                continue;
+            }
+            let parity = (x + y).rem_euclid(2) as usize;
+            let ground = if marked { MARKED[parity] } else { SQUARE[parity] };
+            let piece = match owner_tag(code) {
+                0 => format!("{symbol}").with(Color::AnsiValue(250)),
+                3 => format!("{symbol}").with(Color::DarkMagenta).bold(),
+                tag => format!("{symbol}").with(piece_colour(game, PlayerId(tag - 1))).bold(),
+            };
+            line.push_str(&format!(
+                "{}{}{}{}",
+                " ".on(ground),
+                number.with(Color::AnsiValue(252)).on(ground),
+                piece.on(ground),
+                " ".on(ground)
+            ));
+        }
+        lines.push(line);
+    }
+    if algebraic {
+        let mut files = " ".repeat(label_width);
+        for x in x0..=x1 {
+            let name = hetproba_board::algebraic_name(x, 0);
+            files.push_str(&format!(" {:<w$}", name.trim_end_matches(char::is_numeric), w = field - 1));
+        }
+        lines.push(files.trim_end().to_string());
+    }
+    (lines, label_width + field * (x1 - x0 + 1) as usize)
+}
+
+/// The moves as numbered pairs (`12. d3 c5`), `...` for the first player's move before a
+/// record that starts with the second's.
+fn move_rows(moves: &[String], offset: usize) -> Vec<String> {
+    let mut slots: Vec<&str> = vec!["..."; offset];
+    slots.extend(moves.iter().map(String::as_str));
+    let width = slots.iter().step_by(2).map(|m| m.chars().count()).max().unwrap_or(0);
+    let digits = slots.len().div_ceil(2).to_string().len();
+    slots
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let row = format!("{:>digits$}. {:<width$}  {}", i + 1, pair[0], pair.get(1).copied().unwrap_or(""));
+            row.trim_end().to_string()
+        })
+        .collect()
+}
+
+/// `text` broken at spaces into lines of at most `width` characters (a longer word stays whole).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    lines.push(line);
+    lines
+}
+
+/// A frame as lines for a terminal `width` characters wide: the title, the board with the moves
+/// beside it (below it, the last few, when the terminal is too narrow), each player with their
+/// clock, what happened last, the notes and the prompt.
+pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
+    let game = scene.game;
+    let width = width.max(20);
+    let mut out = vec![if colour { game.rules().name.clone().bold().to_string() } else { game.rules().name.clone() }, String::new()];
+    let (board, board_width) = board_lines(game, scene.pos, &scene.marked, colour);
+    let rows = move_rows(scene.moves, scene.offset);
+    let beside = board_width + 4 + rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) <= width;
+    if beside {
+        // The last moves, as many as the board is high.
+        let shown = &rows[rows.len().saturating_sub(board.len())..];
+        for (i, line) in board.iter().enumerate() {
+            match shown.get(i) {
+                Some(row) => out.push(format!("{line}{}    {row}", " ".repeat(board_width.saturating_sub(visible_width(line))))),
+                None => out.push(line.clone()),
+            }
+        }
+    } else {
+        out.extend(board);
+        if let Some(last) = rows.last() {
+            out.push(format!("moves: {last}"));
+        }
+    }
+    out.push(String::new());
+    let names: Vec<String> = [PlayerId::FIRST, PlayerId::SECOND].iter().map(|&p| game.player_name(p).to_string()).collect();
+    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let label_width = scene.players.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    for player in [PlayerId::FIRST, PlayerId::SECOND] {
+        let turn = scene.to_move == Some(player);
+        let clock = scene.clocks.map_or(String::new(), |c| format!("  {}", format_clock(c[player.index()])));
+        let line = format!(
+            "{} {:<name_width$}  {:<label_width$}{clock}",
+            if turn { '>' } else { ' ' },
+            names[player.index()],
+            scene.players[player.index()]
+        );
+        out.push(if colour && turn { line.bold().to_string() } else { line });
+    }
+    out.push(String::new());
+    if let Some(last) = &scene.last {
+        out.extend(wrap(last, width));
+    }
+    for note in &scene.notes {
+        out.extend(wrap(note, width));
+    }
+    if let Some(prompt) = &scene.prompt {
+        out.push(prompt.clone());
+    }
+    for line in &mut out {
+        line.truncate(line.trim_end().len());
+    }
+    out
+}
+
+/// The characters a line shows, without its styling.
+fn visible_width(line: &str) -> usize {
+    let mut width = 0;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // A CSI sequence ends at its first letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
+/// What the computer is doing: `white thinks: 1234 playouts, 5678/s, best so far d3`.
+pub fn progress_line(game: &Game, pos: &Position, who: &str, progress: &Progress) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 { (progress.playouts as f64 / seconds).round() as u64 } else { 0 };
+    format!("{who} thinks: {} playouts, {rate}/s, {:.1}s, best so far {}", progress.playouts, seconds, game.move_name(pos, progress.best))
+}
+
+/// Leaves raw mode and shows the cursor: on every way out.
+fn restore() {
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(std::io::stdout(), Show, terminal::EnableLineWrap);
+}
+
+/// The live terminal: raw mode while it lives, and what the player is typing.
+pub struct Screen {
+    colour: bool,
+    typed: String,
+    notes: Vec<String>,
+    /// Ctrl-C (or Ctrl-D) was pressed: the game stops.
+    stopped: bool,
+    /// When the computer's progress was last drawn.
+    drawn: Instant,
+    /// The terminal was resized: clear it whole at the next frame.
+    clear: bool,
+    /// The lines on the terminal: only the lines that change are written again.
+    shown: Vec<String>,
+}
+
+impl Screen {
+    /// Raw mode (keys one at a time, no echo), with a panic hook that restores the terminal.
+    pub fn start(colour: bool) -> std::io::Result<Screen> {
+        terminal::enable_raw_mode()?;
+        // A line wider than the terminal is cut, not wrapped over the next.
+        let _ = execute!(std::io::stdout(), terminal::DisableLineWrap);
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        Ok(Screen {
+            colour,
+            typed: String::new(),
+            notes: Vec::new(),
+            stopped: false,
+            drawn: Instant::now(),
+            clear: true,
+            shown: Vec::new(),
+        })
+    }
+
+    /// Draws the scene over the last frame, the cursor after the prompt.
+    fn draw(&mut self, scene: &Scene) {
+        let (width, height) = terminal::size().unwrap_or((80, 24));
+        let mut lines = render(scene, self.colour, width as usize);
+        // A frame taller than the terminal loses its top lines, not the prompt.
+        if lines.len() > height as usize {
+            lines.drain(..lines.len() - height as usize);
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = queue!(out, Hide);
+        if std::mem::take(&mut self.clear) {
+            let _ = queue!(out, Clear(ClearType::All));
+            self.shown.clear();
+        }
+        for (row, line) in lines.iter().enumerate() {
+            if self.shown.get(row) != Some(line) {
+                let _ = queue!(out, MoveTo(0, row as u16), crossterm::style::Print(line), Clear(ClearType::UntilNewLine));
+            }
+        }
+        if lines.len() < self.shown.len() {
+            let _ = queue!(out, MoveTo(0, lines.len() as u16), Clear(ClearType::FromCursorDown));
+        }
+        self.shown = lines;
+        let last_row = self.shown.len().saturating_sub(1) as u16;
+        let column = scene.prompt.as_ref().map_or(0, |p| p.chars().count()) as u16;
+        let _ = queue!(out, MoveTo(column.min(width.saturating_sub(1)), last_row), Show);
+        let _ = out.flush();
+    }
+
+    /// The scene with the mover's clock running since `started`, the notes and the prompt.
+    fn live<'a>(&self, scene: &Scene<'a>, started: Instant, prompt: Option<String>) -> Scene<'a> {
+        let mut scene = scene.clone();
+        if let (Some(clocks), Some(side)) = (&mut scene.clocks, scene.to_move) {
+            let used = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            clocks[side.index()] = clocks[side.index()].saturating_sub(used);
+        }
+        scene.notes.extend(self.notes.iter().cloned());
+        scene.prompt = prompt;
+        scene
+    }
+
+    /// Reads the keys waiting, without blocking: typing goes on while the computer thinks; true
+    /// for Enter.
+    fn keys(&mut self, wait: Duration) -> bool {
+        let mut waited = false;
+        loop {
+            let timeout = if waited { Duration::ZERO } else { wait };
+            waited = true;
+            if !event::poll(timeout).unwrap_or(false) {
+                return false;
+            }
+            match event::read() {
+                Ok(Event::Key(key)) if key.kind != KeyEventKind::Release => {
+                    let control = key.modifiers.contains(KeyModifiers::CONTROL);
+                    match key.code {
+                        KeyCode::Char('c' | 'd') if control => {
+                            self.stopped = true;
+                            return false;
+                        }
+                        KeyCode::Enter => return true,
+                        KeyCode::Backspace => {
+                            self.typed.pop();
+                        }
+                        KeyCode::Esc => self.typed.clear(),
+                        KeyCode::Char(c) if !control => self.typed.push(c),
+                        _ => {}
+                    }
+                }
+                Ok(Event::Resize(..)) => self.clear = true,
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+impl Face for Screen {
+    fn show(&mut self, scene: &Scene) {
+        self.notes.clear();
+        self.draw(scene);
+    }
+
+    fn ask(&mut self, scene: &Scene, started: Instant) -> Typed {
+        let mover = scene.to_move.map_or("", |p| scene.game.player_name(p)).to_string();
+        let deadline = scene.clocks.zip(scene.to_move).map(|(c, side)| started + Duration::from_millis(c[side.index()]));
+        loop {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return Typed::TimeOut;
+            }
+            let frame = self.live(scene, started, Some(format!("{mover}> {}", self.typed)));
+            self.draw(&frame);
+            let enter = self.keys(Duration::from_millis(100));
+            if self.stopped {
+                return Typed::End;
+            }
+            if enter {
+                self.notes.clear();
+                return Typed::Line(std::mem::take(&mut self.typed));
+            }
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        self.notes.push(text.to_string());
+    }
+
+    fn thinking(&mut self, scene: &Scene, who: &str, progress: &Progress, started: Instant) -> ControlFlow<()> {
+        // Keys typed meanwhile stay in the line being typed; Ctrl-C stops the search.
+        let _ = self.keys(Duration::ZERO);
+        if self.stopped {
+            return ControlFlow::Break(());
+        }
+        if self.drawn.elapsed() >= Duration::from_millis(100) {
+            self.drawn = Instant::now();
+            let mut frame = self.live(scene, started, None);
+            frame.notes.push(progress_line(scene.game, scene.pos, who, progress));
+            self.draw(&frame);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    fn finish(&mut self, scene: &Scene, lines: &[String]) {
+        self.notes.clear();
+        self.draw(scene);
+        restore();
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out);
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetproba_engine::Move;
+
+    fn game(id: &str) -> Game {
+        Game::new(hetproba_rules::load_builtin(id, &[]).expect("built in").expect("loads"))
+    }
+
+    fn scene<'a>(game: &'a Game, pos: &'a Position, moves: &'a [String], marked: Vec<CellId>) -> Scene<'a> {
+        Scene {
+            game,
+            pos,
+            marked,
+            moves,
+            offset: 0,
+            players: ["human".into(), "mcts:1000".into()],
+            clocks: Some([299_800, 5_000]),
+            to_move: Some(pos.side()),
+            last: Some("x played d3".into()),
+            notes: vec!["legal moves: a b".into()],
+            prompt: Some("x> d".into()),
+        }
+    }
+
+    /// The position after `moves`, the cells of the last and the names.
+    fn after(game: &Game, moves: &[&str]) -> (Position, Vec<CellId>, Vec<String>) {
+        let mut pos = Position::start(game);
+        let mut marked = Vec::new();
+        let mut names = Vec::new();
+        for text in moves {
+            let mv: Move = game.parse_move(&pos, text).expect("legal");
+            names.push(game.move_name(&pos, mv));
+            marked = crate::play::move_cells(game, &pos, mv);
+            game.make(&mut pos, mv);
+        }
+        (pos, marked, names)
+    }
+
+    /// The text without its styling.
+    fn strip(text: &str) -> String {
+        let mut out = String::new();
+        let mut chars = text.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                chars.by_ref().find(|c| c.is_ascii_alphabetic());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn plain_frame_marks_the_last_move_and_lists_the_moves_beside_the_board() {
+        let game = game("reversi");
+        let (pos, marked, names) = after(&game, &["d3", "c5", "f6"]);
+        let lines = render(&scene(&game, &pos, &names, marked), false, 100);
+        let text = lines.join("\n");
+        assert!(!text.contains('\x1b'), "no colour: {text}");
+        // f6 is placed: its cell is in brackets.
+        let row6 = lines.iter().find(|l| l.starts_with("6 ")).expect("rank 6");
+        assert!(row6.contains("[x]"), "{text}");
+        assert_eq!(text.matches('[').count(), 1, "{text}");
+        // The moves in numbered pairs, beside the board's top rows.
+        assert!(lines.iter().any(|l| l.starts_with("8 ") && l.ends_with("1. d3  c5")), "{text}");
+        assert!(lines.iter().any(|l| l.starts_with("7 ") && l.ends_with("2. f6")), "{text}");
+        // Clocks as m:ss.t, the player to move marked.
+        assert!(text.contains("\n  black  human      4:59.8\n> white  mcts:1000  0:05.0\n"), "{text}");
+        assert!(lines.iter().all(|l| l.trim_end() == l), "no trailing spaces\n{text}");
+        assert!(lines.last().is_some_and(|l| l == "x> d"), "{text}");
+        assert!(text.contains("legal moves: a b"));
+    }
+
+    #[test]
+    fn coloured_frame_paints_the_marked_squares() {
+        let game = game("reversi");
+        let (pos, marked, names) = after(&game, &["d3"]);
+        let plain = render(&scene(&game, &pos, &names, Vec::new()), true, 100).join("\n");
+        let marked = render(&scene(&game, &pos, &names, marked), true, 100).join("\n");
+        assert!(marked.contains('\x1b'));
+        assert!(!strip(&marked).contains('['), "colour marks without brackets");
+        let ground = |c: Color| format!("{}", " ".on(c));
+        assert!(!plain.contains(&ground(MARKED[0])) && !plain.contains(&ground(MARKED[1])));
+        assert!(marked.contains(&ground(MARKED[0])) || marked.contains(&ground(MARKED[1])));
+        // Styling does not move the move list: it starts where the plain one does.
+        let row = marked.lines().find(|l| l.contains("1. d3")).expect("moves beside");
+        let plain_row = render(&scene(&game, &pos, &names, Vec::new()), false, 100);
+        let plain_row = plain_row.iter().find(|l| l.contains("1. d3")).expect("moves beside");
+        assert_eq!(visible_width(row), plain_row.chars().count());
+    }
+
+    #[test]
+    fn numbered_boards_show_their_square_numbers() {
+        let game = game("draughts-international");
+        let (pos, marked, names) = after(&game, &["32-28"]);
+        let text = render(&scene(&game, &pos, &names, marked), false, 120).join("\n");
+        // Every square's number, the moved piece's squares in brackets.
+        for n in 1..=50 {
+            assert!(text.contains(&format!("{n:>2}")), "square {n}\n{text}");
+        }
+        assert!(text.contains("[32.]") && text.contains("[28"), "{text}");
+        assert!(text.contains("1. 32-28"), "{text}");
+    }
+
+    #[test]
+    fn a_narrow_terminal_gets_the_last_moves_below_the_board() {
+        let game = game("reversi");
+        let (pos, marked, names) = after(&game, &["d3", "c5", "f6"]);
+        let lines = render(&scene(&game, &pos, &names, marked), false, 26);
+        assert!(lines.iter().any(|l| l == "moves: 2. f6"), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains("1. d3")));
+    }
+
+    #[test]
+    fn a_record_that_starts_with_the_second_player() {
+        let rows = move_rows(&["c5".into(), "f6".into(), "e6".into()], 1);
+        assert_eq!(rows, ["1. ...  c5", "2. f6   e6"]);
+    }
+
+    #[test]
+    fn the_progress_line_says_playouts_rate_and_best_move() {
+        let game = game("reversi");
+        let pos = Position::start(&game);
+        let best = game.parse_move(&pos, "d3").expect("legal");
+        let line = progress_line(&game, &pos, "o", &Progress { playouts: 1000, elapsed: Duration::from_millis(500), best });
+        assert_eq!(line, "o thinks: 1000 playouts, 2000/s, 0.5s, best so far d3");
+    }
+}
