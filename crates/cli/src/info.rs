@@ -95,7 +95,7 @@ fn check_one(target: &str) -> Result<String, String> {
         let text = builtin_text(target).ok_or_else(|| {
             format!("error: unknown ruleset '{target}'; built-in rulesets: {}", builtin_ids().collect::<Vec<_>>().join(", "))
         })?;
-        hetproba_rules::load(&format!("rules/{target}.toml"), text, &hetproba_rules::BuiltinFiles, &[])
+        hetproba_rules::load(&hetproba_rules::source::builtin_name(target), text, &hetproba_rules::BuiltinFiles, &[])
     };
     let rules = loaded.map_err(|report| {
         report.diagnostics.iter().map(|d| format!("error: {}", d.render(&report.sources))).collect::<Vec<_>>().join("\n")
@@ -118,9 +118,10 @@ fn check_one(target: &str) -> Result<String, String> {
         eprintln!("{note}");
     }
     let r = game.rules();
+    // A file says which ruleset it holds; a built-in's name already does.
+    let label = if hetproba_rules::source::builtin_id(&file).is_some() { file } else { format!("{file} ({})", r.id) };
     Ok(format!(
-        "{file} ({}): {} cells, {} piece type{}, {} move rule{}, {} end rule{}; {} embedded test{} passed{}",
-        r.id,
+        "{label}: {} cells, {} piece type{}, {} move rule{}, {} end rule{}; {} embedded test{} passed{}",
         r.board.len(),
         r.pieces.len(),
         plural(r.pieces.len()),

@@ -41,7 +41,7 @@ pub struct BuiltinFiles;
 impl Files for BuiltinFiles {
     fn read(&self, reference: &str, _from: &str) -> Result<(String, String), String> {
         crate::builtin_text(reference)
-            .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
+            .map(|text| (crate::source::builtin_name(reference), text.to_string()))
             .ok_or_else(|| format!("no built-in ruleset '{reference}'"))
     }
 }
