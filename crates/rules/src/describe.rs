@@ -907,3 +907,59 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     ));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ruleset(board_extra: &str, moves: &str) -> Ruleset {
+        let text = format!(
+            "[game]\nid = \"t\"\nname = \"T\"\n\n[[players]]\nname = \"x\"\n\n[[players]]\nname = \"o\"\n\n\
+             [board]\nshape = \"rect\"\nwidth = 5\nheight = 5\n{board_extra}\n\n[pieces.stone]\nsymbols = [\"x\", \"o\"]\n\n{moves}\n\n\
+             [[end]]\nif = \"line(3) by mover\"\nresult = \"mover wins\"\n"
+        );
+        crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"))
+    }
+
+    fn words(r: &Ruleset) -> Vec<String> {
+        r.moves.iter().map(|m| move_words(r, m)).collect()
+    }
+
+    #[test]
+    fn direction_sets_are_worded_by_their_directions_not_their_names() {
+        let r = ruleset(
+            "[board.directions]\nahead = [\"forward\"]\nslant = [\"ne\", \"nw\", \"se\", \"sw\"]\nmixed = [\"forward\", \"sideways\"]\n\
+             home-run = { x = [\"forward\"], o = [\"backward\"] }\neast = [\"e\"]\nodd = { x = [\"forward\"], o = [\"sideways\"] }",
+            "[moves.a]\ndo = \"step(ahead)\"\n[moves.b]\ndo = \"step(slant)\"\n[moves.c]\ndo = \"step(mixed)\"\n\
+             [moves.d]\ndo = \"step(home-run)\"\n[moves.e]\ndo = \"step(east)\"\n[moves.f]\ndo = \"step(all)\"\n\
+             [moves.g]\ndo = \"step(odd)\"",
+        );
+        let w = words(&r);
+        assert!(w[0].contains("steps one cell forward to"), "{}", w[0]);
+        assert!(w[1].contains("steps one cell diagonally to"), "{}", w[1]);
+        assert!(w[2].contains("steps one cell straight forward or sideways to"), "{}", w[2]);
+        // Forward for one player and backward for the other: up the board for both.
+        assert!(w[3].contains("steps one cell up (as the board is drawn)"), "{}", w[3]);
+        assert!(w[4].contains("to the right (as the board is drawn)"), "{}", w[4]);
+        assert!(w[5].contains("in any direction"), "{}", w[5]);
+        // Forward for one player, sideways for the other: no phrase fits both, so the name.
+        assert!(w[6].contains("along the 'odd' directions"), "{}", w[6]);
+    }
+
+    #[test]
+    fn regions_are_worded_by_their_cells() {
+        let r = ruleset(
+            "[board.regions]\ngoal = { x = \"y == height - 1\", o = \"y == 0\" }\nhome = { x = \"y == 0\", o = \"y == height - 1\" }\n\
+             second = { x = \"y == 1\", o = \"y == 3\" }\nown-corner = { x = [\"a1\"], o = [\"e5\"] }\nmiddle = \"x == 2\"\nrim = \"edge\"",
+            "[moves.a]\ndo = \"place(in=goal)\"\n[moves.b]\ndo = \"place(in=home)\"\n[moves.c]\ndo = \"place(in=second)\"\n\
+             [moves.d]\ndo = \"place(in=own-corner)\"\n[moves.e]\ndo = \"place(in=middle)\"\n[moves.f]\ndo = \"place(in=rim)\"",
+        );
+        let w = words(&r);
+        assert!(w[0].ends_with("of the far row."), "{}", w[0]);
+        assert!(w[1].ends_with("of the player's first row."), "{}", w[1]);
+        assert!(w[2].ends_with("of the player's second row."), "{}", w[2]);
+        assert!(w[3].ends_with("of the own corner cell (a1 for x, e5 for o)."), "{}", w[3]);
+        assert!(w[4].ends_with("of the middle cells."), "{}", w[4]);
+        assert!(w[5].ends_with("of the edge of the board."), "{}", w[5]);
+    }
+}
