@@ -1033,12 +1033,30 @@ fn resume_refuses_what_replay_refuses_in_the_same_words_and_leaves_the_file_alon
 // ----------------------------------------------------------------------------------------------
 // The examples in --help
 
-/// The command lines of a `--help` text's examples (the lines that start with `hetproba `),
-/// split into arguments as a shell would (double quotes group words).
+/// The command lines of a `--help` text's examples (the lines that start with `hetproba `, and
+/// the lines a `\` at the end carries on), split into arguments as a shell would (double quotes
+/// group words).
 fn help_examples(help: &str) -> Vec<Vec<String>> {
-    help.lines()
-        .map(str::trim)
-        .filter(|l| l.starts_with("hetproba "))
+    let mut lines: Vec<String> = Vec::new();
+    let mut carried = false;
+    for line in help.lines().map(str::trim) {
+        let (text, carries) = match line.strip_suffix('\\') {
+            Some(text) => (text.trim_end(), true),
+            None => (line, false),
+        };
+        if carried {
+            let last = lines.last_mut().unwrap();
+            last.push(' ');
+            last.push_str(text);
+        } else if text.starts_with("hetproba ") {
+            lines.push(text.to_string());
+        }
+        let example = carried || text.starts_with("hetproba ");
+        assert!(!example || line.len() <= 80, "an example line longer than 80 characters is wrapped on narrow terminals: {line}");
+        carried = carries && example;
+    }
+    lines
+        .iter()
         .map(|line| {
             let (mut args, mut word, mut quoted) = (Vec::new(), String::new(), false);
             for c in line.chars() {

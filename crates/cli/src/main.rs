@@ -105,9 +105,11 @@ fn play_help() -> String {
   hetproba play reversi
   # You play second with a 3-minute clock plus 2 s a move; the computer thinks 1 s a move; the
   # game is saved after every move
-  hetproba play draughts-brazilian --first mcts:1s --second human --clock 3m+2s --record game.pdn
+  hetproba play draughts-brazilian --first mcts:1s --second human \\
+      --clock 3m+2s --record game.pdn
   # Random against random, saved to game.txt (`replay game.txt` checks it)
-  hetproba play reversi --first random --second random --seed 1 --record game.txt
+  hetproba play reversi --first random --second random --seed 1 \\
+      --record game.txt
 
 {NOTATION_HELP}"
     )
@@ -258,7 +260,8 @@ Examples:
   # 100 random games of Reversi, one JSON line each, into a file for `stats`
   hetproba selfplay reversi --games 100 --out games.jsonl
   # Ten games of the computer at 50 playouts a move against random play
-  hetproba selfplay amoba-rollin --games 10 --first mcts:50 --second random --seed 3")]
+  hetproba selfplay amoba-rollin --games 10 --first mcts:50 --second random \\
+      --seed 3")]
     Selfplay(selfplay::SelfplayArgs),
     /// Statistics of selfplay games: results by seat and player with 95% intervals, draws by
     /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
@@ -339,8 +342,10 @@ Examples:
     /// or a championship simulated with computer players.
     #[command(after_help = "\
 Examples:
-  # Four players, two games, random and computer players, written to event.txt
-  hetproba championship --simulate --players Anna=random,Bence=mcts:20,Csaba=random,Dora=random --games amoba-rollin,reversi-covered --seed 7 --out event.txt
+  # Four players (three random, one computer) in two games, written to event.txt
+  hetproba championship --simulate --seed 7 --out event.txt \\
+      --players Anna=random,Bence=mcts:20,Csaba=random,Dora=random \\
+      --games amoba-rollin,reversi-covered
   # The standings of that event (docs/championship.md: the file format)
   hetproba championship event.txt
   # The same as JSON
