@@ -372,3 +372,27 @@ proptest! {
         }
     }
 }
+
+// Inputs the fuzz targets (fuzz/, `cargo xtask fuzz`) found, each kept as a test.
+
+/// A built-in ruleset with one line of its text replaced, compiled.
+fn builtin_with(id: &str, line: &str, replacement: &str) -> Game {
+    let text = hetproba_rules::builtin_text(id).unwrap();
+    assert!(text.contains(line), "{id} has the line {line:?}");
+    let text = text.replacen(line, replacement, 1);
+    let rules =
+        hetproba_rules::load(&format!("rules/{id}.toml"), &text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    Game::new(rules)
+}
+
+/// ruleset_load: chess with a rook set up off the back row (a6). The start marked it as never
+/// moved though it castles with nothing; FEN, which writes castling rights rather than marks,
+/// then read the start back as another position.
+#[test]
+fn fuzzed_a_castling_piece_set_up_where_it_castles_with_nothing_reads_back() {
+    let game = builtin_with("chess", r#"rook = ["a8", "h8"]"#, r#"rook = ["a6", "h8"]"#);
+    let start = Position::start(&game);
+    let fen = game.write_position(&start);
+    assert_eq!(fen, "1nbqkbnr/pppppppp/r7/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1");
+    assert!(game.read_position(&fen).unwrap() == start, "{fen} reads back as the start");
+}

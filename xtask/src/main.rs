@@ -4,10 +4,17 @@
 //!   built-in ruleset (single thread and all threads), the side-by-side ratio against hand-tuned
 //!   crates where they exist (reversi, chess), random playouts per second, then micro-benchmarks.
 //!   The flags pick parts (default: all); names pick rulesets (default: all).
+//! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
+//!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 
+mod fuzz;
+mod seeds;
+
+use std::path::Path;
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
+const USAGE: &str = "usage: cargo xtask bench|fuzz|fuzz-seeds (--help for each)
+       cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
   --perft      perft leaves/s of each ruleset, single thread and all threads
   --compare    side by side with hand-tuned crates, single thread: magpie (reversi perft 9),
                shakmaty and cozy-chess (chess perft 5 from the start, Kiwipete perft 4)
@@ -53,9 +60,27 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
+        Some("fuzz-seeds") => match seeds::build(root()) {
+            Ok(written) => {
+                for (target, new) in written {
+                    println!("fuzz/corpus/{target}: {new} new seeds");
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
         _ => {
-            eprintln!("{USAGE}");
+            eprintln!("{USAGE}\n\n{}", fuzz::USAGE);
             ExitCode::from(2)
         }
     }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lies in the workspace")
 }

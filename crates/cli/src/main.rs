@@ -13,7 +13,6 @@ mod info;
 mod load;
 mod play;
 mod plot;
-mod record;
 mod replay;
 mod selfplay;
 mod stats;

@@ -13,8 +13,8 @@ use crate::CliError;
 use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
-use crate::record::Record;
 use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
+use hetproba_engine::record::Record;
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
 use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
 use std::io::{BufRead, IsTerminal, Write};
@@ -596,7 +596,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                 return Err(CliError::usage("--resume takes the ruleset's parameters from the record; drop --param"));
             }
             let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-            Some((path.clone(), Record::parse(path, &text)?))
+            Some((path.clone(), Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?))
         }
         None => None,
     };
@@ -627,7 +627,7 @@ pub(crate) fn check_result(game: &Game, record: &Record, session: &Session, path
 
 pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-    let record = Record::parse(path, &text)?;
+    let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),

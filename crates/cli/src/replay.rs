@@ -5,7 +5,7 @@ use crate::CliError;
 use crate::files::{Kind, read_text};
 use crate::load::load_game;
 use crate::play::{check_result, params_of, replay_record, result_token};
-use crate::record::Record;
+use hetproba_engine::record::Record;
 use serde::Serialize;
 
 /// Stable: fields are only ever added.
@@ -29,7 +29,7 @@ struct ReplayJson {
 
 pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-    let record = Record::parse(path, &text)?;
+    let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),

@@ -14,6 +14,7 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
+pub mod record;
 mod session;
 mod turn;
 

@@ -100,6 +100,9 @@ impl Position {
                 pos.mark_unmoved(game, cell);
             }
         }
+        // A mark that pairs with nothing (a rook set up off its king's row) is dropped here as
+        // after every move: positions that castle alike are alike, and FEN reads them back.
+        game.drop_idle_marks(&mut pos);
         pos.set_side(game, game.rules.start.side);
         pos
     }

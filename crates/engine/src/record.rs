@@ -1,8 +1,12 @@
 //! Game records: a plain-text format in the style of PGN/PDN. Tag lines `[Name "value"]`, then
 //! the moves in the game's notation with move numbers, then the result (`1-0` the first player
 //! won, `0-1` the second, `1/2-1/2` a draw, `*` unfinished). Comments in braces are skipped.
+//! The format knows no game: `play --record` writes it and `replay` checks its moves.
 
-use crate::CliError;
+/// What is wrong with a record's text: `name:line:column: reason`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct RecordError(pub String);
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Record {
@@ -59,13 +63,13 @@ impl Record {
     }
 
     /// Reads a record; `name` is the file name for messages.
-    pub fn parse(name: &str, text: &str) -> Result<Record, CliError> {
+    pub fn parse(name: &str, text: &str) -> Result<Record, RecordError> {
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
         for (number, line) in text.lines().enumerate() {
             // Tags and moves are printed back (in messages, by `play`): no terminal escapes.
             if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
-                return Err(CliError::failure(format!(
+                return Err(RecordError(format!(
                     "{name}:{}:{}: control character U+{:04X}; a record holds no control characters but tab",
                     number + 1,
                     column + 1,
@@ -77,15 +81,14 @@ impl Record {
                 let inner = trimmed
                     .strip_prefix('[')
                     .and_then(|t| t.strip_suffix(']'))
-                    .ok_or_else(|| CliError::failure(format!("{name}:{}:1: a tag must end with ']'", number + 1)))?;
-                let (key, value) = inner
-                    .split_once(' ')
-                    .ok_or_else(|| CliError::failure(format!("{name}:{}:1: a tag is [Name \"value\"]", number + 1)))?;
+                    .ok_or_else(|| RecordError(format!("{name}:{}:1: a tag must end with ']'", number + 1)))?;
+                let (key, value) =
+                    inner.split_once(' ').ok_or_else(|| RecordError(format!("{name}:{}:1: a tag is [Name \"value\"]", number + 1)))?;
                 let value = value.trim();
                 let value = value
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
-                    .ok_or_else(|| CliError::failure(format!("{name}:{}:{}: a tag value is quoted", number + 1, key.len() + 3)))?;
+                    .ok_or_else(|| RecordError(format!("{name}:{}:{}: a tag value is quoted", number + 1, key.len() + 3)))?;
                 record.tags.push((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
                 continue;
             }
@@ -100,7 +103,7 @@ impl Record {
                 clean.push_str(&rest[..open]);
                 match rest[open..].find('}') {
                     Some(close) => rest = &rest[open + close + 1..],
-                    None => return Err(CliError::failure(format!("{name}:{}:{}: unclosed comment", number + 1, open + 1))),
+                    None => return Err(RecordError(format!("{name}:{}:{}: unclosed comment", number + 1, open + 1))),
                 }
             }
             clean.push_str(rest);
@@ -147,7 +150,7 @@ mod tests {
     #[test]
     fn control_characters_are_refused_at_their_place() {
         let err = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 \u{1b}[31mc5 *\n").unwrap_err();
-        assert_eq!(err.message, "t:3:7: control character U+001B; a record holds no control characters but tab");
+        assert_eq!(err.0, "t:3:7: control character U+001B; a record holds no control characters but tab");
         assert!(Record::parse("t", "[Ruleset \"x\"]\r\n\r\n1.\td3 c5 *\r\n").is_ok());
     }
 }
