@@ -73,7 +73,7 @@ fn show_reversi_covered_explains_the_blocking_phase_and_draws_the_start() {
         "Phase 'blocking' (the first 4 plies",
         "Place a neutral block on any empty cell",
         "Phase 'play'",
-        "enclosed between it and another own piece turns to the mover's colour",
+        "enclosed between it and another own piece, turns to the mover's colour",
         "passes",
         "more pieces on the board wins",
     ] {
@@ -541,11 +541,11 @@ fn check_all_builtin_rulesets_passes() {
     let lines = run.lines();
     assert_eq!(lines.len(), hetproba_rules::builtin_ids().count(), "one line per built-in ruleset\n{}", run.stdout);
     for id in hetproba_rules::builtin_ids() {
-        let line = format!("ok: rules/{id}.toml ({id}): ");
+        let line = format!("ok: built-in '{id}': ");
         assert!(lines.iter().any(|l| l.starts_with(&line)), "lacks {line:?}\n{}", run.stdout);
     }
     assert!(
-        run.stdout.contains("(reversi-covered): 64 cells, 2 piece types, 2 move rules, 1 end rule; 5 embedded tests passed"),
+        run.stdout.contains("ok: built-in 'reversi-covered': 64 cells, 2 piece types, 2 move rules, 1 end rule; 5 embedded tests passed"),
         "{}",
         run.stdout
     );
@@ -1096,4 +1096,177 @@ fn resume_refuses_what_replay_refuses_in_the_same_words_and_leaves_the_file_alon
 
     // The parameters of a resumed game are the record's.
     hetproba(&["play", "reversi", "--resume", &foreign, "--param", "size=6"]).fails(2).stderr_has("drop --param");
+}
+
+// ----------------------------------------------------------------------------------------------
+// The examples in --help
+
+/// The command lines of a `--help` text's examples (the lines that start with `hetproba `, and
+/// the lines a `\` at the end carries on), split into arguments as a shell would (double quotes
+/// group words).
+fn help_examples(help: &str) -> Vec<Vec<String>> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut carried = false;
+    for line in help.lines().map(str::trim) {
+        let (text, carries) = match line.strip_suffix('\\') {
+            Some(text) => (text.trim_end(), true),
+            None => (line, false),
+        };
+        if carried {
+            let last = lines.last_mut().unwrap();
+            last.push(' ');
+            last.push_str(text);
+        } else if text.starts_with("hetproba ") {
+            lines.push(text.to_string());
+        }
+        let example = carried || text.starts_with("hetproba ");
+        assert!(!example || line.len() <= 80, "an example line longer than 80 characters is wrapped on narrow terminals: {line}");
+        carried = carries && example;
+    }
+    lines
+        .iter()
+        .map(|line| {
+            let (mut args, mut word, mut quoted) = (Vec::new(), String::new(), false);
+            for c in line.chars() {
+                match c {
+                    '"' => quoted = !quoted,
+                    ' ' if !quoted => {
+                        if !word.is_empty() {
+                            args.push(std::mem::take(&mut word));
+                        }
+                    }
+                    c => word.push(c),
+                }
+            }
+            args.push(word);
+            args.remove(0);
+            args
+        })
+        .collect()
+}
+
+#[test]
+fn every_subcommand_help_has_two_or_three_examples_that_work() {
+    let dir = scratch("help-examples");
+    // In this order, so that the files an example reads were written by one before it.
+    let commands = ["list", "show", "check", "moves", "perft", "play", "replay", "selfplay", "stats", "compare", "championship"];
+    let top = hetproba(&["--help"]).ok().stdout;
+    for line in top.lines().skip_while(|l| !l.starts_with("Commands:")).skip(1).take_while(|l| l.starts_with("  ")) {
+        // A long description goes on in lines indented further.
+        if line.starts_with("   ") {
+            continue;
+        }
+        let name = line.split_whitespace().next().unwrap();
+        assert!(name == "help" || commands.contains(&name), "`{name}` has no examples in this test");
+    }
+    for command in commands {
+        let help = hetproba(&[command, "--help"]).ok().stdout;
+        let examples = help_examples(&help);
+        assert!((2..=3).contains(&examples.len()), "{command} --help has {} examples:\n{help}", examples.len());
+        for args in examples {
+            assert_eq!(args[0], command, "an example of {command} runs another command: {args:?}");
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let run = common::run_in(Some(&dir), &args, Some(""));
+            assert_eq!(run.status, 0, "{args:?} failed:\n{run:#?}");
+        }
+    }
+    // play and moves tell how moves are written.
+    for command in ["play", "moves"] {
+        let help = hetproba(&[command, "--help"]).ok().stdout;
+        for kind in ["Move notation", "a placement", "hops (draughts)", "chess", "hetproba show ID"] {
+            assert!(help.contains(kind), "{command} --help does not say '{kind}':\n{help}");
+        }
+    }
+}
+
+// ----------------------------------------------------------------------------------------------
+// --json of check, show, replay and compare
+
+#[test]
+fn show_json_has_the_rules_in_words_and_the_notation() {
+    let v = hetproba(&["show", "checkers-english", "--json"]).ok().json();
+    assert_eq!(v["id"], "checkers-english");
+    assert_eq!(v["players"][0]["name"], "black");
+    assert_eq!(v["first"], "black");
+    assert_eq!(v["cells"], 32);
+    assert_eq!(v["pieces"][0]["name"], "man");
+    let rules = v["rules"].as_array().unwrap();
+    let man_step = rules.iter().find(|r| r["key"] == "move 'man-step'").expect("the man's step");
+    assert_eq!(man_step["aspect"], "moves");
+    assert!(man_step["words"].as_str().unwrap().contains("diagonally forward"), "{man_step}");
+    assert_eq!(v["notation"][0]["piece"], "man");
+    assert!(v["notation"][0]["examples"].as_array().unwrap().iter().any(|e| e.as_str().unwrap().contains('-')));
+    assert!(v["text"].as_str().unwrap().starts_with("English checkers"), "{}", v["text"]);
+    assert!(v["start"].as_str().unwrap().starts_with('B'), "{}", v["start"]);
+    let v = hetproba(&["show", "amoba-rollin", "--json"]).ok().json();
+    assert_eq!(v["params"]["size"], 8);
+    assert!(v["interpretations"][1]["source_wording"].as_str().unwrap().contains("négyes"));
+    // An error is still an error: standard error and exit status 1.
+    let run = hetproba(&["show", "nosuch", "--json"]).fails(1);
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn check_json_reports_each_ruleset_and_its_problems() {
+    let v = hetproba(&["check", "reversi", "checkers-english", "--json"]).ok().json();
+    assert_eq!(v["ok"], true);
+    let first = &v["rulesets"][0];
+    assert_eq!(first["target"], "reversi");
+    assert_eq!(first["file"], "built-in 'reversi'");
+    assert_eq!(first["cells"], 64);
+    assert!(first["tests_passed"].as_u64().unwrap() > 0);
+    assert_eq!(first["errors"].as_array().unwrap().len(), 0);
+    let dir = scratch("check-json");
+    let broken = write(&dir, "broken.toml", &TINY.replace("[board]", "[board]\ncolour = 1"));
+    // The one command whose failure has a result: the report of every ruleset, on standard
+    // output; the problems also go to standard error, and the exit status is 1.
+    let run = hetproba(&["check", &broken, "reversi", "--json"]);
+    assert_eq!(run.status, 1, "{run:#?}");
+    assert!(run.stderr.starts_with("error: ") && run.stderr.contains("unknown key 'colour'"), "{}", run.stderr);
+    let v: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(v["ok"], false);
+    let problem = &v["rulesets"][0]["errors"][0];
+    assert!(problem["message"].as_str().unwrap().contains("unknown key 'colour'"));
+    assert!(problem["line"].as_u64().unwrap() > 0 && problem["column"].as_u64().unwrap() > 0);
+    assert_eq!(v["rulesets"][1]["ok"], true);
+}
+
+#[test]
+fn replay_json_gives_the_moves_position_and_result() {
+    let dir = scratch("replay-json");
+    let record = dir.join("g.txt");
+    hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "4", "--record", record.to_str().unwrap()]).ok();
+    let v = hetproba(&["replay", record.to_str().unwrap(), "--json"]).ok().json();
+    assert_eq!(v["ruleset"], "reversi");
+    assert!(v["moves"].as_array().unwrap().len() > 50);
+    assert_eq!(v["moves"][0].as_str().unwrap().len(), 2);
+    assert!(["1-0", "0-1", "1/2-1/2"].contains(&v["result"].as_str().unwrap()), "{v}");
+    assert!(v["to_move"].is_null());
+    assert!(v["reason"].is_string());
+    let text = hetproba(&["replay", record.to_str().unwrap()]).ok().stdout;
+    assert!(text.contains(&format!("position: {}", v["position"].as_str().unwrap())), "{text}");
+    // A bad record: the error on standard error, nothing on standard output.
+    let bad = write(&dir, "bad.txt", "[Ruleset \"reversi\"]\n\n1. zz\n");
+    let run = hetproba(&["replay", &bad, "--json"]).fails(1);
+    assert_eq!(run.stdout, "");
+}
+
+#[test]
+fn compare_json_says_which_rules_differ_and_where_the_moves_differ() {
+    let v = hetproba(&["compare", "draughts-russian", "draughts-brazilian", "--depth", "6", "--json"]).ok().json();
+    assert_eq!(v["a"], "draughts-russian");
+    assert_eq!(v["b"], "draughts-brazilian");
+    assert_eq!(v["same_start"], true);
+    let keys: Vec<&str> = v["rules_differ"].as_array().unwrap().iter().map(|d| d["key"].as_str().unwrap()).collect();
+    assert!(keys.contains(&"capturing"), "{keys:?}");
+    assert_eq!(v["perft"][0]["depth"], 1);
+    assert_eq!(v["perft"][0]["a"], 7);
+    assert!(v["witness"]["only_a"].as_array().unwrap().len() + v["witness"]["only_b"].as_array().unwrap().len() > 0, "{v}");
+    assert!(v["text"].as_array().unwrap().iter().any(|l| l.as_str().unwrap().contains("Rules that differ")));
+}
+
+#[test]
+fn perft_piped_prints_only_the_nodes() {
+    // On a terminal perft also prints the depth and the time; piped, tools read one line.
+    assert_eq!(hetproba(&["perft", "reversi", "5"]).ok().stdout, "nodes 1396\n");
 }

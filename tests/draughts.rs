@@ -923,8 +923,8 @@ fn check_runs_the_hand_worked_positions_of_russian_and_brazilian() {
     let run = hetproba(&["check", "draughts-russian", "draughts-brazilian"]).ok();
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 2, "{}", run.stdout);
-    assert!(lines[0].starts_with("ok: rules/draughts-russian.toml (draughts-russian): "), "{}", run.stdout);
-    assert!(lines[1].starts_with("ok: rules/draughts-brazilian.toml (draughts-brazilian): "), "{}", run.stdout);
+    assert!(lines[0].starts_with("ok: built-in 'draughts-russian': "), "{}", run.stdout);
+    assert!(lines[1].starts_with("ok: built-in 'draughts-brazilian': "), "{}", run.stdout);
     let passed = |line: &str| -> usize {
         line.split("; ").nth(1).and_then(|s| s.split_whitespace().next()).and_then(|n| n.parse().ok()).unwrap_or(0)
     };

@@ -703,7 +703,7 @@ fn every_new_ruleset_passes_its_embedded_tests() {
     })
     .ok();
     for id in NEW_GAMES {
-        assert!(run.stdout.contains(&format!("({id}): ")), "{}", run.stdout);
+        assert!(run.stdout.contains(&format!("ok: built-in '{id}': ")), "{}", run.stdout);
     }
     assert!(!run.stdout.contains(" 0 embedded tests"), "{}", run.stdout);
 }
@@ -949,11 +949,11 @@ fn chess_hexasah_and_tobit_pass_their_embedded_tests() {
     let ids = ["chess", "hexasah", "tobit", "tobit-4x4"];
     let run = hetproba(&[&["check"][..], &ids].concat()).ok();
     for id in ids {
-        assert!(run.stdout.contains(&format!("({id}): ")), "{}", run.stdout);
+        assert!(run.stdout.contains(&format!("ok: built-in '{id}': ")), "{}", run.stdout);
     }
     // The hand-worked positions of rules/hexasah.toml.
     assert!(
-        run.stdout.contains("(hexasah): 93 cells, 6 piece types, 10 move rules, 2 end rules; 50 embedded tests passed"),
+        run.stdout.contains("ok: built-in 'hexasah': 93 cells, 6 piece types, 10 move rules, 2 end rules; 50 embedded tests passed"),
         "{}",
         run.stdout
     );

@@ -235,3 +235,9 @@ fn diagnostic_unknown_parameter() {
 fn diagnostic_parameter_out_of_range() {
     bad_input("diag-param-out-of-range", &["moves", "amoba-rollin", "--param", "size=0"], 1);
 }
+
+#[test]
+fn diagnostic_in_a_builtin_names_the_builtin() {
+    // The built-in is in the binary: the message names it and its line, not a path.
+    bad_input("diag-builtin-param", &["show", "draughts-russian", "--param", "size=1000"], 1);
+}

@@ -82,6 +82,9 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
     }
     let parallel = threads != Some(1);
     let terminal = std::io::stderr().is_terminal();
+    // On a terminal people read the result: depth, nodes and time on standard output. Piped, the
+    // output stays the one line `nodes N` (with --divide, the counts first) that tools parse.
+    let for_people = !json && std::io::stdout().is_terminal();
     let started = Instant::now();
     let progress = |done: usize, total: usize| {
         if terminal {
@@ -93,7 +96,11 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
     let counts = if depth == 0 { Vec::new() } else { game.perft_divide_counting(&pos, depth, counting, parallel, &progress) };
     let nodes: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
     let seconds = started.elapsed().as_secs_f64();
-    if terminal {
+    let threads_used = parallel.then(rayon::current_num_threads);
+    if terminal && for_people {
+        // Clear the progress line: the summary goes to standard output.
+        eprint!("\r{:40}\r", "");
+    } else if terminal {
         eprintln!(
             "\r{nodes} leaves in {seconds:.3} s: {:.0} leaves/s{}",
             nodes as f64 / seconds.max(1e-9),
@@ -112,6 +119,30 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
             crate::outln!("{m}: {n}");
         }
     }
-    crate::outln!("nodes {nodes}");
+    if for_people {
+        crate::out!("{}", summary(depth, nodes, seconds, threads_used));
+    } else {
+        crate::outln!("nodes {nodes}");
+    }
     Ok(())
+}
+
+/// The summary on a terminal: depth, nodes, and the time with the speed.
+fn summary(depth: u32, nodes: u64, seconds: f64, threads: Option<usize>) -> String {
+    format!(
+        "depth {depth}\nnodes {nodes}\ntime  {seconds:.3} s ({:.0} nodes/s{})\n",
+        nodes as f64 / seconds.max(1e-9),
+        threads.map_or(String::new(), |n| format!(" on {n} thread{}", if n == 1 { "" } else { "s" }))
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn a_terminal_gets_depth_nodes_and_time() {
+        assert_eq!(summary(8, 390216, 0.5, Some(2)), "depth 8\nnodes 390216\ntime  0.500 s (780432 nodes/s on 2 threads)\n");
+        assert_eq!(summary(0, 1, 0.001, None), "depth 0\nnodes 1\ntime  0.001 s (1000 nodes/s)\n");
+    }
 }

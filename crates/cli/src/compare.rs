@@ -11,6 +11,71 @@ use hetproba_rules::model::PlayerId;
 use std::collections::{BTreeSet, HashSet};
 use std::time::{Duration, Instant};
 
+thread_local! {
+    /// Under `--json` the report's lines are kept here instead of printed.
+    static CAPTURE: std::cell::RefCell<Option<Vec<String>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// A line of the report: printed, or kept for `--json`.
+fn say_line(line: String) {
+    let kept = CAPTURE.with(|c| match c.borrow_mut().as_mut() {
+        Some(lines) => {
+            lines.extend(line.lines().map(String::from));
+            true
+        }
+        None => false,
+    });
+    if !kept {
+        crate::outln!("{line}");
+    }
+}
+
+macro_rules! say {
+    ($($arg:tt)*) => { say_line(format!($($arg)*)) };
+}
+
+/// `compare --json`: what the report says, as data. Stable: fields are only ever added.
+#[derive(serde::Serialize, Default)]
+struct CompareJson {
+    a: String,
+    b: String,
+    /// The rules whose words differ: {aspect, key, a, b} (null where a ruleset lacks the rule).
+    rules_differ: Vec<DifferJson>,
+    same_start: bool,
+    /// Perft from the start, depth by depth: {depth, a, b}.
+    perft: Vec<PerftRow>,
+    first_difference: Option<u32>,
+    /// A position reachable under both whose legal moves differ, if one was found.
+    witness: Option<WitnessJson>,
+    /// The report as `compare` prints it, line by line.
+    text: Vec<String>,
+}
+
+#[derive(serde::Serialize)]
+struct DifferJson {
+    aspect: &'static str,
+    key: String,
+    a: Option<String>,
+    b: Option<String>,
+}
+
+#[derive(serde::Serialize)]
+struct PerftRow {
+    depth: u32,
+    a: u64,
+    b: u64,
+}
+
+#[derive(serde::Serialize)]
+struct WitnessJson {
+    /// The moves from the start (empty: the start itself).
+    line: Vec<String>,
+    position: String,
+    to_move: String,
+    only_a: Vec<String>,
+    only_b: Vec<String>,
+}
+
 /// How the cells of one board sit on the other's: at the same coordinates, or mirrored left to
 /// right (`x` becomes `mirror - x`: draughts on the light squares against draughts on the dark
 /// ones). Mirroring is its own inverse, so one frame serves both ways.
@@ -239,7 +304,31 @@ fn numbered(line: &[String], first_side: PlayerId) -> String {
     out.join(" ")
 }
 
-pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64, play_seed: u64) -> Result<(), CliError> {
+pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64, play_seed: u64, json: bool) -> Result<(), CliError> {
+    let mut data = CompareJson::default();
+    if json {
+        CAPTURE.with(|c| *c.borrow_mut() = Some(Vec::new()));
+    }
+    let result = report(a_arg, b_arg, max_depth, seconds, play, play_seed, &mut data);
+    let text = CAPTURE.with(|c| c.borrow_mut().take());
+    result?;
+    if json {
+        data.text = text.unwrap_or_default();
+        crate::outln!("{}", serde_json::to_string_pretty(&data).map_err(|e| CliError::failure(e.to_string()))?);
+    }
+    Ok(())
+}
+
+/// The report, printed (or kept, under `--json`) section by section, and its data.
+fn report(
+    a_arg: &str,
+    b_arg: &str,
+    max_depth: u32,
+    seconds: f64,
+    play: u64,
+    play_seed: u64,
+    data: &mut CompareJson,
+) -> Result<(), CliError> {
     // --time is held to (0, 24 h] where it is read (bounds::seconds): the budget and the
     // deadline below cannot overflow.
     let a = Game::new(load_ruleset(a_arg, &[])?);
@@ -247,7 +336,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
     let (na, nb) = (a.rules().id.clone(), b.rules().id.clone());
     let started = Instant::now();
     let budget = Duration::from_secs_f64(seconds);
-    crate::outln!("Comparing {na} and {nb}.");
+    say!("Comparing {na} and {nb}.");
 
     // 1. The rules in words.
     let fa = fingerprint(a.rules());
@@ -269,26 +358,38 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
             differing.push((*aspect, k.clone(), wa, wb));
         }
     }
-    crate::outln!("\n1. Rules that differ:");
+    data.a = na.clone();
+    data.b = nb.clone();
+    data.rules_differ = differing
+        .iter()
+        .map(|(aspect, key, wa, wb)| DifferJson {
+            aspect: crate::info::aspect_word(*aspect),
+            key: key.clone(),
+            a: wa.clone(),
+            b: wb.clone(),
+        })
+        .collect();
+    say!("\n1. Rules that differ:");
     if differing.is_empty() {
-        crate::outln!("   none: the two rulesets say the same in every rule.");
+        say!("   none: the two rulesets say the same in every rule.");
     }
     for (_, k, wa, wb) in &differing {
-        crate::outln!("   - {k}:");
-        crate::outln!("       {na}: {}", wa.as_deref().unwrap_or("(none)"));
-        crate::outln!("       {nb}: {}", wb.as_deref().unwrap_or("(none)"));
+        say!("   - {k}:");
+        say!("       {na}: {}", wa.as_deref().unwrap_or("(none)"));
+        say!("       {nb}: {}", wb.as_deref().unwrap_or("(none)"));
     }
     let board_frame = frame(&a, &b);
 
     // 2. Perft side by side.
-    crate::outln!("\n2. Perft from the start:");
+    say!("\n2. Perft from the start:");
     let width = na.len().max(nb.len()).max(10);
-    crate::outln!("   {:>5}  {:>width$}  {:>width$}", "depth", na, nb);
+    say!("   {:>5}  {:>width$}  {:>width$}", "depth", na, nb);
     let (start_a, start_b) = (Position::start(&a), Position::start(&b));
     let same_start = board_frame.is_some_and(|f| portable(&a, &start_a, f) == portable(&b, &start_b, Frame::SAME));
     // From different starts the counts differ at once; a few depths show how the games grow.
     let search_depth = max_depth.saturating_sub(1);
     let max_depth = if same_start { max_depth } else { max_depth.min(3) };
+    data.same_start = same_start;
     let mut first_difference = None;
     let mut last_time = Duration::ZERO;
     let mut last_growth = 1.0f64;
@@ -298,7 +399,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
         // Stop before a depth whose estimated time would overrun the budget.
         let estimate = Duration::try_from_secs_f64(last_time.as_secs_f64() * last_growth.max(1.0)).unwrap_or(Duration::MAX);
         if depth > 1 && started.elapsed().saturating_add(estimate) > budget {
-            crate::outln!("   (stopped before depth {depth}: the time budget of {seconds} s would run out)");
+            say!("   (stopped before depth {depth}: the time budget of {seconds} s would run out)");
             break;
         }
         let t = Instant::now();
@@ -308,10 +409,12 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
         last_growth = pa as f64 / last_nodes.max(1) as f64;
         last_nodes = pa.max(1);
         reached = depth;
+        data.perft.push(PerftRow { depth, a: pa, b: pb });
         let mark = if pa != pb && first_difference.is_none() { "   <- first difference" } else { "" };
-        crate::outln!("   {depth:>5}  {pa:>width$}  {pb:>width$}{mark}");
+        say!("   {depth:>5}  {pa:>width$}  {pb:>width$}{mark}");
         if pa != pb && first_difference.is_none() {
             first_difference = Some(depth);
+            data.first_difference = Some(depth);
             if same_start {
                 break;
             }
@@ -320,15 +423,13 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
 
     // 3. A witness.
     'witness: {
-        crate::outln!("\n3. Where the legal moves differ:");
+        say!("\n3. Where the legal moves differ:");
         let Some(board_frame) = board_frame else {
-            crate::outln!(
-                "   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare."
-            );
+            say!("   The boards differ, so no position can be played under both rulesets; only the rules and the counts above compare.");
             break 'witness;
         };
         if board_frame.mirror.is_some() {
-            crate::outln!("   The boards are mirror images (left and right swapped): positions are compared mirrored.");
+            say!("   The boards are mirror images (left and right swapped): positions are compared mirrored.");
         }
         // From a common start the counts say how deep to look; from different starts they cannot, so
         // the search goes as deep as the perft would have.
@@ -354,9 +455,9 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
         if same_start {
             starts.push(("the start position".to_string(), start_a.clone(), start_b.clone()));
         } else {
-            crate::outln!("   The start positions differ (pieces, or who moves first):");
-            crate::outln!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
-            crate::outln!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
+            say!("   The start positions differ (pieces, or who moves first):");
+            say!("     {na}: {} to move, {}", a.player_name(start_a.side()), a.write_position(&start_a));
+            say!("     {nb}: {} to move, {}", b.player_name(start_b.side()), b.write_position(&start_b));
             if let Some(pb) = translate(&a, &b, &start_a, board_frame) {
                 starts.push((format!("{na}'s start"), start_a.clone(), pb));
             }
@@ -364,10 +465,10 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
                 starts.push((format!("{nb}'s start"), pa, start_b.clone()));
             }
             if starts.is_empty() {
-                crate::outln!("   Neither start can be set up under the other ruleset (its pieces differ), so there is nothing to search.");
+                say!("   Neither start can be set up under the other ruleset (its pieces differ), so there is nothing to search.");
                 break 'witness;
             }
-            crate::outln!("   Searching from each start, set up under both rulesets:");
+            say!("   Searching from each start, set up under both rulesets:");
         }
         let mut found = None;
         let mut from = String::new();
@@ -393,20 +494,27 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
         let start_a = starts.iter().find(|(name, ..)| *name == from).map_or(start_a.clone(), |(_, pa, _)| pa.clone());
         match found {
             Some(w) => {
+                data.witness = Some(WitnessJson {
+                    line: w.line.clone(),
+                    position: a.write_position(&w.pos_a),
+                    to_move: a.player_name(w.pos_a.side()).to_string(),
+                    only_a: w.only_a.clone(),
+                    only_b: w.only_b.clone(),
+                });
                 let reached_by = match (w.line.is_empty(), same_start) {
                     (true, true) => "the start position".to_string(),
                     (true, false) => from.clone(),
                     (false, true) => format!("after {}", numbered(&w.line, start_a.side())),
                     (false, false) => format!("from {from}, after {}", numbered(&w.line, start_a.side())),
                 };
-                crate::outln!("   A position reachable under both, {reached_by}:");
+                say!("   A position reachable under both, {reached_by}:");
                 for row in crate::draw::draw(&a, &w.pos_a).lines() {
-                    crate::outln!("     {row}");
+                    say!("     {row}");
                 }
-                crate::outln!("   position: {}", a.write_position(&w.pos_a));
-                crate::outln!("   {} to move", a.player_name(w.pos_a.side()));
-                crate::outln!("   only under {na}: {}", if w.only_a.is_empty() { "-".to_string() } else { w.only_a.join(" ") });
-                crate::outln!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
+                say!("   position: {}", a.write_position(&w.pos_a));
+                say!("   {} to move", a.player_name(w.pos_a.side()));
+                say!("   only under {na}: {}", if w.only_a.is_empty() { "-".to_string() } else { w.only_a.join(" ") });
+                say!("   only under {nb}: {}", if w.only_b.is_empty() { "-".to_string() } else { w.only_b.join(" ") });
             }
             None => {
                 let plies = searched;
@@ -415,13 +523,13 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
                     (false, true) => format!("within {plies} plies of the start"),
                     (false, false) => format!("within {plies} plies of either start"),
                 };
-                crate::outln!("   No position {limit} where their legal moves differ.");
+                say!("   No position {limit} where their legal moves differ.");
                 let start_only = |asp: &Aspect, k: &str| *asp == Aspect::Board && k == "start position";
                 if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| start_only(asp, k)) {
-                    crate::outln!("   They move identically; they differ only in their start position.");
+                    say!("   They move identically; they differ only in their start position.");
                 } else if !differing.is_empty() && differing.iter().all(|(asp, k, ..)| *asp == Aspect::End || start_only(asp, k)) {
                     let ends: Vec<&str> = differing.iter().map(|(_, k, ..)| k.as_str()).collect();
-                    crate::outln!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
+                    say!("   They move identically; their difference lies only in how a game ends ({}).", ends.join(", "));
                 }
             }
         }
@@ -438,7 +546,7 @@ pub fn compare(a_arg: &str, b_arg: &str, max_depth: u32, seconds: f64, play: u64
 /// position reached in one's games has other legal moves under the other.
 fn play_section(a: &Game, b: &Game, board_frame: Option<Frame>, n: u64, seed: u64) -> Result<(), CliError> {
     use crate::play::AgentSpec;
-    crate::outln!("\n4. In play ({n} games of each, random against random, seed {seed}):");
+    say!("\n4. In play ({n} games of each, random against random, seed {seed}):");
     let pool = rayon::ThreadPoolBuilder::new().build().map_err(|e| CliError::failure(format!("cannot start the threads: {e}")))?;
     let numbers: Vec<u64> = (0..n).collect();
     let play = |g: &Game| -> Result<Vec<crate::selfplay::GameLine>, CliError> {
@@ -480,12 +588,12 @@ fn play_section(a: &Game, b: &Game, board_frame: Option<Frame>, n: u64, seed: u6
         ("decisiveness", num(ra.measures.decisiveness, 3), num(rb.measures.decisiveness, 3)),
         ("lead changes", format!("{:.2}", ra.measures.lead_changes), format!("{:.2}", rb.measures.lead_changes)),
     ];
-    crate::outln!("   {:<22}  {:>width$}  {:>width$}", "", na, nb);
+    say!("   {:<22}  {:>width$}  {:>width$}", "", na, nb);
     for (name, va, vb) in rows {
-        crate::outln!("   {name:<22}  {va:>width$}  {vb:>width$}");
+        say!("   {name:<22}  {va:>width$}  {vb:>width$}");
     }
     let Some(f) = board_frame else {
-        crate::outln!("   The boards differ, so the positions of one ruleset's games cannot be set up under the other.");
+        say!("   The boards differ, so the positions of one ruleset's games cannot be set up under the other.");
         return Ok(());
     };
     for (from, to, games) in [(a, b, &games_a), (b, a, &games_b)] {
@@ -540,7 +648,7 @@ fn differ_in_play(from: &Game, to: &Game, games: &[crate::selfplay::GameLine], f
         }
     }
     let share = crate::stats::Share::new(differing, positions);
-    crate::outln!(
+    say!(
         "   Positions reached in {}'s games whose legal moves differ under {}: {differing} of {positions} ({:.1}%, 95% CI {:.1}-{:.1}%)",
         from.rules().id,
         to.rules().id,
@@ -549,10 +657,10 @@ fn differ_in_play(from: &Game, to: &Game, games: &[crate::selfplay::GameLine], f
         100.0 * share.high
     );
     if untranslated > 0 {
-        crate::outln!("     ({untranslated} positions hold pieces {} does not have and were not compared)", to.rules().id);
+        say!("     ({untranslated} positions hold pieces {} does not have and were not compared)", to.rules().id);
     }
     if let Some(w) = witness {
-        crate::outln!("{w}");
+        say!("{w}");
     }
     Ok(())
 }

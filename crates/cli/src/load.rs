@@ -3,6 +3,7 @@
 use crate::CliError;
 use crate::files::{Kind, read_text};
 use hetproba_engine::Game;
+use hetproba_rules::source::{builtin_id, builtin_name};
 use hetproba_rules::{Files, Ruleset, builtin_ids, builtin_text};
 use std::path::{Path, PathBuf};
 
@@ -12,6 +13,10 @@ pub struct DiskFiles;
 
 impl Files for DiskFiles {
     fn read(&self, reference: &str, from: &str) -> Result<(String, String), String> {
+        // A built-in extends built-ins only, whatever lies on disk.
+        if builtin_id(from).is_some() {
+            return hetproba_rules::BuiltinFiles.read(reference, from);
+        }
         let dir = Path::new(from).parent().unwrap_or(Path::new("."));
         let candidate: PathBuf = if reference.ends_with(".toml") { dir.join(reference) } else { dir.join(format!("{reference}.toml")) };
         if candidate.exists() {
@@ -22,7 +27,7 @@ impl Files for DiskFiles {
             return Err(format!("no file {}", candidate.display()));
         }
         builtin_text(reference)
-            .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
+            .map(|text| (builtin_name(reference), text.to_string()))
             .ok_or_else(|| format!("no built-in ruleset '{reference}' and no file {}", candidate.display()))
     }
 }
@@ -47,7 +52,7 @@ pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliE
         hetproba_rules::load(&display_name(Path::new(arg)), &text, &DiskFiles, params)
     } else {
         match builtin_text(arg) {
-            Some(text) => hetproba_rules::load(&format!("rules/{arg}.toml"), text, &hetproba_rules::BuiltinFiles, params),
+            Some(text) => hetproba_rules::load(&builtin_name(arg), text, &hetproba_rules::BuiltinFiles, params),
             None => {
                 let known: Vec<&str> = builtin_ids().collect();
                 return Err(CliError::failure(format!("unknown ruleset '{arg}'; built-in rulesets: {}", known.join(", "))));

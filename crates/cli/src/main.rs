@@ -13,6 +13,7 @@ mod info;
 mod load;
 mod play;
 mod plot;
+mod replay;
 mod selfplay;
 mod stats;
 mod tui;
@@ -66,6 +67,54 @@ impl CliError {
     }
 }
 
+/// How moves are written, for `play` and `moves`: by the kind of move, not by game.
+const NOTATION_HELP: &str = "\
+Move notation: each game writes its moves its own way; `hetproba show ID` gives examples for every
+piece, and `hetproba moves ID` lists the legal moves as they are written. By kind of move:
+  a placement           the cell: d3 (reversi), c4
+  a push or roll-in     the entry cell, then the push's direction: a1, a1> (amoba-push)
+  a step or a slide     start-end, x when it lands on a piece, after the piece's letter if it has
+                        one: c3-d4, c3xd4, Cd1-c4; captures by enclosing follow: c3-c4xb4
+  hops (draughts)       the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
+                        ones, where a plain move is 32-28; a capture may be typed by its start and
+                        end (c3:c7), and x for :
+  chess                 standard algebraic notation (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)
+  passing               pass
+";
+
+/// `moves --help`: examples, then the notation.
+fn moves_help() -> String {
+    format!(
+        "Examples:
+  # The legal moves of Reversi's start position
+  hetproba moves reversi
+  # English checkers after two moves (numbered squares: 11-15, 22-18)
+  hetproba moves checkers-english --after \"11-15 22-18\"
+  # Chess after 1. e4 e5 2. Nf3, as JSON: {{notation, from, to, path, captures, flips}}
+  hetproba moves chess --after \"e4 e5 Nf3\" --json
+
+{NOTATION_HELP}"
+    )
+}
+
+/// `play --help`: examples, then the notation.
+fn play_help() -> String {
+    format!(
+        "Examples:
+  # You against the computer (mcts) at Reversi; type ? for the legal moves, quit to stop
+  hetproba play reversi
+  # You play second with a 3-minute clock plus 2 s a move; the computer thinks 1 s a move; the
+  # game is saved after every move
+  hetproba play draughts-brazilian --first mcts:1s --second human \\
+      --clock 3m+2s --record game.pdn
+  # Random against random, saved to game.txt (`replay game.txt` checks it)
+  hetproba play reversi --first random --second random --seed 1 \\
+      --record game.txt
+
+{NOTATION_HELP}"
+    )
+}
+
 #[derive(Parser)]
 #[command(name = "hetproba", version, about = "List, explain, check, count and play board games described in data")]
 struct Cli {
@@ -110,28 +159,60 @@ impl From<CountArg> for hetproba_engine::Counting {
 #[derive(Subcommand)]
 enum Command {
     /// List the built-in rulesets.
+    #[command(after_help = "\
+Examples:
+  # Every built-in ruleset: id, name, players, what it extends, its source
+  hetproba list
+  # The same as a JSON list
+  hetproba list --json")]
     List {
         /// Print a JSON list.
         #[arg(long)]
         json: bool,
     },
-    /// Explain a ruleset in words and draw its start position.
+    /// Explain a ruleset in words (how moves are written too) and draw its start position.
+    #[command(after_help = "\
+Examples:
+  # The rules of Reversi in words, examples of its moves, and the start position
+  hetproba show reversi
+  # Brazilian draughts on a 10x10 board
+  hetproba show draughts-brazilian --param size=10
+  # The same for programs: players, pieces, every rule in words, move examples, interpretations
+  hetproba show checkers-english --json")]
     Show {
         /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
         ruleset: String,
         /// Set a ruleset parameter (`--param size=10`).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
         params: Vec<(String, i64)>,
+        /// Print JSON: {id, name, extends, source, summary, params, players, first, board, cells,
+        /// pieces, rules, notation, interpretations, start, text} (docs/language.md).
+        #[arg(long)]
+        json: bool,
     },
     /// Check ruleset files and run the tests embedded in them.
+    #[command(after_help = "\
+Examples:
+  # Every built-in ruleset, with its embedded tests
+  hetproba check --all
+  # Two rulesets by id (a path to a .toml file works the same)
+  hetproba check checkers-english draughts-russian
+  # For programs: {ok, rulesets: [{target, ok, file, id, ..., errors, notes}]}
+  hetproba check reversi --json")]
     Check {
         /// Built-in ids or paths to .toml files (each at most 1 MiB).
         rulesets: Vec<String>,
         /// Check every built-in ruleset.
         #[arg(long)]
         all: bool,
+        /// Print JSON: {ok, rulesets: [{target, ok, file, id, cells, piece_types, move_rules,
+        /// end_rules, tests_passed, perft_leaves, errors: [{file, line, column, message}], notes}]}.
+        /// Problems still go to standard error, and a failure exits with 1.
+        #[arg(long)]
+        json: bool,
     },
-    /// List the legal moves of a position.
+    /// List the legal moves of a position, written as `play` reads them.
+    #[command(after_help = moves_help())]
     Moves {
         #[command(flatten)]
         setup: Setup,
@@ -139,7 +220,16 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Count the move tree to a depth (perft).
+    /// Count the move tree to a depth (perft). On a terminal it prints the depth, the nodes and
+    /// the time; piped, the line `nodes N` (after the --divide lines) that tools read.
+    #[command(after_help = "\
+Examples:
+  # Reversi to depth 8: nodes 390216
+  hetproba perft reversi 8
+  # Chess to depth 3, with the count below each first move
+  hetproba perft chess 3 --divide
+  # For programs: {ruleset, depth, nodes, seconds}
+  hetproba perft draughts-international 4 --json")]
     Perft {
         #[command(flatten)]
         setup: Setup,
@@ -161,7 +251,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = CountArg::Moves)]
         count: CountArg,
     },
-    /// Play a game in the terminal
+    /// Play a game in the terminal.
     ///
     /// On a terminal: the board in colour (plain when NO_COLOR is set), the last move marked, the
     /// moves beside the board, both clocks counting down, and what the computer is doing while it
@@ -174,18 +264,26 @@ enum Command {
     ///   hint   ask the engine for a move
     ///   undo   take back your last move and the computer's reply (between humans, the last move)
     ///   quit   stop; the record is already saved (Ctrl-C on a terminal too)
-    ///
-    /// Examples:
-    ///   hetproba play reversi --second mcts:2s
-    ///   hetproba play draughts-international --clock 5m+3s --record game.pdn
-    ///   hetproba play reversi --resume game.txt
-    #[command(verbatim_doc_comment)]
+    #[command(verbatim_doc_comment, after_help = play_help())]
     Play(play::PlayArgs),
     /// Play many games between two computer players; one JSON line per game, for `stats`.
+    #[command(after_help = "\
+Examples:
+  # 100 random games of Reversi, one JSON line each, into a file for `stats`
+  hetproba selfplay reversi --games 100 --out games.jsonl
+  # Ten games of the computer at 50 playouts a move against random play
+  hetproba selfplay amoba-rollin --games 10 --first mcts:50 --second random \\
+      --seed 3")]
     Selfplay(selfplay::SelfplayArgs),
     /// Statistics of selfplay games: results by seat and player with 95% intervals, draws by
     /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
     /// changes.
+    #[command(after_help = "\
+Examples:
+  # What the games written by `selfplay --out games.jsonl` say
+  hetproba stats games.jsonl
+  # The same as JSON, and SVG charts in the directory charts
+  hetproba stats games.jsonl --json --plot charts")]
     Stats {
         /// Files written by selfplay, each at most 1 GiB (the shards of one run merge).
         #[arg(required = true)]
@@ -199,6 +297,14 @@ enum Command {
     },
     /// Compare two rulesets: the rules that differ, perft side by side, and a position where
     /// their legal moves differ.
+    #[command(after_help = "\
+Examples:
+  # Russian against Brazilian draughts: two rules differ; a position where the moves differ
+  hetproba compare draughts-russian draughts-brazilian --depth 6
+  # Reversi with blocking stones, within 5 seconds
+  hetproba compare reversi reversi-covered --time 5
+  # For programs: {a, b, rules_differ, same_start, perft, first_difference, witness, text}
+  hetproba compare loa loa-scrambled --depth 3 --json")]
     Compare {
         /// The first ruleset (built-in id or .toml path, at most 1 MiB).
         a: String,
@@ -219,32 +325,59 @@ enum Command {
         /// Seed for the games of --play (0 to 2^64 - 1).
         #[arg(long, default_value_t = 1, value_parser = bounds::integer(0u64, u64::MAX), allow_hyphen_values = true)]
         seed: u64,
+        /// Print JSON: {a, b, rules_differ: [{aspect, key, a, b}], same_start, perft: [{depth, a,
+        /// b}], first_difference, witness: {line, position, to_move, only_a, only_b}, text}.
+        #[arg(long)]
+        json: bool,
     },
     /// Check a recorded game move by move and print its final position and result.
+    #[command(after_help = "\
+Examples:
+  # A game recorded by `play reversi --record game.txt`: its moves checked, the final position
+  hetproba replay game.txt
+  # The same against another ruleset than the record's Ruleset tag
+  hetproba replay game.txt --ruleset reversi
+  # For programs: {file, ruleset, moves, position, to_move, result, winner, reason}
+  hetproba replay game.txt --json")]
     Replay {
         /// A game record written by `play --record` (at most 16 MiB).
         file: String,
         /// The ruleset to check it against (default: the record's own Ruleset tag).
         #[arg(long)]
         ruleset: Option<String>,
+        /// Print JSON: {file, ruleset, moves, position, to_move, result, winner, reason}. An
+        /// illegal move is still an error on standard error, with exit status 1.
+        #[arg(long)]
+        json: bool,
     },
     /// The standings of a championship from its duel results (base points, trophies, limits),
     /// or a championship simulated with computer players.
+    #[command(after_help = "\
+Examples:
+  # Four players (three random, one computer) in two games, written to event.txt
+  hetproba championship --simulate --seed 7 --out event.txt \\
+      --players Anna=random,Bence=mcts:20,Csaba=random,Dora=random \\
+      --games amoba-rollin,reversi-covered
+  # The standings of that event (docs/championship.md: the file format)
+  hetproba championship event.txt
+  # The same as JSON
+  hetproba championship event.txt --json")]
     Championship(championship::ChampionshipArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::List { json } => info::list(json),
-        Command::Show { ruleset, params } => info::show(&ruleset, &params),
-        Command::Check { rulesets, all } => info::check(&rulesets, all),
+        Command::Show { ruleset, params, json } => info::show(&ruleset, &params, json),
+        Command::Check { rulesets, all, json } => info::check(&rulesets, all, json),
         Command::Moves { setup, json } => analyse::moves(&setup, json),
         Command::Perft { setup, depth, divide, json, threads, count } => analyse::perft(&setup, depth, divide, json, threads, count.into()),
         Command::Play(args) => play::play(&args),
         Command::Selfplay(args) => selfplay::selfplay(&args),
         Command::Stats { files, json, plot } => stats::stats(&files, json, plot.as_deref()),
-        Command::Replay { file, ruleset } => play::replay(&file, ruleset.as_deref()),
-        Command::Compare { a, b, depth, time, play, seed } => compare::compare(&a, &b, depth, time, play, seed),
+        Command::Replay { file, ruleset, json: false } => play::replay(&file, ruleset.as_deref()),
+        Command::Replay { file, ruleset, json: true } => replay::replay(&file, ruleset.as_deref()),
+        Command::Compare { a, b, depth, time, play, seed, json } => compare::compare(&a, &b, depth, time, play, seed, json),
         Command::Championship(args) => championship::championship(&args),
     }
 }

@@ -122,7 +122,7 @@ fn is_pdn(game: &Game) -> bool {
 
 /// The result token: `1-0` (first player won), `0-1`, `1/2-1/2`, `*`; in PDN the score of the
 /// player called W comes first and a win counts 2 (`2-0`, `0-2`, `1-1`).
-fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
+pub(crate) fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
     let Some(outcome) = outcome else { return "*".into() };
     if is_pdn(game) {
         let white = PlayerId(game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8);
@@ -185,7 +185,7 @@ fn record_session<'g>(game: &'g Game, record: &Record, name: &str) -> Result<Ses
 }
 
 /// Replays a record's moves in a session, checking each; a move after the end is an error.
-fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
+pub(crate) fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
     let mut session = record_session(game, record, name)?;
     let mut played = Vec::new();
     let offset = usize::from(session.position().side() == PlayerId::SECOND);
@@ -208,7 +208,7 @@ fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Ses
     Ok((session, played))
 }
 
-fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
+pub(crate) fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
     record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(CliError::failure)).collect()
 }
 
@@ -843,7 +843,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
 
 /// Refuses a record whose result contradicts its final position. A record may end early by
 /// time, resignation or agreement: only a contradiction is an error.
-fn check_result(game: &Game, record: &Record, session: &Session, path: &str) -> Result<(), CliError> {
+pub(crate) fn check_result(game: &Game, record: &Record, session: &Session, path: &str) -> Result<(), CliError> {
     if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
         && claimed != actual.winner
     {

@@ -15,11 +15,12 @@ pub struct TestFailure {
 }
 
 impl TestFailure {
-    /// `file:line:column: test 'name' failed: message`.
+    /// `file:line:column: test 'name' failed: message` (`built-in 'ID', line L, column C: ...`).
     pub fn render(&self, game: &Game) -> String {
         let sources = &game.rules().sources;
         let (line, col) = sources.line_col(self.span.file, self.span.start);
-        format!("{}:{line}:{col}: test '{}' failed: {}", sources.file(self.span.file).name, self.name, self.message)
+        let place = hetproba_rules::source::location(&sources.file(self.span.file).name, line, col);
+        format!("{place}: test '{}' failed: {}", self.name, self.message)
     }
 }
 

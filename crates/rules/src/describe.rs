@@ -3,22 +3,260 @@
 
 use crate::model::*;
 
-fn axis_words(set: &str) -> String {
-    match set {
-        "all" => "in a row, column or diagonal".into(),
-        "orthogonal" => "in a row or column".into(),
-        "diagonal" => "along a diagonal".into(),
-        other => format!("along the {other} directions"),
+/// The kinds of direction relative to a player's forward direction, as bits.
+const FORWARD: u8 = 1;
+const FORWARD_DIAGONAL: u8 = 2;
+const SIDEWAYS: u8 = 4;
+const BACKWARD_DIAGONAL: u8 = 8;
+const BACKWARD: u8 = 16;
+const KINDS: [u8; 5] = [FORWARD, FORWARD_DIAGONAL, SIDEWAYS, BACKWARD_DIAGONAL, BACKWARD];
+
+/// A direction's kind for a player, and which side it leans to (1 right, -1 left, 0 neither),
+/// from the sign of its dot and cross product with the player's forward vector.
+fn kind_of(r: &Ruleset, player: usize, d: DirId) -> Option<(u8, i32)> {
+    let dirs = r.board.directions();
+    let f = &dirs[r.forward[player]?.index()];
+    let (dx, dy) = (dirs[d.index()].dx, dirs[d.index()].dy);
+    let dot = dx * f.dx + dy * f.dy;
+    let cross = dx * f.dy - dy * f.dx;
+    let kind = match (dot.signum(), cross != 0) {
+        (1, false) => FORWARD,
+        (1, true) => FORWARD_DIAGONAL,
+        (0, _) => SIDEWAYS,
+        (_, true) => BACKWARD_DIAGONAL,
+        (_, false) => BACKWARD,
+    };
+    Some((kind, cross.signum()))
+}
+
+/// The kinds a set holds whole for a player, or `None` when it holds part of a kind (or the
+/// player has no forward direction).
+fn whole_kinds(r: &Ruleset, player: usize, chosen: &[DirId]) -> Option<u8> {
+    let mut mask = 0;
+    for kind in KINDS {
+        let mut of_kind = Vec::new();
+        for d in r.board.all_directions() {
+            if kind_of(r, player, d)?.0 == kind {
+                of_kind.push(d);
+            }
+        }
+        let held = of_kind.iter().filter(|d| chosen.contains(d)).count();
+        if held == of_kind.len() && held > 0 {
+            mask |= kind;
+        } else if held > 0 {
+            return None;
+        }
+    }
+    Some(mask)
+}
+
+/// Whole kinds in words, as an adverb phrase: "diagonally forward", "along a row or column".
+fn kinds_words(mask: u8) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let alone = |kind: u8| mask == kind;
+    match (mask & FORWARD != 0, mask & SIDEWAYS != 0, mask & BACKWARD != 0) {
+        (true, true, true) => parts.push("along a row or column"),
+        (f, s, b) => {
+            if f && b {
+                parts.push("straight forward or backward");
+            } else if f {
+                parts.push(if alone(FORWARD) { "forward" } else { "straight forward" });
+            } else if b {
+                parts.push(if alone(BACKWARD) { "backward" } else { "straight backward" });
+            }
+            if s {
+                parts.push("sideways");
+            }
+        }
+    }
+    match (mask & FORWARD_DIAGONAL != 0, mask & BACKWARD_DIAGONAL != 0) {
+        (true, true) => parts.push("diagonally"),
+        (true, false) => parts.push("diagonally forward"),
+        (false, true) => parts.push("diagonally backward"),
+        (false, false) => {}
+    }
+    join_or(&parts)
+}
+
+/// "a", "a or b", "a, b or c".
+fn join_or<S: AsRef<str>>(parts: &[S]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => format!("{} or {}", init.iter().map(|p| p.as_ref()).collect::<Vec<_>>().join(", "), last.as_ref()),
     }
 }
 
-fn neighbour_words(set: &str) -> String {
-    match set {
-        "all" => "through sides or corners".into(),
-        "orthogonal" => "through sides".into(),
-        "diagonal" => "through corners".into(),
-        other => format!("along the {other} directions"),
+/// One direction as the board is drawn (the first row at the bottom): "up and to the right".
+fn drawn_words(dx: i32, dy: i32) -> &'static str {
+    match (dx.signum(), dy.signum()) {
+        (0, 1) => "up",
+        (0, -1) => "down",
+        (1, 0) => "to the right",
+        (-1, 0) => "to the left",
+        (1, 1) => "up and to the right",
+        (-1, 1) => "up and to the left",
+        (1, -1) => "down and to the right",
+        (-1, -1) => "down and to the left",
+        _ => "nowhere",
     }
+}
+
+/// One direction relative to the player: "diagonally forward to the right".
+fn relative_words(kind: u8, side: i32) -> String {
+    let base = match kind {
+        FORWARD => "straight forward",
+        FORWARD_DIAGONAL => "diagonally forward",
+        SIDEWAYS => "sideways",
+        BACKWARD_DIAGONAL => "diagonally backward",
+        _ => "straight backward",
+    };
+    match side {
+        1 => format!("{base} to the right"),
+        -1 => format!("{base} to the left"),
+        _ => base.to_string(),
+    }
+}
+
+/// A direction set as an adverb phrase for a move ("diagonally forward", "in any direction"),
+/// derived from the directions it holds for each player; its name only when no phrase fits.
+fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
+    let set = &r.direction_sets[set as usize];
+    let all: Vec<DirId> = r.board.all_directions().collect();
+    let same_for_both = set.dirs[0] == set.dirs[1];
+    let holds = |chosen: &[DirId], want: &dyn Fn(i32, i32) -> bool| {
+        let wanted: Vec<DirId> =
+            all.iter().copied().filter(|d| want(r.board.directions()[d.index()].dx, r.board.directions()[d.index()].dy)).collect();
+        !wanted.is_empty() && wanted.len() == chosen.len() && wanted.iter().all(|d| chosen.contains(d))
+    };
+    if set.dirs.iter().all(|chosen| holds(chosen, &|_, _| true)) {
+        return "in any direction".into();
+    }
+    if set.dirs.iter().all(|chosen| chosen.is_empty()) {
+        return "in no direction".into();
+    }
+    let words: Vec<Option<String>> = (0..2).map(|p| whole_kinds(r, p, &set.dirs[p]).filter(|&m| m != 0).map(kinds_words)).collect();
+    if let [Some(a), Some(b)] = words.as_slice()
+        && a == b
+    {
+        return a.clone();
+    }
+    if same_for_both {
+        if set.dirs.iter().all(|chosen| holds(chosen, &|dx, dy| dx == 0 || dy == 0)) {
+            return "along a row or column".into();
+        }
+        if set.dirs.iter().all(|chosen| holds(chosen, &|dx, dy| dx != 0 && dy != 0)) {
+            return "diagonally".into();
+        }
+        let dirs = r.board.directions();
+        let parts: Vec<&str> = set.dirs[0].iter().map(|d| drawn_words(dirs[d.index()].dx, dirs[d.index()].dy)).collect();
+        return format!("{} (as the board is drawn)", join_or(&parts));
+    }
+    let relative: Vec<Option<String>> = (0..2)
+        .map(|p| {
+            let parts: Option<Vec<String>> =
+                set.dirs[p].iter().map(|&d| kind_of(r, p, d).map(|(kind, side)| relative_words(kind, side))).collect();
+            parts.map(|parts| join_or(&parts))
+        })
+        .collect();
+    match relative.as_slice() {
+        [Some(a), Some(b)] if a == b => a.clone(),
+        _ => format!("along the '{}' directions", set.name),
+    }
+}
+
+/// The lines a `line` test counts along: "in a row, column or diagonal".
+fn axis_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
+    match (r, set) {
+        (Some(r), Some(set)) => match dirs_words(r, set).as_str() {
+            "in any direction" => "in a row, column or diagonal".into(),
+            "along a row or column" => "in a row or column".into(),
+            "diagonally" => "along a diagonal".into(),
+            other => format!("running {other}"),
+        },
+        _ => "in a row, column or diagonal".into(),
+    }
+}
+
+/// How the pieces of a group touch: "through sides or corners".
+fn neighbour_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
+    match (r, set) {
+        (Some(r), Some(set)) => match dirs_words(r, set).as_str() {
+            "in any direction" => "through sides or corners".into(),
+            "along a row or column" => "through sides".into(),
+            "diagonally" => "through corners".into(),
+            other => format!("as neighbours {other}"),
+        },
+        _ => "through sides or corners".into(),
+    }
+}
+
+fn ordinal_word(n: usize) -> String {
+    match n {
+        1 => "first".into(),
+        2 => "second".into(),
+        3 => "third".into(),
+        4 => "fourth".into(),
+        5 => "fifth".into(),
+        n => format!("{n}th"),
+    }
+}
+
+/// The rows of the board for a player, from the player's own side to the far side: each the
+/// cells at one distance along the player's forward direction.
+fn rows_for(r: &Ruleset, player: usize) -> Option<Vec<Vec<bool>>> {
+    let dirs = r.board.directions();
+    let f = &dirs[r.forward[player]?.index()];
+    let level = |c: CellId| {
+        let cell = r.board.cell(c);
+        cell.x * f.dx + cell.y * f.dy
+    };
+    let mut levels: Vec<i32> = r.board.all_cells().map(level).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    Some(levels.iter().map(|&l| r.board.all_cells().map(|c| level(c) == l).collect()).collect())
+}
+
+/// A region as a noun phrase for players: "the far row", "the player's second row", "the
+/// edge of the board", else its name with the cells when there are few ("the own castle cell
+/// (a1 for white, h8 for black)").
+pub fn region_words(r: &Ruleset, id: RegionId) -> String {
+    let region = &r.regions[id as usize];
+    let cells = &region.cells;
+    if cells.iter().all(|c| c.iter().all(|&b| b)) {
+        return "the whole board".into();
+    }
+    if cells[0] == cells[1] && cells[0] == crate::load::edge_cells(&r.board) {
+        return "the edge of the board".into();
+    }
+    // A row counted from each player's own side, the same for both.
+    let row = |p: usize| rows_for(r, p).and_then(|rows| rows.iter().position(|row| *row == cells[p]).map(|k| (k, rows.len())));
+    if let (Some((k, n)), Some(other)) = (row(0), row(1))
+        && (k, n) == other
+        && n > 1
+    {
+        return if k + 1 == n { "the far row".into() } else { format!("the player's {} row", ordinal_word(k + 1)) };
+    }
+    let readable = region.name.replace(['-', '_'], " ");
+    let names = |p: usize| r.board.all_cells().filter(|c| cells[p][c.index()]).map(|c| r.board.name(c).to_string()).collect::<Vec<_>>();
+    let (first, second) = (names(0), names(1));
+    let most = first.len().max(second.len());
+    if most == 0 {
+        return format!("the {readable} cells (none)");
+    }
+    let noun = if most == 1 { "cell" } else { "cells" };
+    if most > 4 {
+        return format!("the {readable} {noun}");
+    }
+    let and = |names: &[String]| match names {
+        [] => "none".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    };
+    if first == second {
+        return format!("the {readable} {noun} ({})", and(&first));
+    }
+    format!("the {readable} {noun} ({} for {}, {} for {})", and(&first), r.players[0].name, and(&second), r.players[1].name)
 }
 
 fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
@@ -33,23 +271,21 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
             };
             match test {
                 Test::Line { len, exact, dirs } => {
-                    let set = ruleset.map_or("all".to_string(), |r| r.direction_sets[*dirs as usize].name.clone());
                     format!(
                         "{whom} has {} {len} own pieces in an unbroken straight line {}",
                         if *exact { "exactly" } else { "at least" },
-                        axis_words(&set)
+                        axis_words(ruleset, Some(*dirs))
                     ) + if *exact { " (longer lines do not count)" } else { "" }
                 }
                 Test::NoMoves => "the player to move has no legal move".into(),
                 Test::NoPieces => format!("{whom} has no pieces left"),
                 Test::Connected { dirs } => {
-                    let set = ruleset.map_or("all".to_string(), |r| r.direction_sets[*dirs as usize].name.clone());
-                    format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(&set))
+                    format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(ruleset, Some(*dirs)))
                 }
                 Test::Check => format!("a royal piece of {whom} is attacked"),
                 Test::Occupies { region } => {
-                    let name = ruleset.map_or("a region".to_string(), |r| format!("the region '{}'", r.regions[*region as usize].name));
-                    format!("a piece of {whom} stands in {name}")
+                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
+                    format!("a piece of {whom} stands on {name}")
                 }
             }
         }
@@ -79,16 +315,6 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
     }
 }
 
-fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
-    let name = &r.direction_sets[set as usize].name;
-    match name.as_str() {
-        "all" => "any direction".into(),
-        "orthogonal" => "a row or column".into(),
-        "diagonal" => "a diagonal".into(),
-        other => format!("the '{other}' directions"),
-    }
-}
-
 fn landing_words(to: Landing) -> &'static str {
     match to {
         Landing::Empty => "an empty cell",
@@ -104,23 +330,22 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     let whose = if piece.owned { "own" } else { "neutral" };
     let mut s = match &m.action {
         Action::Place { region } => {
-            let place =
-                region.map_or("any empty cell".to_string(), |id| format!("an empty cell of the region '{}'", r.regions[id as usize].name));
+            let place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
             format!("Place a{} {whose} {} on {place}.", if whose == "own" { "n" } else { "" }, piece.name)
         }
         Action::Roll { dirs } => format!(
-            "Roll a {} in from an edge along {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
+            "Roll a {} in from an edge, moving {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
             piece.name,
             dirs_words(r, *dirs)
         ),
         Action::Push { dirs } => format!(
-            "Put a {} on an edge cell; if that cell is occupied, push the run of pieces there one cell inward along {}, into the first empty cell of that line (a full line cannot be pushed into). A push is written with its direction (a1> pushes right).",
+            "Put a {} on an edge cell; if that cell is occupied, push the run of pieces there one cell inward ({}), into the first empty cell of that line (a full line cannot be pushed into). A push is written with its direction (a1> pushes right).",
             piece.name,
             dirs_words(r, *dirs)
         ),
-        Action::Step { dirs, to } => format!("A {} steps one cell in {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
+        Action::Step { dirs, to } => format!("A {} steps one cell {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
         Action::Slide { dirs, to, min: 1, max, over: None, distance: Distance::Any, stay: None } => format!(
-            "A {} slides {} in {} over empty cells to {}.",
+            "A {} slides {} {} over empty cells to {}.",
             piece.name,
             max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
             dirs_words(r, *dirs),
@@ -144,13 +369,11 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 Some(Over::Any) => "passing over empty cells and any pieces",
                 Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
             };
-            let stays = stay.map_or(String::new(), |id| {
-                format!(", stopping only on a cell that is in the region '{}' exactly when its start is", r.regions[id as usize].name)
-            });
-            format!("A {} moves {how_far} in {}, {passing}, to {}{stays}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
+            let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
+            format!("A {} moves {how_far} {}, {passing}, to {}{stays}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
         }
         Action::Castle { dirs, with, steps } => format!(
-            "A {} that has never moved, and is not attacked, castles: it moves {steps} cells in {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
+            "A {} that has never moved, and is not attacked, castles: it moves {steps} cells {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
             piece.name,
             dirs_words(r, *dirs),
             r.pieces[*with as usize].name,
@@ -165,7 +388,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         ),
     };
     if let Some(region) = m.from {
-        s.push_str(&format!(" Only from the region '{}'.", r.regions[region as usize].name));
+        s.push_str(&format!(" Only from {}.", region_words(r, region)));
     }
     if m.leaves_passed {
         s.push_str(" The cells it passes over may be taken en passant on the next move.");
@@ -174,7 +397,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         match effect {
             Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false } => {
                 s.push_str(&format!(
-                    " Every unbroken line of enemy pieces in {} enclosed between it and another own piece turns to the mover's colour",
+                    " Every unbroken line of enemy pieces {} from it, enclosed between it and another own piece, turns to the mover's colour",
                     dirs_words(r, *dirs)
                 ));
                 if *min > 0 {
@@ -196,7 +419,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                     Enclosed::Flip => "turns to the mover's colour",
                     Enclosed::Remove => "is captured",
                 };
-                s.push_str(&format!(" Then {what} in {} enclosed between it and another own piece {fate}", dirs_words(r, *dirs)));
+                s.push_str(&format!(" Then {what} {} from it, enclosed between it and another own piece, {fate}", dirs_words(r, *dirs)));
                 if *optional {
                     s.push_str("; the mover may take or leave each such capture (each choice is its own move)");
                 }
@@ -228,7 +451,7 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
             let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
             let landing =
                 if hop.long && !hop.behind { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!("A {piece} jumps in {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop.over));
+            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop.over));
             if hop.max > 1 {
                 text.push_str(if matches!(hop.over, Over::Own) {
                     " It may go on jumping, and stop after any jump."
@@ -253,7 +476,7 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                     };
                     let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
                     let behind = if hop.long && hop.behind { ", landing right behind it" } else { "" };
-                    format!("{times} in {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop.over))
+                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop.over))
                 })
                 .collect();
             let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
@@ -393,11 +616,11 @@ pub fn rules_in_words(r: &Ruleset) -> String {
         ));
     }
     if !r.interpretations.is_empty() {
-        out.push_str("\nInterpretations (points the original text leaves open):\n");
+        out.push_str("\nInterpretations (points the source leaves open):\n");
         for i in &r.interpretations {
             out.push_str(&format!("  - {}", i.rule));
             if !i.seed.is_empty() {
-                out.push_str(&format!(" [seed: {}]", i.seed));
+                out.push_str(&format!(" [the source's wording: \"{}\"]", i.seed));
             }
             out.push('\n');
         }
@@ -508,12 +731,12 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ));
         }
     }
-    let region_names = |ids: &[RegionId]| ids.iter().map(|&id| format!("'{}'", r.regions[id as usize].name)).collect::<Vec<_>>().join(", ");
+    let region_names = |ids: &[RegionId]| join_or(&ids.iter().map(|&id| region_words(r, id)).collect::<Vec<_>>());
     if !r.turn.enter_by_capture_only.is_empty() {
         out.push((
             "regions entered only by capturing".to_string(),
             format!(
-                "A piece may arrive in the region {} only by capturing: by landing on an enemy piece, or by a hop over one.",
+                "A piece may arrive on {} only by capturing: by landing on an enemy piece, or by a hop over one.",
                 region_names(&r.turn.enter_by_capture_only)
             ),
         ));
@@ -522,7 +745,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         out.push((
             "regions a piece must leave".to_string(),
             format!(
-                "A piece standing in the region {} at the start of its owner's turn must leave it: if it can, only such moves are legal, and capturing is not compulsory; if it cannot, the other pieces move as usual.",
+                "A piece standing on {} at the start of its owner's turn must leave it: if it can, only such moves are legal, and capturing is not compulsory; if it cannot, the other pieces move as usual.",
                 region_names(&r.turn.must_leave)
             ),
         ));
@@ -530,7 +753,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     if !r.turn.move_ends_in.is_empty() {
         out.push((
             "regions that end a move".to_string(),
-            format!("A move ends as soon as the piece arrives in the region {}.", region_names(&r.turn.move_ends_in)),
+            format!("A move ends as soon as the piece arrives on {}.", region_names(&r.turn.move_ends_in)),
         ));
     }
     if r.moves.iter().any(|m| matches!(&m.action, Action::Hops(p) if p.chains() && p.captures())) {
@@ -554,9 +777,9 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
-                    "A {} that ends its move in the region '{}' becomes a {}{}",
+                    "A {} that ends its move on {} becomes a {}{}",
                     p.name,
-                    r.regions[promo.region as usize].name,
+                    region_words(r, promo.region),
                     to.join(" or "),
                     match promo.during_capture {
                         _ if !chains => ".",
@@ -683,4 +906,60 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
         }),
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ruleset(board_extra: &str, moves: &str) -> Ruleset {
+        let text = format!(
+            "[game]\nid = \"t\"\nname = \"T\"\n\n[[players]]\nname = \"x\"\n\n[[players]]\nname = \"o\"\n\n\
+             [board]\nshape = \"rect\"\nwidth = 5\nheight = 5\n{board_extra}\n\n[pieces.stone]\nsymbols = [\"x\", \"o\"]\n\n{moves}\n\n\
+             [[end]]\nif = \"line(3) by mover\"\nresult = \"mover wins\"\n"
+        );
+        crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"))
+    }
+
+    fn words(r: &Ruleset) -> Vec<String> {
+        r.moves.iter().map(|m| move_words(r, m)).collect()
+    }
+
+    #[test]
+    fn direction_sets_are_worded_by_their_directions_not_their_names() {
+        let r = ruleset(
+            "[board.directions]\nahead = [\"forward\"]\nslant = [\"ne\", \"nw\", \"se\", \"sw\"]\nmixed = [\"forward\", \"sideways\"]\n\
+             home-run = { x = [\"forward\"], o = [\"backward\"] }\neast = [\"e\"]\nodd = { x = [\"forward\"], o = [\"sideways\"] }",
+            "[moves.a]\ndo = \"step(ahead)\"\n[moves.b]\ndo = \"step(slant)\"\n[moves.c]\ndo = \"step(mixed)\"\n\
+             [moves.d]\ndo = \"step(home-run)\"\n[moves.e]\ndo = \"step(east)\"\n[moves.f]\ndo = \"step(all)\"\n\
+             [moves.g]\ndo = \"step(odd)\"",
+        );
+        let w = words(&r);
+        assert!(w[0].contains("steps one cell forward to"), "{}", w[0]);
+        assert!(w[1].contains("steps one cell diagonally to"), "{}", w[1]);
+        assert!(w[2].contains("steps one cell straight forward or sideways to"), "{}", w[2]);
+        // Forward for one player and backward for the other: up the board for both.
+        assert!(w[3].contains("steps one cell up (as the board is drawn)"), "{}", w[3]);
+        assert!(w[4].contains("to the right (as the board is drawn)"), "{}", w[4]);
+        assert!(w[5].contains("in any direction"), "{}", w[5]);
+        // Forward for one player, sideways for the other: no phrase fits both, so the name.
+        assert!(w[6].contains("along the 'odd' directions"), "{}", w[6]);
+    }
+
+    #[test]
+    fn regions_are_worded_by_their_cells() {
+        let r = ruleset(
+            "[board.regions]\ngoal = { x = \"y == height - 1\", o = \"y == 0\" }\nhome = { x = \"y == 0\", o = \"y == height - 1\" }\n\
+             second = { x = \"y == 1\", o = \"y == 3\" }\nown-corner = { x = [\"a1\"], o = [\"e5\"] }\nmiddle = \"x == 2\"\nrim = \"edge\"",
+            "[moves.a]\ndo = \"place(in=goal)\"\n[moves.b]\ndo = \"place(in=home)\"\n[moves.c]\ndo = \"place(in=second)\"\n\
+             [moves.d]\ndo = \"place(in=own-corner)\"\n[moves.e]\ndo = \"place(in=middle)\"\n[moves.f]\ndo = \"place(in=rim)\"",
+        );
+        let w = words(&r);
+        assert!(w[0].ends_with("of the far row."), "{}", w[0]);
+        assert!(w[1].ends_with("of the player's first row."), "{}", w[1]);
+        assert!(w[2].ends_with("of the player's second row."), "{}", w[2]);
+        assert!(w[3].ends_with("of the own corner cell (a1 for x, e5 for o)."), "{}", w[3]);
+        assert!(w[4].ends_with("of the middle cells."), "{}", w[4]);
+        assert!(w[5].ends_with("of the edge of the board."), "{}", w[5]);
+    }
 }

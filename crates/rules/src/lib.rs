@@ -30,5 +30,5 @@ pub fn builtin_ids() -> impl Iterator<Item = &'static str> {
 
 /// Loads a built-in ruleset.
 pub fn load_builtin(id: &str, params: &[(String, i64)]) -> Option<Result<Ruleset, Report>> {
-    builtin_text(id).map(|text| load(&format!("rules/{id}.toml"), text, &BuiltinFiles, params))
+    builtin_text(id).map(|text| load(&source::builtin_name(id), text, &BuiltinFiles, params))
 }

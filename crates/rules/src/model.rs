@@ -50,6 +50,8 @@ pub struct Ruleset {
     pub board: Board,
     pub shape: Shape,
     pub naming: Naming,
+    /// Each player's forward direction (`[board.forward]`), if the board has it.
+    pub forward: [Option<DirId>; 2],
     pub direction_sets: Vec<DirectionSet>,
     pub regions: Vec<Region>,
     pub pieces: Vec<PieceType>,

@@ -9,6 +9,22 @@ pub struct SourceFile {
     pub text: String,
 }
 
+/// The name a built-in ruleset (embedded in the binary) goes by in messages: `built-in 'chess'`,
+/// not a path the user does not have.
+pub fn builtin_name(id: &str) -> String {
+    format!("built-in '{id}'")
+}
+
+/// The id of a built-in ruleset from the name [`builtin_name`] gives it.
+pub fn builtin_id(name: &str) -> Option<&str> {
+    name.strip_prefix("built-in '")?.strip_suffix('\'')
+}
+
+/// A place in a file: `path:line:column`, or `built-in 'chess', line 3, column 7`.
+pub fn location(name: &str, line: usize, col: usize) -> String {
+    if builtin_id(name).is_some() { format!("{name}, line {line}, column {col}") } else { format!("{name}:{line}:{col}") }
+}
+
 /// Index of a file in a [`Sources`] list.
 pub type FileId = u32;
 
@@ -82,7 +98,8 @@ impl Diagnostic {
         Diagnostic { span: None, message: message.into() }
     }
 
-    /// `file:line:column: message`, then the source line and a caret under the place.
+    /// `file:line:column: message` (`built-in 'ID', line L, column C: message` for a built-in
+    /// ruleset), then the source line and a caret under the place.
     pub fn render(&self, sources: &Sources) -> String {
         match self.span {
             None => self.message.clone(),
@@ -94,7 +111,13 @@ impl Diagnostic {
                     let (end_line, end_col) = sources.line_col(span.file, span.end);
                     if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 }
                 };
-                format!("{}:{line}:{col}: {}\n  |\n  | {text}\n  | {}{}", file.name, self.message, " ".repeat(col - 1), "^".repeat(width))
+                format!(
+                    "{}: {}\n  |\n  | {text}\n  | {}{}",
+                    location(&file.name, line, col),
+                    self.message,
+                    " ".repeat(col - 1),
+                    "^".repeat(width)
+                )
             }
         }
     }
@@ -105,7 +128,7 @@ impl Diagnostic {
             None => self.message.clone(),
             Some(span) => {
                 let (line, col) = sources.line_col(span.file, span.start);
-                format!("{}:{line}:{col}: {}", sources.file(span.file).name, self.message)
+                format!("{}: {}", location(&sources.file(span.file).name, line, col), self.message)
             }
         }
     }

@@ -13,6 +13,7 @@ pub(super) struct BoardParts {
     pub(super) board: Board,
     pub(super) shape: Shape,
     pub(super) naming: Naming,
+    pub(super) forward: [Option<DirId>; 2],
     pub(super) direction_sets: Vec<DirectionSet>,
     pub(super) regions: Vec<Region>,
 }
@@ -222,7 +223,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         }
     }
     f.finish(cx);
-    Some(BoardParts { board, shape, naming, direction_sets, regions })
+    Some(BoardParts { board, shape, naming, forward, direction_sets, regions })
 }
 
 fn extent_of(shape: &Shape) -> (i32, i32) {
@@ -301,18 +302,23 @@ fn union_of(cx: &mut Cx, node: &Node, sets: &[DirectionSet], player: usize) -> V
     out
 }
 
-fn builtin_regions(board: &Board) -> Vec<Region> {
-    let n = board.len();
-    let all = vec![true; n];
-    // An edge cell lacks a neighbour in some direction that other cells have.
-    let edge: Vec<bool> = board
+/// The built-in region `edge`: the cells that lack a neighbour in some direction that other
+/// cells have.
+pub(crate) fn edge_cells(board: &Board) -> Vec<bool> {
+    board
         .all_cells()
         .map(|c| {
             board
                 .all_directions()
                 .any(|d| board.step(c, d) == hetproba_board::NO_CELL && board.table(d).iter().any(|&t| t != hetproba_board::NO_CELL))
         })
-        .collect();
+        .collect()
+}
+
+fn builtin_regions(board: &Board) -> Vec<Region> {
+    let n = board.len();
+    let all = vec![true; n];
+    let edge = edge_cells(board);
     vec![Region { name: "all".into(), cells: [all.clone(), all] }, Region { name: "edge".into(), cells: [edge.clone(), edge] }]
 }
 

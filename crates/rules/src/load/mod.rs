@@ -5,6 +5,7 @@
 //! One module per section of the file; `cx` holds what they share.
 
 mod board;
+pub(crate) use board::edge_cells;
 mod cx;
 mod draws;
 mod embedded;
@@ -40,7 +41,7 @@ pub struct BuiltinFiles;
 impl Files for BuiltinFiles {
     fn read(&self, reference: &str, _from: &str) -> Result<(String, String), String> {
         crate::builtin_text(reference)
-            .map(|text| (format!("rules/{reference}.toml"), text.to_string()))
+            .map(|text| (crate::source::builtin_name(reference), text.to_string()))
             .ok_or_else(|| format!("no built-in ruleset '{reference}'"))
     }
 }
@@ -140,7 +141,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, direction_sets, regions } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
     let names =
@@ -171,6 +172,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         board,
         shape,
         naming,
+        forward,
         direction_sets,
         regions,
         pieces,
