@@ -375,8 +375,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Play(args) => play::play(&args),
         Command::Selfplay(args) => selfplay::selfplay(&args),
         Command::Stats { files, json, plot } => stats::stats(&files, json, plot.as_deref()),
-        Command::Replay { file, ruleset, json: false } => play::replay(&file, ruleset.as_deref()),
-        Command::Replay { file, ruleset, json: true } => replay::replay(&file, ruleset.as_deref()),
+        Command::Replay { file, ruleset, json } => replay::replay(&file, ruleset.as_deref(), json),
         Command::Compare { a, b, depth, time, play, seed, json } => compare::compare(&a, &b, depth, time, play, seed, json),
         Command::Championship(args) => championship::championship(&args),
     }

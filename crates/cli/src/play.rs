@@ -856,31 +856,6 @@ pub(crate) fn check_result(game: &Game, record: &Record, session: &Session, path
     Ok(())
 }
 
-pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
-    let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-    let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
-    let id = match ruleset.or(record.tag("Ruleset")) {
-        Some(id) => id.to_string(),
-        None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
-    };
-    let game = load_game(&id, &params_of(&record)?)?;
-    let (session, played) = replay_record(&game, &record, path)?;
-    let pos = session.position();
-    let outcome = session.outcome();
-    crate::out!("{}", crate::draw::draw(&game, pos));
-    match &outcome {
-        Some(o) => crate::outln!("Game over: {}", o.describe(&game)),
-        None => crate::outln!("{} to move", game.player_name(pos.side())),
-    }
-    crate::outln!("position: {}", session.write_position());
-    crate::outln!(
-        "{} moves checked; result {}",
-        played.len(),
-        outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!("{}: {}", result_token(&game, Some(o)), o.describe(&game)))
-    );
-    check_result(&game, &record, &session, path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

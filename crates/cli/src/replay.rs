@@ -1,5 +1,5 @@
-//! `replay --json`: a recorded game checked move by move, as data. (The text form is
-//! `play::replay`.)
+//! `replay`: a recorded game checked move by move (its moves, its result), then its final
+//! position, drawn or (`--json`) as data. Nothing is printed for a record that fails a check.
 
 use crate::CliError;
 use crate::files::{Kind, read_text};
@@ -27,7 +27,7 @@ struct ReplayJson {
     reason: Option<String>,
 }
 
-pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
+pub fn replay(path: &str, ruleset: Option<&str>, json: bool) -> Result<(), CliError> {
     let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
     let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
     let id = match ruleset.or(record.tag("Ruleset")) {
@@ -39,6 +39,24 @@ pub fn replay(path: &str, ruleset: Option<&str>) -> Result<(), CliError> {
     check_result(&game, &record, &session, path)?;
     let pos = session.position();
     let outcome = session.outcome();
+    if !json {
+        crate::out!("{}", crate::draw::draw(&game, pos));
+        match &outcome {
+            Some(o) => crate::outln!("Game over: {}", o.describe(&game)),
+            None => crate::outln!("{} to move", game.player_name(pos.side())),
+        }
+        crate::outln!("position: {}", session.write_position());
+        crate::outln!(
+            "{} moves checked; result {}",
+            played.len(),
+            outcome.as_ref().map_or("*: the game goes on".to_string(), |o| format!(
+                "{}: {}",
+                result_token(&game, Some(o)),
+                o.describe(&game)
+            ))
+        );
+        return Ok(());
+    }
     let out = ReplayJson {
         file: path.to_string(),
         ruleset: game.rules().id.clone(),
