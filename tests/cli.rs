@@ -1173,7 +1173,7 @@ fn every_subcommand_help_has_two_or_three_examples_that_work() {
     // play and moves tell how moves are written.
     for command in ["play", "moves"] {
         let help = hetproba(&[command, "--help"]).ok().stdout;
-        for kind in ["Move notation", "a placement", "hops (draughts)", "chess", "hetproba show ID"] {
+        for kind in ["Move notation", "a placement", "hops  ", "moves = \"san\"", "hetproba show ID"] {
             assert!(help.contains(kind), "{command} --help does not say '{kind}':\n{help}");
         }
     }

@@ -71,14 +71,14 @@ impl CliError {
 const NOTATION_HELP: &str = "\
 Move notation: each game writes its moves its own way; `hetproba show ID` gives examples for every
 piece, and `hetproba moves ID` lists the legal moves as they are written. By kind of move:
-  a placement           the cell: d3 (reversi), c4
-  a push or roll-in     the entry cell, then the push's direction: a1, a1> (amoba-push)
+  a placement           the cell: d3, c4
+  a push or roll-in     the entry cell, then the push's direction: a1, a1>
   a step or a slide     start-end, x when it lands on a piece, after the piece's letter if it has
                         one: c3-d4, c3xd4, Cd1-c4; captures by enclosing follow: c3-c4xb4
-  hops (draughts)       the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
+  hops                  the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
                         ones, where a plain move is 32-28; a capture may be typed by its start and
                         end (c3:c7), and x for :
-  chess                 standard algebraic notation (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)
+  moves = \"san\"         standard algebraic notation (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)
   passing               pass
 ";
 
