@@ -396,3 +396,20 @@ fn fuzzed_a_castling_piece_set_up_where_it_castles_with_nothing_reads_back() {
     assert_eq!(fen, "1nbqkbnr/pppppppp/r7/8/8/8/PPPPPPPP/RNBQKBNR w KQk - 0 1");
     assert!(game.read_position(&fen).unwrap() == start, "{fen} reads back as the start");
 }
+
+/// ruleset_load: Hexasah with its column step made a (5, 2) offset, which no move rule can read
+/// backwards, so "is this cell attacked?" generates the other side's moves. Castling asked it,
+/// and the other side's castling asked it back, until the stack overflowed. Castling captures
+/// nothing, so attacks are generated without it.
+#[test]
+fn fuzzed_castling_in_a_game_whose_attacks_are_generated_ends() {
+    let game = builtin_with(
+        "hexasah",
+        r#"n = { by = [0, 2], blocked-by = [[-1, 1], [1, 1]], symbol = "^" }"#,
+        r#"n = { by = [5, 2], blocked-by = [[-10, 1], [1, 1]], symbol = "^" }"#,
+    );
+    let pos = game.read_position("t3r2t/9/8/9/8/9/8/9/8/9/T3R2T w unmoved:b1,j1,p1,b11,j11,p11").unwrap();
+    let names = game.move_names(&pos, &game.legal_moves(&pos));
+    // Both castlings, nothing of the other side's standing on their cells.
+    assert!(names.contains(&"Rj1-f1".to_string()) && names.contains(&"Rj1-n1".to_string()), "{names:?}");
+}

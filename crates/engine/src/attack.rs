@@ -233,12 +233,12 @@ impl Game {
         let captured =
             |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0));
         if pos.cells[cell.index()] == piece {
-            self.generate_phase(pos, by, pos.phase, &mut moves);
+            self.generate_phase_but(pos, by, pos.phase, &mut moves, true);
             return captured(&moves);
         }
         let mut there = pos.clone();
         there.put(self, cell, piece);
-        self.generate_phase(&there, by, there.phase, &mut moves);
+        self.generate_phase_but(&there, by, there.phase, &mut moves, true);
         captured(&moves)
     }
 

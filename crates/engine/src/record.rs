@@ -112,11 +112,18 @@ impl Record {
                     record.result = token.to_string();
                     continue;
                 }
-                // "12." and "12..." are move numbers; "12.d3" is a number stuck to a move;
-                // "12-16" is a move on a numbered board.
-                let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-                let after = &token[digits..];
-                let token = if digits > 0 && after.starts_with('.') { after.trim_start_matches('.') } else { token };
+                // "12." and "12..." are move numbers; "12.d3" is a number stuck to a move (and
+                // "1.8.d3" two numbers: every one is dropped, so a move written alone reads the
+                // same); "12-16" is a move on a numbered board.
+                let mut token = token;
+                loop {
+                    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                    let after = &token[digits..];
+                    if digits == 0 || !after.starts_with('.') {
+                        break;
+                    }
+                    token = after.trim_start_matches('.');
+                }
                 if token.is_empty() {
                     continue;
                 }
@@ -145,6 +152,15 @@ mod tests {
         let r = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 {good} c5 2.f6 *\n").unwrap();
         assert_eq!(r.moves, vec!["d3", "c5", "f6"]);
         assert_eq!(r.result, "*");
+    }
+
+    /// Found by the fuzz target record_read: "1.8.b" read as the move "8.b", written "1. 8.b",
+    /// which read back as "b".
+    #[test]
+    fn every_move_number_stuck_to_a_move_is_dropped() {
+        let r = Record::parse("t", "1.8.b a1 2...c3 *\n").unwrap();
+        assert_eq!(r.moves, vec!["b", "a1", "c3"]);
+        assert_eq!(Record::parse("t", &r.write()).unwrap(), r, "written, it reads back the same");
     }
 
     #[test]

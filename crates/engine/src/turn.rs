@@ -193,6 +193,13 @@ impl Game {
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
     pub(crate) fn generate_phase(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
+        self.generate_phase_but(pos, side, phase, sink, false)
+    }
+
+    /// [`Game::generate_phase`], without castling when `no_castling` (attacks: castling captures
+    /// nothing, and its own question "is this cell attacked?" would ask the other side's castling
+    /// in turn, without end).
+    pub(crate) fn generate_phase_but(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink, no_castling: bool) -> bool {
         let rules = &self.phases[phase as usize];
         // In a phase that counts placements, a player who has placed them all places no more.
         let placed_all = match rules.limit {
@@ -201,6 +208,9 @@ impl Game {
         };
         for &rule in &rules.moves {
             if placed_all && self.compiled[rule].places() {
+                continue;
+            }
+            if no_castling && matches!(self.compiled[rule].kind, crate::moves::Kind::Castle(_)) {
                 continue;
             }
             if !self.generate_rule(pos, side, rule, sink) {
