@@ -187,3 +187,16 @@ fn compare_play_puts_the_games_side_by_side() {
     }
     assert!(out.contains("only under draughts-russian:"), "{out}");
 }
+
+/// `--out /dev/null` writes into the device: the output goes to a temporary file and is renamed
+/// over the target only for regular files (renaming over /dev/null, as root, replaced it).
+#[test]
+fn out_to_a_device_writes_into_it_and_leaves_it_a_device() {
+    use std::os::unix::fs::FileTypeExt;
+    if !std::path::Path::new("/dev/null").exists() {
+        return;
+    }
+    hetproba(&["selfplay", "reversi", "--games", "2", "--seed", "1", "--out", "/dev/null"]).ok();
+    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    assert!(!std::path::Path::new("/dev/null.part").exists());
+}

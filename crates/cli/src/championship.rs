@@ -87,7 +87,7 @@ pub fn championship(args: &ChampionshipArgs) -> Result<(), CliError> {
         let text = simulate(args)?;
         let event = parse_event("(simulated event)", &text, false)?;
         if let Some(path) = &args.out {
-            write_atomically(path, &text)?;
+            crate::files::write_whole(path, &text).map_err(CliError::failure)?;
         }
         (event, Some(text))
     } else {
@@ -116,15 +116,6 @@ pub fn championship(args: &ChampionshipArgs) -> Result<(), CliError> {
         _ => crate::out!("{report}"),
     }
     Ok(())
-}
-
-/// Writes a file whole or not at all: to a temporary name, then renamed over the target.
-fn write_atomically(path: &str, text: &str) -> Result<(), CliError> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::failure(format!("cannot write {path}: {e}"))
-    })
 }
 
 // ----------------------------------------------------------------------------------------------

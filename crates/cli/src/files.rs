@@ -1,8 +1,9 @@
 //! Reading the files a command is given: only regular files, and only up to a size that depends
 //! on what the file is, so that `show /dev/zero` or a mistyped path to a huge file is refused
-//! with a message instead of reading without end.
+//! with a message instead of reading without end. Writing files whole or not at all.
 
-use std::io::Read;
+use std::io::{BufWriter, Read, Write};
+use std::path::PathBuf;
 
 /// What a file is read as, and the most it may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +70,77 @@ pub fn read_text(path: &str, kind: Kind) -> Result<String, String> {
     String::from_utf8(bytes).map_err(|e| fail(format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1)))
 }
 
+/// A file written whole or not at all (`play --record`, `selfplay --out`, `championship --out`):
+/// a regular file, or a new one, is written to `NAME.part` beside it and renamed over it by
+/// [`Output::commit`]; through a symbolic link, the file it points to. Anything else that exists
+/// (`/dev/null`, a pipe, a terminal) is written in place: renaming over it would replace it.
+pub struct Output {
+    file: BufWriter<std::fs::File>,
+    /// (the temporary file, the file it becomes)
+    rename: Option<(PathBuf, PathBuf)>,
+    path: String,
+}
+
+impl Output {
+    pub fn create(path: &str) -> Result<Output, String> {
+        let fail = |e: std::io::Error| format!("cannot write {path}: {e}");
+        let rename = match std::fs::metadata(path) {
+            Ok(meta) if !meta.is_file() && !meta.is_dir() => None,
+            Ok(meta) if meta.is_file() => {
+                let target = std::fs::canonicalize(path).map_err(fail)?;
+                let mut temp = target.clone().into_os_string();
+                temp.push(".part");
+                Some((PathBuf::from(temp), target))
+            }
+            _ => Some((PathBuf::from(format!("{path}.part")), PathBuf::from(path))),
+        };
+        let opened = match &rename {
+            Some((temp, _)) => std::fs::File::create(temp),
+            None => std::fs::OpenOptions::new().write(true).open(path),
+        };
+        Ok(Output { file: BufWriter::new(opened.map_err(fail)?), rename, path: path.to_string() })
+    }
+
+    /// Flushes the text and puts it in place; on failure the temporary file is removed.
+    pub fn commit(mut self) -> Result<(), String> {
+        let done = self.file.flush().and_then(|()| match &self.rename {
+            Some((temp, target)) => std::fs::rename(temp, target),
+            None => Ok(()),
+        });
+        done.map_err(|e| {
+            self.abandon();
+            format!("cannot write {}: {e}", self.path)
+        })
+    }
+
+    /// Removes the temporary file, leaving the target as it was.
+    pub fn abandon(&self) {
+        if let Some((temp, _)) = &self.rename {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+}
+
+impl Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// Writes `text` to `path` whole or not at all (see [`Output`]).
+pub fn write_whole(path: &str, text: &str) -> Result<(), String> {
+    let mut out = Output::create(path)?;
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        out.abandon();
+        return Err(format!("cannot write {path}: {e}"));
+    }
+    out.commit()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +160,30 @@ mod tests {
         if std::path::Path::new("/dev/zero").exists() {
             let err = read_text("/dev/zero", Kind::Ruleset).unwrap_err();
             assert!(err.contains("not a regular file"), "{err}");
+        }
+    }
+
+    #[test]
+    fn written_whole_through_a_temporary_file_and_never_over_a_device() {
+        let dir = std::env::temp_dir().join(format!("hetproba-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("out.txt");
+        let name = path.to_str().unwrap();
+        write_whole(name, "one").unwrap();
+        write_whole(name, "two").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        assert!(!dir.join("out.txt.part").exists());
+        // An abandoned output leaves the file as it was.
+        let mut out = Output::create(name).unwrap();
+        out.write_all(b"three").unwrap();
+        out.abandon();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "two");
+        std::fs::remove_dir_all(&dir).unwrap();
+        // Renaming over /dev/null would replace the device with a file (as root).
+        if std::path::Path::new("/dev/null").exists() {
+            write_whole("/dev/null", "nothing").unwrap();
+            use std::os::unix::fs::FileTypeExt;
+            assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
         }
     }
 }

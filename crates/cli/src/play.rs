@@ -159,15 +159,6 @@ fn player_tag(game: &Game, player: PlayerId) -> String {
     chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 
-/// Writes a file whole or not at all: to a temporary name, then renamed over the target.
-fn write_atomically(path: &str, text: &str) -> Result<(), CliError> {
-    let tmp = format!("{path}.tmp");
-    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::failure(format!("cannot write {path}: {e}"))
-    })
-}
-
 /// The start position a record names.
 fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, CliError> {
     match record.tag("FEN").or(record.tag("Position")) {
@@ -500,7 +491,7 @@ struct Recorder {
 impl Recorder {
     fn save(&self) -> Result<(), CliError> {
         match &self.path {
-            Some(path) => write_atomically(path, &self.record.write()),
+            Some(path) => crate::files::write_whole(path, &self.record.write()).map_err(CliError::failure),
             None => Ok(()),
         }
     }

@@ -247,13 +247,11 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
         }
     };
     // Into a temporary file beside the target, renamed at the end: nothing half-written.
-    let (mut out, temp): (Box<dyn Write>, Option<(std::path::PathBuf, String)>) = match &args.out {
-        Some(path) => {
-            let temp = std::path::PathBuf::from(format!("{path}.part"));
-            let file = std::fs::File::create(&temp).map_err(|e| CliError::failure(format!("cannot write {path}: {e}")))?;
-            (Box::new(std::io::BufWriter::new(file)), Some((temp, path.clone())))
-        }
-        None => (Box::new(std::io::BufWriter::new(std::io::stdout().lock())), None),
+    let mut file = args.out.as_deref().map(crate::files::Output::create).transpose().map_err(CliError::failure)?;
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let out: &mut dyn Write = match &mut file {
+        Some(f) => f,
+        None => &mut stdout,
     };
     let write_err = |e: std::io::Error| {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -280,17 +278,16 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
         &progress,
     );
     let flushed = played.and_then(|()| out.flush().map_err(write_err));
-    drop(out);
-    if let (Err(e), Some((temp, _))) = (&flushed, &temp) {
-        let _ = std::fs::remove_file(temp);
-        return Err(CliError { message: e.message.clone(), status: e.status });
-    }
-    flushed?;
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    if let Some((temp, path)) = temp {
-        std::fs::rename(&temp, &path).map_err(|e| CliError::failure(format!("cannot write {path}: {e}")))?;
+    match (flushed, file) {
+        (Err(e), Some(file)) => {
+            file.abandon();
+            Err(e)
+        }
+        (Err(e), None) => Err(e),
+        (Ok(()), Some(file)) => file.commit().map_err(CliError::failure),
+        (Ok(()), None) => Ok(()),
     }
-    Ok(())
 }
