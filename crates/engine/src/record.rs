@@ -108,10 +108,6 @@ impl Record {
             }
             clean.push_str(rest);
             for token in clean.split_whitespace() {
-                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
-                    record.result = token.to_string();
-                    continue;
-                }
                 // "12." and "12..." are move numbers; "12.d3" is a number stuck to a move (and
                 // "1.8.d3" two numbers: every one is dropped, so a move written alone reads the
                 // same); "12-16" is a move on a numbered board.
@@ -125,6 +121,11 @@ impl Record {
                     token = after.trim_start_matches('.');
                 }
                 if token.is_empty() {
+                    continue;
+                }
+                // A result, also stuck to a number ("25.1-0"), as it reads once written apart.
+                if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
+                    record.result = token.to_string();
                     continue;
                 }
                 record.moves.push(token.to_string());
@@ -160,6 +161,10 @@ mod tests {
     fn every_move_number_stuck_to_a_move_is_dropped() {
         let r = Record::parse("t", "1.8.b a1 2...c3 *\n").unwrap();
         assert_eq!(r.moves, vec!["b", "a1", "c3"]);
+        assert_eq!(Record::parse("t", &r.write()).unwrap(), r, "written, it reads back the same");
+        // record_read again: "25.1-0" is the result, not a move "1-0" that reads back as one.
+        let r = Record::parse("t", "1. 32-28 19-23 25.1-0\n").unwrap();
+        assert_eq!((r.moves.len(), r.result.as_str()), (2, "1-0"));
         assert_eq!(Record::parse("t", &r.write()).unwrap(), r, "written, it reads back the same");
     }
 
