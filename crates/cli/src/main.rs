@@ -82,37 +82,20 @@ piece, and `hetproba moves ID` lists the legal moves as they are written. By kin
   passing               pass
 ";
 
-/// `moves --help`: examples, then the notation.
-fn moves_help() -> String {
-    format!(
-        "Examples:
-  # The legal moves of Reversi's start position
-  hetproba moves reversi
-  # English checkers after two moves (numbered squares: 11-15, 22-18)
-  hetproba moves checkers-english --after \"11-15 22-18\"
-  # Chess after 1. e4 e5 2. Nf3, as JSON: {{notation, from, to, path, captures, flips}}
-  hetproba moves chess --after \"e4 e5 Nf3\" --json
+/// Each subcommand's `--help` examples, kept with the docs as data: they name built-in rulesets.
+const HELP_EXAMPLES: &str = include_str!("../../../docs/help-examples.txt");
 
-{NOTATION_HELP}"
-    )
+/// The `Examples:` of `command`'s help: its section of docs/help-examples.txt, indented.
+fn examples(command: &str) -> String {
+    let header = format!("[{command}]");
+    let lines: Vec<&str> = HELP_EXAMPLES.lines().skip_while(|l| *l != header).skip(1).take_while(|l| !l.starts_with('[')).collect();
+    let body: Vec<String> = lines.iter().map(|l| format!("  {l}")).collect();
+    format!("Examples:\n{}", body.join("\n").trim_end())
 }
 
-/// `play --help`: examples, then the notation.
-fn play_help() -> String {
-    format!(
-        "Examples:
-  # You against the computer (mcts) at Reversi; type ? for the legal moves, quit to stop
-  hetproba play reversi
-  # You play second with a 3-minute clock plus 2 s a move; the computer thinks 1 s a move; the
-  # game is saved after every move
-  hetproba play draughts-brazilian --first mcts:1s --second human \\
-      --clock 3m+2s --record game.pdn
-  # Random against random, saved to game.txt (`replay game.txt` checks it)
-  hetproba play reversi --first random --second random --seed 1 \\
-      --record game.txt
-
-{NOTATION_HELP}"
-    )
+/// `moves --help` and `play --help`: examples, then the notation.
+fn examples_and_notation(command: &str) -> String {
+    format!("{}\n\n{NOTATION_HELP}", examples(command))
 }
 
 #[derive(Parser)]
@@ -159,26 +142,14 @@ impl From<CountArg> for hetproba_engine::Counting {
 #[derive(Subcommand)]
 enum Command {
     /// List the built-in rulesets.
-    #[command(after_help = "\
-Examples:
-  # Every built-in ruleset: id, name, players, what it extends, its source
-  hetproba list
-  # The same as a JSON list
-  hetproba list --json")]
+    #[command(after_help = examples("list"))]
     List {
         /// Print a JSON list.
         #[arg(long)]
         json: bool,
     },
     /// Explain a ruleset in words (how moves are written too) and draw its start position.
-    #[command(after_help = "\
-Examples:
-  # The rules of Reversi in words, examples of its moves, and the start position
-  hetproba show reversi
-  # Brazilian draughts on a 10x10 board
-  hetproba show draughts-brazilian --param size=10
-  # The same for programs: players, pieces, every rule in words, move examples, interpretations
-  hetproba show checkers-english --json")]
+    #[command(after_help = examples("show"))]
     Show {
         /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
         ruleset: String,
@@ -191,14 +162,7 @@ Examples:
         json: bool,
     },
     /// Check ruleset files and run the tests embedded in them.
-    #[command(after_help = "\
-Examples:
-  # Every built-in ruleset, with its embedded tests
-  hetproba check --all
-  # Two rulesets by id (a path to a .toml file works the same)
-  hetproba check checkers-english draughts-russian
-  # For programs: {ok, rulesets: [{target, ok, file, id, ..., errors, notes}]}
-  hetproba check reversi --json")]
+    #[command(after_help = examples("check"))]
     Check {
         /// Built-in ids or paths to .toml files (each at most 1 MiB).
         rulesets: Vec<String>,
@@ -212,7 +176,7 @@ Examples:
         json: bool,
     },
     /// List the legal moves of a position, written as `play` reads them.
-    #[command(after_help = moves_help())]
+    #[command(after_help = examples_and_notation("moves"))]
     Moves {
         #[command(flatten)]
         setup: Setup,
@@ -222,14 +186,7 @@ Examples:
     },
     /// Count the move tree to a depth (perft). On a terminal it prints the depth, the nodes and
     /// the time; piped, the line `nodes N` (after the --divide lines) that tools read.
-    #[command(after_help = "\
-Examples:
-  # Reversi to depth 8: nodes 390216
-  hetproba perft reversi 8
-  # Chess to depth 3, with the count below each first move
-  hetproba perft chess 3 --divide
-  # For programs: {ruleset, depth, nodes, seconds}
-  hetproba perft draughts-international 4 --json")]
+    #[command(after_help = examples("perft"))]
     Perft {
         #[command(flatten)]
         setup: Setup,
@@ -264,26 +221,15 @@ Examples:
     ///   hint   ask the engine for a move
     ///   undo   take back your last move and the computer's reply (between humans, the last move)
     ///   quit   stop; the record is already saved (Ctrl-C on a terminal too)
-    #[command(verbatim_doc_comment, after_help = play_help())]
+    #[command(verbatim_doc_comment, after_help = examples_and_notation("play"))]
     Play(play::PlayArgs),
     /// Play many games between two computer players; one JSON line per game, for `stats`.
-    #[command(after_help = "\
-Examples:
-  # 100 random games of Reversi, one JSON line each, into a file for `stats`
-  hetproba selfplay reversi --games 100 --out games.jsonl
-  # Ten games of the computer at 50 playouts a move against random play
-  hetproba selfplay amoba-rollin --games 10 --first mcts:50 --second random \\
-      --seed 3")]
+    #[command(after_help = examples("selfplay"))]
     Selfplay(selfplay::SelfplayArgs),
     /// Statistics of selfplay games: results by seat and player with 95% intervals, draws by
     /// reason, game length, branching, and balance, drawishness, decisiveness, duration and lead
     /// changes.
-    #[command(after_help = "\
-Examples:
-  # What the games written by `selfplay --out games.jsonl` say
-  hetproba stats games.jsonl
-  # The same as JSON, and SVG charts in the directory charts
-  hetproba stats games.jsonl --json --plot charts")]
+    #[command(after_help = examples("stats"))]
     Stats {
         /// Files written by selfplay, each at most 1 GiB (the shards of one run merge).
         #[arg(required = true)]
@@ -297,14 +243,7 @@ Examples:
     },
     /// Compare two rulesets: the rules that differ, perft side by side, and a position where
     /// their legal moves differ.
-    #[command(after_help = "\
-Examples:
-  # Russian against Brazilian draughts: two rules differ; a position where the moves differ
-  hetproba compare draughts-russian draughts-brazilian --depth 6
-  # Reversi with blocking stones, within 5 seconds
-  hetproba compare reversi reversi-covered --time 5
-  # For programs: {a, b, rules_differ, same_start, perft, first_difference, witness, text}
-  hetproba compare loa loa-scrambled --depth 3 --json")]
+    #[command(after_help = examples("compare"))]
     Compare {
         /// The first ruleset (built-in id or .toml path, at most 1 MiB).
         a: String,
@@ -331,14 +270,7 @@ Examples:
         json: bool,
     },
     /// Check a recorded game move by move and print its final position and result.
-    #[command(after_help = "\
-Examples:
-  # A game recorded by `play reversi --record game.txt`: its moves checked, the final position
-  hetproba replay game.txt
-  # The same against another ruleset than the record's Ruleset tag
-  hetproba replay game.txt --ruleset reversi
-  # For programs: {file, ruleset, moves, position, to_move, result, winner, reason}
-  hetproba replay game.txt --json")]
+    #[command(after_help = examples("replay"))]
     Replay {
         /// A game record written by `play --record` (at most 16 MiB).
         file: String,
@@ -352,16 +284,7 @@ Examples:
     },
     /// The standings of a championship from its duel results (base points, trophies, limits),
     /// or a championship simulated with computer players.
-    #[command(after_help = "\
-Examples:
-  # Four players (three random, one computer) in two games, written to event.txt
-  hetproba championship --simulate --seed 7 --out event.txt \\
-      --players Anna=random,Bence=mcts:20,Csaba=random,Dora=random \\
-      --games amoba-rollin,reversi-covered
-  # The standings of that event (docs/championship.md: the file format)
-  hetproba championship event.txt
-  # The same as JSON
-  hetproba championship event.txt --json")]
+    #[command(after_help = examples("championship"))]
     Championship(championship::ChampionshipArgs),
 }
 

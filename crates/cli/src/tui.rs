@@ -442,8 +442,84 @@ mod tests {
     use super::*;
     use hetproba_engine::Move;
 
-    fn game(id: &str) -> Game {
-        Game::new(hetproba_rules::load_builtin(id, &[]).expect("built in").expect("loads"))
+    /// A game that only places discs, set up as the usual 8x8 placement games start: what the
+    /// view draws does not depend on the rules.
+    const PLACING: &str = r#"[game]
+id = "placing"
+name = "Placing"
+source = "a test of the terminal view"
+summary = "Place a disc on any empty cell."
+
+[[players]]
+name = "black"
+short = "b"
+
+[[players]]
+name = "white"
+short = "w"
+
+[board]
+shape = "rect"
+width = 8
+height = 8
+
+[pieces.disc]
+symbols = ["x", "o"]
+
+[start]
+side = "black"
+black = { disc = ["d5", "e4"] }
+white = { disc = ["d4", "e5"] }
+
+[moves.disc]
+do = "place"
+
+[[end]]
+if = "no-moves"
+result = "most pieces"
+"#;
+
+    /// Men stepping on a numbered 10x10 board of dark squares.
+    const STEPPING: &str = r#"[game]
+id = "stepping"
+name = "Stepping"
+source = "a test of the terminal view"
+summary = "Men step diagonally forward on the dark squares of a numbered board."
+
+[[players]]
+name = "white"
+short = "W"
+
+[[players]]
+name = "black"
+short = "B"
+
+[board]
+shape = "rect"
+width = 10
+height = 10
+cells = "dark"
+names = "numbers-from-top"
+
+[pieces.man]
+symbols = ["w", "b"]
+
+[start]
+side = "white"
+white = { man = "y < 4" }
+black = { man = "y > 5" }
+
+[moves.man]
+do = "step(forward-diagonal)"
+notation = "{from}-{to}"
+
+[[end]]
+if = "no-moves"
+result = "mover wins"
+"#;
+
+    fn game(text: &str) -> Game {
+        Game::new(hetproba_rules::load("fixture.toml", text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}")))
     }
 
     fn scene<'a>(game: &'a Game, pos: &'a Position, moves: &'a [String], marked: Vec<CellId>) -> Scene<'a> {
@@ -492,7 +568,7 @@ mod tests {
 
     #[test]
     fn plain_frame_marks_the_last_move_and_lists_the_moves_beside_the_board() {
-        let game = game("reversi");
+        let game = game(PLACING);
         let (pos, marked, names) = after(&game, &["d3", "c5", "f6"]);
         let lines = render(&scene(&game, &pos, &names, marked), false, 100);
         let text = lines.join("\n");
@@ -513,7 +589,7 @@ mod tests {
 
     #[test]
     fn coloured_frame_paints_the_marked_squares() {
-        let game = game("reversi");
+        let game = game(PLACING);
         let (pos, marked, names) = after(&game, &["d3"]);
         let plain = render(&scene(&game, &pos, &names, Vec::new()), true, 100).join("\n");
         let marked = render(&scene(&game, &pos, &names, marked), true, 100).join("\n");
@@ -531,7 +607,7 @@ mod tests {
 
     #[test]
     fn numbered_boards_show_their_square_numbers() {
-        let game = game("draughts-international");
+        let game = game(STEPPING);
         let (pos, marked, names) = after(&game, &["32-28"]);
         let text = render(&scene(&game, &pos, &names, marked), false, 120).join("\n");
         // Every square's number, the moved piece's squares in brackets.
@@ -544,7 +620,7 @@ mod tests {
 
     #[test]
     fn a_narrow_terminal_gets_the_last_moves_below_the_board() {
-        let game = game("reversi");
+        let game = game(PLACING);
         let (pos, marked, names) = after(&game, &["d3", "c5", "f6"]);
         let lines = render(&scene(&game, &pos, &names, marked), false, 26);
         assert!(lines.iter().any(|l| l == "moves: 2. f6"), "{lines:?}");
@@ -559,7 +635,7 @@ mod tests {
 
     #[test]
     fn the_progress_line_says_playouts_rate_and_best_move() {
-        let game = game("reversi");
+        let game = game(PLACING);
         let pos = Position::start(&game);
         let best = game.parse_move(&pos, "d3").expect("legal");
         let line = progress_line(&game, &pos, "o", &Progress { playouts: 1000, elapsed: Duration::from_millis(500), best });
