@@ -1,10 +1,15 @@
 //! Agents that play any ruleset: uniformly random, and Monte Carlo tree search (UCT with random
 //! playouts). They see only the engine's interface, never a game by name.
+//!
+//! Architecture invariant: nothing here reads the system clock, a file or a terminal. Time comes
+//! from a [`Timer`] the front end hands in (the system clock natively, the page's clock in a
+//! browser, a [`StepTimer`] in tests), so the crate builds for `wasm32-unknown-unknown`.
 
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, Position};
+use hetproba_engine::{Game, Move, Position, Session};
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
 /// A small, seedable random number generator (SplitMix64): games must replay from a seed.
 #[derive(Clone, Debug)]
@@ -53,19 +58,90 @@ pub type Observer<'a> = dyn FnMut(&Progress) -> ControlFlow<()> + 'a;
 /// A search reports its [`Progress`] every this many playouts (and once at its end).
 pub const PROGRESS_EVERY: u32 = 64;
 
-/// Something that chooses moves.
-pub trait Agent {
-    /// Chooses one of the legal moves of `pos` (which has at least one).
-    fn choose(&mut self, game: &Game, pos: &Position) -> Move;
+/// A monotonic clock. Library code never reads the system clock: the front end hands a timer in.
+pub trait Timer: Send + Sync {
+    /// The time since an origin of the timer's choosing; it never goes back.
+    fn now(&self) -> Duration;
+}
 
-    /// Chooses as [`Agent::choose`] does, calling `observe` as the search goes on; the move and
-    /// the agent's random numbers are those of `choose` as long as `observe` continues. When it
-    /// breaks, the search stops and plays its best move so far. An agent that does not search
-    /// never calls it.
-    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
-        let _ = observe;
-        self.choose(game, pos)
+/// A timer that moves on by a fixed step each time it is read: searches with a time budget
+/// become deterministic (tests), and a step of zero stops time.
+#[derive(Debug, Default)]
+pub struct StepTimer {
+    step_ns: u64,
+    now_ns: AtomicU64,
+}
+
+impl StepTimer {
+    pub fn new(step: Duration) -> StepTimer {
+        StepTimer { step_ns: u64::try_from(step.as_nanos()).unwrap_or(u64::MAX), now_ns: AtomicU64::new(0) }
     }
+}
+
+impl Timer for StepTimer {
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.now_ns.fetch_add(self.step_ns, Ordering::Relaxed))
+    }
+}
+
+/// The mover's clock, for agents that share their time out over a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// The mover's time left when the turn began.
+    pub mine: Duration,
+    /// The opponent's time left.
+    pub theirs: Duration,
+    /// What each move adds to the mover's time.
+    pub increment: Duration,
+}
+
+/// What an agent is given besides the game: the time, someone to tell its progress to, the clock.
+pub struct Think<'a> {
+    pub timer: &'a dyn Timer,
+    observer: Option<&'a mut Observer<'a>>,
+    /// The clock, when one runs.
+    pub clock: Option<TimeLeft>,
+}
+
+impl<'a> Think<'a> {
+    /// Thinking unobserved, without a clock.
+    pub fn new(timer: &'a dyn Timer) -> Think<'a> {
+        Think { timer, observer: None, clock: None }
+    }
+
+    /// Thinking with `observer` told the progress; `Break` from it stops the search.
+    pub fn observed(timer: &'a dyn Timer, observer: &'a mut Observer<'a>) -> Think<'a> {
+        Think { timer, observer: Some(observer), clock: None }
+    }
+
+    /// With the mover's clock.
+    pub fn with_clock(mut self, clock: Option<TimeLeft>) -> Think<'a> {
+        self.clock = clock;
+        self
+    }
+
+    /// Whether anyone watches: a search that is not watched need not build its reports.
+    pub fn is_observed(&self) -> bool {
+        self.observer.is_some()
+    }
+
+    /// Tells the observer, if any; `Break` means stop.
+    pub fn report(&mut self, progress: &Progress) -> ControlFlow<()> {
+        match self.observer.as_mut() {
+            Some(observe) => observe(progress),
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
+
+/// Something that chooses moves.
+pub trait Agent: Send {
+    /// Chooses one of the legal moves of the session's position (which has at least one),
+    /// reporting its progress through `think` as it goes; the move and the agent's random
+    /// numbers do not depend on whether it is observed, as long as the observer continues. When
+    /// the observer breaks, the search stops and plays its best move so far. An agent that does
+    /// not search never reports.
+    fn choose(&mut self, session: &Session, think: &mut Think) -> Move;
 }
 
 /// Picks a legal move uniformly at random.
@@ -81,8 +157,8 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn choose(&mut self, game: &Game, pos: &Position) -> Move {
-        game.generate(pos, &mut self.moves);
+    fn choose(&mut self, session: &Session, _: &mut Think) -> Move {
+        session.game().generate(session.position(), &mut self.moves);
         self.moves[self.rng.below(self.moves.len())]
     }
 }
@@ -141,12 +217,8 @@ impl MctsAgent {
 }
 
 impl Agent for MctsAgent {
-    fn choose(&mut self, game: &Game, pos: &Position) -> Move {
-        self.search(game, pos, None)
-    }
-
-    fn choose_observed(&mut self, game: &Game, pos: &Position, observe: &mut Observer) -> Move {
-        self.search(game, pos, Some(observe))
+    fn choose(&mut self, session: &Session, think: &mut Think) -> Move {
+        self.search(session.game(), session.position(), think)
     }
 }
 
@@ -160,9 +232,9 @@ fn most_visited(nodes: &[Node]) -> Move {
 }
 
 impl MctsAgent {
-    /// The search; `observe`, when given, is told the progress every [`PROGRESS_EVERY`] playouts
-    /// and at the end. Without it the search does no more than test that it is absent.
-    fn search(&mut self, game: &Game, root_pos: &Position, mut observe: Option<&mut Observer>) -> Move {
+    /// The search; an observer is told the progress every [`PROGRESS_EVERY`] playouts and at the
+    /// end. Without one the search does no more than test that it is absent.
+    fn search(&mut self, game: &Game, root_pos: &Position, think: &mut Think) -> Move {
         let mut pos = root_pos.clone();
         let mut scratch = Vec::new();
         let root_moves = game.legal_moves(&pos);
@@ -178,20 +250,22 @@ impl MctsAgent {
             score: 0.0,
             mover: pos.side().other(),
         }];
-        let start = Instant::now();
+        let timer = think.timer;
+        let start = timer.now();
+        let elapsed = || timer.now().saturating_sub(start);
         let mut playouts = 0u32;
         loop {
             match self.budget {
                 Budget::Playouts(n) if playouts >= n => break,
-                Budget::Time(t) if playouts > 0 && start.elapsed() >= t => break,
+                Budget::Time(t) if playouts > 0 && elapsed() >= t => break,
                 // A long time budget on a fast game must not fill the memory.
                 _ if nodes.len() > MAX_TREE => break,
                 _ => {}
             }
-            if let Some(observe) = observe.as_mut()
+            if think.is_observed()
                 && playouts.is_multiple_of(PROGRESS_EVERY)
                 && playouts > 0
-                && observe(&Progress { playouts, elapsed: start.elapsed(), best: most_visited(&nodes) }).is_break()
+                && think.report(&Progress { playouts, elapsed: elapsed(), best: most_visited(&nodes) }).is_break()
             {
                 return most_visited(&nodes);
             }
@@ -244,8 +318,8 @@ impl MctsAgent {
             }
         }
         let best = most_visited(&nodes);
-        if let Some(observe) = observe {
-            let _ = observe(&Progress { playouts, elapsed: start.elapsed(), best });
+        if think.is_observed() {
+            let _ = think.report(&Progress { playouts, elapsed: elapsed(), best });
         }
         best
     }
@@ -261,16 +335,22 @@ mod tests {
         Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads"))
     }
 
+    fn timer() -> StepTimer {
+        StepTimer::new(Duration::from_micros(10))
+    }
+
     #[test]
     fn progress_is_reported_with_growing_playout_counts_and_changes_nothing() {
         let game = game();
-        let pos = Position::start(&game);
-        let plain = MctsAgent::new(Budget::Playouts(300), 7).choose(&game, &pos);
+        let session = Session::new(&game, Position::start(&game));
+        let timer = timer();
+        let plain = MctsAgent::new(Budget::Playouts(300), 7).choose(&session, &mut Think::new(&timer));
         let mut seen = Vec::new();
-        let observed = MctsAgent::new(Budget::Playouts(300), 7).choose_observed(&game, &pos, &mut |p| {
+        let mut observe = |p: &Progress| {
             seen.push(p.playouts);
             ControlFlow::Continue(())
-        });
+        };
+        let observed = MctsAgent::new(Budget::Playouts(300), 7).choose(&session, &mut Think::observed(&timer, &mut observe));
         assert_eq!(plain, observed, "observing does not change the move");
         assert_eq!(seen, vec![64, 128, 192, 256, 300], "every 64 playouts, then at the end");
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
@@ -279,27 +359,53 @@ mod tests {
     #[test]
     fn an_observer_can_stop_a_search_early() {
         let game = game();
-        let pos = Position::start(&game);
-        let legal = game.legal_moves(&pos);
+        let session = Session::new(&game, Position::start(&game));
+        let legal = game.legal_moves(session.position());
         let mut calls = 0;
-        let mv = MctsAgent::new(Budget::Time(Duration::from_secs(3600)), 1).choose_observed(&game, &pos, &mut |p| {
+        let timer = timer();
+        let mut observe = |p: &Progress| {
             calls += 1;
             assert!(legal.contains(&p.best));
             if p.playouts >= 128 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        });
+        };
+        let mv = MctsAgent::new(Budget::Time(Duration::from_secs(3600)), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
         assert_eq!(calls, 2);
         assert!(legal.contains(&mv));
     }
 
     #[test]
+    fn a_time_budget_is_read_from_the_timer_handed_in() {
+        // Each reading of the timer moves it on by 1 ms: a budget of 50 ms ends after a number
+        // of playouts fixed by the search's own readings, the same on every machine.
+        let game = game();
+        let session = Session::new(&game, Position::start(&game));
+        let run = || {
+            let timer = StepTimer::new(Duration::from_millis(1));
+            let mut last = 0;
+            let mut observe = |p: &Progress| {
+                last = p.playouts;
+                ControlFlow::Continue(())
+            };
+            let mv =
+                MctsAgent::new(Budget::Time(Duration::from_millis(50)), 5).choose(&session, &mut Think::observed(&timer, &mut observe));
+            (mv, last)
+        };
+        let (mv, playouts) = run();
+        assert!((1..=50).contains(&playouts), "{playouts} playouts in 50 readings of 1 ms");
+        assert_eq!(run(), (mv, playouts), "the same timer readings give the same search");
+    }
+
+    #[test]
     fn an_agent_that_does_not_search_never_reports() {
         let game = game();
-        let pos = Position::start(&game);
+        let session = Session::new(&game, Position::start(&game));
         let mut called = false;
-        RandomAgent::new(3).choose_observed(&game, &pos, &mut |_| {
+        let timer = timer();
+        let mut observe = |_: &Progress| {
             called = true;
             ControlFlow::Continue(())
-        });
+        };
+        RandomAgent::new(3).choose(&session, &mut Think::observed(&timer, &mut observe));
         assert!(!called);
     }
 }

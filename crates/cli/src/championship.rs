@@ -13,7 +13,7 @@
 
 use crate::CliError;
 use crate::play::{AgentSpec, parse_agent};
-use hetproba_ai::{Agent, MctsAgent, RandomAgent, Rng};
+use hetproba_ai::{Agent, MctsAgent, RandomAgent, Rng, Think};
 use hetproba_engine::{Game, Position, Session};
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -1191,7 +1191,7 @@ fn quote(word: &str) -> String {
     }
 }
 
-fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent + Send>, CliError> {
+fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent>, CliError> {
     match spec {
         AgentSpec::Random => Ok(Box::new(RandomAgent::new(seed))),
         AgentSpec::Mcts(budget) => Ok(Box::new(MctsAgent::new(*budget, seed))),
@@ -1217,8 +1217,8 @@ fn play_duel(game: &Game, first: &AgentSpec, second: &AgentSpec, seed: u64) -> R
         if plies >= PLY_CAP {
             return Ok((Res::Draw, format!("no end within {PLY_CAP} plies: counted as a draw")));
         }
-        let pos = session.position().clone();
-        let mv = agents[pos.side().index()].choose(game, &pos);
+        let side = session.position().side();
+        let mv = agents[side.index()].choose(&session, &mut Think::new(crate::system_timer()));
         session.play(mv);
         plies += 1;
     }

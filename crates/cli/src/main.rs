@@ -48,6 +48,21 @@ macro_rules! outln {
     ($($arg:tt)*) => { $crate::write_out(format_args!("{}\n", format_args!($($arg)*))) };
 }
 
+/// The system's monotonic clock, for the libraries, which never read it themselves.
+pub struct SystemTimer(std::time::Instant);
+
+impl hetproba_ai::Timer for SystemTimer {
+    fn now(&self) -> std::time::Duration {
+        self.0.elapsed()
+    }
+}
+
+/// The one system timer of the process.
+pub fn system_timer() -> &'static SystemTimer {
+    static TIMER: std::sync::OnceLock<SystemTimer> = std::sync::OnceLock::new();
+    TIMER.get_or_init(|| SystemTimer(std::time::Instant::now()))
+}
+
 /// An error for the user: a message and an exit status.
 #[derive(Debug)]
 pub struct CliError {

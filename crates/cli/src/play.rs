@@ -15,7 +15,7 @@ use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
 use crate::tui::Scene;
-use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent};
+use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent, Think};
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_engine::record::Record;
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
@@ -682,9 +682,10 @@ impl<'g> Table<'g> {
         // Its own seed: asking for a hint changes none of the computer players' moves.
         let mut agent = MctsAgent::new(budget, self.seed ^ 0x6869_6e74 ^ self.session.moves().len() as u64);
         let scene = self.scene();
-        let mv = agent.choose_observed(self.game, pos, &mut |progress| {
+        let mut observe = |progress: &Progress| {
             if progress.elapsed >= limit { ControlFlow::Break(()) } else { face.thinking(&scene, "hint", progress, started) }
-        });
+        };
+        let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
         (!face.stopped()).then(|| self.game.move_name(pos, mv))
     }
 
@@ -703,7 +704,8 @@ impl<'g> Table<'g> {
             let entry = match self.players[side.index()].take() {
                 Some(mut agent) => {
                     let scene = self.scene();
-                    let mv = agent.choose_observed(self.game, &pos, &mut |progress| face.thinking(&scene, &mover, progress, started));
+                    let mut observe = |progress: &Progress| face.thinking(&scene, &mover, progress, started);
+                    let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
                     self.players[side.index()] = Some(agent);
                     if face.stopped() { Entry::Stop } else { Entry::Move(mv) }
                 }

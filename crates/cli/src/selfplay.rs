@@ -9,7 +9,7 @@
 use crate::load::{load_game, parse_param};
 use crate::play::{AgentSpec, parse_agent};
 use crate::{CliError, bounds};
-use hetproba_ai::{Agent, MctsAgent, RandomAgent};
+use hetproba_ai::{Agent, MctsAgent, RandomAgent, Think};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Position, Session};
 use rayon::prelude::*;
@@ -147,7 +147,7 @@ pub fn play_one(game: &Game, a: &AgentSpec, b: &AgentSpec, seed: u64, n: u64, al
         game.generate(pos, &mut moves);
         branching.push(moves.len() as u32);
         let side = pos.side();
-        let mv = players[side.index()].choose(game, pos);
+        let mv = players[side.index()].choose(&session, &mut Think::new(crate::system_timer()));
         names.push(game.move_name(pos, mv));
         session.play(mv);
         leads.push(material(game, session.position()).signum());

@@ -9,6 +9,7 @@
 use crate::game::Game;
 use crate::moves::Move;
 use crate::position::Position;
+#[cfg(feature = "parallel")]
 use rayon::prelude::*;
 
 /// How perft counts captures that take the same pieces along different paths.
@@ -73,7 +74,8 @@ impl Game {
     }
 
     /// Leaf counts below each root move, in generation order. `progress` is called after each
-    /// root move with (done, total). With `parallel`, root moves are shared among threads.
+    /// root move with (done, total). With `parallel`, root moves are shared among threads (when
+    /// the crate is built with its `parallel` feature; otherwise one thread counts them all).
     pub fn perft_divide(&self, pos: &Position, depth: u32, parallel: bool, progress: &(dyn Fn(usize, usize) + Sync)) -> Vec<(Move, u64)> {
         self.perft_divide_counting(pos, depth, Counting::Moves, parallel, progress)
     }
@@ -102,6 +104,11 @@ impl Game {
             progress(finished, total);
             (mv, n)
         };
-        if parallel && depth >= 3 { roots.par_iter().map(count).collect() } else { roots.iter().map(count).collect() }
+        #[cfg(feature = "parallel")]
+        if parallel && depth >= 3 {
+            return roots.par_iter().map(count).collect();
+        }
+        let _ = parallel;
+        roots.iter().map(count).collect()
     }
 }

@@ -111,6 +111,11 @@ impl<'g> Session<'g> {
         self.halfmove
     }
 
+    /// The game the session plays.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
     pub fn position(&self) -> &Position {
         &self.pos
     }
