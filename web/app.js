@@ -103,16 +103,17 @@ function render() {
     choices.append(b);
   });
   if (s.choices.length) choices.querySelector('button').focus();
+  // The moves, a numbered line per pair of plies; each ply steps the board there.
   const ol = $('moves');
   ol.innerHTML = '';
   s.moves.forEach((name, i) => {
-    const li = document.createElement('li');
+    if (i % 2 === 0) ol.append(document.createElement('li'));
     const b = document.createElement('button');
     b.textContent = name;
     b.className = i + 1 === s.view ? 'current' : '';
+    b.setAttribute('aria-label', `move ${i + 1}: ${name}`);
     b.addEventListener('click', () => { table.goto(i + 1); render(); });
-    li.append(b);
-    ol.append(li);
+    ol.lastElementChild.append(b);
   });
   $('position').value = s.position;
   if (!$('player-rows').childElementCount || $('player-rows').dataset.game !== s.name) {

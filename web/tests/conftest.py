@@ -50,6 +50,10 @@ def serving():
 
 @pytest.fixture(scope="session")
 def server():
+    # WEB_URL: a page served some other way (while iterating on the page alone).
+    if os.environ.get("WEB_URL"):
+        yield os.environ["WEB_URL"]
+        return
     with serving() as url:
         yield url
 

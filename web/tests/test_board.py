@@ -20,6 +20,14 @@ def set_player(page, side, agent):
     field.dispatch_event("change")
 
 
+def set_position(page, text):
+    details = page.locator("details", has=page.locator("#position"))
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.locator("#position").fill(text)
+    page.locator("#setup button").click()
+
+
 def cell(page, name):
     return page.locator(f'#board [data-key][aria-label^="{name},"]')
 
@@ -46,8 +54,7 @@ def test_reversi_a_click_flips_and_the_computer_replies(page):
 
 def test_brazilian_draughts_capture_chain_by_its_landings(page):
     open_game(page, "draughts-brazilian")
-    page.locator("#position").fill("W:Wc3:Bd4,f6,d6")
-    page.locator("#setup button").click()
+    set_position(page, "W:Wc3:Bd4,f6,d6")
     click(page, "c3", "e5")
     # Two ways on from e5: the board waits for the next landing.
     expect(page.locator("#board .target")).to_have_count(2)
@@ -60,8 +67,7 @@ def test_brazilian_draughts_capture_chain_by_its_landings(page):
 
 def test_chess_promotion_asks_for_the_piece(page):
     open_game(page, "chess")
-    page.locator("#position").fill("8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
-    page.locator("#setup button").click()
+    set_position(page, "8/4P3/8/8/8/8/k7/4K3 w - - 0 1")
     click(page, "e7", "e8")
     choices = page.locator("#choices button")
     expect(choices).to_have_count(4)
@@ -80,7 +86,7 @@ def test_hexasah_moves_on_hex_cells(page):
 
 def test_tobit_moves_on_points(page):
     open_game(page, "tobit")
-    expect(page.locator("#board line.line").first).to_be_visible()
+    assert page.locator("#board line.line").count() > 0
     first = page.locator("#board .movable").first
     start = first.get_attribute("aria-label").split(",")[0]
     first.click()
@@ -111,8 +117,7 @@ def test_editor_locates_a_typo_and_the_fixed_rules_play(page):
 
 def test_set_up_from_fen_then_undo(page):
     open_game(page, "chess")
-    page.locator("#position").fill("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1")
-    page.locator("#setup button").click()
+    set_position(page, "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1")
     expect(cell(page, "a1")).to_have_attribute("aria-label", "a1, white rook")
     expect(cell(page, "d1")).to_have_attribute("aria-label", "d1, empty")
     click(page, "a1", "a8")
