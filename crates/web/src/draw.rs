@@ -5,13 +5,10 @@
 
 use hetproba_board::{CellId, DirId, NO_CELL, Shape};
 use hetproba_engine::rules::describe::region_words;
-use hetproba_engine::rules::model::{Action, Condition, Naming, PlayerId, RegionId, Ruleset, Test};
-use hetproba_engine::{EMPTY, Game, Position, owner_tag, piece_type};
+use hetproba_engine::rules::model::{Action, Condition, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
+use hetproba_engine::{Game, Owner, Piece, Position};
 use std::collections::HashSet;
 use std::fmt::Write;
-
-/// The owner tag of a piece that belongs to nobody.
-const NEUTRAL: u8 = 3;
 
 /// Side of a square, in SVG units.
 const UNIT: f64 = 60.0;
@@ -91,7 +88,7 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
     let mut out: Vec<RegionId> = Vec::new();
     let add = |r: RegionId, out: &mut Vec<RegionId>| {
         // The built-in `all` is the whole board: nothing to outline.
-        if rules.regions[r as usize].name != "all" && !out.contains(&r) {
+        if rules.regions[r.index()].name != "all" && !out.contains(&r) {
             out.push(r);
         }
     };
@@ -228,23 +225,19 @@ pub fn esc(text: &str) -> String {
 pub fn cell_words(game: &Game, pos: &Position, cell: CellId) -> String {
     let rules = game.rules();
     let name = game.board().name(cell);
-    let code = pos.at(cell);
-    if code == EMPTY {
-        return format!("{name}, empty");
-    }
-    let piece = &rules.pieces[piece_type(code) as usize].name;
-    match owner_tag(code) {
-        NEUTRAL => format!("{name}, {piece}"),
-        t => format!("{name}, {} {piece}", rules.players[(t - 1) as usize].name),
+    let Some(piece) = pos.at(cell) else { return format!("{name}, empty") };
+    let kind = &rules.pieces[piece.kind().index()].name;
+    match piece.owner() {
+        Owner::Nobody => format!("{name}, {kind}"),
+        Owner::Player(p) => format!("{name}, {} {kind}", rules.players[p.index()].name),
     }
 }
 
 /// One piece drawn at (cx, cy).
-pub fn piece_svg(rules: &Ruleset, marks: &[Mark], code: u8, cx: f64, cy: f64, r: f64) -> String {
-    let t = piece_type(code) as usize;
+pub fn piece_svg(rules: &Ruleset, marks: &[Mark], piece: Piece, cx: f64, cy: f64, r: f64) -> String {
     let mut out = String::new();
-    match (&marks[t], owner_tag(code)) {
-        (Mark::Block, _) | (_, NEUTRAL) => {
+    match (&marks[piece.kind().index()], piece.owner()) {
+        (Mark::Block, _) | (_, Owner::Nobody) => {
             let s = r * 1.6;
             let _ = write!(
                 out,
@@ -254,8 +247,8 @@ pub fn piece_svg(rules: &Ruleset, marks: &[Mark], code: u8, cx: f64, cy: f64, r:
                 r * 0.2
             );
         }
-        (mark, tag) => {
-            let (fill, stroke, ink) = player_colours(rules, PlayerId(tag - 1));
+        (mark, Owner::Player(player)) => {
+            let (fill, stroke, ink) = player_colours(rules, player);
             let _ = write!(out, r#"<circle class="disc" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}"/>"#);
             match mark {
                 Mark::Letter(l) => {
@@ -354,7 +347,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
         out.push_str(&frame.cell_shape(c.x, c.y, "ground", ""));
         // Regions: an inset outline per region the cell is in, for either player.
         for (n, &r) in regions.iter().enumerate() {
-            let region = &rules.regions[r as usize];
+            let region = &rules.regions[r.index()];
             if region.cells[0][cell.index()] || region.cells[1][cell.index()] {
                 let inset = 3.0 + 4.0 * n as f64;
                 let extra = format!(r#" stroke="{}" style="--inset:{inset}""#, region_colour(n));
@@ -364,19 +357,19 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
         if frame.is_points() {
             let _ = write!(out, r#"<circle class="point" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.09);
         }
-        let code = pos.at(cell);
-        if code != EMPTY {
-            out.push_str(&piece_svg(rules, &marks, code, cx, cy, frame.piece_radius()));
+        let piece = pos.at(cell);
+        if let Some(piece) = piece {
+            out.push_str(&piece_svg(rules, &marks, piece, cx, cy, frame.piece_radius()));
         }
         if changed.contains(&cell) {
             let _ = write!(out, r#"<circle class="changed" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.1);
         }
-        if movable.contains(&cell) && code == EMPTY {
+        if movable.contains(&cell) && piece.is_none() {
             let _ = write!(out, r#"<circle class="spot" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.12);
         }
         if targets.contains(&cell) {
-            let class = if code == EMPTY { "hint" } else { "hint onpiece" };
-            let r = if code == EMPTY { UNIT * 0.14 } else { frame.piece_radius() + 2.0 };
+            let class = if piece.is_none() { "hint" } else { "hint onpiece" };
+            let r = if piece.is_none() { UNIT * 0.14 } else { frame.piece_radius() + 2.0 };
             let _ = write!(out, r#"<circle class="{class}" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}"/>"#);
         }
         out.push_str("</g>");
@@ -493,11 +486,10 @@ pub fn legend(game: &Game) -> String {
     let marks = marks(rules);
     let mut out = String::from(r#"<ul class="legend">"#);
     for (i, p) in rules.pieces.iter().enumerate() {
-        let owners: Vec<u8> = if p.owned { vec![1, 2] } else { vec![NEUTRAL] };
         let mut icons = String::new();
-        for tag in owners {
-            let code = hetproba_engine::code(i as u8, (tag != NEUTRAL).then(|| PlayerId(tag - 1)));
-            let _ = write!(icons, r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, code, 20.0, 20.0, 16.0));
+        for owner in owners(p.owned) {
+            let piece = Piece::new(PieceTypeId::new(i), owner);
+            let _ = write!(icons, r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
         }
         let what = match &marks[i] {
             Mark::Letter(l) => format!("<b>{}</b> {}", esc(l), esc(&p.name)),
@@ -517,6 +509,34 @@ pub fn legend(game: &Game) -> String {
     out
 }
 
+/// The owners a piece type's pieces can have.
+fn owners(owned: bool) -> Vec<Owner> {
+    if owned { vec![Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND)] } else { vec![Owner::Nobody] }
+}
+
+/// A piece as a number for the page (never 0, which is an empty cell): its type times four plus
+/// 1 or 2 for the first or second player, 3 for nobody.
+pub fn piece_key(piece: Piece) -> u8 {
+    let tag = match piece.owner() {
+        Owner::Player(p) => p.0 + 1,
+        Owner::Nobody => 3,
+    };
+    (piece.kind().index() as u8) << 2 | tag
+}
+
+/// The piece a [`piece_key`] stands for in this ruleset; None for 0 or a key of no piece.
+pub fn key_piece(rules: &Ruleset, key: u8) -> Option<Piece> {
+    let kind = usize::from(key >> 2);
+    let p = rules.pieces.get(kind)?;
+    let owner = match key & 3 {
+        0 => return None,
+        3 if !p.owned => Owner::Nobody,
+        t @ (1 | 2) if p.owned => Owner::Player(PlayerId(t - 1)),
+        _ => return None,
+    };
+    Some(Piece::new(PieceTypeId::new(kind), owner))
+}
+
 /// A piece the set-up palette offers.
 #[derive(serde::Serialize)]
 pub struct PaletteEntry {
@@ -531,15 +551,14 @@ pub fn palette(game: &Game) -> Vec<PaletteEntry> {
     let marks = marks(rules);
     let mut out = Vec::new();
     for (i, p) in rules.pieces.iter().enumerate() {
-        let owners: Vec<Option<PlayerId>> = if p.owned { vec![Some(PlayerId::FIRST), Some(PlayerId::SECOND)] } else { vec![None] };
-        for owner in owners {
-            let code = hetproba_engine::code(i as u8, owner);
+        for owner in owners(p.owned) {
+            let piece = Piece::new(PieceTypeId::new(i), owner);
             let label = match owner {
-                Some(o) => format!("{} {}", rules.players[o.index()].name, p.name),
-                None => p.name.clone(),
+                Owner::Player(o) => format!("{} {}", rules.players[o.index()].name, p.name),
+                Owner::Nobody => p.name.clone(),
             };
-            let svg = format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, code, 20.0, 20.0, 16.0));
-            out.push(PaletteEntry { code, label, svg });
+            let svg = format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
+            out.push(PaletteEntry { code: piece_key(piece), label, svg });
         }
     }
     out
@@ -603,7 +622,7 @@ mod tests {
         let game = game("draughts-brazilian");
         let regions = shown_regions(game.rules());
         assert_eq!(regions.len(), 1);
-        assert_eq!(game.rules().regions[regions[0] as usize].name, "far");
+        assert_eq!(game.rules().regions[regions[0].index()].name, "far");
         assert!(legend(&game).contains("the far row"));
     }
 

@@ -6,7 +6,7 @@ use crate::input::{Click, Entry, Outcome};
 use hetproba_board::CellId;
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::rules::{BuiltinFiles, Report, Ruleset, builtin_text, load, source};
-use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_engine::{Game, Move, Piece, Position, Session};
 use serde::Serialize;
 
 /// Where a ruleset came from: a built-in id, or a file's name and text.
@@ -55,8 +55,8 @@ pub struct Table {
     choices: Vec<Move>,
     pub flipped: bool,
     ended: Option<Ended>,
-    /// Pieces being set up by hand, per cell (a piece code, or empty).
-    setup: Option<Vec<u8>>,
+    /// Pieces being set up by hand, per cell.
+    setup: Option<Vec<Option<Piece>>>,
 }
 
 /// The state the page shows, as JSON.
@@ -326,12 +326,13 @@ impl Table {
         self.setup = Some(codes);
     }
 
-    /// Puts a piece (its code; 0 empties the cell) on a cell while setting up.
-    pub fn setup_put(&mut self, cell: usize, code: u8) {
+    /// Puts a piece (its [`draw::piece_key`]; 0 empties the cell) on a cell while setting up.
+    pub fn setup_put(&mut self, cell: usize, key: u8) {
+        let piece = draw::key_piece(self.game.rules(), key);
         if let Some(codes) = &mut self.setup
             && cell < codes.len()
         {
-            codes[cell] = code;
+            codes[cell] = piece;
         }
     }
 
@@ -372,8 +373,8 @@ impl Table {
     }
 }
 
-fn pieces_of(codes: &[u8]) -> Vec<(CellId, u8)> {
-    codes.iter().enumerate().filter(|(_, c)| **c != hetproba_engine::EMPTY).map(|(i, c)| (CellId::new(i), *c)).collect()
+fn pieces_of(cells: &[Option<Piece>]) -> Vec<(CellId, Piece)> {
+    cells.iter().enumerate().filter_map(|(i, p)| Some((CellId::new(i), (*p)?))).collect()
 }
 
 #[cfg(test)]
@@ -444,7 +445,7 @@ mod tests {
         let mut t = table("reversi");
         t.setup_begin();
         let d5 = t.game().board().find("d5").unwrap().index();
-        t.setup_put(d5, hetproba_engine::EMPTY);
+        t.setup_put(d5, 0);
         t.setup_end(PlayerId::SECOND).unwrap();
         let s = t.state();
         assert_eq!(s.to_move, "white");
