@@ -1109,11 +1109,12 @@ fn quote(word: &str) -> String {
     }
 }
 
-/// Plays one duel to its end (or [`PLY_CAP`] plies: adjudicated a draw, as everywhere); the first
-/// agent moves first. Returns the result and a note for the event file.
-fn play_duel(game: &Game, first: &AgentSpec, second: &AgentSpec, seed: u64, timer: &dyn Timer) -> (Res, String) {
+/// Plays one duel to its end (or `cap` plies: adjudicated a draw, as everywhere; a simulated event
+/// caps at [`PLY_CAP`]); the first agent moves first. Returns the result and a note for the event
+/// file.
+pub fn play_duel(game: &Game, first: &AgentSpec, second: &AgentSpec, seed: u64, cap: usize, timer: &dyn Timer) -> (Res, String) {
     let start = Session::new(game, Position::start(game));
-    let mut duel = Match::new(start, &[], [first.clone(), second.clone()], seed, timer).with_cap(Some(PLY_CAP));
+    let mut duel = Match::new(start, &[], [first.clone(), second.clone()], seed, timer).with_cap(Some(cap));
     let Ok(()) = duel.run(&mut hetproba_play::matches::Computers);
     let outcome = duel.outcome().expect("a duel of computers ends by its rules or the cap");
     let result = match outcome.winner {
@@ -1122,7 +1123,7 @@ fn play_duel(game: &Game, first: &AgentSpec, second: &AgentSpec, seed: u64, time
         Some(_) => Res::SecondWon,
     };
     let note = match duel.ending() {
-        Some(Ending::Cap(_)) => format!("no end within {PLY_CAP} plies: counted as a draw"),
+        Some(Ending::Cap(_)) => format!("no end within {cap} plies: counted as a draw"),
         _ => format!("{} plies; {}", duel.plies(), outcome.describe(game)),
     };
     (result, note)
@@ -1239,7 +1240,7 @@ pub fn simulate(sim: &Simulation, workers: &Workers, timer: &dyn Timer) -> Resul
     planned.sort_by_key(|p| p.game);
     let seeds: Vec<(&Pairing, u64)> = planned.iter().map(|p| (p, rng.next_u64())).collect();
     let results: Vec<(Res, String)> =
-        workers.map(&seeds, |&(p, seed)| play_duel(&games[p.game], &players[p.first].1, &players[p.second].1, seed, timer));
+        workers.map(&seeds, |&(p, seed)| play_duel(&games[p.game], &players[p.first].1, &players[p.second].1, seed, PLY_CAP, timer));
 
     let agents: Vec<String> = players.iter().map(|(name, spec)| format!("{name}={}", spec.label())).collect();
     let ids: Vec<&str> = games.iter().map(|g| g.rules().id.as_str()).collect();

@@ -441,8 +441,8 @@ fn report(r: &mut Report, a: &Game, b: &Game, options: &Options, timer: &dyn Tim
         // the search goes as deep as the perft would have.
         let depth = if same_start { first_difference.map_or(reached, |d| d - 1) } else { search_depth };
         let mut search = Search {
-            a: a,
-            b: b,
+            a,
+            b,
             frame: board_frame,
             piece_ids: shared_piece_ids(a, b),
             timer,

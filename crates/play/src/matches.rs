@@ -14,7 +14,7 @@ use crate::clock::Clocks;
 use crate::record::Record;
 use crate::result::{Ending, result_token};
 use crate::spec::AgentSpec;
-use hetproba_ai::{Agent, MctsAgent, Progress, Think, TimeLeft, Timer};
+use hetproba_ai::{Agent, MctsAgent, Observer, Progress, Think, TimeLeft, Timer};
 use hetproba_engine::board::{CellId, NO_CELL};
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session};
@@ -283,7 +283,7 @@ impl<'g> Match<'g> {
     /// The computer to move chooses its move, telling `observe` its progress (`Break` stops
     /// the search: it then plays its best move so far). `None` when a person is to move or the
     /// game is over. The move is not played: [`Match::play`] does that, charging the clock.
-    pub fn think(&mut self, observe: Option<&mut dyn FnMut(&Progress) -> ControlFlow<()>>) -> Option<Move> {
+    pub fn think(&mut self, observe: Option<&mut Observer>) -> Option<Move> {
         let side = self.to_move()?;
         let mut agent = self.seats[side.index()].agent.take()?;
         let clock = self.time_left_for(side);
@@ -393,7 +393,7 @@ impl<'g> Match<'g> {
     /// opponent's budget (1000 playouts without one) for at most [`Match::hint_limit`], telling
     /// `observe` its progress (`Break` stops it early). Its own seed: asking for a hint changes
     /// none of the computer players' moves. `None` once the game is over.
-    pub fn hint(&self, observe: &mut dyn FnMut(&Progress) -> ControlFlow<()>) -> Option<Move> {
+    pub fn hint(&self, observe: &mut Observer) -> Option<Move> {
         let side = self.to_move()?;
         let budget = self.seats[side.other().index()].spec.hint_budget();
         let limit = self.hint_limit();
