@@ -95,11 +95,7 @@ fn a_game_replays_with_play_and_its_seed() {
 
 /// Four games by hand: lengths 10, 20, 30, 40; the first seat wins twice, the second once, one
 /// draw by repetition.
-const FOUR_GAMES: &str = r#"{"ruleset":"x","game":0,"seed":1,"seats":["random","random"],"a_seat":1,"result":"1-0","winner":1,"reason":"won","plies":10,"moves":[],"branching":[2,4],"lead_changes":1,"decided_at":5}
-{"ruleset":"x","game":1,"seed":2,"seats":["random","random"],"a_seat":2,"result":"1-0","winner":1,"reason":"won","plies":20,"moves":[],"branching":[6],"lead_changes":3,"decided_at":null}
-{"ruleset":"x","game":2,"seed":3,"seats":["random","random"],"a_seat":1,"result":"0-1","winner":2,"reason":"won","plies":30,"moves":[],"branching":[],"lead_changes":0,"decided_at":15}
-{"ruleset":"x","game":3,"seed":4,"seats":["random","random"],"a_seat":2,"result":"1/2-1/2","winner":null,"reason":"repetition","plies":40,"moves":[],"branching":[],"lead_changes":0,"decided_at":null}
-"#;
+const FOUR_GAMES: &str = include_str!("fixtures/four-games.jsonl");
 
 /// The figures are counted by hand in crates/analysis/tests/selfplay.rs; here, that the command
 /// prints them, in words and as JSON.

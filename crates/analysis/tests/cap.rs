@@ -13,40 +13,7 @@ use hetproba_play::{AgentSpec, Ending, Match};
 use std::time::Duration;
 
 /// One piece each on a row of five cells, stepping left or right: a game without an end.
-const WANDERING: &str = r#"[game]
-id = "wandering"
-name = "Wandering"
-source = "a test of the ply cap"
-summary = "Step left or right, for ever."
-
-[[players]]
-name = "white"
-short = "w"
-
-[[players]]
-name = "black"
-short = "b"
-
-[board]
-shape = "rect"
-width = 5
-height = 1
-
-[pieces.walker]
-symbols = ["W", "B"]
-
-[start]
-side = "white"
-white = { walker = ["a1"] }
-black = { walker = ["e1"] }
-
-[moves.walker]
-do = "step(orthogonal)"
-
-[[end]]
-if = "no-moves"
-result = "mover loses"
-"#;
+const WANDERING: &str = include_str!("../../../tests/fixtures/wandering.toml");
 
 fn game() -> Game {
     Game::new(

@@ -10,42 +10,7 @@ use hetproba_play::AgentSpec;
 use std::time::Duration;
 
 /// Three in a row on a 3x3 board wins; a full board is a draw.
-const PLACING: &str = r#"[game]
-id = "placing"
-name = "Placing"
-source = "a test of self-play"
-summary = "Place a stone; three in a row wins."
-
-[[players]]
-name = "cross"
-short = "x"
-
-[[players]]
-name = "nought"
-short = "o"
-
-[board]
-shape = "rect"
-width = 3
-height = 3
-
-[pieces.stone]
-symbols = ["X", "O"]
-value = 1
-
-[moves.stone]
-do = "place"
-
-[[end]]
-if = "line(3) by mover"
-result = "mover wins"
-reason = "three in a row"
-
-[[end]]
-if = "no-moves"
-result = "draw"
-reason = "the board is full"
-"#;
+const PLACING: &str = include_str!("../../../tests/fixtures/placing.toml");
 
 fn lines_with(threads: usize) -> Vec<GameLine> {
     let game = Game::new(
@@ -86,11 +51,7 @@ fn the_lines_do_not_depend_on_the_threads() {
 
 /// Four games by hand: lengths 10, 20, 30, 40; the first seat wins twice, the second once, one
 /// draw by repetition.
-const FOUR_GAMES: &str = r#"{"ruleset":"x","game":0,"seed":1,"seats":["random","random"],"a_seat":1,"result":"1-0","winner":1,"reason":"won","plies":10,"moves":[],"branching":[2,4],"lead_changes":1,"decided_at":5}
-{"ruleset":"x","game":1,"seed":2,"seats":["random","random"],"a_seat":2,"result":"1-0","winner":1,"reason":"won","plies":20,"moves":[],"branching":[6],"lead_changes":3,"decided_at":null}
-{"ruleset":"x","game":2,"seed":3,"seats":["random","random"],"a_seat":1,"result":"0-1","winner":2,"reason":"won","plies":30,"moves":[],"branching":[],"lead_changes":0,"decided_at":15}
-{"ruleset":"x","game":3,"seed":4,"seats":["random","random"],"a_seat":2,"result":"1/2-1/2","winner":null,"reason":"repetition","plies":40,"moves":[],"branching":[],"lead_changes":0,"decided_at":null}
-"#;
+const FOUR_GAMES: &str = include_str!("../../../tests/fixtures/four-games.jsonl");
 
 #[test]
 fn stats_of_four_games_counted_by_hand() {

@@ -16,10 +16,10 @@ use crate::load::load_game;
 use crate::tui::Scene;
 use hetproba_ai::Progress;
 use hetproba_board::CellId;
+use hetproba_engine::Game;
 use hetproba_engine::rules::model::{Clock, PlayerId};
-use hetproba_engine::{Game, Position, Session};
 use hetproba_play::record::{check_result, params_of, parse_param, player_tag, replay};
-use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, control_label, format_clock, result};
+use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, control_label, format_clock, opening, result};
 use std::io::{BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -310,12 +310,12 @@ fn start<'g>(game: &'g Game, plan: &Plan, position: Option<&str>) -> Result<Matc
             (replayed.start, replayed.moves, old.tags.clone())
         }
         (None, Some(text)) => {
-            let session = Session::from_text(game, text).map_err(|e| CliError::failure(e.to_string()))?;
+            let session = opening(game, Some(text)).map_err(|e| CliError::failure(e.to_string()))?;
             let tag = if result::is_pdn(game) { "FEN" } else { "Position" };
             let written = session.write_position();
             (session, Vec::new(), vec![(tag.to_string(), written)])
         }
-        (None, None) => (Session::new(game, Position::start(game)), Vec::new(), Vec::new()),
+        (None, None) => (opening(game, None).map_err(|e| CliError::failure(e.to_string()))?, Vec::new(), Vec::new()),
     };
     let mut table =
         Match::new(first, &moves, plan.players.clone(), plan.seed, crate::system_timer()).with_clock(plan.clock).with_cap(plan.max_plies);

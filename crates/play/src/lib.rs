@@ -14,7 +14,7 @@ pub mod result;
 pub mod spec;
 
 pub use clock::{Clocks, control_label, format_clock};
-pub use matches::{Host, Match, Turn, Undo, move_cells};
+pub use matches::{Host, Match, Turn, Undo, move_cells, opening};
 pub use record::{Record, RecordError, ReplayError, Replayed};
 pub use result::{Ending, result_token, token_winner};
 pub use spec::{AGENT_KINDS, AgentKind, AgentSpec, SpecError};

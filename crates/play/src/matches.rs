@@ -17,7 +17,7 @@ use crate::spec::AgentSpec;
 use hetproba_ai::{Agent, MctsAgent, Observer, Progress, Think, TimeLeft, Timer};
 use hetproba_engine::board::{CellId, NO_CELL};
 use hetproba_engine::rules::model::{Clock, PlayerId};
-use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session};
+use hetproba_engine::{Game, Move, MoveError, Outcome, Position, PositionError, Session};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
@@ -454,6 +454,15 @@ impl<'g> Match<'g> {
     }
 }
 
+/// The session a new game starts from: the game's start, or a position written in its notation
+/// (with FEN's move counters, when it gives them).
+pub fn opening<'g>(game: &'g Game, position: Option<&str>) -> Result<Session<'g>, PositionError> {
+    match position {
+        Some(text) => Session::from_text(game, text),
+        None => Ok(Session::new(game, Position::start(game))),
+    }
+}
+
 /// The cells a move touches, for marking it: where it starts (not for a placement), where it
 /// lands, on the way.
 pub fn move_cells(game: &Game, pos: &Position, mv: Move) -> Vec<CellId> {
@@ -475,77 +484,10 @@ mod tests {
     use hetproba_ai::{Budget, StepTimer};
 
     /// Three in a row on a 3x3 board wins; a full board is a draw.
-    const PLACING: &str = r#"[game]
-id = "placing"
-name = "Placing"
-source = "a test of the match loop"
-summary = "Place a stone; three in a row wins."
-
-[[players]]
-name = "cross"
-short = "x"
-
-[[players]]
-name = "nought"
-short = "o"
-
-[board]
-shape = "rect"
-width = 3
-height = 3
-
-[pieces.stone]
-symbols = ["X", "O"]
-
-[moves.stone]
-do = "place"
-
-[[end]]
-if = "line(3) by mover"
-result = "mover wins"
-reason = "three in a row"
-
-[[end]]
-if = "no-moves"
-result = "draw"
-reason = "the board is full"
-"#;
+    const PLACING: &str = include_str!("../../../tests/fixtures/placing.toml");
 
     /// One piece each on a row of five cells, stepping left or right: a game without an end.
-    const WANDERING: &str = r#"[game]
-id = "wandering"
-name = "Wandering"
-source = "a test of the match loop"
-summary = "Step left or right, for ever."
-
-[[players]]
-name = "white"
-short = "w"
-
-[[players]]
-name = "black"
-short = "b"
-
-[board]
-shape = "rect"
-width = 5
-height = 1
-
-[pieces.walker]
-symbols = ["W", "B"]
-
-[start]
-side = "white"
-white = { walker = ["a1"] }
-black = { walker = ["e1"] }
-
-[moves.walker]
-do = "step(orthogonal)"
-
-[[end]]
-if = "no-moves"
-result = "mover loses"
-"#;
+    const WANDERING: &str = include_str!("../../../tests/fixtures/wandering.toml");
 
     fn game(text: &str) -> Game {
         Game::new(
