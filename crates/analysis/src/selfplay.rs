@@ -10,7 +10,7 @@ use crate::Workers;
 use hetproba_ai::Timer;
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Position, Session, owner_tag, piece_type};
+use hetproba_engine::{Game, Owner, Position, Session};
 use hetproba_play::{AgentSpec, Ending, Host, Match};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -59,12 +59,12 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
 fn material(game: &Game, pos: &Position) -> i64 {
     let pieces = &game.rules().pieces;
     (0..game.board().len()).fold(0, |sum, i| {
-        let code = pos.at(CellId::new(i));
-        let value = i64::from(pieces[piece_type(code) as usize].value);
-        match owner_tag(code) {
-            1 => sum + value,
-            2 => sum - value,
-            _ => sum,
+        let Some(piece) = pos.at(CellId::new(i)) else { return sum };
+        let value = i64::from(pieces[piece.kind().index()].value);
+        match piece.owner() {
+            Owner::Player(PlayerId::FIRST) => sum + value,
+            Owner::Player(_) => sum - value,
+            Owner::Nobody => sum,
         }
     })
 }

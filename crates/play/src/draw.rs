@@ -3,7 +3,7 @@
 
 use hetproba_engine::board::{Shape, algebraic_name};
 use hetproba_engine::rules::model::Naming;
-use hetproba_engine::{EMPTY, Game, Position};
+use hetproba_engine::{Game, Position};
 
 /// The board with file letters and rank numbers (for algebraic names), `.` for an empty cell.
 pub fn draw(game: &Game, pos: &Position) -> String {
@@ -21,8 +21,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
         for x in x0..=x1 {
             if let Some(cell) = board.at(x, y) {
                 any = true;
-                let code = pos.at(cell);
-                line[(x - x0) as usize * 2] = if code == EMPTY { '.' } else { game.symbol(code) };
+                line[(x - x0) as usize * 2] = pos.at(cell).map_or('.', |p| game.symbol(p));
             }
         }
         if !any {
