@@ -8,7 +8,6 @@
 //! error (the [`Screen`]'s `Drop`) and a panic (a panic hook restores it before the message).
 
 use crate::play::{Face, Typed};
-use hetproba_play::format_clock;
 use crossterm::cursor::{Hide, MoveTo, Show};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Stylize};
@@ -17,6 +16,7 @@ use crossterm::{execute, queue};
 use hetproba_ai::Progress;
 use hetproba_board::{CellId, Shape};
 use hetproba_engine::{Game, Owner, Position};
+use hetproba_play::format_clock;
 use hetproba_rules::model::{Naming, PlayerId};
 use std::io::Write;
 use std::ops::ControlFlow;
