@@ -18,8 +18,8 @@ use hetproba_ai::Progress;
 use hetproba_board::CellId;
 use hetproba_engine::Game;
 use hetproba_engine::rules::model::{Clock, PlayerId};
-use hetproba_play::record::{check_result, params_of, parse_param, player_tag, replay};
-use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, control_label, format_clock, opening, result};
+use hetproba_play::record::{check_result, params_of, parse_param, player_tag, position_tag, replay};
+use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, format_clock, opening};
 use std::io::{BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -311,9 +311,8 @@ fn start<'g>(game: &'g Game, plan: &Plan, position: Option<&str>) -> Result<Matc
         }
         (None, Some(text)) => {
             let session = opening(game, Some(text)).map_err(|e| CliError::failure(e.to_string()))?;
-            let tag = if result::is_pdn(game) { "FEN" } else { "Position" };
             let written = session.write_position();
-            (session, Vec::new(), vec![(tag.to_string(), written)])
+            (session, Vec::new(), vec![(position_tag(game).to_string(), written)])
         }
         (None, None) => (opening(game, None).map_err(|e| CliError::failure(e.to_string()))?, Vec::new(), Vec::new()),
     };
@@ -325,18 +324,8 @@ fn start<'g>(game: &'g Game, plan: &Plan, position: Option<&str>) -> Result<Matc
         // Identifying tags first, then the start position.
         record.identify(game, &plan.params);
     }
-    // A tag is written only when it says something else than the plan: a resumed record keeps
-    // its own words (`mcts` stays `mcts`, not `mcts:1000`).
-    for (side, spec) in [PlayerId::FIRST, PlayerId::SECOND].into_iter().zip(&plan.players) {
-        record.update_tag(&player_tag(game, side), spec, |v| AgentSpec::parse(v).ok(), AgentSpec::label);
-    }
-    record.update_tag("Seed", &plan.seed, |v| v.parse().ok(), u64::to_string);
-    match &plan.clock {
-        Some(clock) => record.update_tag("TimeControl", clock, |v| hetproba_rules::parse_clock(v).ok(), control_label),
-        None => record.remove_tag("TimeControl"),
-    }
-    let result = record.result.clone();
-    record.set_tag("Result", result);
+    // The players, seed, clock and result; a resumed record keeps its own words for them.
+    table.tag_players();
     save(table.record(), &plan.record_path)?;
     Ok(table)
 }

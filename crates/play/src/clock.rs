@@ -24,6 +24,11 @@ impl Clocks {
         Clocks { control, left_ms: [control.initial_ms; 2] }
     }
 
+    /// The control with `left_ms` left, the first player's first: clocks that have run.
+    pub fn with_left(control: Clock, left_ms: [u64; 2]) -> Clocks {
+        Clocks { control, left_ms }
+    }
+
     /// The time control.
     pub fn control(&self) -> Clock {
         self.control

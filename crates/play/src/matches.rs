@@ -10,13 +10,14 @@
 //!
 //! The match reads no clock of its own: time comes from the [`Timer`] it is given.
 
-use crate::clock::Clocks;
-use crate::record::Record;
+use crate::clock::{Clocks, control_label};
+use crate::record::{Record, player_tag};
 use crate::result::{Ending, result_token};
 use crate::spec::AgentSpec;
 use hetproba_ai::{Agent, MctsAgent, Observer, Progress, Think, TimeLeft, Timer};
 use hetproba_engine::board::{CellId, NO_CELL};
 use hetproba_engine::rules::model::{Clock, PlayerId};
+use hetproba_engine::rules::parse_clock;
 use hetproba_engine::{Game, Move, MoveError, Outcome, Position, PositionError, Session};
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -51,7 +52,8 @@ pub enum Undo {
     NoMoves,
     /// Nothing: every move so far is a computer's.
     NoHumanMove,
-    /// The time the mover thought before asking ran out their clock: the game is over.
+    /// Nothing: the game was lost on time (also when the time the mover thought before asking
+    /// ran out their clock).
     TimeOut,
 }
 
@@ -157,6 +159,13 @@ impl<'g> Match<'g> {
         self
     }
 
+    /// With clocks that have run (the time each player has left): a front end that builds the
+    /// match again (another player, a worker thinking for a page) keeps the time.
+    pub fn with_clocks(mut self, clocks: Clocks) -> Match<'g> {
+        self.clocks = Some(clocks);
+        self
+    }
+
     /// With a ply cap: a game still going after `cap` plies is adjudicated a draw.
     pub fn with_cap(mut self, cap: Option<usize>) -> Match<'g> {
         self.cap = cap;
@@ -170,6 +179,11 @@ impl<'g> Match<'g> {
 
     pub fn session(&self) -> &Session<'g> {
         &self.session
+    }
+
+    /// The session the game started from, before its first move.
+    pub fn start(&self) -> &Session<'g> {
+        &self.start
     }
 
     pub fn position(&self) -> &Position {
@@ -275,6 +289,23 @@ impl<'g> Match<'g> {
         }
     }
 
+    /// Writes who played and how into the record's tags, as `play` saves them: each player's
+    /// tag (`White "mcts:1000"`), `Seed`, `TimeControl` (none without a clock) and `Result`.
+    /// A tag that already says the same in its own words keeps them (`mcts` stays `mcts`).
+    pub fn tag_players(&mut self) {
+        let record = &mut self.record;
+        for (side, seat) in [PlayerId::FIRST, PlayerId::SECOND].into_iter().zip(&self.seats) {
+            record.update_tag(&player_tag(self.game, side), &seat.spec, |v| AgentSpec::parse(v).ok(), AgentSpec::label);
+        }
+        record.update_tag("Seed", &self.seed, |v| v.parse().ok(), u64::to_string);
+        match self.clocks.as_ref().map(Clocks::control) {
+            Some(clock) => record.update_tag("TimeControl", &clock, |v| parse_clock(v).ok(), control_label),
+            None => record.remove_tag("TimeControl"),
+        }
+        let result = record.result.clone();
+        record.set_tag("Result", result);
+    }
+
     /// The turn of the player to move begins now: their clock runs from here.
     pub fn begin_turn(&mut self) {
         self.turn_began = self.timer.now();
@@ -347,10 +378,13 @@ impl<'g> Match<'g> {
 
     /// Takes back moves until a person is to move: against the computer, the person's last
     /// move and the computer's reply; between people, the last move. The time the mover thought
-    /// before asking is spent (without the increment). A new turn begins.
+    /// before asking is spent (without the increment). A new turn begins. A game that has ended
+    /// goes on again from there, unless it was lost on time.
     pub fn undo(&mut self) -> Undo {
-        let Some(side) = self.to_move() else { return Undo::NoMoves };
-        if let Some(clocks) = &mut self.clocks
+        if matches!(self.ending, Some(Ending::Time(_))) {
+            return Undo::TimeOut;
+        }
+        if let (Some(side), Some(clocks)) = (self.to_move(), &mut self.clocks)
             && !clocks.spend(side, self.timer.now().saturating_sub(self.turn_began))
         {
             self.end(Ending::Time(side));

@@ -189,6 +189,12 @@ pub fn player_tag(game: &Game, player: PlayerId) -> String {
     chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
 }
 
+/// The tag that gives a record's start position when it is not the game's: `FEN` in PDN
+/// records, `Position` in the others.
+pub fn position_tag(game: &Game) -> &'static str {
+    if crate::result::is_pdn(game) { "FEN" } else { "Position" }
+}
+
 /// The session at the start position a record names (its FEN or Position tag, with FEN's move
 /// counts when it gives them), or at the game's start.
 pub fn start_session<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Session<'g>, ReplayError> {

@@ -30,16 +30,19 @@ pub struct AgentKind {
     pub forms: &'static str,
     /// What it does, in a few words.
     pub about: &'static str,
+    /// Players of this kind a menu offers (each parses), from the quickest to the strongest.
+    pub examples: &'static [&'static str],
 }
 
 /// Every kind of player, in the order menus list them.
 pub const AGENT_KINDS: &[AgentKind] = &[
-    AgentKind { name: "human", forms: "human", about: "a person, who types or clicks the moves" },
-    AgentKind { name: "random", forms: "random", about: "a uniformly random legal move" },
+    AgentKind { name: "human", forms: "human", about: "a person, who types or clicks the moves", examples: &["human"] },
+    AgentKind { name: "random", forms: "random", about: "a uniformly random legal move", examples: &["random"] },
     AgentKind {
         name: "mcts",
         forms: "mcts, mcts:1000 (playouts a move), mcts:2s (time a move)",
         about: "Monte Carlo tree search (1000 playouts a move unless told)",
+        examples: &["mcts:200", "mcts:1000", "mcts:1s", "mcts:5s"],
     },
 ];
 
@@ -157,9 +160,15 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_in_the_registry_parses_by_its_name() {
+    fn every_kind_in_the_registry_parses_by_its_name_and_its_examples() {
         for kind in AGENT_KINDS {
             assert!(AgentSpec::parse(kind.name).is_ok(), "{}", kind.name);
+            assert!(!kind.examples.is_empty(), "{}: a menu needs at least one", kind.name);
+            for example in kind.examples {
+                let spec = AgentSpec::parse(example).unwrap_or_else(|e| panic!("{example}: {e}"));
+                assert!(example.starts_with(kind.name), "{example} is a {}", kind.name);
+                assert_eq!(AgentSpec::parse(&spec.label()), Ok(spec));
+            }
         }
         assert!(AgentSpec::Human.agent(1).is_none());
         assert!(AgentSpec::Random.agent(1).is_some());
