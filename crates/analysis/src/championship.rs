@@ -1099,6 +1099,26 @@ pub fn checked_name(name: &str) -> Result<String, String> {
     Ok(name.to_string())
 }
 
+/// A duel's line in the text format (`GAME FIRST SECOND RESULT`, words quoted where they need
+/// it), for a desk that enters duels as they are played; refused, at its place in the line, as
+/// [`parse_event`] would refuse it.
+pub fn duel_line(game: &str, first: &str, second: &str, result: &str) -> Result<String, EventError> {
+    let line = [game, first, second, result].map(|w| quote(w.trim())).join("  ");
+    parse_event("duel", &line, false).map(|_| line)
+}
+
+/// A player's line in the text format (`player NAME [school=S] [category=C]`), refused as
+/// [`parse_event`] would refuse it.
+pub fn player_line(name: &str, school: Option<&str>, category: Option<&str>) -> Result<String, EventError> {
+    let mut line = format!("player {}", quote(name.trim()));
+    for (key, value) in [("school", school), ("category", category)] {
+        if let Some(value) = value {
+            line += &format!("  {key}={}", quote(value.trim()));
+        }
+    }
+    parse_event("player", &line, false).map(|_| line)
+}
+
 /// A word as the text format reads it back: quoted when it holds spaces or `#`, or could be read
 /// as the keyword `player`.
 fn quote(word: &str) -> String {
