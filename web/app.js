@@ -1,16 +1,16 @@
 // The web board: puts on screen what the wasm module computes (the board as SVG, the state as
-// JSON) and passes clicks and keys back. No game logic lives here.
+// JSON, the desk's standings as HTML) and passes clicks and keys back. No game logic lives
+// here: the moves, the players, the clocks, the records and the results are the module's.
 import init, * as hp from './pkg/hetproba_web.js';
 
 const $ = (id) => document.getElementById(id);
 let table = null;        // the wasm Table of the game on the board
 let state = null;        // its state, parsed
-let players = ['human', 'mcts:1s'];
+let players = ['human', 'mcts:1s'];  // who plays each side, kept from game to game
 let worker = null;       // the Web Worker that thinks, while it does
-let thinking = null;     // {id, side, hint} of the request being thought about
+let thinking = null;     // {id, hint} of the request being thought about
 let requestId = 0;
 let setup = null;        // set-up by hand: {code} of the piece being placed
-let clock = null;        // {left: [ms, ms], inc, running side, since}
 let seed = Date.now() % 1000000;
 
 await init();
@@ -26,7 +26,7 @@ for (const g of games) {
   b.innerHTML = `<strong></strong><span></span>`;
   b.querySelector('strong').textContent = g.name;
   b.querySelector('span').textContent = g.summary;
-  b.addEventListener('click', () => open(() => hp.Table.builtin(g.id)));
+  b.addEventListener('click', () => open(() => hp.Table.builtin(g.id, seed++)));
   li.append(b);
   $('game-list').append(li);
 }
@@ -36,10 +36,11 @@ $('file').addEventListener('change', async (e) => {
   if (!f) return;
   const text = await f.text();
   $('source').value = text;
-  open(() => hp.Table.from_text(f.name, text), f.name);
+  open(() => hp.Table.from_text(f.name, text, seed++));
 });
 
-function open(make) {
+// Opens a game made by `make`; the players chosen stay, unless `fromRecord` (its own players).
+function open(make, fromRecord = false) {
   let t;
   try { t = make(); } catch (err) { say(String(err)); return false; }
   stopThinking();
@@ -52,19 +53,22 @@ function open(make) {
   $('legend').innerHTML = table.legend();
   $('source').value = table.text();
   location.hash = table.id();
-  resetClock();
+  if (fromRecord) players = JSON.parse(table.state()).agents;
+  else players.forEach((p, side) => { try { table.set_player(side, p); } catch (err) { players[side] = 'human'; } });
+  $('clock').value = table.clock();
+  $('player-rows').dataset.game = '';
   say('');
   render();
   return true;
 }
 
-// ---- players ----
+// ---- players: any the engine's registry knows ----
 function playerRows() {
   const rows = $('player-rows');
   rows.innerHTML = '';
   const list = document.createElement('datalist');
   list.id = 'agents';
-  for (const a of ['human', ...agents]) list.append(new Option(a));
+  for (const kind of agents) for (const a of kind.examples) list.append(new Option(kind.about, a));
   rows.append(list);
   state.players.forEach((name, side) => {
     const label = document.createElement('label');
@@ -75,7 +79,17 @@ function playerRows() {
     input.size = 10;
     input.spellcheck = false;
     input.dataset.side = side;
-    input.addEventListener('change', () => { players[side] = input.value.trim() || 'human'; stopThinking(); render(); });
+    input.title = agents.map((k) => `${k.forms}: ${k.about}`).join('\n');
+    input.addEventListener('change', () => {
+      stopThinking();
+      try {
+        table.set_player(side, input.value.trim() || 'human');
+        players[side] = JSON.parse(table.state()).agents[side];
+        say('');
+      } catch (err) { say(String(err)); }
+      input.value = players[side];
+      render();
+    });
     label.append(input);
     rows.append(label);
   });
@@ -88,7 +102,7 @@ function render() {
   const s = state;
   let status;
   if (s.result) status = s.result;
-  else if (!s.live) status = `Move ${s.view} of ${s.moves.length}`;
+  else if (!s.live && !s.computer && s.view < s.moves.length) status = `Move ${s.view} of ${s.moves.length}`;
   else status = `${s.to_move} to move${s.phase ? ` (${s.phase} phase)` : ''}`;
   if (setup) status = 'Setting up: click a cell to put the chosen piece there';
   $('status').textContent = status;
@@ -103,11 +117,12 @@ function render() {
     choices.append(b);
   });
   if (s.choices.length) choices.querySelector('button').focus();
-  // The moves, a numbered line per pair of plies; each ply steps the board there.
+  // The moves, a numbered line per pair of plies (`1...` first when the second player began);
+  // each ply steps the board there.
   const ol = $('moves');
   ol.innerHTML = '';
   s.moves.forEach((name, i) => {
-    if (i % 2 === 0) ol.append(document.createElement('li'));
+    if (i === 0 || (i + s.offset) % 2 === 0) ol.append(document.createElement('li'));
     const b = document.createElement('button');
     b.textContent = name;
     b.className = i + 1 === s.view ? 'current' : '';
@@ -116,11 +131,11 @@ function render() {
     ol.lastElementChild.append(b);
   });
   $('position').value = s.position;
-  if (!$('player-rows').childElementCount || $('player-rows').dataset.game !== s.name) {
+  if ($('player-rows').dataset.game !== s.name) {
     $('player-rows').dataset.game = s.name;
     playerRows();
   }
-  drawClocks();
+  drawClocks(s.clocks);
   maybeThink();
 }
 
@@ -168,7 +183,7 @@ function focusCell(key) {
 
 function press(key, byKeyboard = false) {
   if (setup) { table.setup_put(+key, setup.code); render(); return; }
-  if (!state.live || players[state.side] !== 'human' || thinking) return;
+  if (!state.live || state.computer) return;
   const played = table.click(key);
   if (played) moved(); else render();
   if (byKeyboard) focusCell(key);
@@ -176,30 +191,15 @@ function press(key, byKeyboard = false) {
 
 function moved() {
   say('');
-  clockMoved();
   render();
 }
 
 // ---- buttons ----
-$('new').addEventListener('click', () => { stopThinking(); table.restart(); resetClock(); say(''); render(); });
-$('undo').addEventListener('click', () => {
-  stopThinking();
-  // Against the computer, the computer's reply and the player's move go back together.
-  const humanSide = players.findIndex((p) => p === 'human');
-  let n = 1;
-  if (humanSide >= 0 && players[1 - humanSide] !== 'human') {
-    n = state.side === humanSide ? 2 : 1;
-  }
-  if (!table.undo(Math.min(n, state.moves.length))) say('Nothing to undo.');
-  render();
-});
-$('hint').addEventListener('click', () => {
-  if (!state.live || thinking) return;
-  const agent = players.find((p) => p !== 'human') || 'mcts:1000';
-  startThinking(agent, true);
-});
+$('new').addEventListener('click', () => { stopThinking(); table.restart(); say(''); render(); });
+$('undo').addEventListener('click', () => { stopThinking(); say(table.undo()); render(); });
+$('hint').addEventListener('click', () => { if (state.live && !state.computer && !thinking) startThinking(true); });
 $('pass').addEventListener('click', () => { if (table.pass()) moved(); });
-$('resign').addEventListener('click', () => { if (state.live) { stopThinking(); table.resign(state.side); render(); } });
+$('resign').addEventListener('click', () => { stopThinking(); if (table.resign()) render(); });
 $('flip').addEventListener('click', () => { table.flip(); render(); });
 $('first').addEventListener('click', () => { table.goto(0); render(); });
 $('back').addEventListener('click', () => { table.goto(Math.max(0, state.view - 1)); render(); });
@@ -212,9 +212,31 @@ $('typed').addEventListener('submit', (e) => {
 $('setup').addEventListener('submit', (e) => {
   e.preventDefault();
   stopThinking();
-  try { table.set_position($('position').value); resetClock(); say(''); render(); } catch (err) { say(String(err)); }
+  try { table.set_position($('position').value); say(''); render(); } catch (err) { say(String(err)); }
 });
 $('copy-position').addEventListener('click', () => copy(state.position));
+$('copy-record').addEventListener('click', () => { $('record').value = table.record(); copy(table.record()); });
+$('load-record').addEventListener('click', () => loadRecord($('record').value));
+$('record-file').addEventListener('change', async (e) => {
+  const f = e.target.files[0];
+  if (f) { const text = await f.text(); $('record').value = text; loadRecord(text); }
+});
+
+// Replays a record of the game on the board, or opens the built-in game its Ruleset tag names.
+function loadRecord(text) {
+  stopThinking();
+  try {
+    table.load_record(text);
+    players = JSON.parse(table.state()).agents;
+    $('clock').value = table.clock();
+    $('player-rows').dataset.game = '';
+    say('');
+    render();
+  } catch (err) {
+    const other = String(err).startsWith('the record is a game of');
+    if (!other || !open(() => hp.Table.from_record(text, seed++), true)) say(String(err));
+  }
+}
 
 function copy(text) {
   if (navigator.clipboard && isSecureContext) navigator.clipboard.writeText(text).then(() => say('Copied.'), () => say(text));
@@ -261,26 +283,23 @@ function finishSetup() {
   setup = null;
   $('palette').hidden = true;
   $('by-hand').textContent = 'Set up by hand';
-  resetClock();
   render();
 }
 
-// ---- the computer, in a worker ----
+// ---- the computer, in a worker: it replays the game's record and thinks ----
 function maybeThink() {
-  if (!state.live || thinking || setup || state.choices.length) return;
-  const agent = players[state.side];
-  if (agent && agent !== 'human') startThinking(agent, false);
+  if (state.computer && !thinking && !setup) startThinking(false);
 }
 
-function startThinking(agent, hint) {
+function startThinking(hint) {
   if (!worker) {
     worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
     worker.onmessage = onWorker;
   }
   const id = ++requestId;
-  thinking = { id, side: state.side, hint };
+  thinking = { id, hint };
   $('thinking').textContent = hint ? 'Looking for a hint…' : `${state.to_move} is thinking…`;
-  worker.postMessage({ id, request: table.think_request(agent, seed++) });
+  worker.postMessage({ id, request: table.think_request(hint) });
 }
 
 function onWorker(e) {
@@ -294,8 +313,12 @@ function onWorker(e) {
   thinking = null;
   if (answer.error) { say(answer.error); $('thinking').textContent = ''; return; }
   $('thinking').textContent = `${was.hint ? 'Hint' : 'Played'}: ${answer.move} (${answer.playouts} playouts, ${(answer.ms / 1000).toFixed(1)} s)`;
-  if (was.hint) { say(`Hint: ${answer.move}`); return; }
-  try { table.play(answer.move); } catch (err) { say(String(err)); }
+  if (was.hint) {
+    try { table.show_hint(answer.move); say(`Hint: ${answer.move}`); } catch (err) { say(String(err)); }
+    render();
+    return;
+  }
+  try { table.computer_move(answer.move); } catch (err) { say(String(err)); }
   moved();
 }
 
@@ -305,58 +328,30 @@ function stopThinking() {
   $('thinking').textContent = '';
 }
 
-// ---- clocks ----
-function resetClock() {
-  const text = $('clock').value.trim() || table.default_clock();
-  $('clock').value = text;
-  clock = null;
-  if (!text) { drawClocks(); return; }
-  try {
-    const c = JSON.parse(hp.parse_clock(text));
-    clock = { left: [c.initial_ms, c.initial_ms], inc: c.increment_ms, since: null, side: null, moves: 0 };
-  } catch (err) { say(String(err)); }
-  drawClocks();
-}
-$('clock').addEventListener('change', () => { $('clock').dataset.set = '1'; resetClock(); render(); });
+// ---- clocks: the match keeps them; the page shows them and asks the match to look ----
+$('clock').addEventListener('change', () => {
+  stopThinking();
+  try { table.set_clock($('clock').value); say(''); } catch (err) { say(String(err)); }
+  $('clock').value = table.clock();
+  render();
+});
 
-function clockMoved() {
-  if (!clock || clock.side === null) return;
-  const now = performance.now();
-  clock.left[clock.side] -= now - clock.since;
-  clock.left[clock.side] += clock.inc;
-  clock.side = null;
-}
-
-function drawClocks() {
+function drawClocks(clocks) {
   const el = $('clocks');
-  if (!clock || !state) { el.textContent = ''; return; }
-  const now = performance.now();
-  if (state.live && !setup) {
-    if (clock.side !== state.side) { clock.side = state.side; clock.since = now; }
-  } else clock.side = null;
-  const left = clock.left.map((ms, i) => (i === clock.side ? ms - (now - clock.since) : ms));
-  const out = left.findIndex((ms) => ms <= 0);
-  if (out >= 0 && state.live) {
-    clock.left[out] = 0;
-    clock.side = null;
-    stopThinking();
-    table.end(1 - out, `${state.players[1 - out]} wins: ${state.players[out]}'s time ran out`);
-    render();
-    return;
-  }
   el.innerHTML = '';
-  left.forEach((ms, i) => {
+  if (!clocks || !state) return;
+  clocks.text.forEach((text, i) => {
     const span = document.createElement('span');
-    span.className = i === clock.side ? 'clock running' : 'clock';
-    span.textContent = `${state.players[i]} ${formatTime(Math.max(0, ms))}`;
+    span.className = i === clocks.running ? 'clock running' : 'clock';
+    span.textContent = `${state.players[i]} ${text}`;
     el.append(span);
   });
 }
-function formatTime(ms) {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
-setInterval(() => { if (clock && clock.side !== null) drawClocks(); }, 250);
+setInterval(() => {
+  if (!table || !state || !state.clocks || state.clocks.running === null) return;
+  if (table.tick()) { stopThinking(); render(); return; }
+  drawClocks(JSON.parse(table.clocks()));
+}, 200);
 
 // ---- views ----
 function view(name) {
@@ -368,7 +363,16 @@ function view(name) {
 }
 $('tab-play').addEventListener('click', () => view('play'));
 $('tab-edit').addEventListener('click', () => { view('edit'); check(); });
-$('tab-desk').addEventListener('click', () => view('desk'));
+$('tab-desk').addEventListener('click', () => { view('desk'); showDesk(); });
+
+function goToLine(ta, line, column) {
+  const lines = ta.value.split('\n');
+  let at = 0;
+  for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
+  at += column - 1;
+  ta.focus();
+  ta.setSelectionRange(at, at + 1);
+}
 
 // ---- the rule editor: checked in a worker as the user types ----
 let checker = null, checkTimer = null, checkId = 0;
@@ -396,7 +400,7 @@ function showCheck(c) {
     const b = document.createElement('button');
     b.className = 'problem';
     b.textContent = p.line ? `${p.file}:${p.line}:${p.column}: ${p.message}` : p.message;
-    if (p.line && p.file === 'edited.toml') b.addEventListener('click', () => goToLine(p.line, p.column));
+    if (p.line && p.file === 'edited.toml') b.addEventListener('click', () => goToLine($('source'), p.line, p.column));
     const pre = document.createElement('pre');
     pre.textContent = p.text;
     li.append(b, pre);
@@ -405,21 +409,84 @@ function showCheck(c) {
   $('edited-words').textContent = c.words || '';
   $('play-edited').disabled = !c.ok;
 }
-function goToLine(line, column) {
-  const ta = $('source');
-  const lines = ta.value.split('\n');
-  let at = 0;
-  for (let i = 0; i < line - 1; i++) at += lines[i].length + 1;
-  at += column - 1;
-  ta.focus();
-  ta.setSelectionRange(at, at + 1);
-}
 $('play-edited').addEventListener('click', () => {
-  if (open(() => hp.Table.from_text('edited.toml', $('source').value), 'edited.toml')) view('play');
+  if (open(() => hp.Table.from_text('edited.toml', $('source').value, seed++))) view('play');
+});
+
+// ---- the championship desk: the event file, kept in this browser, judged on every change ----
+const EVENT_KEY = 'hetproba-desk-event';
+let deskTimer = null;
+$('event').value = localStorage.getItem(EVENT_KEY) || '';
+for (const g of games) $('desk-games').append(new Option(g.name, g.id));
+
+function deskReport(text) { return JSON.parse(hp.desk_report(text, $('desk-scope').value)); }
+
+function showDesk() {
+  const text = $('event').value;
+  localStorage.setItem(EVENT_KEY, text);
+  const r = deskReport(text);
+  const problem = $('desk-problem');
+  problem.innerHTML = '';
+  if (r.error) {
+    const b = document.createElement('button');
+    b.className = 'problem';
+    b.textContent = r.error.text;
+    b.addEventListener('click', () => goToLine($('event'), r.error.line, r.error.column));
+    problem.append(b);
+    return;
+  }
+  $('standings').innerHTML = r.html;
+  $('desk-report').textContent = r.text;
+  const names = $('desk-players');
+  names.innerHTML = '';
+  for (const n of r.players) names.append(new Option(n));
+}
+
+function duelWords(d) {
+  const duel = `Line ${d.line}, ${d.game}: ${d.first} – ${d.second} ${d.result}`;
+  switch (d.status) {
+    case 'won': return `${duel}: counted, ${d.winner} +${d.points}.`;
+    case 'drawn': return `${duel}: counted, a draw (no points).`;
+    case 'hors concours': return `${duel}: hors concours (one school), not scored.`;
+    default: return `${duel}: NOT counted: ${d.breaks.join('; and ')}.`;
+  }
+}
+
+// Adds a line to the event when the event still reads with it; says what became of a duel.
+function enter(line, isDuel) {
+  let text = $('event').value;
+  if (text && !text.endsWith('\n')) text += '\n';
+  const r = deskReport(text + line + '\n');
+  if (r.error) { $('desk-message').textContent = r.error.text; return false; }
+  $('event').value = text + line + '\n';
+  showDesk();
+  $('desk-message').textContent = isDuel ? duelWords(r.last) : `Added: ${line}`;
+  return true;
+}
+
+$('duel-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  let line;
+  try { line = hp.desk_duel($('duel-game').value, $('duel-first').value, $('duel-second').value, $('duel-result').value); } catch (err) { $('desk-message').textContent = String(err); return; }
+  if (enter(line, true)) { $('duel-first').value = ''; $('duel-second').value = ''; $('duel-first').focus(); }
+});
+$('player-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  let line;
+  try { line = hp.desk_player($('player-name').value, $('player-school').value, $('player-category').value); } catch (err) { $('desk-message').textContent = String(err); return; }
+  if (enter(line, false)) { $('player-name').value = ''; $('player-name').focus(); }
+});
+$('event').addEventListener('input', () => { clearTimeout(deskTimer); deskTimer = setTimeout(showDesk, 200); });
+$('desk-scope').addEventListener('change', showDesk);
+$('print-standings').addEventListener('click', () => window.print());
+$('copy-event').addEventListener('click', () => copy($('event').value));
+$('event-file').addEventListener('change', async (e) => {
+  const f = e.target.files[0];
+  if (f) { $('event').value = await f.text(); showDesk(); }
 });
 
 // ---- start ----
 const wanted = decodeURIComponent(location.hash.slice(1));
-open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id));
+open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id, seed++));
 
 if ('serviceWorker' in navigator && isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});

@@ -30,6 +30,8 @@ pub struct View {
     pub last: Vec<CellId>,
     /// Cells the last move captured or turned.
     pub changed: Vec<CellId>,
+    /// The cells of a move a hint suggests.
+    pub suggested: Vec<CellId>,
 }
 
 /// How a piece type is drawn.
@@ -320,6 +322,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
     let movable: HashSet<CellId> = view.movable.iter().copied().collect();
     let last: HashSet<CellId> = view.last.iter().copied().collect();
     let changed: HashSet<CellId> = view.changed.iter().copied().collect();
+    let suggested: HashSet<CellId> = view.suggested.iter().copied().collect();
     let first_focus = view.selected.last().copied().unwrap_or(CellId::new(0));
     for cell in board.all_cells() {
         let c = board.cell(cell);
@@ -331,6 +334,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
             (selected.contains(&cell), " selected"),
             (targets.contains(&cell), " target"),
             (movable.contains(&cell), " movable"),
+            (suggested.contains(&cell), " suggested"),
         ] {
             if flag {
                 class.push_str(name);

@@ -7,6 +7,7 @@
 //!
 //! Architecture invariant: no game is named here; the page draws whatever the ruleset declares.
 
+pub mod desk;
 pub mod draw;
 pub mod editor;
 pub mod input;
@@ -15,7 +16,8 @@ pub mod table;
 pub mod think;
 
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::rules::{builtin_ids, load_builtin};
+use hetproba_engine::rules::{builtin_ids, builtin_text, load_builtin};
+use hetproba_play::{AGENT_KINDS, AgentSpec};
 use serde::Serialize;
 use std::time::Duration;
 use table::{Source, Table};
@@ -64,24 +66,42 @@ fn json(value: &impl Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
 }
 
+/// The page's clock, for the matches it keeps.
+static PAGE_TIMER: PageTimer = PageTimer;
+
 /// A game on the board, for the page.
 #[wasm_bindgen(js_name = Table)]
 pub struct WebTable {
     table: Table,
 }
 
+fn opened(source: Source, seed: f64) -> Result<WebTable, String> {
+    Table::new(source, Vec::new(), seed as u64, &PAGE_TIMER).map(|table| WebTable { table }).map_err(|r| r.to_string())
+}
+
 #[wasm_bindgen(js_class = Table)]
 impl WebTable {
-    /// A built-in ruleset by its id.
-    pub fn builtin(id: &str) -> Result<WebTable, String> {
-        Table::new(Source::Builtin(id.to_string())).map(|table| WebTable { table }).map_err(|r| r.to_string())
+    /// A built-in ruleset by its id; `seed` seeds the computer players.
+    pub fn builtin(id: &str, seed: f64) -> Result<WebTable, String> {
+        opened(Source::Builtin(id.to_string()), seed)
     }
 
     /// A ruleset from its text (`extends` among the built-ins); `name` is what messages call it.
-    pub fn from_text(name: &str, text: &str) -> Result<WebTable, String> {
-        Table::new(Source::Text { name: name.to_string(), text: text.to_string() })
-            .map(|table| WebTable { table })
-            .map_err(|r| r.to_string())
+    pub fn from_text(name: &str, text: &str, seed: f64) -> Result<WebTable, String> {
+        opened(Source::Text { name: name.to_string(), text: text.to_string() }, seed)
+    }
+
+    /// The game a record is of (its `Ruleset` tag names a built-in), replayed: see
+    /// [`WebTable::load_record`].
+    pub fn from_record(text: &str, seed: f64) -> Result<WebTable, String> {
+        let record = hetproba_play::Record::parse("record", text).map_err(|e| e.to_string())?;
+        let id = record.tag("Ruleset").ok_or("the record names no ruleset (its [Ruleset] tag): open its game first")?;
+        if builtin_text(id).is_none() {
+            return Err(format!("the record is a game of '{id}', which is not a built-in ruleset: open its file first"));
+        }
+        let mut table = opened(Source::Builtin(id.to_string()), seed)?;
+        table.load_record(text)?;
+        Ok(table)
     }
 
     /// The ruleset's id.
@@ -92,11 +112,6 @@ impl WebTable {
     /// The ruleset's file.
     pub fn text(&self) -> String {
         self.table.source.text().to_string()
-    }
-
-    /// Where the ruleset came from, as JSON for a worker: `{"builtin": ID}` or `{"name", "text"}`.
-    pub fn source(&self) -> String {
-        think::source_json(&self.table.source)
     }
 
     pub fn svg(&self) -> String {
@@ -117,6 +132,16 @@ impl WebTable {
         json(&self.table.state())
     }
 
+    /// The clocks now, as JSON (see [`table::Clocks`]), or `null`.
+    pub fn clocks(&self) -> String {
+        json(&self.table.clocks())
+    }
+
+    /// Ends the game when the mover's time has run out; true when it did now.
+    pub fn tick(&mut self) -> bool {
+        self.table.tick()
+    }
+
     /// A click on a cell or an edge arrow (its `data-key`); true when it played a move.
     pub fn click(&mut self, key: &str) -> bool {
         self.table.click(key).is_some()
@@ -127,23 +152,30 @@ impl WebTable {
         self.table.choose(i).is_some()
     }
 
-    /// Plays a move written in the game's notation; the error says why not, with the legal moves.
+    /// Plays a person's move written in the game's notation; the error says why not.
     pub fn play(&mut self, text: &str) -> Result<(), String> {
         self.table.play_text(text).map(|_| ())
+    }
+
+    /// Plays the move the worker chose for the computer to move.
+    pub fn computer_move(&mut self, text: &str) -> Result<(), String> {
+        self.table.computer_move(text).map(|_| ())
     }
 
     pub fn pass(&mut self) -> bool {
         self.table.pass()
     }
 
-    pub fn undo(&mut self, n: usize) -> bool {
-        self.table.undo(n)
+    /// Takes moves back as the match does; says what it did.
+    pub fn undo(&mut self) -> String {
+        self.table.undo()
     }
 
     pub fn goto(&mut self, plies: usize) {
         self.table.goto(plies)
     }
 
+    /// A new game: the same start, players and clock.
     pub fn restart(&mut self) {
         self.table.restart()
     }
@@ -152,23 +184,29 @@ impl WebTable {
         self.table.flipped = !self.table.flipped;
     }
 
-    pub fn resign(&mut self, player: u8) {
-        self.table.resign(PlayerId(player.min(1)))
+    /// Resigns for the person at the table.
+    pub fn resign(&mut self) -> bool {
+        self.table.resign()
     }
 
-    /// Ends the game on a result decided off the board (a flag fall): `winner` 0, 1, or 2 for a draw.
-    pub fn end(&mut self, winner: u8, text: &str) {
-        self.table.end((winner < 2).then_some(PlayerId(winner)), text.to_string())
+    /// Who plays `side` (0 or 1): `human`, `random`, `mcts:1000`, any player the registry knows.
+    pub fn set_player(&mut self, side: u8, text: &str) -> Result<(), String> {
+        self.table.set_player(PlayerId(side.min(1)), text)
+    }
+
+    /// The clock (`5m`, `3m+2s`; empty for none); both clocks start again from it.
+    pub fn set_clock(&mut self, text: &str) -> Result<(), String> {
+        self.table.set_clock(text)
+    }
+
+    /// The clock's control as typed, or nothing.
+    pub fn clock(&self) -> String {
+        self.table.clock_text()
     }
 
     /// Starts from a position in the ruleset's notation.
     pub fn set_position(&mut self, text: &str) -> Result<(), String> {
         self.table.set_position(text)
-    }
-
-    /// The start of the game, as text.
-    pub fn start_position(&self) -> String {
-        self.table.start_text()
     }
 
     /// Begins setting up a position by hand, from the one shown.
@@ -191,42 +229,72 @@ impl WebTable {
         json(&draw::palette(self.table.game()))
     }
 
-    /// The ruleset's own clock (`5m+2s`), or nothing.
-    pub fn default_clock(&self) -> String {
-        match &self.table.game().rules().clock {
-            Some(c) if c.increment_ms > 0 => format!("{}+{}", describe_ms(c.initial_ms), describe_ms(c.increment_ms)),
-            Some(c) => describe_ms(c.initial_ms),
-            None => String::new(),
-        }
+    /// The game's record (PDN for draughts, else the plain format), as `play` writes it.
+    pub fn record(&self) -> String {
+        self.table.record_text()
     }
 
-    /// A request for a worker to think about the position shown, as JSON.
-    pub fn think_request(&self, agent: &str, seed: f64) -> String {
-        think::request(&self.table, agent, seed as u64)
+    /// Replays a record of this ruleset, checked as `replay` checks it.
+    pub fn load_record(&mut self, text: &str) -> Result<(), String> {
+        self.table.load_record(text)
     }
-}
 
-fn describe_ms(ms: u64) -> String {
-    if ms.is_multiple_of(60_000) {
-        format!("{}m", ms / 60_000)
-    } else if ms.is_multiple_of(1000) {
-        format!("{}s", ms / 1000)
-    } else {
-        format!("{ms}ms")
+    /// A request for a worker: the computer's move (`hint` false) or a hint, as JSON.
+    pub fn think_request(&self, hint: bool) -> String {
+        think::request(&self.table, hint)
+    }
+
+    /// Marks the move a hint suggested on the board.
+    pub fn show_hint(&mut self, text: &str) -> Result<(), String> {
+        self.table.show_hint(text)
     }
 }
 
-/// The players the page offers besides `human`.
+#[derive(Serialize)]
+struct Kind {
+    name: &'static str,
+    forms: &'static str,
+    about: &'static str,
+    examples: &'static [&'static str],
+}
+
+/// The players the play crate's registry knows, for the page's menus: JSON
+/// `[{name, forms, about, examples}]`.
 #[wasm_bindgen]
 pub fn agents() -> String {
-    json(&think::AGENTS)
+    let kinds: Vec<Kind> =
+        AGENT_KINDS.iter().map(|k| Kind { name: k.name, forms: k.forms, about: k.about, examples: k.examples }).collect();
+    json(&kinds)
 }
 
-/// A clock as typed (`5m`, `3m+2s`): JSON `{initial_ms, increment_ms}`, or the error.
+/// A player as typed, checked by the registry: its label (`mcts` is `mcts:1000`), or why not.
 #[wasm_bindgen]
-pub fn parse_clock(text: &str) -> Result<String, String> {
-    let c = hetproba_engine::rules::parse_clock(text)?;
-    Ok(serde_json::json!({ "initial_ms": c.initial_ms, "increment_ms": c.increment_ms }).to_string())
+pub fn parse_player(text: &str) -> Result<String, String> {
+    AgentSpec::parse(text.trim()).map(|spec| spec.label()).map_err(|e| e.to_string())
+}
+
+/// The championship desk's report for an event's text: JSON `{error: {line, column, message,
+/// text}, html, text, last}` (see [`desk::Report`]); `scope` is `event` or `game`.
+#[wasm_bindgen]
+pub fn desk_report(text: &str, scope: &str) -> String {
+    json(&desk::report(text, desk::scope(scope)))
+}
+
+/// A duel's line for the desk's event, as the event format writes it, or why it cannot be one.
+#[wasm_bindgen]
+pub fn desk_duel(game: &str, first: &str, second: &str, result: &str) -> Result<String, String> {
+    hetproba_analysis::championship::duel_line(game, first, second, result).map_err(|e| e.message)
+}
+
+/// A player's line (`player NAME school=S category=C`; empty school or category left out).
+#[wasm_bindgen]
+pub fn desk_player(name: &str, school: &str, category: &str) -> Result<String, String> {
+    hetproba_analysis::championship::player_line(name, given(school), given(category)).map_err(|e| e.message)
+}
+
+/// A text field's value, if it says something.
+fn given(text: &str) -> Option<&str> {
+    Some(text.trim()).filter(|t| !t.is_empty())
 }
 
 /// Checks a ruleset's text as `check` does: JSON `{ok, errors: [{line, column, message, text}],

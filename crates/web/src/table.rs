@@ -1,13 +1,31 @@
-//! One game on the page: the ruleset, where it started, the moves played, which of them the
-//! board shows, and the move being entered by clicks.
+//! One game on the page: a [`Match`] of the play crate (the moves, the players, the clocks, the
+//! record and how the game ended, as the terminal's `play` keeps them), which of its positions
+//! the board shows, and the move being entered by clicks. The match borrows its compiled game,
+//! so the two live together in one cell ([`Live`]).
 
 use crate::draw::{self, View};
-use crate::input::{Click, Entry, Outcome};
+use crate::input::{Click, Entry, Outcome as Entered};
+use hetproba_ai::Timer;
 use hetproba_board::CellId;
-use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::rules::{BuiltinFiles, Report, Ruleset, builtin_text, load, source};
+use hetproba_engine::rules::model::{Clock, PlayerId};
+use hetproba_engine::rules::{BuiltinFiles, Report, Ruleset, builtin_text, load, parse_clock, source};
 use hetproba_engine::{Game, Move, Piece, Position, Session};
+use hetproba_play::record::{self, Record, check_result, params_of, player_tag};
+use hetproba_play::{AgentSpec, Ending, Match, Undo, format_clock, move_cells, token_winner};
 use serde::Serialize;
+use std::time::Duration;
+
+/// A match, named for the cell below (which wants a type with one lifetime).
+type Playing<'g> = Match<'g>;
+
+self_cell::self_cell!(
+    /// A compiled game and the match played on it.
+    struct Live {
+        owner: Game,
+        #[covariant]
+        dependent: Playing,
+    }
+);
 
 /// Where a ruleset came from: a built-in id, or a file's name and text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,45 +43,67 @@ impl Source {
         }
     }
 
-    /// Loads the ruleset (`extends` among the built-ins).
-    pub fn load(&self) -> Result<Ruleset, Report> {
+    /// Loads the ruleset with its parameters set (`extends` among the built-ins).
+    pub fn load(&self, params: &[(String, i64)]) -> Result<Ruleset, Report> {
         match self {
-            Source::Builtin(id) => load(&source::builtin_name(id), self.text(), &BuiltinFiles, &[]),
-            Source::Text { name, text } => load(name, text, &BuiltinFiles, &[]),
+            Source::Builtin(id) => load(&source::builtin_name(id), self.text(), &BuiltinFiles, params),
+            Source::Text { name, text } => load(name, text, &BuiltinFiles, params),
         }
     }
 }
 
-/// A result that the board's rules did not decide: a resignation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ended {
-    pub winner: Option<PlayerId>,
-    pub text: String,
+/// A loaded record's end that its moves do not reach (a resignation, a time-out): it is shown,
+/// and the game does not go on.
+struct Recorded {
+    winner: Option<PlayerId>,
+    text: String,
+}
+
+/// Who plays, with which seed and clock: what a match is built from besides its moves.
+#[derive(Clone)]
+struct Seats {
+    players: [AgentSpec; 2],
+    seed: u64,
+    clock: Option<Clock>,
+    timer: &'static dyn Timer,
+}
+
+impl Seats {
+    /// A match from `start` after `moves`.
+    fn start<'g>(&self, start: Session<'g>, moves: &[Move]) -> Match<'g> {
+        Match::new(start, moves, self.players.clone(), self.seed, self.timer).with_clock(self.clock)
+    }
 }
 
 pub struct Table {
     pub source: Source,
-    game: Game,
-    /// The position the game started from, as text (None: the ruleset's start).
-    start: Option<String>,
-    moves: Vec<Move>,
-    names: Vec<String>,
+    /// The ruleset's parameters (a loaded record's `Param` tags).
+    params: Vec<(String, i64)>,
+    live: Live,
+    seats: Seats,
+    /// The game started from a position set up (the record then gives it).
+    set_up: bool,
     /// How many of the moves the board shows (fewer than played while stepping back).
     view: usize,
     entry: Entry,
     /// Moves waiting for the player's choice (promotions).
     choices: Vec<Move>,
     pub flipped: bool,
-    ended: Option<Ended>,
     /// Pieces being set up by hand, per cell.
     setup: Option<Vec<Option<Piece>>>,
+    recorded: Option<Recorded>,
+    /// A move suggested by a hint, marked on the board until the next move.
+    hint: Option<Move>,
 }
 
 /// The state the page shows, as JSON.
 #[derive(Serialize)]
 pub struct State {
     pub name: String,
+    /// The players' names, as the ruleset calls them.
     pub players: Vec<String>,
+    /// Who plays each side, as written (`human`, `mcts:1000`).
+    pub agents: [String; 2],
     /// Whose turn it is in the position shown (0 or 1).
     pub side: usize,
     pub to_move: String,
@@ -71,119 +111,221 @@ pub struct State {
     pub result: Option<String>,
     pub winner: Option<usize>,
     pub moves: Vec<String>,
+    /// 1 when the first move is the second player's (numbered `1...`).
+    pub offset: usize,
     /// How many moves the board shows.
     pub view: usize,
     /// The game goes on from the position shown (not stepped back, not over).
     pub live: bool,
+    /// A computer is to move in the game going on: the page asks its worker for the move.
+    pub computer: bool,
     pub can_pass: bool,
     /// Moves to choose between (their names), when clicks named several.
     pub choices: Vec<String>,
     pub position: String,
     /// The phase's name, when the game has several.
     pub phase: Option<String>,
+    pub clocks: Option<Clocks>,
+}
+
+/// The clocks as the page shows them.
+#[derive(Serialize)]
+pub struct Clocks {
+    /// Each player's time left now, in milliseconds.
+    pub left: [u64; 2],
+    /// As the terminal writes it (`4:59.8`).
+    pub text: [String; 2],
+    /// Whose clock runs: the player to move, once the first move is played.
+    pub running: Option<usize>,
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl Table {
-    pub fn new(source: Source) -> Result<Table, Report> {
-        let game = Game::new(source.load()?);
-        Ok(Table::with_game(source, game, None))
-    }
-
-    fn with_game(source: Source, game: Game, start: Option<String>) -> Table {
+    /// A new game of the ruleset between two people, without a clock unless the ruleset has one.
+    pub fn new(source: Source, params: Vec<(String, i64)>, seed: u64, timer: &'static dyn Timer) -> Result<Table, Report> {
+        let game = Game::new(source.load(&params)?);
+        let seats = Seats { players: [AgentSpec::Human, AgentSpec::Human], seed, clock: game.rules().clock, timer };
+        let live = Live::new(game, |game| seats.start(Session::new(game, Position::start(game)), &[]));
         let mut table = Table {
             source,
-            game,
-            start,
-            moves: Vec::new(),
-            names: Vec::new(),
+            params,
+            live,
+            seats,
+            set_up: false,
             view: 0,
             entry: Entry::default(),
             choices: Vec::new(),
             flipped: false,
-            ended: None,
             setup: None,
+            recorded: None,
+            hint: None,
         };
-        table.refresh_entry();
-        table
+        table.changed();
+        Ok(table)
     }
 
     pub fn game(&self) -> &Game {
-        &self.game
+        self.live.borrow_owner()
     }
 
-    /// The session of the position shown: the start and the moves up to the view.
-    pub fn session(&self) -> Session<'_> {
-        self.session_at(self.view)
+    pub fn game_match(&self) -> &Match<'_> {
+        self.live.borrow_dependent()
     }
 
+    pub fn params(&self) -> &[(String, i64)] {
+        &self.params
+    }
+
+    fn plies(&self) -> usize {
+        self.game_match().plies()
+    }
+
+    /// The session after the first `plies` moves.
     fn session_at(&self, plies: usize) -> Session<'_> {
-        let mut session = match &self.start {
-            Some(text) => Session::from_text(&self.game, text).unwrap_or_else(|_| Session::new(&self.game, Position::start(&self.game))),
-            None => Session::new(&self.game, Position::start(&self.game)),
-        };
-        for &mv in &self.moves[..plies] {
+        let m = self.game_match();
+        let mut session = m.start().clone();
+        for &mv in &m.session().moves()[..plies] {
             session.play(mv);
         }
         session
     }
 
-    /// The start position as text.
-    pub fn start_text(&self) -> String {
-        match &self.start {
-            Some(t) => t.clone(),
-            None => Session::new(&self.game, Position::start(&self.game)).write_position(),
-        }
+    /// The session of the position shown.
+    pub fn session(&self) -> Session<'_> {
+        self.session_at(self.view)
     }
 
+    /// The game has not ended (whatever position is shown).
+    fn going_on(&self) -> bool {
+        self.recorded.is_none() && self.game_match().to_move().is_some()
+    }
+
+    /// The game goes on from the position shown.
     fn is_live(&self) -> bool {
-        self.view == self.moves.len() && self.ended.is_none() && self.session().outcome().is_none()
+        self.view == self.plies() && self.going_on()
+    }
+
+    /// After the match changed: the board shows its last position, and the record its tags.
+    fn changed(&mut self) {
+        self.view = self.plies();
+        self.hint = None;
+        self.setup = None;
+        let (params, set_up) = (&self.params, self.set_up);
+        self.live.with_dependent_mut(|game, m| {
+            let start = m.start().write_position();
+            let record = m.record_mut();
+            // A new record says what it is; a loaded one keeps its tags (its event, its date).
+            if record.tag("Ruleset").is_none() {
+                let kept = std::mem::take(&mut record.tags);
+                record.identify(game, params);
+                if set_up {
+                    record.set_tag(record::position_tag(game), start);
+                }
+                record.tags.extend(kept);
+            }
+            m.tag_players();
+        });
+        self.refresh_entry();
     }
 
     fn refresh_entry(&mut self) {
         self.choices.clear();
-        self.entry = if self.is_live() {
-            let session = self.session();
-            let moves = self.game.legal_moves(session.position());
-            Entry::new(&self.game, session.position(), &moves)
+        self.entry = if self.is_live() && self.game_match().is_human(self.game_match().position().side()) {
+            let m = self.game_match();
+            let moves = m.game().legal_moves(m.position());
+            Entry::new(m.game(), m.position(), &moves)
         } else {
             Entry::default()
         };
     }
 
+    /// Rebuilds the match from its start and moves with the seats as they are now; the clocks
+    /// keep their time when `carry_clocks`, and an end off the board (a resignation, a time-out)
+    /// stays.
+    fn rebuild(&mut self, carry_clocks: bool) {
+        let seats = self.seats.clone();
+        self.live.with_dependent_mut(|_, m| {
+            let moves = m.session().moves().to_vec();
+            let mut next = seats.start(m.start().clone(), &moves);
+            if let (true, Some(clocks), Some(_)) = (carry_clocks, m.clocks(), seats.clock) {
+                next = next.with_clocks(clocks.clone());
+            }
+            if let Some(ending @ (Ending::Resigned(_) | Ending::Time(_))) = m.ending() {
+                next.end(ending.clone());
+            }
+            *m = next;
+        });
+        self.changed();
+    }
+
     pub fn state(&self) -> State {
+        let m = self.game_match();
+        let game = self.game();
         let session = self.session();
         let pos = session.position();
-        let rules = self.game.rules();
-        let outcome = session.outcome();
-        let (result, winner) = match (&self.ended, &outcome) {
-            (Some(e), _) if self.view == self.moves.len() => (Some(e.text.clone()), e.winner.map(|p| p.index())),
-            (_, Some(o)) => (Some(o.describe(&self.game)), o.winner.map(|p| p.index())),
-            _ => (None, None),
+        let rules = game.rules();
+        let at_end = self.view == self.plies();
+        let (result, winner) = match (&self.recorded, m.outcome()) {
+            (_, _) if !at_end => (None, None),
+            (Some(r), _) => (Some(r.text.clone()), r.winner.map(PlayerId::index)),
+            (None, Some(o)) => (Some(o.describe(game)), o.winner.map(PlayerId::index)),
+            (None, None) => (None, None),
         };
         let live = self.is_live();
-        let can_pass = live && self.game.legal_moves(pos).iter().any(|m| m.is_pass());
+        let can_pass = live && m.is_human(pos.side()) && game.legal_moves(pos).iter().any(|m| m.is_pass());
         State {
             name: rules.name.clone(),
             players: rules.players.iter().map(|p| p.name.clone()).collect(),
+            agents: m.players().map(|p| p.label()),
             side: pos.side().index(),
-            to_move: self.game.player_name(pos.side()).to_string(),
+            to_move: game.player_name(pos.side()).to_string(),
             result,
             winner,
-            moves: self.names.clone(),
+            moves: m.record().moves.clone(),
+            offset: m.record().offset,
             view: self.view,
             live,
+            computer: live && !m.is_human(pos.side()),
             can_pass,
-            choices: self.game.move_names(pos, &self.choices),
+            choices: game.move_names(pos, &self.choices),
             position: session.write_position(),
             phase: (rules.phases.len() > 1).then(|| rules.phases[pos.phase() as usize].name.clone()),
+            clocks: self.clocks(),
         }
     }
 
-    /// The board as SVG, with the move being entered and the last move shown.
+    /// The clocks now; a clock runs from the first move on (the first move is not timed, so a
+    /// game does not lose time while the players sit down).
+    pub fn clocks(&self) -> Option<Clocks> {
+        let m = self.game_match();
+        let clocks = m.clocks()?;
+        let running = m.to_move().filter(|_| m.plies() > 0 && self.recorded.is_none());
+        let left = [PlayerId::FIRST, PlayerId::SECOND]
+            .map(|side| millis(if running.is_some() { m.time_left(side).unwrap_or_default() } else { clocks.left(side) }));
+        Some(Clocks { left, text: left.map(format_clock), running: running.map(PlayerId::index) })
+    }
+
+    /// The game is lost on time when the mover's clock has run out; true when that ended it now.
+    pub fn tick(&mut self) -> bool {
+        let m = self.game_match();
+        let Some(side) = m.to_move() else { return false };
+        if self.recorded.is_some() || m.plies() == 0 || m.time_left(side) != Some(Duration::ZERO) {
+            return false;
+        }
+        self.live.with_dependent_mut(|_, m| m.end(Ending::Time(side)));
+        self.refresh_entry();
+        true
+    }
+
+    /// The board as SVG, with the move being entered, the last move and a hint shown.
     pub fn svg(&self) -> String {
-        if let Some(codes) = &self.setup {
-            let pos = Position::with_pieces(&self.game, &pieces_of(codes), PlayerId::FIRST);
-            return draw::svg(&self.game, &pos, &View { flipped: self.flipped, ..View::default() });
+        let game = self.game();
+        if let Some(pieces) = &self.setup {
+            let pos = Position::with_pieces(game, &pieces_of(pieces), PlayerId::FIRST);
+            return draw::svg(game, &pos, &View { flipped: self.flipped, ..View::default() });
         }
         let session = self.session();
         let pos = session.position();
@@ -203,38 +345,49 @@ impl Table {
         }
         if self.view > 0 {
             let before = self.session_at(self.view - 1);
-            let mv = self.moves[self.view - 1];
-            let info = self.game.move_info(before.position(), mv);
-            if mv.from != hetproba_board::NO_CELL {
-                view.last.push(mv.from);
-            }
-            view.last.extend(self.game.move_path(before.position(), mv));
-            if mv.from == hetproba_board::NO_CELL && !mv.is_pass() {
-                view.last.push(mv.to);
-            }
-            let board = self.game.board();
+            let mv = self.game_match().session().moves()[self.view - 1];
+            view.last = move_cells(game, before.position(), mv);
+            let info = game.move_info(before.position(), mv);
+            let board = game.board();
             view.changed = info.captures.iter().chain(&info.flips).filter_map(|n| board.find(n)).collect();
         }
-        draw::svg(&self.game, pos, &view)
+        if let Some(hint) = self.hint.filter(|_| self.is_live()) {
+            view.suggested = move_cells(game, pos, hint);
+        }
+        draw::svg(game, pos, &view)
+    }
+
+    /// Why a person cannot move now, if they cannot.
+    fn refusal(&self) -> Option<String> {
+        let m = self.game_match();
+        if !self.is_live() {
+            return Some(if self.going_on() {
+                "the board shows an earlier position: step forward to the last one to play".into()
+            } else {
+                "the game is over".into()
+            });
+        }
+        let side = m.position().side();
+        (!m.is_human(side)).then(|| format!("{} is played by the computer ({})", m.game().player_name(side), m.players()[side.index()]))
     }
 
     /// A click on the board (a cell's or an arrow's key); the move is played when it is named.
     pub fn click(&mut self, key: &str) -> Option<Move> {
         let click = Click::parse(key)?;
-        if !self.is_live() {
+        if self.refusal().is_some() {
             return None;
         }
         self.choices.clear();
         match self.entry.click(click) {
-            Outcome::Play(mv) => {
+            Entered::Play(mv) => {
                 self.play(mv);
                 Some(mv)
             }
-            Outcome::Choose(moves) => {
+            Entered::Choose(moves) => {
                 self.choices = moves;
                 None
             }
-            Outcome::Nothing | Outcome::Partial => None,
+            Entered::Nothing | Entered::Partial => None,
         }
     }
 
@@ -245,76 +398,129 @@ impl Table {
         Some(mv)
     }
 
-    /// Plays a legal move of the position (the game goes on from there).
-    pub fn play(&mut self, mv: Move) {
-        let name = {
-            let session = self.session();
-            self.game.move_name(session.position(), mv)
-        };
-        self.moves.truncate(self.view);
-        self.names.truncate(self.view);
-        self.moves.push(mv);
-        self.names.push(name);
-        self.view = self.moves.len();
+    /// Plays a legal move of the player to move through the match (its clock charged); false
+    /// when the clock had run out first (the game is then lost on time).
+    fn play(&mut self, mv: Move) -> bool {
+        let played = self.live.with_dependent_mut(|_, m| {
+            if m.plies() == 0 {
+                m.begin_turn();
+            }
+            m.play(mv)
+        });
+        self.view = self.plies();
+        self.hint = None;
         self.refresh_entry();
+        played
     }
 
-    /// Plays a move written in the game's notation.
-    pub fn play_text(&mut self, text: &str) -> Result<Move, String> {
-        if !self.is_live() {
-            return Err("the game is not going on from this position".into());
+    /// Plays a person's move written in the game's notation; false when their time had run out.
+    pub fn play_text(&mut self, text: &str) -> Result<bool, String> {
+        if let Some(why) = self.refusal() {
+            return Err(why);
         }
         let mv = {
-            let session = self.session();
-            self.game.parse_move(session.position(), text).map_err(|e| e.to_string())?
+            let m = self.game_match();
+            m.game().parse_move(m.position(), text).map_err(|e| e.to_string())?
         };
-        self.play(mv);
-        Ok(mv)
+        Ok(self.play(mv))
+    }
+
+    /// Plays the move a computer player chose (in the page's worker); false when its time had
+    /// run out.
+    pub fn computer_move(&mut self, text: &str) -> Result<bool, String> {
+        let m = self.game_match();
+        if !self.going_on() || m.is_human(m.position().side()) {
+            return Err("no computer is to move".into());
+        }
+        let mv = m.game().parse_move(m.position(), text).map_err(|e| e.to_string())?;
+        Ok(self.play(mv))
     }
 
     /// Passes, when passing is legal.
     pub fn pass(&mut self) -> bool {
-        let pass = self.is_live() && self.game.legal_moves(self.session().position()).contains(&Move::PASS);
-        if pass {
-            self.play(Move::PASS);
-        }
-        pass
+        let m = self.game_match();
+        let pass = self.refusal().is_none() && m.game().legal_moves(m.position()).contains(&Move::PASS);
+        pass && self.play(Move::PASS)
     }
 
-    /// Takes back the last `n` moves.
-    pub fn undo(&mut self, n: usize) -> bool {
-        if self.moves.is_empty() || n == 0 {
-            return false;
+    /// Takes back moves as the match does (against the computer, the person's last move and the
+    /// reply; between people, the last move), also once the game is over (but for a loss on
+    /// time). Returns what happened, in words.
+    pub fn undo(&mut self) -> String {
+        if self.recorded.take().is_some() {
+            // The record's result goes with its last move: the match starts again from its moves.
+            self.rebuild(false);
         }
-        let keep = self.moves.len().saturating_sub(n);
-        self.moves.truncate(keep);
-        self.names.truncate(keep);
-        self.view = keep;
-        self.ended = None;
+        let undo = self.live.with_dependent_mut(|_, m| m.undo());
+        self.view = self.plies();
+        self.hint = None;
         self.refresh_entry();
-        true
+        let game = self.game();
+        match undo {
+            Undo::Took(moves) => format!("Took back {}.", moves.join(" ")),
+            Undo::NoMoves => "No move to take back.".into(),
+            Undo::NoHumanMove => "Every move so far is a computer's: none to take back.".into(),
+            Undo::TimeOut => match self.game_match().outcome() {
+                Some(o) => format!("The game is over: {}.", o.describe(game)),
+                None => "The game is over.".into(),
+            },
+        }
     }
 
     /// Shows the position after `plies` moves (stepping through the game).
     pub fn goto(&mut self, plies: usize) {
-        self.view = plies.min(self.moves.len());
+        self.view = plies.min(self.plies());
         self.refresh_entry();
     }
 
-    /// Starts again from the same start.
+    /// A new game from the same start, the same players and clock, and the next seed.
     pub fn restart(&mut self) {
-        self.moves.clear();
-        self.names.clear();
-        self.view = 0;
-        self.ended = None;
-        self.refresh_entry();
+        self.seats.seed = next_seed(self.seats.seed);
+        self.recorded = None;
+        let seats = self.seats.clone();
+        self.live.with_dependent_mut(|_, m| *m = seats.start(m.start().clone(), &[]));
+        self.changed();
+    }
+
+    /// Who plays `side`: `human` or any player the play crate's registry knows. The game goes
+    /// on with the clocks as they are.
+    pub fn set_player(&mut self, side: PlayerId, text: &str) -> Result<(), String> {
+        let spec = AgentSpec::parse(text.trim()).map_err(|e| e.to_string())?;
+        if self.seats.players[side.index()] != spec {
+            self.seats.players[side.index()] = spec;
+            self.rebuild(true);
+        }
+        Ok(())
+    }
+
+    /// The clock: a time control as typed (`5m`, `3m+2s`), or nothing for none. Both clocks
+    /// start again from it; the moves stay.
+    pub fn set_clock(&mut self, text: &str) -> Result<(), String> {
+        let clock = match text.trim() {
+            "" => None,
+            text => Some(parse_clock(text)?),
+        };
+        self.seats.clock = clock;
+        self.rebuild(false);
+        Ok(())
+    }
+
+    /// The clock's control as typed (`5m+2s`), or nothing.
+    pub fn clock_text(&self) -> String {
+        self.seats.clock.as_ref().map(hetproba_play::control_label).unwrap_or_default()
     }
 
     /// Starts a game from a position in the ruleset's notation.
     pub fn set_position(&mut self, text: &str) -> Result<(), String> {
-        Session::from_text(&self.game, text).map_err(|e| e.to_string())?;
-        self.start = Some(text.trim().to_string());
-        self.restart();
+        let seats = self.seats.clone();
+        self.live.with_dependent_mut(|game, m| {
+            let start = Session::from_text(game, text).map_err(|e| e.to_string())?;
+            *m = seats.start(start, &[]);
+            Ok::<(), String>(())
+        })?;
+        self.set_up = true;
+        self.recorded = None;
+        self.changed();
         Ok(())
     }
 
@@ -322,55 +528,121 @@ impl Table {
     pub fn setup_begin(&mut self) {
         let session = self.session();
         let pos = session.position();
-        let codes = self.game.board().all_cells().map(|c| pos.at(c)).collect();
-        self.setup = Some(codes);
+        let pieces = self.game().board().all_cells().map(|c| pos.at(c)).collect();
+        self.setup = Some(pieces);
+        self.entry = Entry::default();
     }
 
     /// Puts a piece (its [`draw::piece_key`]; 0 empties the cell) on a cell while setting up.
     pub fn setup_put(&mut self, cell: usize, key: u8) {
-        let piece = draw::key_piece(self.game.rules(), key);
-        if let Some(codes) = &mut self.setup
-            && cell < codes.len()
+        let piece = draw::key_piece(self.game().rules(), key);
+        if let Some(pieces) = &mut self.setup
+            && cell < pieces.len()
         {
-            codes[cell] = piece;
+            pieces[cell] = piece;
         }
     }
 
     /// Ends setting up: the game starts from the pieces set, `side` to move, when the position
     /// reads back as one of the game's (it is written in the game's notation and read again).
     pub fn setup_end(&mut self, side: PlayerId) -> Result<(), String> {
-        let Some(codes) = self.setup.take() else { return Ok(()) };
-        let pos = Position::with_pieces(&self.game, &pieces_of(&codes), side);
-        let text = self.game.write_position(&pos);
+        let Some(pieces) = self.setup.take() else { return Ok(()) };
+        let game = self.game();
+        let text = game.write_position(&Position::with_pieces(game, &pieces_of(&pieces), side));
         self.set_position(&text)
     }
 
-    /// The player resigns: the other wins.
-    pub fn resign(&mut self, player: PlayerId) {
-        if self.is_live() {
-            let winner = player.other();
-            let text = format!("{} wins: {} resigned", self.game.player_name(winner), self.game.player_name(player));
-            self.ended = Some(Ended { winner: Some(winner), text });
-            self.refresh_entry();
+    /// Resigns for the person at the table: the player to move, or the other side when the
+    /// computer is to move against a person.
+    pub fn resign(&mut self) -> bool {
+        if !self.going_on() {
+            return false;
         }
+        let m = self.game_match();
+        let side = m.position().side();
+        let loser = if !m.is_human(side) && m.is_human(side.other()) { side.other() } else { side };
+        self.live.with_dependent_mut(|_, m| m.end(Ending::Resigned(loser)));
+        self.refresh_entry();
+        true
     }
 
-    /// Ends the game with a result decided outside the board (a clock that ran out).
-    pub fn end(&mut self, winner: Option<PlayerId>, text: String) {
-        if self.is_live() {
-            self.ended = Some(Ended { winner, text });
-            self.refresh_entry();
+    /// Marks a move a hint suggested (in the game's notation) on the board.
+    pub fn show_hint(&mut self, text: &str) -> Result<(), String> {
+        let m = self.game_match();
+        let mv = m.game().parse_move(m.position(), text).map_err(|e| e.to_string())?;
+        self.hint = Some(mv);
+        Ok(())
+    }
+
+    /// The game's record as `play` writes it: tags, numbered moves, the result (PDN for
+    /// draughts).
+    pub fn record_text(&self) -> String {
+        self.game_match().record().write()
+    }
+
+    /// Reads a record of this ruleset (PDN or the plain format), checks it as `replay` does
+    /// (every move legal where it stands, none after the end, the result not contradicting the
+    /// final position) and shows its last position. The players, seed and clock its tags give
+    /// are taken (a player's tag that names no player, a person's name, is a person). A game the
+    /// record leaves unfinished goes on; one it ends off the board (a resignation, a time-out)
+    /// shows its result.
+    pub fn load_record(&mut self, text: &str) -> Result<(), String> {
+        let record = Record::parse("record", text).map_err(|e| e.to_string())?;
+        let params = params_of(&record).map_err(|e| e.to_string())?;
+        if let Some(id) = record.tag("Ruleset")
+            && id != self.game().rules().id
+        {
+            return Err(format!("the record is a game of '{id}', not of '{}'", self.game().rules().id));
         }
+        if params != self.params {
+            let seats = self.seats.clone();
+            *self = Table::new(self.source.clone(), params, seats.seed, seats.timer).map_err(|r| r.to_string())?;
+            self.seats.players = seats.players;
+        }
+        let mut seats = self.seats.clone();
+        for side in [PlayerId::FIRST, PlayerId::SECOND] {
+            if let Some(tag) = record.tag(&player_tag(self.game(), side)) {
+                seats.players[side.index()] = AgentSpec::parse(tag).unwrap_or(AgentSpec::Human);
+            }
+        }
+        if let Some(seed) = record.tag("Seed").and_then(|s| s.parse().ok()) {
+            seats.seed = seed;
+        }
+        seats.clock = match record.tag("TimeControl") {
+            Some(text) => Some(parse_clock(text).map_err(|e| format!("record: [TimeControl \"{text}\"]: {e}"))?),
+            None => None,
+        };
+        let recorded = self.live.with_dependent_mut(|game, m| {
+            let replayed = record::replay(game, &record, "record").map_err(|e| e.to_string())?;
+            check_result(game, &record, &replayed.session, "record").map_err(|e| e.to_string())?;
+            let over = replayed.session.outcome().is_some();
+            *m = seats.start(replayed.start, &replayed.moves);
+            let recorded = (!over && record.result != "*").then(|| Recorded {
+                winner: token_winner(game, &record.result).flatten(),
+                text: match record.tag("Termination") {
+                    Some(how) => format!("{} ({how})", record.result),
+                    None => format!("{} (the record's result)", record.result),
+                },
+            });
+            let kept = m.record_mut();
+            kept.tags = record.tags.clone();
+            if recorded.is_some() {
+                // The record's end off the board stays its result.
+                kept.result = record.result.clone();
+            }
+            Ok::<_, String>(recorded)
+        })?;
+        self.seats = seats;
+        self.set_up = record.tag("FEN").or(record.tag("Position")).is_some();
+        self.recorded = recorded;
+        self.changed();
+        Ok(())
     }
+}
 
-    /// The moves played so far, in the game's notation (what a worker replays).
-    pub fn names(&self) -> &[String] {
-        &self.names
-    }
-
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
+/// The seed of the next game: a step of SplitMix64's sequence.
+pub fn next_seed(seed: u64) -> u64 {
+    seed.wrapping_add(0x9E37_79B9_7F4A_7C15)
 }
 
 fn pieces_of(cells: &[Option<Piece>]) -> Vec<(CellId, Piece)> {
@@ -380,9 +652,29 @@ fn pieces_of(cells: &[Option<Piece>]) -> Vec<(CellId, Piece)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// A clock the test moves by hand.
+    struct Manual(AtomicU64);
+
+    impl Timer for Manual {
+        fn now(&self) -> Duration {
+            Duration::from_millis(self.0.load(Ordering::Relaxed))
+        }
+    }
+
+    impl Manual {
+        fn advance(&self, ms: u64) {
+            self.0.fetch_add(ms, Ordering::Relaxed);
+        }
+    }
+
+    fn manual() -> &'static Manual {
+        Box::leak(Box::new(Manual(AtomicU64::new(0))))
+    }
 
     fn table(id: &str) -> Table {
-        Table::new(Source::Builtin(id.into())).unwrap()
+        Table::new(Source::Builtin(id.into()), Vec::new(), 1, manual()).unwrap()
     }
 
     fn key(t: &Table, name: &str) -> String {
@@ -402,17 +694,16 @@ mod tests {
     }
 
     #[test]
-    fn stepping_back_shows_an_earlier_position_and_a_move_there_goes_on_from_it() {
+    fn stepping_back_shows_an_earlier_position_where_no_move_is_played() {
         let mut t = table("chess");
         t.play_text("e4").unwrap();
         t.play_text("e5").unwrap();
         t.goto(1);
         assert!(!t.state().live);
-        assert!(t.play_text("d5").is_err());
+        assert!(t.play_text("d5").unwrap_err().contains("earlier position"));
         t.goto(2);
-        t.undo(1);
-        t.play_text("d5").unwrap();
-        assert_eq!(t.state().moves, vec!["e4", "d5"]);
+        t.play_text("Nf3").unwrap();
+        assert_eq!(t.state().moves, vec!["e4", "e5", "Nf3"]);
     }
 
     #[test]
@@ -429,15 +720,100 @@ mod tests {
     }
 
     #[test]
-    fn resigning_ends_the_game_and_undo_takes_it_back() {
+    fn resigning_ends_the_game_in_the_engines_words_and_undo_takes_it_back() {
         let mut t = table("reversi");
         t.play_text("d3").unwrap();
-        t.resign(PlayerId::SECOND);
+        assert!(t.resign());
         let s = t.state();
         assert_eq!(s.result.as_deref(), Some("black wins: white resigned"));
         assert!(!s.live);
-        t.undo(1);
+        assert!(t.record_text().contains("[Result \"1-0\"]"), "{}", t.record_text());
+        assert_eq!(t.undo(), "Took back d3.");
         assert!(t.state().live);
+        assert_eq!(t.state().result, None);
+    }
+
+    #[test]
+    fn against_the_computer_undo_takes_back_the_persons_move_and_the_reply() {
+        let mut t = table("reversi");
+        t.set_player(PlayerId::SECOND, "random").unwrap();
+        t.play_text("d3").unwrap();
+        let s = t.state();
+        assert!(s.computer && s.agents == ["human", "random"]);
+        assert!(t.play_text("c5").unwrap_err().contains("played by the computer"));
+        t.computer_move("c5").unwrap();
+        assert_eq!(t.undo(), "Took back d3 c5.");
+        assert_eq!(t.state().moves.len(), 0);
+        assert!(t.set_player(PlayerId::FIRST, "wizard").unwrap_err().contains("'wizard' is not a player"));
+    }
+
+    #[test]
+    fn the_clock_runs_from_the_first_move_and_a_flag_fall_loses() {
+        let timer = manual();
+        let mut t = Table::new(Source::Builtin("reversi".into()), Vec::new(), 1, timer).unwrap();
+        t.set_clock("1m").unwrap();
+        timer.advance(10_000);
+        assert_eq!(t.clocks().unwrap().running, None, "not before the first move");
+        t.play_text("d3").unwrap();
+        timer.advance(20_000);
+        let clocks = t.clocks().unwrap();
+        assert_eq!((clocks.left, clocks.running), ([60_000, 40_000], Some(1)), "the first move was not timed");
+        assert_eq!(clocks.text[1], "0:40.0");
+        assert!(!t.tick());
+        timer.advance(40_000);
+        assert!(t.tick());
+        assert_eq!(t.state().result.as_deref(), Some("black wins: white's time ran out"));
+        assert_eq!(t.undo(), "The game is over: black wins: white's time ran out.");
+    }
+
+    #[test]
+    fn a_record_is_written_as_play_writes_it_and_reads_back() {
+        let mut t = table("reversi");
+        t.set_player(PlayerId::SECOND, "mcts:50").unwrap();
+        t.play_text("d3").unwrap();
+        t.computer_move("c5").unwrap();
+        let text = t.record_text();
+        for tag in
+            ["[Event \"hetproba\"]", "[Ruleset \"reversi\"]", "[Black \"human\"]", "[White \"mcts:50\"]", "[Seed \"1\"]", "[Result \"*\"]"]
+        {
+            assert!(text.contains(tag), "{tag} in {text}");
+        }
+        assert!(text.ends_with("1. d3 c5 *\n"), "{text}");
+        let mut u = table("reversi");
+        u.load_record(&text).unwrap();
+        let s = u.state();
+        assert_eq!(
+            (s.moves, s.agents, s.live),
+            (vec!["d3".to_string(), "c5".to_string()], ["human".to_string(), "mcts:50".to_string()], true)
+        );
+        assert_eq!(u.record_text(), text);
+    }
+
+    #[test]
+    fn a_record_is_checked_as_replay_checks_it() {
+        let mut t = table("reversi");
+        let err = t.load_record("[Ruleset \"reversi\"]\n\n1. d3 d3 *\n").unwrap_err();
+        assert!(err.starts_with("record: move 1 (white, ply 2): "), "{err}");
+        let err = t.load_record("[Ruleset \"chess\"]\n\n1. e4 *\n").unwrap_err();
+        assert_eq!(err, "the record is a game of 'chess', not of 'reversi'");
+        // Ended off the board: the result shows and the game does not go on.
+        t.load_record("[Ruleset \"reversi\"]\n[Termination \"black wins: white resigned\"]\n\n1. d3 1-0\n").unwrap();
+        let s = t.state();
+        assert_eq!((s.result.as_deref(), s.winner, s.live), (Some("1-0 (black wins: white resigned)"), Some(0), false));
+        assert!(t.record_text().ends_with("1. d3 1-0\n"));
+    }
+
+    #[test]
+    fn a_draughts_record_is_pdn_with_its_start_position() {
+        let mut t = table("draughts-brazilian");
+        t.set_position("W:Wc3:Bd4,f6,d6").unwrap();
+        t.play_text("c3:e5:g7").unwrap();
+        let text = t.record_text();
+        assert!(text.contains("[FEN \"W:Wc3:Bd4,d6,f6\"]"), "{text}");
+        assert!(text.ends_with("1. c3:e5:g7 *\n"), "{text}");
+        let mut u = table("draughts-brazilian");
+        u.load_record(&text).unwrap();
+        assert_eq!(u.state().moves, vec!["c3:e5:g7"]);
     }
 
     #[test]

@@ -1,9 +1,19 @@
-//! The computer's move, worked out in a Web Worker: the page sends the game (its ruleset, start
-//! and moves) and the agent as JSON, the worker rebuilds the game and asks the agent, telling
-//! the page its progress as it thinks.
+//! The computer's move, worked out in a Web Worker: the page sends its game as the record
+//! `play` would write (the players, the seed and the clock in its tags), with the ruleset and
+//! the time left; the worker replays it into a [`Match`] of its own, which thinks (or finds a
+//! hint), telling the page its progress as it goes. The page's match then plays the move and
+//! charges its clock.
+//!
+//! A computer's move depends on the game's seed and the number of plies played (each request
+//! builds its players afresh, seeded from both), so a game replays the same from its record.
 
 use crate::table::{Source, Table};
-use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent, Think, Timer};
+use hetproba_ai::{Progress, Timer};
+use hetproba_engine::Game;
+use hetproba_engine::rules::model::PlayerId;
+use hetproba_engine::rules::parse_clock;
+use hetproba_play::record::{self, Record, player_tag};
+use hetproba_play::{AgentSpec, Clocks, Match};
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -12,10 +22,13 @@ use std::time::Duration;
 pub struct Request {
     /// `{"builtin": ID}` or `{"name": ..., "text": ...}`.
     pub source: serde_json::Value,
-    pub start: String,
-    pub moves: Vec<String>,
-    pub agent: String,
-    pub seed: u64,
+    pub params: Vec<(String, i64)>,
+    /// The game so far, as its record.
+    pub record: String,
+    /// Each player's time left when the turn began, in milliseconds, under a clock.
+    pub left_ms: Option<[u64; 2]>,
+    /// A hint for the person to move, rather than the computer's move.
+    pub hint: bool,
 }
 
 /// The progress the page shows while an agent thinks.
@@ -35,10 +48,10 @@ pub struct Answer {
     pub ms: u64,
 }
 
-pub fn source_json(source: &Source) -> String {
+pub fn source_json(source: &Source) -> serde_json::Value {
     match source {
-        Source::Builtin(id) => serde_json::json!({ "builtin": id }).to_string(),
-        Source::Text { name, text } => serde_json::json!({ "name": name, "text": text }).to_string(),
+        Source::Builtin(id) => serde_json::json!({ "builtin": id }),
+        Source::Text { name, text } => serde_json::json!({ "name": name, "text": text }),
     }
 }
 
@@ -52,72 +65,59 @@ fn source_of(value: &serde_json::Value) -> Result<Source, String> {
     }
 }
 
-/// The request for the position the table shows.
-pub fn request(table: &Table, agent: &str, seed: u64) -> String {
-    let view = table.state().view;
+/// The request for the game on the table: the computer's move, or a hint.
+pub fn request(table: &Table, hint: bool) -> String {
+    let m = table.game_match();
     let request = Request {
-        source: serde_json::from_str(&source_json(&table.source)).unwrap_or_default(),
-        start: table.start_text(),
-        moves: table.names()[..view].to_vec(),
-        agent: agent.to_string(),
-        seed,
+        source: source_json(&table.source),
+        params: table.params().to_vec(),
+        record: table.record_text(),
+        left_ms: m.clocks().map(Clocks::left_ms),
+        hint,
     };
     serde_json::to_string(&request).unwrap_or_default()
 }
 
-/// The players offered besides `human` (any other spec may be typed).
-pub const AGENTS: [&str; 5] = ["random", "mcts:200", "mcts:1000", "mcts:1s", "mcts:5s"];
-
-/// An agent from its spec: `random`, `mcts` (1000 playouts), `mcts:N` playouts or `mcts:TIME`.
-// Until the play crate's player registry is on main; then its AgentSpec replaces this.
-fn agent(spec: &str, seed: u64) -> Result<Box<dyn Agent>, String> {
-    match spec.split_once(':') {
-        None if spec == "random" => Ok(Box::new(RandomAgent::new(seed))),
-        None if spec == "mcts" => Ok(Box::new(MctsAgent::new(Budget::Playouts(1000), seed))),
-        Some(("mcts", n)) => {
-            let budget = match n.parse::<u32>() {
-                Ok(n) if (1..=1_000_000).contains(&n) => Budget::Playouts(n),
-                _ => Budget::Time(Duration::from_millis(hetproba_engine::rules::parse_duration(n, 3_600_000)?.max(1))),
-            };
-            Ok(Box::new(MctsAgent::new(budget, seed)))
-        }
-        _ => Err(format!("unknown player '{spec}'; expected random, mcts, mcts:N or mcts:TIME")),
-    }
+/// The seed of the players at a ply: the game's seed, moved on by the plies played.
+fn seed_at(seed: u64, plies: usize) -> u64 {
+    seed ^ (plies as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// Rebuilds the game of a request and lets its agent choose, reporting progress at most every
-/// 100 ms.
+/// Rebuilds the game of a request and lets the computer to move choose (or finds a hint),
+/// reporting its progress at once and then at most every 100 ms.
 pub fn think(request: &str, timer: &dyn Timer, progress: &dyn Fn(&Report)) -> Result<Answer, String> {
     let request: Request = serde_json::from_str(request).map_err(|e| format!("bad request: {e}"))?;
-    let mut table = Table::new(source_of(&request.source)?).map_err(|r| r.to_string())?;
-    table.set_position(&request.start)?;
-    for name in &request.moves {
-        table.play_text(name)?;
+    let game = Game::new(source_of(&request.source)?.load(&request.params).map_err(|r| r.to_string())?);
+    let name = "the page's game";
+    let record = Record::parse(name, &request.record).map_err(|e| e.to_string())?;
+    let replayed = record::replay(&game, &record, name).map_err(|e| e.to_string())?;
+    let player = |side| {
+        let tag = player_tag(&game, side);
+        AgentSpec::parse(record.tag(&tag).unwrap_or("human")).map_err(|e| format!("{name}: [{tag}]: {e}"))
+    };
+    let players = [player(PlayerId::FIRST)?, player(PlayerId::SECOND)?];
+    let seed = record.tag("Seed").and_then(|s| s.parse().ok()).unwrap_or(0);
+    let plies = replayed.moves.len();
+    let pos = replayed.session.position().clone();
+    let mut m = Match::new(replayed.start, &replayed.moves, players, seed_at(seed, plies), timer);
+    if let (Some(control), Some(left)) = (record.tag("TimeControl"), request.left_ms) {
+        m = m.with_clocks(Clocks::with_left(parse_clock(control)?, left));
     }
-    let mut agent = agent(&request.agent, request.seed)?;
-    let session = table.session();
-    if session.outcome().is_some() {
-        return Err("the game is over".into());
-    }
-    let game = table.game();
-    let pos = session.position().clone();
     let start = timer.now();
-    let mut last_report = Duration::ZERO;
+    let mut last_report: Option<Duration> = None;
     let mut playouts = 0;
     let mut observe = |p: &Progress| {
         playouts = p.playouts;
-        if p.elapsed >= last_report + Duration::from_millis(100) {
-            last_report = p.elapsed;
+        if last_report.is_none_or(|last| p.elapsed >= last + Duration::from_millis(100)) {
+            last_report = Some(p.elapsed);
             progress(&Report { playouts: p.playouts, ms: p.elapsed.as_millis() as u64, best: game.move_name(&pos, p.best) });
         }
         ControlFlow::Continue(())
     };
-    let mv = {
-        let mut think = Think::observed(timer, &mut observe);
-        agent.choose(&session, &mut think)
-    };
+    let mv = if request.hint { m.hint(&mut observe) } else { m.think(Some(&mut observe)) };
+    let mv = mv.ok_or(if m.to_move().is_none() { "the game is over" } else { "a person is to move" })?;
     let ms = (timer.now() - start).as_millis() as u64;
-    Ok(Answer { mv: game.move_name(session.position(), mv), playouts, ms })
+    Ok(Answer { mv: game.move_name(&pos, mv), playouts, ms })
 }
 
 #[cfg(test)]
@@ -125,23 +125,37 @@ mod tests {
     use super::*;
     use hetproba_ai::StepTimer;
 
-    #[test]
-    fn a_worker_plays_a_legal_reply_to_the_moves_so_far() {
-        let mut table = Table::new(Source::Builtin("reversi".into())).unwrap();
-        table.play_text("d3").unwrap();
-        let request = request(&table, "mcts:200", 7);
-        let timer = StepTimer::new(Duration::from_micros(10));
-        let reports = std::cell::Cell::new(0);
-        let answer = think(&request, &timer, &|_| reports.set(reports.get() + 1)).unwrap();
-        table.play_text(&answer.mv).unwrap();
-        assert_eq!(answer.playouts, 200);
+    fn timer() -> &'static StepTimer {
+        Box::leak(Box::new(StepTimer::new(Duration::from_micros(10))))
+    }
+
+    fn reversi() -> Table {
+        Table::new(Source::Builtin("reversi".into()), Vec::new(), 7, timer()).unwrap()
     }
 
     #[test]
-    fn an_unknown_agent_is_refused_by_name() {
-        let table = Table::new(Source::Builtin("reversi".into())).unwrap();
-        let timer = StepTimer::new(Duration::ZERO);
-        let err = think(&request(&table, "wizard", 1), &timer, &|_| {}).err().unwrap();
-        assert!(err.contains("'wizard'"), "{err}");
+    fn a_worker_plays_the_computers_reply_and_the_same_game_gets_the_same_reply() {
+        let mut table = reversi();
+        table.set_player(PlayerId::SECOND, "mcts:200").unwrap();
+        table.play_text("d3").unwrap();
+        let request = request(&table, false);
+        let reports = std::cell::Cell::new(0);
+        let answer = think(&request, timer(), &|_| reports.set(reports.get() + 1)).unwrap();
+        assert_eq!(answer.playouts, 200);
+        assert!(reports.get() > 0, "progress was reported");
+        assert_eq!(think(&request, timer(), &|_| {}).unwrap().mv, answer.mv, "the seed and the plies decide");
+        table.computer_move(&answer.mv).unwrap();
+        assert_eq!(table.state().moves.len(), 2);
+    }
+
+    #[test]
+    fn a_hint_is_a_legal_move_for_the_person_to_move() {
+        let mut table = reversi();
+        let answer = think(&request(&table, true), timer(), &|_| {}).unwrap();
+        table.show_hint(&answer.mv).unwrap();
+        assert!(table.svg().contains("suggested"));
+        table.play_text(&answer.mv).unwrap();
+        // No computer is to move: the worker says so.
+        assert_eq!(think(&request(&table, false), timer(), &|_| {}).err().as_deref(), Some("a person is to move"));
     }
 }
