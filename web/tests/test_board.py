@@ -126,3 +126,53 @@ def test_set_up_from_fen_then_undo(page):
     page.locator("#undo").click()
     expect(page.locator("#moves button")).to_have_count(0)
     expect(cell(page, "a1")).to_have_attribute("aria-label", "a1, white rook")
+
+
+def standing(page, player, column):
+    row = page.locator("#standings table").first.locator("tr", has=page.locator(f'td[data-col="player"]:text-is("{player}")'))
+    return row.locator(f'td[data-col="{column}"]')
+
+
+def test_the_championship_desk_scores_a_small_event(page):
+    page.goto(page.server)
+    expect(page.locator("#board svg")).to_be_visible(timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
+    page.locator("#tab-desk").click()
+    page.locator("#event").fill("")
+    for name, school, category in [("Anna", "A", "lower"), ("Dóra", "A", "")]:
+        page.locator("#player-name").fill(name)
+        page.locator("#player-school").fill(school)
+        page.locator("#player-category").fill(category)
+        page.locator("#player-form button").click()
+    message = page.locator("#desk-message")
+    # Scored by hand: Anna beats Bence and Csaba, Csaba beats Bence; Dóra is Anna's schoolmate.
+    for game, first, second, result in [
+        ("reversi", "Anna", "Bence", "1-0"),
+        ("loa", "Csaba", "Anna", "0-1"),
+        ("loa", "Bence", "Csaba", "0-1"),
+        ("quints", "Dóra", "Anna", "0-1"),
+    ]:
+        page.locator("#duel-game").fill(game)
+        page.locator("#duel-first").fill(first)
+        page.locator("#duel-second").fill(second)
+        page.locator("#duel-result").select_option(result)
+        page.locator("#duel-form button").click()
+    expect(message).to_have_text(re.compile("hors concours"))
+    # Anna: 2 won, trophy 1 (Csaba's one win), total 3; Csaba: 1 won, trophy 0, total 1.
+    expect(standing(page, "Anna", "won")).to_have_text("2")
+    expect(standing(page, "Anna", "total")).to_have_text("3")
+    expect(standing(page, "Csaba", "total")).to_have_text("1")
+    expect(standing(page, "Bence", "total")).to_have_text("0")
+    expect(page.locator("#standings caption", has_text="Category lower")).to_have_count(1)
+    # A third duel with the same opponent breaks a limit: entered, not counted.
+    for _ in range(2):
+        page.locator("#duel-game").fill("reversi")
+        page.locator("#duel-first").fill("Anna")
+        page.locator("#duel-second").fill("Bence")
+        page.locator("#duel-result").select_option("1-0")
+        page.locator("#duel-form button").click()
+    expect(message).to_have_text(re.compile("NOT counted"))
+    expect(standing(page, "Anna", "won")).to_have_text("3")
+    # A typo in the event file is shown at its line and column.
+    page.locator("#event").fill(page.locator("#event").input_value() + "reversi Anna Anna 1-0\n")
+    expect(page.locator("#desk-problem")).to_have_text(re.compile(r"event:9:14: .*cannot duel themself"))
