@@ -53,6 +53,10 @@ function open(make, fromRecord = false) {
   $('legend').innerHTML = table.legend();
   $('source').value = table.text();
   location.hash = table.id();
+  for (const b of document.querySelectorAll('#game-list .game')) {
+    b.setAttribute('aria-current', b.dataset.id === table.id());
+    if (b.dataset.id === table.id()) b.scrollIntoView({ block: 'nearest' });
+  }
   if (fromRecord) players = JSON.parse(table.state()).agents;
   else players.forEach((p, side) => { try { table.set_player(side, p); } catch (err) { players[side] = 'human'; } });
   $('clock').value = table.clock();

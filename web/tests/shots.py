@@ -1,6 +1,6 @@
 """Screenshots of every built-in ruleset's board at the start, for a person to look at:
-`python3 web/tests/shots.py` writes target/web-shots/ID.png (the page at 1280x900) after
-`cargo xtask web` and a release build of hetproba."""
+`python3 web/tests/shots.py [FOLDER]` writes FOLDER/ID.png (the page at 1280x900; FOLDER is
+target/web-shots unless told) after `cargo xtask web` and a release build of hetproba."""
 
 import json
 import subprocess
@@ -15,7 +15,7 @@ ROOT = conftest.ROOT
 
 
 def main():
-    out = ROOT / "target/web-shots"
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target/web-shots"
     out.mkdir(parents=True, exist_ok=True)
     ids = [g["id"] for g in json.loads(subprocess.check_output([str(conftest.BINARY), "list", "--json"]))]
     with conftest.serving() as url:

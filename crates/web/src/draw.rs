@@ -177,6 +177,13 @@ impl Frame {
         (w, h)
     }
 
+    /// How much larger than on a chessboard coordinates and square names are written: the
+    /// page scales a larger board down to the same width, and its labels must stay readable.
+    fn label_scale(&self) -> f64 {
+        let (w, h) = self.size();
+        (w.max(h) / (UNIT * 9.8)).max(1.0)
+    }
+
     /// Radius of a piece.
     fn piece_radius(&self) -> f64 {
         match self.shape {
@@ -415,6 +422,7 @@ fn coordinates(out: &mut String, game: &Game, frame: &Frame) {
     let rules = game.rules();
     let board = game.board();
     let generated = !matches!(rules.shape, Shape::Custom { .. });
+    let (coord, cellname) = (18.0 * frame.label_scale(), 15.0 * frame.label_scale());
     if rules.naming == Naming::Algebraic && generated {
         let mut files: Vec<i32> = board.cells().iter().map(|c| c.x).collect();
         files.sort();
@@ -428,22 +436,28 @@ fn coordinates(out: &mut String, game: &Game, frame: &Frame) {
             let name = hetproba_board::algebraic_name(x, 0);
             let _ = write!(
                 out,
-                r#"<text class="coord" x="{cx:.1}" y="{:.1}">{}</text>"#,
-                bottom + UNIT * 0.5 + 16.0,
+                r#"<text class="coord" x="{cx:.1}" y="{:.1}" font-size="{coord:.1}">{}</text>"#,
+                bottom + UNIT * 0.5 + coord * 0.9,
                 esc(name.trim_end_matches(char::is_numeric))
             );
         }
         let left = frame.margin * 0.5;
         for y in ranks {
             let (_, cy) = frame.centre(0, y);
-            let _ = write!(out, r#"<text class="coord" x="{left:.1}" y="{:.1}">{}</text>"#, cy + 6.0, y + 1);
+            let _ = write!(out, r#"<text class="coord" x="{left:.1}" y="{:.1}" font-size="{coord:.1}">{}</text>"#, cy + coord / 3.0, y + 1);
         }
     } else {
         for cell in board.all_cells() {
             let c = board.cell(cell);
             let (cx, cy) = frame.centre(c.x, c.y);
             let (dx, dy) = if frame.is_points() { (UNIT * 0.34, -UNIT * 0.36) } else { (-UNIT * 0.46, -UNIT * 0.3) };
-            let _ = write!(out, r#"<text class="cellname" x="{:.1}" y="{:.1}">{}</text>"#, cx + dx, cy + dy, esc(&c.name));
+            let _ = write!(
+                out,
+                r#"<text class="cellname" x="{:.1}" y="{:.1}" font-size="{cellname:.1}">{}</text>"#,
+                cx + dx,
+                cy + dy + (cellname - 15.0) * 0.6,
+                esc(&c.name)
+            );
         }
     }
 }
