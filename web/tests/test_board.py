@@ -176,3 +176,43 @@ def test_the_championship_desk_scores_a_small_event(page):
     # A typo in the event file is shown at its line and column.
     page.locator("#event").fill(page.locator("#event").input_value() + "reversi Anna Anna 1-0\n")
     expect(page.locator("#desk-problem")).to_have_text(re.compile(r"event:9:14: .*cannot duel themself"))
+
+
+def open_record_panel(page):
+    details = page.locator("details", has=page.locator("#record"))
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def test_a_record_copied_and_loaded_replays_the_game(page):
+    open_game(page, "reversi")
+    click(page, "d3", "c5")
+    open_record_panel(page)
+    page.locator("#copy-record").click()
+    record = page.locator("#record").input_value()
+    assert '[Ruleset "reversi"]' in record and "d3" in record and "c5" in record, record
+    page.locator("#new").click()
+    expect(page.locator("#moves button")).to_have_count(0)
+    page.locator("#load-record").click()
+    expect(page.locator("#moves button")).to_have_count(2)
+    assert moves(page) == ["d3", "c5"]
+    expect(cell(page, "c5")).to_have_attribute("aria-label", "c5, white disc")
+    # A record of another game (its Ruleset tag) opens that game and replays it.
+    pdn = '[Ruleset "draughts-russian"]\n[White "human"]\n[Black "human"]\n\n1. c3-d4 f6-g5 *\n'
+    page.locator("#record").fill(pdn)
+    page.locator("#load-record").click()
+    expect(page.locator("#title")).to_have_text("Russian draughts")
+    assert moves(page) == ["c3-d4", "f6-g5"]
+    expect(cell(page, "g5")).to_have_attribute("aria-label", "g5, black man")
+
+
+def test_a_clock_runs_and_its_flag_fall_loses(page):
+    open_game(page, "reversi")
+    page.locator("#clock").fill("1s")
+    page.locator("#clock").dispatch_event("change")
+    expect(page.locator("#clocks .clock")).to_have_count(2)
+    # The first move is not timed: the clocks start after it.
+    expect(page.locator("#clocks .clock.running")).to_have_count(0)
+    click(page, "d3")
+    expect(page.locator("#clocks .clock.running")).to_have_text(re.compile("^white"))
+    expect(page.locator("#status")).to_have_text(re.compile("black wins.*time"), timeout=TIMEOUT)
