@@ -111,6 +111,7 @@ function render() {
   if (setup) status = 'Setting up: click a cell to put the chosen piece there';
   $('status').textContent = status;
   $('pass').hidden = !s.can_pass;
+  $('move-text').placeholder = s.example ? `for example ${s.example}` : 'type a move';
   const choices = $('choices');
   choices.hidden = s.choices.length === 0;
   choices.innerHTML = '';

@@ -44,6 +44,8 @@ def moves(page):
 def test_reversi_a_click_flips_and_the_computer_replies(page):
     open_game(page, "reversi", second="mcts:50")
     expect(cell(page, "d4")).to_have_attribute("aria-label", "d4, white disc")
+    # The move field shows how a move is written: one of black's four first moves.
+    expect(page.locator("#move-text")).to_have_attribute("placeholder", re.compile(r"^for example (d3|c4|f5|e6)$"))
     click(page, "d3")
     # d3 encloses d4 between itself and d5: it turns black.
     expect(cell(page, "d4")).to_have_attribute("aria-label", "d4, black disc")

@@ -126,6 +126,8 @@ pub struct State {
     /// The phase's name, when the game has several.
     pub phase: Option<String>,
     pub clocks: Option<Clocks>,
+    /// A legal move as the notation writes it (the shortest), for a person typing a move.
+    pub example: Option<String>,
 }
 
 /// The clocks as the page shows them.
@@ -275,7 +277,9 @@ impl Table {
             (None, None) => (None, None),
         };
         let live = self.is_live();
-        let can_pass = live && m.is_human(pos.side()) && game.legal_moves(pos).iter().any(|m| m.is_pass());
+        let legal = if live { game.legal_moves(pos) } else { Vec::new() };
+        let can_pass = live && m.is_human(pos.side()) && legal.iter().any(|m| m.is_pass());
+        let example = legal.iter().filter(|m| !m.is_pass()).map(|&mv| game.move_name(pos, mv)).min_by_key(String::len);
         State {
             name: rules.name.clone(),
             players: rules.players.iter().map(|p| p.name.clone()).collect(),
@@ -294,6 +298,7 @@ impl Table {
             position: session.write_position(),
             phase: (rules.phases.len() > 1).then(|| rules.phases[pos.phase() as usize].name.clone()),
             clocks: self.clocks(),
+            example,
         }
     }
 
@@ -691,6 +696,18 @@ mod tests {
         assert_eq!(s.side, 1);
         // d4 was flipped: the last move marks it.
         assert!(t.svg().contains(r#"class="changed""#));
+    }
+
+    #[test]
+    fn the_example_move_is_a_legal_move_in_the_notation_and_none_once_over() {
+        let mut t = table("chess");
+        // The shortest of chess's twenty first moves: a pawn's, like `a3`.
+        let example = t.state().example.unwrap();
+        assert_eq!(example.len(), 2, "{example}");
+        t.play_text(&example).unwrap();
+        t.set_position("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+        t.play_text("Ra8#").unwrap();
+        assert_eq!(t.state().example, None);
     }
 
     #[test]
