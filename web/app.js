@@ -406,9 +406,11 @@ function showCheck(c) {
     b.className = 'problem';
     b.textContent = p.line ? `${p.file}:${p.line}:${p.column}: ${p.message}` : p.message;
     if (p.line && p.file === 'edited.toml') b.addEventListener('click', () => goToLine($('source'), p.line, p.column));
+    // The report's first line is the button's words: the rest is the source line and its caret.
     const pre = document.createElement('pre');
-    pre.textContent = p.text;
-    li.append(b, pre);
+    pre.textContent = p.text.startsWith(b.textContent) ? p.text.slice(b.textContent.length).replace(/^\n/, '') : p.text;
+    li.append(b);
+    if (pre.textContent.trim()) li.append(pre);
     ul.append(li);
   }
   $('edited-words').textContent = c.words || '';
