@@ -218,3 +218,10 @@ def test_a_clock_runs_and_its_flag_fall_loses(page):
     click(page, "d3")
     expect(page.locator("#clocks .clock.running")).to_have_text(re.compile("^white"))
     expect(page.locator("#status")).to_have_text(re.compile("black wins.*time"), timeout=TIMEOUT)
+
+
+def test_a_piece_dragged_to_its_target_moves(page):
+    open_game(page, "chess")
+    cell(page, "g1").drag_to(cell(page, "f3"))
+    expect(cell(page, "f3")).to_have_attribute("aria-label", "f3, white knight")
+    assert moves(page) == ["Nf3"]
