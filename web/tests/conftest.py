@@ -26,11 +26,19 @@ FLAGS = [
 ]
 
 
+def built_binary():
+    """The hetproba that serves the page, built (release) when it is not there yet: a checkout
+    that only ran `cargo test` and `cargo xtask web` has none."""
+    if not BINARY.exists() and "HETPROBA" not in os.environ:
+        subprocess.run(["cargo", "build", "--release", "--locked", "-p", "hetproba"], cwd=ROOT, check=True)
+    return BINARY
+
+
 @contextlib.contextmanager
 def serving():
     """The base address of `hetproba serve --local --port 0` (the port it prints)."""
     proc = subprocess.Popen(
-        [str(BINARY), "serve", "--local", "--port", "0", "--dir", str(ROOT / "target/web")],
+        [str(built_binary()), "serve", "--local", "--port", "0", "--dir", str(ROOT / "target/web")],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -17,7 +17,7 @@ ROOT = conftest.ROOT
 def main():
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target/web-shots"
     out.mkdir(parents=True, exist_ok=True)
-    ids = [g["id"] for g in json.loads(subprocess.check_output([str(conftest.BINARY), "list", "--json"]))]
+    ids = [g["id"] for g in json.loads(subprocess.check_output([str(conftest.built_binary()), "list", "--json"]))]
     with conftest.serving() as url:
         run(url, ids, out)
 
