@@ -8,6 +8,7 @@ mod attack;
 mod check;
 mod effects;
 mod ends;
+mod eval;
 mod fen;
 mod game;
 mod moves;
@@ -20,6 +21,7 @@ mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
+pub use eval::MAX_EVAL;
 pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
