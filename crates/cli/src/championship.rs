@@ -13,7 +13,7 @@
 
 use crate::CliError;
 use crate::play::{AgentSpec, parse_agent};
-use hetproba_ai::{Agent, MctsAgent, RandomAgent, Rng, Think};
+use hetproba_ai::{Agent, Rng, Think};
 use hetproba_engine::{Game, Position, Session};
 use rayon::prelude::*;
 use serde_json::{Value, json};
@@ -1192,11 +1192,7 @@ fn quote(word: &str) -> String {
 }
 
 fn agent(spec: &AgentSpec, seed: u64) -> Result<Box<dyn Agent>, CliError> {
-    match spec {
-        AgentSpec::Random => Ok(Box::new(RandomAgent::new(seed))),
-        AgentSpec::Mcts(budget) => Ok(Box::new(MctsAgent::new(*budget, seed))),
-        AgentSpec::Human => Err(CliError::usage("a simulated event has no human players")),
-    }
+    spec.build(seed).ok_or_else(|| CliError::usage("a simulated event has no human players"))
 }
 
 /// Plays one duel to its end (or [`PLY_CAP`] plies, a draw); the first agent moves first.

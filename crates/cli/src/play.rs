@@ -15,7 +15,7 @@ use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
 use crate::load::{load_game, parse_param};
 use crate::tui::Scene;
-use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent, Think};
+use hetproba_ai::{Agent, AlphaBetaAgent, Budget, Limit, MctsAgent, MctsOptions, Progress, RandomAgent, Think, TimeLeft};
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_engine::record::Record;
 use hetproba_engine::{Game, Move, Outcome, Position, Session};
@@ -29,8 +29,11 @@ use std::time::{Duration, Instant};
 pub struct PlayArgs {
     /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
-    /// Who plays first: human, random, mcts, mcts:1000 (playouts per move, 1 to 1000000) or
-    /// mcts:2s (time per move, 1ms to 1h). Default: human, or the player --resume's record names.
+    /// Who plays first: human, random, alphabeta (1s a move), alphabeta:6 (depth, 1 to 64),
+    /// alphabeta:2s (time per move), mcts, mcts:1000 (playouts per move, 1 to 1000000) or mcts:2s
+    /// (time per move, 1ms to 1h); options after a comma: alphabeta:2s,hash=64 (MiB),
+    /// mcts:2s,c=0.7 (exploration), mcts:2s,plain. Default: human, or the player --resume's
+    /// record names.
     #[arg(long, value_parser = parse_agent)]
     pub first: Option<AgentSpec>,
     /// Who plays second (as --first). Default: mcts, or the player --resume's record names.
@@ -74,44 +77,153 @@ fn parse_clock_arg(text: &str) -> Result<Clock, String> {
 pub enum AgentSpec {
     Human,
     Random,
-    Mcts(Budget),
+    Mcts(Budget, MctsKnobs),
+    /// Alpha-beta with its limit and its transposition table's size in MiB.
+    AlphaBeta(Limit, usize),
 }
 
+/// The options of an MCTS player given after its budget: `c=0.7` (the exploration constant, in
+/// thousandths here), `plain` (UCT with plain random playouts, as hetproba first had).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MctsKnobs {
+    pub exploration_milli: Option<u32>,
+    pub plain: bool,
+}
+
+/// The default MCTS player, `mcts`: 1000 playouts a move.
+pub const MCTS: AgentSpec = AgentSpec::Mcts(Budget::Playouts(1000), MctsKnobs { exploration_milli: None, plain: false });
+
 impl AgentSpec {
-    /// The player as written on the command line (`random`, `mcts:1000`).
+    /// The player as written on the command line (`random`, `mcts:1000`, `alphabeta:6`).
     pub fn label(&self) -> String {
+        let time = |t: &Duration| format!("{}ms", t.as_millis());
         match self {
             AgentSpec::Human => "human".into(),
             AgentSpec::Random => "random".into(),
-            AgentSpec::Mcts(Budget::Playouts(n)) => format!("mcts:{n}"),
-            AgentSpec::Mcts(Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
+            AgentSpec::Mcts(budget, knobs) => {
+                let mut label = match budget {
+                    Budget::Playouts(n) => format!("mcts:{n}"),
+                    Budget::Time(t) => format!("mcts:{}", time(t)),
+                };
+                if let Some(c) = knobs.exploration_milli {
+                    label += &format!(",c={}", c as f64 / 1000.0);
+                }
+                if knobs.plain {
+                    label += ",plain";
+                }
+                label
+            }
+            AgentSpec::AlphaBeta(limit, hash) => {
+                let mut label = match limit {
+                    Limit::Depth(d) => format!("alphabeta:{d}"),
+                    Limit::Time(t) => format!("alphabeta:{}", time(t)),
+                    Limit::Nodes(n) => format!("alphabeta:nodes={n}"),
+                    Limit::Infinite => "alphabeta:infinite".into(),
+                };
+                if *hash != hetproba_ai::DEFAULT_HASH_MB {
+                    label += &format!(",hash={hash}");
+                }
+                label
+            }
         }
+    }
+
+    /// A computer player of this kind (`None` for a human).
+    pub fn build(&self, seed: u64) -> Option<Box<dyn Agent>> {
+        Some(match self {
+            AgentSpec::Human => return None,
+            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Mcts(budget, knobs) => {
+                let mut options = if knobs.plain { MctsOptions::plain() } else { MctsOptions::default() };
+                if let Some(c) = knobs.exploration_milli {
+                    options.exploration = f64::from(c) / 1000.0;
+                }
+                Box::new(MctsAgent::with_options(*budget, seed, options))
+            }
+            AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash(*limit, seed, *hash)),
+        })
     }
 }
 
+/// The deepest `alphabeta:N`.
+pub const MAX_DEPTH: u32 = 64;
+
 /// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or `mcts:TIME`
-/// (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`).
+/// (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`), with options `,c=0.7` (exploration)
+/// and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies deep, 1 to [`MAX_DEPTH`]) or
+/// `alphabeta:TIME`, with `,hash=MIB` (the transposition table, 1 to 4096 MiB).
 pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
-    let bad = || format!("'{text}' is not a player; expected human, random, mcts, mcts:1000 (playouts) or mcts:2s (time)");
-    let range = format!("playouts a move are from 1 to {MAX_PLAYOUTS}, a time a move from 1ms to 1h");
-    match text.split_once(':') {
-        None => match text {
-            "human" => Ok(AgentSpec::Human),
-            "random" => Ok(AgentSpec::Random),
-            "mcts" => Ok(AgentSpec::Mcts(Budget::Playouts(1000))),
-            _ => Err(bad()),
-        },
-        Some(("mcts", budget)) if budget.starts_with('-') => Err(format!("'{text}': a budget cannot be negative; {range}")),
-        Some(("mcts", budget)) if !budget.is_empty() && budget.bytes().all(|b| b.is_ascii_digit()) => match budget.parse::<u32>() {
-            Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(Budget::Playouts(n))),
-            _ => Err(format!("'{text}': {range}")),
-        },
-        Some(("mcts", budget)) => match hetproba_rules::parse_duration(budget, u64::MAX) {
-            Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms)))),
-            Ok(_) => Err(format!("'{text}': {range}")),
-            Err(_) => Err(bad()),
-        },
-        Some(_) => Err(bad()),
+    let bad = || {
+        format!(
+            "'{text}' is not a player; expected human, random, mcts, mcts:1000 (playouts), mcts:2s (time), alphabeta, alphabeta:6 (depth) or alphabeta:1s (time)"
+        )
+    };
+    let (head, options) = match text.split_once(',') {
+        Some((head, options)) => (head, options.split(',').collect::<Vec<_>>()),
+        None => (text, Vec::new()),
+    };
+    let (name, budget) = match head.split_once(':') {
+        Some((name, budget)) => (name, Some(budget)),
+        None => (head, None),
+    };
+    let time = |budget: &str, range: &str| match hetproba_rules::parse_duration(budget, u64::MAX) {
+        Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(Duration::from_millis(ms)),
+        Ok(_) => Err(format!("'{text}': {range}")),
+        Err(_) => Err(bad()),
+    };
+    let whole = |b: &str| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit());
+    match name {
+        "human" | "random" if budget.is_some() || !options.is_empty() => Err(bad()),
+        "human" => Ok(AgentSpec::Human),
+        "random" => Ok(AgentSpec::Random),
+        "mcts" => {
+            let range = format!("playouts a move are from 1 to {MAX_PLAYOUTS}, a time a move from 1ms to 1h");
+            let budget = match budget {
+                None => Budget::Playouts(1000),
+                Some(b) if b.starts_with('-') => return Err(format!("'{text}': a budget cannot be negative; {range}")),
+                Some(b) if whole(b) => match b.parse::<u32>() {
+                    Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Budget::Playouts(n),
+                    _ => return Err(format!("'{text}': {range}")),
+                },
+                Some(b) => Budget::Time(time(b, &range)?),
+            };
+            let mut knobs = MctsKnobs::default();
+            for option in options {
+                match option.split_once('=') {
+                    None if option == "plain" => knobs.plain = true,
+                    Some(("c", value)) => match value.parse::<f64>() {
+                        Ok(c) if (0.0..=10.0).contains(&c) => knobs.exploration_milli = Some((c * 1000.0).round() as u32),
+                        _ => return Err(format!("'{text}': the exploration constant c is a number from 0 to 10")),
+                    },
+                    _ => return Err(format!("'{text}': mcts takes the options c=NUMBER (exploration) and plain, not '{option}'")),
+                }
+            }
+            Ok(AgentSpec::Mcts(budget, knobs))
+        }
+        "alphabeta" => {
+            let range = format!("a depth is from 1 to {MAX_DEPTH} plies, a time a move from 1ms to 1h");
+            let limit = match budget {
+                None => Limit::Time(Duration::from_secs(1)),
+                Some(b) if b.starts_with('-') => return Err(format!("'{text}': a limit cannot be negative; {range}")),
+                Some(b) if whole(b) => match b.parse::<u32>() {
+                    Ok(d) if (1..=MAX_DEPTH).contains(&d) => Limit::Depth(d),
+                    _ => return Err(format!("'{text}': {range}")),
+                },
+                Some(b) => Limit::Time(time(b, &range)?),
+            };
+            let mut hash = hetproba_ai::DEFAULT_HASH_MB;
+            for option in options {
+                match option.split_once('=') {
+                    Some(("hash", value)) => match value.parse::<usize>() {
+                        Ok(mb) if (1..=hetproba_ai::MAX_HASH_MB).contains(&mb) => hash = mb,
+                        _ => return Err(format!("'{text}': hash is the table's size in MiB, from 1 to {}", hetproba_ai::MAX_HASH_MB)),
+                    },
+                    _ => return Err(format!("'{text}': alphabeta takes the option hash=MIB, not '{option}'")),
+                }
+            }
+            Ok(AgentSpec::AlphaBeta(limit, hash))
+        }
+        _ => Err(bad()),
     }
 }
 
@@ -456,7 +568,7 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
     let second = match &args.second {
         Some(spec) => spec.clone(),
         None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?
-            .unwrap_or(AgentSpec::Mcts(Budget::Playouts(1000))),
+            .unwrap_or(MCTS),
     };
     let seed = match args.seed {
         Some(seed) => seed,
@@ -590,13 +702,7 @@ impl<'g> Table<'g> {
         record.set_tag("Result", record.result.clone());
         let recorder = Recorder { record, path: plan.record_path };
         recorder.save()?;
-        let make_player = |spec: &AgentSpec, salt: u64| -> Option<Box<dyn Agent>> {
-            match spec {
-                AgentSpec::Human => None,
-                AgentSpec::Random => Some(Box::new(RandomAgent::new(plan.seed ^ salt))),
-                AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, plan.seed ^ salt))),
-            }
-        };
+        let make_player = |spec: &AgentSpec, salt: u64| spec.build(plan.seed ^ salt);
         let mut table = Table {
             game,
             start,
@@ -666,27 +772,40 @@ impl<'g> Table<'g> {
         Ok(Some(moves.len() - keep))
     }
 
-    /// A move the engine suggests for the human to move: thought over with the computer
-    /// opponent's budget (1000 playouts without one), at most 5 seconds and, with a clock, at
-    /// most a tenth of the mover's time left. `None` when the people stopped the game meanwhile.
+    /// A move the engine suggests for the human to move, with what the search thinks of it:
+    /// thought over by the computer opponent's kind of player (alpha-beta for a second without
+    /// one), at most 5 seconds and, with a clock, at most a tenth of the mover's time left.
+    /// `None` when the people stopped the game meanwhile.
     fn hint(&self, face: &mut dyn Face, pos: &Position, started: Instant) -> Option<String> {
         let side = pos.side();
-        let budget = match &self.specs[side.other().index()] {
-            AgentSpec::Mcts(budget) => *budget,
-            _ => Budget::Playouts(1000),
+        let spec = match &self.specs[side.other().index()] {
+            spec @ (AgentSpec::Mcts(..) | AgentSpec::AlphaBeta(..)) => spec.clone(),
+            _ => AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), hetproba_ai::DEFAULT_HASH_MB),
         };
         let mut limit = Duration::from_secs(5);
         if let Some(clocks) = &self.clocks {
             limit = limit.min(clocks.left(side).saturating_sub(started.elapsed()) / 10);
         }
         // Its own seed: asking for a hint changes none of the computer players' moves.
-        let mut agent = MctsAgent::new(budget, self.seed ^ 0x6869_6e74 ^ self.session.moves().len() as u64);
+        let mut agent = spec.build(self.seed ^ 0x6869_6e74 ^ self.session.moves().len() as u64).expect("a computer player");
+        let mut last: Option<Progress> = None;
         let scene = self.scene();
         let mut observe = |progress: &Progress| {
+            last = Some(progress.clone());
             if progress.elapsed >= limit { ControlFlow::Break(()) } else { face.thinking(&scene, "hint", progress, started) }
         };
         let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
-        (!face.stopped()).then(|| self.game.move_name(pos, mv))
+        if face.stopped() {
+            return None;
+        }
+        let name = self.game.move_name(pos, mv);
+        Some(match last {
+            Some(p) if p.best == mv => {
+                let line = crate::tui::line_names(self.game, pos, &p.pv, 6);
+                format!("{name} ({}, depth {}, line {line})", crate::tui::score_words(p.score), p.depth)
+            }
+            _ => name,
+        })
     }
 
     /// Plays to the end, or until a human stops; the record is saved after every move and at
@@ -705,7 +824,13 @@ impl<'g> Table<'g> {
                 Some(mut agent) => {
                     let scene = self.scene();
                     let mut observe = |progress: &Progress| face.thinking(&scene, &mover, progress, started);
-                    let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
+                    let clock = self.clocks.as_ref().map(|c| TimeLeft {
+                        mine: c.left(side),
+                        theirs: c.left(side.other()),
+                        increment: Duration::from_millis(c.control.increment_ms),
+                    });
+                    let think = &mut Think::observed(crate::system_timer(), &mut observe).with_clock(clock);
+                    let mv = agent.choose(&self.session, think);
                     self.players[side.index()] = Some(agent);
                     if face.stopped() { Entry::Stop } else { Entry::Move(mv) }
                 }
@@ -878,13 +1003,38 @@ mod tests {
 
     #[test]
     fn mcts_budgets() {
-        assert_eq!(parse_agent("mcts:1h"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(3600)))));
-        assert_eq!(parse_agent("mcts:1m"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(60)))));
-        assert_eq!(parse_agent("mcts:1000000"), Ok(AgentSpec::Mcts(Budget::Playouts(1_000_000))));
+        let mcts = |b| AgentSpec::Mcts(b, MctsKnobs::default());
+        assert_eq!(parse_agent("mcts:1h"), Ok(mcts(Budget::Time(Duration::from_secs(3600)))));
+        assert_eq!(parse_agent("mcts:1m"), Ok(mcts(Budget::Time(Duration::from_secs(60)))));
+        assert_eq!(parse_agent("mcts:1000000"), Ok(mcts(Budget::Playouts(1_000_000))));
+        assert_eq!(parse_agent("mcts"), Ok(MCTS));
+        let tuned = AgentSpec::Mcts(Budget::Playouts(50), MctsKnobs { exploration_milli: Some(700), plain: false });
+        assert_eq!(parse_agent("mcts:50,c=0.7"), Ok(tuned.clone()));
+        let plain = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)), MctsKnobs { exploration_milli: None, plain: true });
+        assert_eq!(parse_agent("mcts:1s,plain"), Ok(plain.clone()));
         // What `label` writes reads back.
-        for spec in [AgentSpec::Mcts(Budget::Time(Duration::from_millis(1500))), AgentSpec::Mcts(Budget::Playouts(7)), AgentSpec::Random] {
+        for spec in [mcts(Budget::Time(Duration::from_millis(1500))), mcts(Budget::Playouts(7)), AgentSpec::Random, tuned, plain] {
             assert_eq!(parse_agent(&spec.label()), Ok(spec));
         }
         assert!(parse_agent("mcts:0").unwrap_err().contains("from 1 to 1000000"));
+        assert!(parse_agent("mcts:5,c=x").unwrap_err().contains("exploration constant"));
+        assert!(parse_agent("mcts:5,deep").unwrap_err().contains("not 'deep'"));
+    }
+
+    #[test]
+    fn alphabeta_limits() {
+        let hash = hetproba_ai::DEFAULT_HASH_MB;
+        assert_eq!(parse_agent("alphabeta"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), hash)));
+        assert_eq!(parse_agent("alphabeta:6"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), hash)));
+        assert_eq!(parse_agent("alphabeta:250ms"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_millis(250)), hash)));
+        assert_eq!(parse_agent("alphabeta:6,hash=64"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), 64)));
+        for text in ["alphabeta:6", "alphabeta:2000ms,hash=1"] {
+            assert_eq!(parse_agent(text).map(|s| s.label()), Ok(text.to_string()));
+        }
+        assert!(parse_agent("alphabeta:0").unwrap_err().contains("from 1 to 64"));
+        assert!(parse_agent("alphabeta:65").unwrap_err().contains("from 1 to 64"));
+        assert!(parse_agent("alphabeta:6,hash=0").unwrap_err().contains("from 1 to 4096"));
+        assert!(parse_agent("alphabeta:6,c=1").unwrap_err().contains("hash=MIB"));
+        assert!(parse_agent("random:3").unwrap_err().contains("is not a player"));
     }
 }

@@ -9,7 +9,7 @@
 use crate::load::{load_game, parse_param};
 use crate::play::{AgentSpec, parse_agent};
 use crate::{CliError, bounds};
-use hetproba_ai::{Agent, MctsAgent, RandomAgent, Think};
+use hetproba_ai::{Agent, RandomAgent, Think};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Position, Session};
 use rayon::prelude::*;
@@ -23,7 +23,8 @@ pub struct SelfplayArgs {
     /// How many games (over all shards), 1 to 10000000.
     #[arg(long, default_value_t = 100, value_parser = bounds::integer(1u64, bounds::MAX_GAMES), allow_hyphen_values = true)]
     pub games: u64,
-    /// Player A: random, mcts, mcts:1000 (playouts per move) or mcts:2s (time).
+    /// Player A: random, alphabeta, alphabeta:6 (depth), alphabeta:1s (time), mcts, mcts:1000
+    /// (playouts per move) or mcts:2s (time), with options as play takes them.
     #[arg(long, default_value = "random", value_parser = parse_computer)]
     pub first: AgentSpec,
     /// Player B (as --first).
@@ -54,7 +55,7 @@ pub struct SelfplayArgs {
 
 fn parse_computer(text: &str) -> Result<AgentSpec, String> {
     match parse_agent(text)? {
-        AgentSpec::Human => Err("selfplay needs computer players: random, mcts, mcts:1000 or mcts:2s".into()),
+        AgentSpec::Human => Err("selfplay needs computer players: random, alphabeta, alphabeta:6, mcts, mcts:1000 or mcts:2s".into()),
         spec => Ok(spec),
     }
 }
@@ -105,10 +106,7 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
 }
 
 fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent> {
-    match spec {
-        AgentSpec::Mcts(budget) => Box::new(MctsAgent::new(*budget, seed)),
-        _ => Box::new(RandomAgent::new(seed)),
-    }
+    spec.build(seed).unwrap_or_else(|| Box::new(RandomAgent::new(seed)))
 }
 
 /// The material balance, first player minus second, by the pieces' values.
