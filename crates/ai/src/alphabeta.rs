@@ -127,7 +127,8 @@ impl Agent for AlphaBetaAgent {
         let mut score: i32 = 0;
         for depth in 1..=max_depth {
             let mut window = 50;
-            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < WON { (score - window, score + window) } else { (-INFINITY, INFINITY) };
+            let (mut alpha, mut beta) =
+                if depth >= 4 && score.abs() < WON { (score - window, score + window) } else { (-INFINITY, INFINITY) };
             let found = loop {
                 let found = search.root(&root_moves, depth as i32, alpha, beta);
                 if search.stopped {
@@ -266,14 +267,10 @@ impl Search<'_, '_, '_> {
     /// Counts a position; every [`CHECK_EVERY`] reads the timer and tells the observer.
     fn visit(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(CHECK_EVERY) && (self.hard.is_some_and(|h| self.elapsed() >= h) || self.report(false)))
+        {
             self.stopped = true;
-        } else if self.nodes.is_multiple_of(CHECK_EVERY) {
-            if self.hard.is_some_and(|h| self.elapsed() >= h) {
-                self.stopped = true;
-            } else if self.report(false) {
-                self.stopped = true;
-            }
         }
     }
 
@@ -459,18 +456,16 @@ impl Search<'_, '_, '_> {
         }
         self.order(moves, None, ply);
         let mut best = if forced { -INFINITY } else { alpha };
-        for i in 0..moves.len() {
-            let mv = moves[i];
+        for &mv in moves.iter() {
             self.session.play(mv);
             self.visit();
-            let score = if self.stopped {
-                0
-            } else if self.drawn() {
+            let score = if self.stopped || self.drawn() {
                 0
             } else {
                 let mut next = std::mem::take(&mut self.lists[ply + 1]);
                 self.game.generate(self.session.position(), &mut next);
-                let s = if next.is_empty() { -self.terminal(ply + 1) } else { -self.quiescence(&mut next, -beta, -alpha, ply + 1, qdepth + 1) };
+                let s =
+                    if next.is_empty() { -self.terminal(ply + 1) } else { -self.quiescence(&mut next, -beta, -alpha, ply + 1, qdepth + 1) };
                 self.lists[ply + 1] = next;
                 s
             };
@@ -634,3 +629,127 @@ impl Table {
 
 // The evaluation never reaches the scores of won games.
 const _: () = assert!(MAX_EVAL < WON);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StepTimer;
+    use hetproba_engine::Position;
+    use std::ops::ControlFlow;
+
+    /// Every built-in ruleset: the search must work for each.
+    fn games() -> Vec<Game> {
+        hetproba_engine::rules::builtin_ids()
+            .map(|id| Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads")))
+            .collect()
+    }
+
+    #[test]
+    fn a_fixed_depth_plays_a_legal_move_the_same_for_a_seed_in_every_ruleset() {
+        let timer = StepTimer::new(Duration::ZERO);
+        for game in games() {
+            let session = Session::new(&game, Position::start(&game));
+            let play = |seed| AlphaBetaAgent::new(Limit::Depth(3), seed).choose(&session, &mut Think::new(&timer));
+            let mv = play(5);
+            assert!(game.legal_moves(session.position()).contains(&mv), "{}", game.rules().id);
+            assert_eq!(play(5), mv, "{}: the same seed, the same move", game.rules().id);
+        }
+    }
+
+    #[test]
+    fn each_iteration_is_reported_with_depth_score_line_and_positions() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut fresh = Vec::new();
+        let mut observe = |p: &Progress| {
+            if p.fresh {
+                fresh.push((p.depth, p.nodes, p.pv.clone(), p.best));
+            }
+            ControlFlow::Continue(())
+        };
+        let mv = AlphaBetaAgent::new(Limit::Depth(4), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+        let depths: Vec<u32> = fresh.iter().map(|f| f.0).collect();
+        assert_eq!(depths[..4], [1, 2, 3, 4], "{depths:?}");
+        assert!(fresh.windows(2).all(|w| w[0].1 <= w[1].1), "positions only grow");
+        let (_, _, pv, best) = fresh.last().expect("reports");
+        assert_eq!((pv[0], *best), (mv, mv), "the line starts with the move played");
+        // The line is legal move by move.
+        let mut pos = session.position().clone();
+        for &m in pv {
+            assert!(game.legal_moves(&pos).contains(&m));
+            game.make(&mut pos, m);
+        }
+    }
+
+    #[test]
+    fn the_observer_stops_the_search_at_once() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut last = 0;
+        let mut observe = |p: &Progress| {
+            last = p.nodes;
+            if p.nodes >= 3 * CHECK_EVERY { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        };
+        let mv = AlphaBetaAgent::new(Limit::Infinite, 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+        assert!(game.legal_moves(session.position()).contains(&mv));
+        assert!(last <= 3 * CHECK_EVERY, "stopped when told, at {last} positions");
+    }
+
+    #[test]
+    fn a_time_limit_is_read_from_the_timer_and_a_clock_shortens_it() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        // Each reading of the timer moves it on by 1 ms: a budget of 200 ms ends after a fixed
+        // number of readings, and so of positions, the same on every machine.
+        let run = |clock: Option<TimeLeft>| {
+            let timer = StepTimer::new(Duration::from_millis(1));
+            let mut nodes = 0;
+            let mut observe = |p: &Progress| {
+                nodes = p.nodes;
+                ControlFlow::Continue(())
+            };
+            let think = &mut Think::observed(&timer, &mut observe).with_clock(clock);
+            let mv = AlphaBetaAgent::new(Limit::Time(Duration::from_millis(200)), 1).choose(&session, think);
+            (mv, nodes)
+        };
+        let (mv, nodes) = run(None);
+        assert_eq!(run(None), (mv, nodes), "the same readings, the same search");
+        let short = TimeLeft { mine: Duration::from_millis(300), theirs: Duration::from_secs(60), increment: Duration::ZERO };
+        let (_, fewer) = run(Some(short));
+        assert!(fewer < nodes, "300 ms left on the clock allows less than 200 ms a move: {fewer} < {nodes}");
+    }
+
+    #[test]
+    fn time_is_shared_out_over_the_game() {
+        let clock = |mine, increment| TimeLeft {
+            mine: Duration::from_secs(mine),
+            theirs: Duration::from_secs(60),
+            increment: Duration::from_secs(increment),
+        };
+        let (soft, hard) = time_for(Limit::Infinite, Some(clock(60, 0)));
+        assert_eq!(soft, Some(Duration::from_secs(2).mul_f64(0.6)), "a thirtieth of the time left");
+        assert_eq!(hard, Some(Duration::from_secs(6)));
+        let (with_increment, _) = time_for(Limit::Infinite, Some(clock(60, 2)));
+        assert!(with_increment > soft, "an increment adds to the share");
+        let (fixed, fixed_hard) = time_for(Limit::Time(Duration::from_millis(500)), Some(clock(60, 0)));
+        assert_eq!(
+            (fixed, fixed_hard),
+            (Some(Duration::from_millis(300)), Some(Duration::from_millis(500))),
+            "a fixed time below the share"
+        );
+        assert_eq!(time_for(Limit::Depth(3), None), (None, None));
+    }
+
+    #[test]
+    fn wins_are_kept_by_their_distance_in_the_table() {
+        let won = WIN - 5;
+        assert_eq!(from_table(to_table(won, 3), 3), won);
+        assert_eq!(from_table(to_table(won, 3), 7), won - 4, "seen four plies deeper, the same win is four plies further");
+        assert_eq!(from_table(to_table(-won, 2), 2), -won);
+        assert_eq!(to_table(120, 9), 120);
+        assert_eq!(score_of(WIN - 3), Score::Win(3));
+        assert_eq!(score_of(-(WIN - 2)), Score::Loss(2));
+    }
+}

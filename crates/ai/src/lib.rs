@@ -208,4 +208,3 @@ impl Agent for RandomAgent {
         self.moves[self.rng.below(self.moves.len())]
     }
 }
-

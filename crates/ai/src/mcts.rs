@@ -161,7 +161,16 @@ impl MctsAgent {
             }
         }
         let untried = session.game().legal_moves(pos);
-        vec![Node { mv: Move::PASS, parent: usize::MAX, children: Vec::new(), untried, visits: 0.0, score: 0.0, mover: pos.side().other(), proven: 0 }]
+        vec![Node {
+            mv: Move::PASS,
+            parent: usize::MAX,
+            children: Vec::new(),
+            untried,
+            visits: 0.0,
+            score: 0.0,
+            mover: pos.side().other(),
+            proven: 0,
+        }]
     }
 
     /// The search; an observer is told the progress every [`PROGRESS_EVERY`] playouts and at the
@@ -208,7 +217,11 @@ impl MctsAgent {
                     -1 => f64::NEG_INFINITY,
                     _ => nodes[i].score / nodes[i].visits + options.exploration * (log_n / nodes[i].visits).sqrt(),
                 };
-                node = *nodes[node].children.iter().max_by(|&&a, &&b| ucb(a).total_cmp(&ucb(b))).expect("a node with children has a best child");
+                node = *nodes[node]
+                    .children
+                    .iter()
+                    .max_by(|&&a, &&b| ucb(a).total_cmp(&ucb(b)))
+                    .expect("a node with children has a best child");
                 if options.draws {
                     walk.play(nodes[node].mv);
                 } else {
@@ -237,7 +250,13 @@ impl MctsAgent {
                 };
                 depth += 1;
                 let proven = match terminal {
-                    Some(Some(w)) if options.solver => if w == mover { 1 } else { -1 },
+                    Some(Some(w)) if options.solver => {
+                        if w == mover {
+                            1
+                        } else {
+                            -1
+                        }
+                    }
                     _ => 0,
                 };
                 nodes.push(Node { mv, parent: node, children: Vec::new(), untried, visits: 0.0, score: 0.0, mover, proven });
@@ -340,16 +359,19 @@ fn subtree(mut nodes: Vec<Node>, root: usize) -> Vec<Node> {
     let mut out: Vec<Node> = Vec::new();
     let mut queue = std::collections::VecDeque::from([(root, usize::MAX)]);
     while let Some((old, parent)) = queue.pop_front() {
-        let mut node = std::mem::replace(&mut nodes[old], Node {
-            mv: Move::PASS,
-            parent: 0,
-            children: Vec::new(),
-            untried: Vec::new(),
-            visits: 0.0,
-            score: 0.0,
-            mover: PlayerId::FIRST,
-            proven: 0,
-        });
+        let mut node = std::mem::replace(
+            &mut nodes[old],
+            Node {
+                mv: Move::PASS,
+                parent: 0,
+                children: Vec::new(),
+                untried: Vec::new(),
+                visits: 0.0,
+                score: 0.0,
+                mover: PlayerId::FIRST,
+                proven: 0,
+            },
+        );
         let new = out.len();
         let children = std::mem::take(&mut node.children);
         node.parent = parent;
@@ -472,5 +494,26 @@ mod tests {
         };
         RandomAgent::new(3).choose(&session, &mut Think::observed(&timer, &mut observe));
         assert!(!called);
+    }
+
+    #[test]
+    fn the_tree_is_kept_for_the_next_move() {
+        let game = game();
+        let mut session = Session::new(&game, Position::start(&game));
+        let timer = timer();
+        let mut agent = MctsAgent::new(Budget::Playouts(400), 9);
+        let mv = agent.choose(&session, &mut Think::new(&timer));
+        session.play(mv);
+        let reply = game.legal_moves(session.position())[0];
+        session.play(reply);
+        // The kept tree, moved down two plies: its root has the visits the search gave it.
+        let tree = agent.tree_for(&session);
+        assert!(tree[0].visits >= 1.0, "the subtree after the two moves was kept");
+        assert!(tree.iter().skip(1).all(|n| n.parent < tree.len()));
+        // Without reuse, a new tree.
+        let mut fresh = MctsAgent::with_options(Budget::Playouts(400), 9, MctsOptions { reuse: false, ..MctsOptions::default() });
+        fresh.choose(&session, &mut Think::new(&timer));
+        session.play(game.legal_moves(session.position())[0]);
+        assert_eq!(fresh.tree_for(&session)[0].visits, 0.0);
     }
 }

@@ -567,8 +567,7 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
     };
     let second = match &args.second {
         Some(spec) => spec.clone(),
-        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?
-            .unwrap_or(MCTS),
+        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?.unwrap_or(MCTS),
     };
     let seed = match args.seed {
         Some(seed) => seed,
