@@ -70,6 +70,16 @@ impl AlphaBetaAgent {
         }
     }
 
+    /// Searches the next moves with another limit.
+    pub fn set_limit(&mut self, limit: Limit) {
+        self.limit = limit;
+    }
+
+    /// A new transposition table of `hash_mb` MiB (what was learnt is forgotten).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb.clamp(1, MAX_HASH_MB));
+    }
+
     /// Forgets what earlier searches learnt (a new game).
     pub fn clear(&mut self) {
         self.table.clear();
