@@ -4,16 +4,19 @@
 //!   built-in ruleset (single thread and all threads), the side-by-side ratio against hand-tuned
 //!   crates where they exist (reversi, chess), random playouts per second, then micro-benchmarks.
 //!   The flags pick parts (default: all); names pick rulesets (default: all).
+//! - `strength [--games N] [--time MS] [--jobs N] [RULESET...]`: the computer players against each
+//!   other, random and Stockfish, written to docs/strength.md (`strength.rs`).
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 
 mod fuzz;
 mod seeds;
+mod strength;
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask bench|fuzz|fuzz-seeds (--help for each)
+const USAGE: &str = "usage: cargo xtask bench|strength|fuzz|fuzz-seeds (--help for each)
        cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
   --perft      perft leaves/s of each ruleset, single thread and all threads
   --compare    side by side with hand-tuned crates, single thread: magpie (reversi perft 9),
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
             }
         }
         Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
+        Some("strength") => strength::strength(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {
                 for (target, new) in written {

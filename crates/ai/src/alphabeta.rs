@@ -181,9 +181,6 @@ impl Agent for AlphaBetaAgent {
                 break;
             }
         }
-        if !search.stopped {
-            search.report(true);
-        }
         search.best
     }
 }
