@@ -355,8 +355,11 @@ fn play_undo_between_humans_takes_back_one_move_and_not_the_computers_moves() {
 fn play_hint_suggests_a_legal_move_and_changes_nothing_else() {
     let args = ["play", "reversi", "--first", "human", "--second", "mcts:100", "--seed", "5"];
     let run = hetproba_with_input(&args, "hint\nd3\nquit\n").ok();
-    let hint = run.stdout.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_else(|| panic!("{}", run.stdout));
-    assert!(["d3", "c4", "f5", "e6"].contains(&hint), "{hint}");
+    let said = run.stdout.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_else(|| panic!("{}", run.stdout));
+    // The move, then what the search thinks of it: `d3 (score +0.12, depth 4, line d3 c5 ...)`.
+    let (hint, thinking) = said.split_once(' ').unwrap_or((said, ""));
+    assert!(["d3", "c4", "f5", "e6"].contains(&hint), "{said}");
+    assert!(thinking.starts_with("(score ") && thinking.contains(", depth ") && thinking.contains(&format!(", line {hint}")), "{said}");
     assert!(run.stdout.contains("black> hint\nhint: "), "{}", run.stdout);
     // The same seed, the same hint; and the computer's reply is the one it makes unasked.
     assert_eq!(hetproba_with_input(&args, "hint\nd3\nquit\n").ok().stdout, run.stdout);
