@@ -404,6 +404,10 @@ fn page(settings: &Settings, rows: &[(String, Vec<Tally>)], stockfish: Option<&T
             format!(" {}", settings.rulesets.join(" "))
         }
     ));
+    let left: Vec<&str> = hetproba_engine::rules::builtin_ids().filter(|id| !settings.rulesets.iter().any(|r| r == id)).collect();
+    if !left.is_empty() {
+        out.push_str(&format!("Not measured in this run: {}.\n\n", left.join(", ")));
+    }
     out.push_str("| ruleset |");
     for (a, b) in PAIRINGS {
         out.push_str(&format!(" {} against {} |", a.name(), b.name()));
