@@ -8,7 +8,7 @@
 
 use crate::{Agent, Progress, Rng, Score, Think, TimeLeft, Unit};
 use hetproba_engine::rules::model::DrawKind;
-use hetproba_engine::{Game, MAX_EVAL, Move, Session, piece_type};
+use hetproba_engine::{Game, MAX_EVAL, Move, Session};
 use std::time::Duration;
 
 /// How far an alpha-beta agent searches each move.
@@ -207,9 +207,9 @@ fn time_for(limit: Limit, clock: Option<TimeLeft>) -> (Option<Duration>, Option<
     }
 }
 
-/// The value of each piece code, for ordering captures.
+/// The value of each piece type, for ordering captures (at least 1).
 fn piece_values(game: &Game) -> Vec<i32> {
-    (0..game.rules().pieces.len() * 4).map(|code| game.rules().pieces[piece_type(code as u8) as usize].value.max(1)).collect()
+    game.rules().pieces.iter().map(|p| p.value.max(1)).collect()
 }
 
 fn score_of(score: i32) -> Score {
@@ -520,12 +520,13 @@ impl Search<'_, '_, '_> {
             }
             let mut r = 0i64;
             if mv.is_capture() {
-                let gain: i64 = mv.captured_cells().map(|c| i64::from(self.values[pos.at(c) as usize])).sum();
-                let mover = if mv.from.index() < self.game.board().len() { i64::from(self.values[pos.at(mv.from) as usize]) } else { 0 };
+                let value = |c| pos.at(c).map_or(0, |p| i64::from(self.values[p.kind().index()]));
+                let gain: i64 = mv.captured_cells().map(value).sum();
+                let mover = if mv.from.index() < self.game.board().len() { value(mv.from) } else { 0 };
                 r += 1_000_000_000 + gain * 1000 - mover;
             }
             if let Some(to) = mv.promotion() {
-                r += 500_000_000 + i64::from(self.game.rules().pieces[to as usize].value) * 1000;
+                r += 500_000_000 + i64::from(self.game.rules().pieces[to.index()].value) * 1000;
             }
             if r == 0 {
                 if *mv == killers[0] {
@@ -556,7 +557,7 @@ impl Search<'_, '_, '_> {
 const HISTORY: usize = 1 << 16;
 
 fn history_index(mv: &Move) -> usize {
-    let key = (u64::from(mv.rule.0) << 40) ^ (u64::from(mv.from.0) << 20) ^ u64::from(mv.to.0) ^ (u64::from(mv.dir.0) << 50);
+    let key = (u64::from(mv.rule.0) << 40) ^ ((mv.from.index() as u64) << 20) ^ mv.to.index() as u64 ^ ((mv.dir.index() as u64) << 50);
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
 }
 

@@ -193,7 +193,7 @@ fn go(words: &[&str], side: PlayerId) -> Ask {
 fn uci_move(game: &Game, pos: &Position, mv: Move) -> String {
     let board = game.board();
     if game.rules().notation.san && !mv.is_pass() && mv.from != hetproba_engine::board::NO_CELL {
-        let promotion = mv.promotion().map(|t| game.rules().pieces[t as usize].letter.to_lowercase()).unwrap_or_default();
+        let promotion = mv.promotion().map(|t| game.rules().pieces[t.index()].letter.to_lowercase()).unwrap_or_default();
         return format!("{}{}{promotion}", board.name(mv.from), board.name(mv.to));
     }
     game.move_name(pos, mv).replace(' ', "")

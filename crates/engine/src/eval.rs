@@ -5,11 +5,11 @@
 //! tables they read. Every term is measured for both players; a term counts the player's own
 //! measure minus the opponent's.
 
-use crate::game::{Axis, EMPTY, Game, axes_of, line_masks, owner_tag, piece_type, tag};
+use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks, slot};
 use crate::moves::{Move, Sink};
 use crate::position::Position;
 use hetproba_board::{Board, CellId, DirId, NO_CELL};
-use hetproba_rules::model::{EvalKind, PlayerId, Ruleset};
+use hetproba_rules::model::{EvalKind, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 /// The largest evaluation either way: far below the scores a search gives won games.
 pub const MAX_EVAL: i32 = 1_000_000;
@@ -28,8 +28,8 @@ pub(crate) struct Evaluator {
     spread: Vec<(i32, [Distances; 2])>,
     /// Weight and axes (per player).
     stable: Vec<(i32, [Vec<Axis>; 2])>,
-    /// Weight, directions (per player), and the royal piece types as a bit set.
-    shelter: Vec<(i32, [Vec<DirId>; 2], u64)>,
+    /// Weight, directions (per player), and the royal piece types.
+    shelter: Vec<(i32, [Vec<DirId>; 2], PieceTypeSet)>,
 }
 
 /// `lines(len, dirs)`: every run of `len` cells along the axes, per player.
@@ -67,7 +67,7 @@ impl Evaluator {
         let mut square = vec![0i32; codes * n];
         let mut uses_square = false;
         let mut ev = Evaluator::default();
-        let dirs_of = |set: hetproba_rules::model::DirSetId| rules.direction_sets[set as usize].dirs.clone();
+        let dirs_of = |set: hetproba_rules::model::DirSetId| rules.direction_sets[set.index()].dirs.clone();
         for term in &rules.eval.terms {
             let w = term.weight;
             // Adds `points(player, type, cell)` to the table of every owned piece code.
@@ -78,14 +78,14 @@ impl Evaluator {
                         continue;
                     }
                     for player in PlayerId::BOTH {
-                        let code = crate::game::code(t as u8, Some(player)) as usize;
+                        let code = Piece::new(PieceTypeId::new(t), Owner::Player(player)).code();
                         for c in 0..n {
                             square[code * n + c] = square[code * n + c].saturating_add(points(player.index(), t, c));
                         }
                     }
                 }
             };
-            let has = |types: u64, t: usize| types >> t & 1 == 1;
+            let has = |types: PieceTypeSet, t: usize| types.contains(PieceTypeId::new(t));
             match &term.kind {
                 EvalKind::Material => per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value)),
                 EvalKind::Pieces { types } => per_cell(&|_, t, _| if has(*types, t) { w } else { 0 }),
@@ -94,11 +94,11 @@ impl Evaluator {
                     per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(ranks[p][c]) } else { 0 })
                 }
                 EvalKind::Region { region, types } => {
-                    let cells = &rules.regions[*region as usize].cells;
+                    let cells = &rules.regions[region.index()].cells;
                     per_cell(&|p, t, c| if has(*types, t) && cells[p][c] { w } else { 0 })
                 }
                 EvalKind::Approach { region, types } => {
-                    let nearer = [0, 1].map(|p| nearer_than_farthest(board, &rules.regions[*region as usize].cells[p]));
+                    let nearer = [0, 1].map(|p| nearer_than_farthest(board, &rules.regions[region.index()].cells[p]));
                     per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(nearer[p][c]) } else { 0 })
                 }
                 EvalKind::Mobility => ev.mobility = ev.mobility.saturating_add(w),
@@ -125,7 +125,7 @@ impl Evaluator {
                     ev.stable.push((w, [0, 1].map(|p| axes_of(rules, &dirs[p]))));
                 }
                 EvalKind::Shelter { dirs } => {
-                    let royal = rules.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u64, |m, (t, _)| m | 1 << t);
+                    let royal: PieceTypeSet = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].royal).map(PieceTypeId::new).collect();
                     ev.shelter.push((w, dirs_of(*dirs), royal));
                 }
             }
@@ -253,10 +253,11 @@ impl Game {
         let n = self.board().len();
         let mut total = [0i64; 2];
         if !ev.square.is_empty() {
-            for (c, &code) in pos.cells.iter().enumerate() {
-                let owner = owner_tag(code);
-                if code != EMPTY && owner != crate::game::NEUTRAL {
-                    total[(owner - 1) as usize] += i64::from(ev.square[code as usize * n + c]);
+            for (c, &held) in pos.cells.iter().enumerate() {
+                if let Some(piece) = held
+                    && let Owner::Player(owner) = piece.owner()
+                {
+                    total[owner.index()] += i64::from(ev.square[piece.code() * n + c]);
                 }
             }
         }
@@ -291,11 +292,11 @@ impl Game {
     /// `lines`: the sum, over runs with own pieces and no other, of the square of the own ones.
     fn open_lines(&self, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
         let p = player.index();
-        let mine = tag(player);
+        let mine = slot(player);
         let mut sum = 0i64;
         match &lines.masks {
             Some(masks) => {
-                let own = pos.bits[mine as usize];
+                let own = pos.bits[mine];
                 let others = !pos.bits[0] & !own;
                 for &mask in &masks[p] {
                     if mask & others == 0 {
@@ -308,9 +309,9 @@ impl Game {
                 for run in lines.runs[p].chunks(lines.len) {
                     let mut k = 0i64;
                     let clear = run.iter().all(|c| {
-                        let code = pos.cells[c.index()];
-                        k += i64::from(code != EMPTY && owner_tag(code) == mine);
-                        code == EMPTY || owner_tag(code) == mine
+                        let held = pos.cells[c.index()];
+                        k += i64::from(held.of(player));
+                        held.is_none() || held.of(player)
                     });
                     if clear {
                         sum += k * k;
@@ -323,9 +324,9 @@ impl Game {
 
     /// `groups`: how many groups the player's pieces form.
     fn groups(&self, pos: &Position, player: PlayerId, neighbours: &Neighbours) -> i64 {
-        let mine = tag(player);
+        let mine = slot(player);
         if let Some(masks) = &neighbours.masks {
-            let mut left = pos.bits[mine as usize];
+            let mut left = pos.bits[mine];
             let mut groups = 0;
             while left != 0 {
                 groups += 1;
@@ -343,7 +344,7 @@ impl Game {
             return groups;
         }
         let n = self.board().len();
-        let own = |c: CellId| pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let own = |c: CellId| pos.cells[c.index()].of(player);
         let mut seen = vec![false; n];
         let mut groups = 0;
         let mut stack = Vec::new();
@@ -370,9 +371,8 @@ impl Game {
     /// `spread`: the steps from each of the player's pieces to the piece whose sum of steps to
     /// the others is least.
     fn spread(&self, pos: &Position, player: PlayerId, distances: &Distances) -> i64 {
-        let mine = tag(player);
         let n = self.board().len();
-        let cells: Vec<usize> = (0..n).filter(|&c| pos.cells[c] != EMPTY && owner_tag(pos.cells[c]) == mine).collect();
+        let cells: Vec<usize> = (0..n).filter(|&c| pos.cells[c].of(player)).collect();
         cells.iter().map(|&centre| cells.iter().map(|&c| i64::from(distances.steps[centre * n + c])).sum::<i64>()).min().unwrap_or(0)
     }
 
@@ -382,14 +382,13 @@ impl Game {
     fn stable(&self, pos: &Position, player: PlayerId, axes: &[Axis]) -> i64 {
         let board = self.board();
         let n = board.len();
-        let mine = tag(player);
-        let own = |c: CellId| pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let own = |c: CellId| pos.cells[c.index()].of(player);
         let full = |c: CellId, (d, back): Axis| {
             let filled = |dir: Option<DirId>| {
                 let Some(dir) = dir else { return true };
                 let mut k = board.step(c, dir);
                 while k != NO_CELL {
-                    if pos.cells[k.index()] == EMPTY {
+                    if pos.cells[k.index()].is_none() {
                         return false;
                     }
                     k = board.step(k, dir);
@@ -423,13 +422,12 @@ impl Game {
     }
 
     /// `shelter`: own pieces next to each of the player's royal pieces.
-    fn shelter(&self, pos: &Position, player: PlayerId, dirs: &[DirId], royal: u64) -> i64 {
+    fn shelter(&self, pos: &Position, player: PlayerId, dirs: &[DirId], royal: PieceTypeSet) -> i64 {
         let board = self.board();
-        let mine = tag(player);
-        let own = |c: CellId| c != NO_CELL && pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let own = |c: CellId| c != NO_CELL && pos.cells[c.index()].of(player);
         board
             .all_cells()
-            .filter(|&c| own(c) && royal >> piece_type(pos.cells[c.index()]) & 1 == 1)
+            .filter(|&c| own(c) && pos.cells[c.index()].is_some_and(|p| royal.contains(p.kind())))
             .map(|c| dirs.iter().filter(|&&d| own(board.step(c, d))).count() as i64)
             .sum()
     }

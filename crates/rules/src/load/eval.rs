@@ -3,7 +3,7 @@
 //! general primitive; an unknown one, or a bad argument, is refused at its place in the string.
 
 use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, piece_types_arg, region_arg, uint_arg};
-use crate::model::{ALL_TYPES, DirSetId, Eval, EvalKind, EvalTerm};
+use crate::model::{ALL_TYPES, DirSetId, Eval, EvalKind, EvalTerm, PieceTypeSet};
 use crate::syntax::{self, Call, SyntaxError};
 use crate::tree::Node;
 use hetproba_board::DirId;
@@ -138,7 +138,7 @@ fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Opt
 }
 
 /// `pieces(TYPE|TYPE)`, `advance(man)`: the piece types, or all of them when none is named.
-fn types_positional(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<u64> {
+fn types_positional(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<PieceTypeSet> {
     match args.positional().as_slice() {
         [] => Some(ALL_TYPES),
         [arg] => piece_types_arg(cx, node, arg, names),
@@ -182,7 +182,7 @@ mod tests {
         let weights: Vec<i32> = r.eval.terms.iter().map(|t| t.weight).collect();
         assert_eq!(weights, [100, 1, -3, 1]);
         assert_eq!(r.eval.terms[0].kind, EvalKind::Material);
-        assert!(matches!(r.eval.terms[2].kind, EvalKind::Region { types: 1, .. }));
+        assert!(matches!(r.eval.terms[2].kind, EvalKind::Region { types, .. } if types.len() == 1));
         assert!(matches!(r.eval.terms[3].kind, EvalKind::Lines { len: 3, .. }));
         assert!(r.eval.declared);
     }
