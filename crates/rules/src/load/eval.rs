@@ -86,7 +86,7 @@ fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Opt
         "lines" => {
             let positional = args.positional();
             let len = match positional.first() {
-                Some(arg) => match uint_arg(cx, node, arg) {
+                Some(arg) => match uint_arg(cx, node, arg, names) {
                     Some(len) if (2..=64).contains(&len) => Some(len),
                     Some(_) => {
                         arg_error(cx, node, arg, "a line is from 2 to 64 cells long");
