@@ -1,7 +1,7 @@
 //! The evaluation, compiled: `[eval]`'s terms turned into tables, and [`Game::evaluate`], the
 //! points of a position for the player to move. Terms that depend only on a piece and its cell
 //! (material, piece counts, advance, regions, approach) are summed into one table per piece code
-//! and cell; the others (mobility, lines, groups, spread, stable pieces, shelter) each keep the
+//! and cell; the others (mobility, lines, groups, spread, stable pieces, shelter, gaps) each keep the
 //! tables they read. Every term is measured for both players; a term counts the player's own
 //! measure minus the opponent's.
 
@@ -30,6 +30,16 @@ pub(crate) struct Evaluator {
     stable: Vec<(i32, [Vec<Axis>; 2])>,
     /// Weight, directions (per player), and the royal piece types.
     shelter: Vec<(i32, [Vec<DirId>; 2], PieceTypeSet)>,
+    gaps: Vec<Gap>,
+}
+
+/// `gap(from, to, dirs)`, per player: the regions' cells and the directions.
+#[derive(Clone, Debug)]
+struct Gap {
+    weight: i32,
+    from: [Vec<CellId>; 2],
+    to: [Vec<bool>; 2],
+    dirs: [Vec<DirId>; 2],
 }
 
 /// `lines(len, dirs)`: every run of `len` cells along the axes, per player.
@@ -123,6 +133,15 @@ impl Evaluator {
                 EvalKind::Stable { dirs } => {
                     let dirs = dirs_of(*dirs);
                     ev.stable.push((w, [0, 1].map(|p| axes_of(rules, &dirs[p]))));
+                }
+                EvalKind::Gap { from, to, dirs } => {
+                    let (from, to) = (&rules.regions[from.index()].cells, &rules.regions[to.index()].cells);
+                    ev.gaps.push(Gap {
+                        weight: w,
+                        from: [0, 1].map(|p| board.all_cells().filter(|c| from[p][c.index()]).collect()),
+                        to: [0, 1].map(|p| to[p].clone()),
+                        dirs: dirs_of(*dirs),
+                    });
                 }
                 EvalKind::Shelter { dirs } => {
                     let royal: PieceTypeSet = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].royal).map(PieceTypeId::new).collect();
@@ -284,6 +303,9 @@ impl Game {
             for (w, dirs, royal) in &ev.shelter {
                 points += i64::from(*w) * self.shelter(pos, player, &dirs[p], *royal);
             }
+            for gap in &ev.gaps {
+                points += i64::from(gap.weight) * self.gap(pos, player, gap);
+            }
             total[p] += points;
         }
         total[0] - total[1]
@@ -430,5 +452,54 @@ impl Game {
             .filter(|&c| own(c) && pos.cells[c.index()].is_some_and(|p| royal.contains(p.kind())))
             .map(|c| dirs.iter().filter(|&&d| own(board.step(c, d))).count() as i64)
             .sum()
+    }
+
+    /// `gap`: the fewest empty cells on a way, through own pieces and empty cells, from a cell
+    /// of one region to a cell of the other (a breadth-first search where an own piece costs
+    /// nothing and an empty cell one); the board's number of cells when other pieces bar every
+    /// way.
+    fn gap(&self, pos: &Position, player: PlayerId, gap: &Gap) -> i64 {
+        let board = self.board();
+        let n = board.len();
+        let p = player.index();
+        let cost = |c: CellId| match pos.cells[c.index()] {
+            None => Some(1u32),
+            Some(_) if pos.cells[c.index()].of(player) => Some(0),
+            Some(_) => None,
+        };
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &c in &gap.from[p] {
+            if let Some(k) = cost(c)
+                && k < dist[c.index()]
+            {
+                dist[c.index()] = k;
+                if k == 0 { queue.push_front(c) } else { queue.push_back(c) }
+            }
+        }
+        let mut done = vec![false; n];
+        while let Some(c) = queue.pop_front() {
+            if done[c.index()] {
+                continue;
+            }
+            done[c.index()] = true;
+            let here = dist[c.index()];
+            if gap.to[p][c.index()] {
+                return i64::from(here);
+            }
+            for &d in &gap.dirs[p] {
+                let next = board.step(c, d);
+                if next == NO_CELL || done[next.index()] {
+                    continue;
+                }
+                if let Some(k) = cost(next)
+                    && here + k < dist[next.index()]
+                {
+                    dist[next.index()] = here + k;
+                    if k == 0 { queue.push_front(next) } else { queue.push_back(next) }
+                }
+            }
+        }
+        n as i64
     }
 }

@@ -126,6 +126,18 @@ fn groups_count_the_groups_of_own_pieces() {
 }
 
 #[test]
+fn gap_counts_the_empty_cells_still_needed_to_join_two_regions() {
+    let regions = "bottom = \"y == 0\"\ntop = \"y == 3\"";
+    // x on a1 needs a2, a3 and a4 (3); o, without pieces, a whole column (4).
+    assert_eq!(points(&game(regions, "gap(bottom, top, orthogonal)"), "4/4/4/x3 x"), 3 - 4);
+    // a1 and b2 touch at a corner: through any direction two cells (b3, b4) are left.
+    assert_eq!(points(&game(regions, "gap(bottom, top)"), "4/4/1x2/x3 x"), 2 - 4);
+    assert_eq!(points(&game(regions, "gap(bottom, top, orthogonal)"), "4/4/1x2/x3 x"), 3 - 4);
+    // o fills the first row: x is barred everywhere (the board's 16 cells), o needs 3.
+    assert_eq!(points(&game(regions, "gap(bottom, top)"), "4/4/4/oooo x"), 16 - 3);
+}
+
+#[test]
 fn spread_sums_the_steps_to_the_most_central_piece() {
     // x on a1, b1 and d1: from b1, 1 + 0 + 2 = 3 steps, the least of the three sums.
     assert_eq!(points(&game("", "spread"), "4/4/4/xx1x x"), 3);

@@ -675,6 +675,12 @@ pub fn eval_words(r: &Ruleset, term: &EvalTerm) -> String {
         EvalKind::Shelter { dirs } => {
             format!("{points} for each own piece next to a royal piece ({})", neighbour_words(Some(r), Some(*dirs)))
         }
+        EvalKind::Gap { from, to, dirs } => format!(
+            "{points} for each empty cell the player must still fill to join {} to {} ({}), other pieces barring the way",
+            region_words(r, *from),
+            region_words(r, *to),
+            neighbour_words(Some(r), Some(*dirs))
+        ),
     }
 }
 

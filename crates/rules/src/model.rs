@@ -714,6 +714,10 @@ pub enum EvalKind {
     Stable { dirs: DirSetId },
     /// The player's own pieces next to each of the player's royal pieces (through `dirs`).
     Shelter { dirs: DirSetId },
+    /// The fewest empty cells the player must still fill for its pieces to join region `from`
+    /// to region `to` through `dirs` (both resolved for the player); other pieces bar the way,
+    /// and a way barred everywhere counts as the board's number of cells.
+    Gap { from: RegionId, to: RegionId, dirs: DirSetId },
 }
 
 /// Every piece type, as a set.

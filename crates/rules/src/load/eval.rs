@@ -9,8 +9,8 @@ use crate::tree::Node;
 use hetproba_board::DirId;
 
 /// The terms `[eval]` knows, for the message about an unknown one.
-pub const TERMS: [&str; 11] =
-    ["material", "pieces", "mobility", "advance", "region", "approach", "lines", "groups", "spread", "stable", "shelter"];
+pub const TERMS: [&str; 12] =
+    ["material", "pieces", "mobility", "advance", "region", "approach", "lines", "groups", "spread", "stable", "shelter", "gap"];
 
 /// The largest weight a term may have: the sum stays far from the scores of won games.
 pub const MAX_WEIGHT: i64 = 10_000;
@@ -108,6 +108,23 @@ fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Opt
             }
             Some(EvalKind::Lines { len: len?, dirs: dirs? })
         }
+        "gap" => {
+            let positional = args.positional();
+            if positional.len() < 2 {
+                call_error(cx, node, call, "gap() needs the two regions to join, e.g. gap(own-side, other-side)");
+                return None;
+            }
+            let from = region_arg(cx, node, positional[0], names);
+            let to = region_arg(cx, node, positional[1], names);
+            let dirs = match positional.get(2) {
+                Some(arg) => dir_set_arg(cx, node, arg, names),
+                None => all_dirs(names),
+            };
+            if let Some(extra) = positional.get(3) {
+                arg_error(cx, node, extra, "gap() takes two regions and a direction set");
+            }
+            Some(EvalKind::Gap { from: from?, to: to?, dirs: dirs? })
+        }
         "groups" | "spread" | "stable" | "shelter" => {
             let dirs = match args.positional().as_slice() {
                 [] => all_dirs(names),
@@ -202,7 +219,7 @@ mod tests {
         let message = error(r#""100 * material", "5 * wobble""#);
         assert_eq!(
             message,
-            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, advance, region, approach, lines, groups, spread, stable, shelter"
+            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, advance, region, approach, lines, groups, spread, stable, shelter, gap"
         );
     }
 
@@ -214,6 +231,8 @@ mod tests {
         assert_eq!(error(r#""lines""#), "30:11: lines() needs the length of a winning line, e.g. lines(4)");
         assert_eq!(error(r#""mobility(3)""#), "30:20: mobility() takes no more arguments here");
         assert_eq!(error(r#""shelter""#), "30:11: shelter() counts the pieces next to royal pieces, and no piece type is royal");
+        assert_eq!(error(r#""gap(centre)""#), "30:11: gap() needs the two regions to join, e.g. gap(own-side, other-side)");
+        assert_eq!(error(r#""gap(centre, edges)""#), "30:23: no region 'edges'; the board has: all, edge, centre");
         assert_eq!(error(r#""20000 * material""#), "30:11: a weight is at most 10000 either way, not 20000");
         assert!(error(r#""material +""#).starts_with("30:20: expected"), "{}", error(r#""material +""#));
     }
