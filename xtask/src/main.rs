@@ -4,8 +4,9 @@
 //!   built-in ruleset (single thread and all threads), the side-by-side ratio against hand-tuned
 //!   crates where they exist (reversi, chess), random playouts per second, then micro-benchmarks.
 //!   The flags pick parts (default: all); names pick rulesets (default: all).
-//! - `strength [--games N] [--time MS] [--jobs N] [RULESET...]`: the computer players against each
-//!   other, random and Stockfish, written to docs/strength.md (`strength.rs`).
+//! - `strength [--games N] [--time MS] [--jobs N] [--pairing A/B]... [--fresh] [RULESET...]`: the
+//!   computer players against each other, random and Stockfish, written to docs/strength.md
+//!   (`strength.rs`).
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 

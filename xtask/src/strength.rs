@@ -14,12 +14,17 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-pub const USAGE: &str = "usage: cargo xtask strength [--games N] [--time MS] [--jobs N] [--plies N] [--no-stockfish] [RULESET...]
+pub const USAGE: &str =
+    "usage: cargo xtask strength [--games N] [--time MS] [--jobs N] [--plies N] [--pairing A/B]... [--no-stockfish] [--fresh] [RULESET...]
   Plays, for each ruleset (default: every built-in), alphabeta and mcts against random, against
   each other and against plain UCT (mcts,plain), N games each (default 100) with seats
   alternating, MS milliseconds a move (default 1000), on N threads (default 1: time-limited
-  players share no cores); for chess also hetproba uci against Stockfish at Skill Level 0 (the
-  stockfish command; skipped with --no-stockfish). Writes docs/strength.md.";
+  players share no cores), at most N plies a game (default 600; then a draw); for chess also
+  hetproba uci against Stockfish at Skill Level 0 (the stockfish command).
+  --pairing picks pairings (repeatable): alphabeta/random, mcts/random, alphabeta/mcts,
+  alphabeta/mcts,plain, mcts/mcts,plain, uci/stockfish (default: all; --no-stockfish leaves out
+  the last). Writes docs/strength.md after every cell; the cells a run does not measure are kept
+  from the page as it was (--fresh starts an empty table).";
 
 struct SystemTimer(Instant);
 
@@ -67,8 +72,15 @@ const PAIRINGS: [(Player, Player); 5] = [
     (Player::Mcts, Player::Plain),
 ];
 
+/// `--pairing`'s name of the Stockfish games.
+const STOCKFISH: &str = "uci/stockfish";
+
+fn pairing_name((a, b): (Player, Player)) -> String {
+    format!("{}/{}", a.name(), b.name())
+}
+
 /// Wins, draws and losses of the first player of a pairing.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Tally {
     wins: u32,
     draws: u32,
@@ -100,12 +112,145 @@ impl Tally {
     }
 }
 
+/// A measured cell: the tally and the time a move it was played at.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Cell {
+    tally: Tally,
+    ms: u64,
+}
+
+impl Cell {
+    fn text(&self) -> String {
+        let (lo, hi) = self.tally.interval();
+        let t = &self.tally;
+        format!("{:.0}% [{:.0}-{:.0}] ({}-{}-{}, {} ms)", 100.0 * t.score(), 100.0 * lo, 100.0 * hi, t.wins, t.draws, t.losses, self.ms)
+    }
+
+    /// Reads back [`Cell::text`]: the figures in brackets, `W-D-L, MS ms`.
+    fn parse(text: &str) -> Option<Cell> {
+        let inner = text.rsplit_once('(')?.1.split_once(')')?.0;
+        let (wdl, ms) = inner.split_once(", ")?;
+        let mut n = wdl.split('-').map(|v| v.trim().parse::<u32>().ok());
+        let tally = Tally { wins: n.next()??, draws: n.next()??, losses: n.next()?? };
+        Some(Cell { tally, ms: ms.strip_suffix(" ms")?.parse().ok()? })
+    }
+}
+
+/// What the page shows: a cell per ruleset and pairing, the Stockfish games, and the runs
+/// that measured them.
+#[derive(Default)]
+struct Table {
+    cells: std::collections::BTreeMap<(String, usize), Cell>,
+    stockfish: Option<Cell>,
+    runs: Vec<String>,
+}
+
+const STOCKFISH_LINE: &str = "Chess, `hetproba uci` (alpha-beta) against Stockfish";
+const RUN_PREFIX: &str = "- `cargo xtask strength";
+
+impl Table {
+    /// The table of a page written by [`Table::page`]; what it cannot read is left out.
+    fn read(page: &str) -> Table {
+        let mut table = Table::default();
+        let mut columns: Vec<Option<usize>> = Vec::new();
+        let mut lines = page.lines().peekable();
+        while let Some(line) = lines.next() {
+            if line.starts_with(RUN_PREFIX) {
+                table.runs.push(line.to_string());
+            } else if line.starts_with(STOCKFISH_LINE) {
+                let mut text = line.to_string();
+                while !text.contains("**.") {
+                    let Some(next) = lines.next() else { break };
+                    text.push(' ');
+                    text.push_str(next);
+                }
+                table.stockfish = text.split("**").nth(1).and_then(Cell::parse);
+            } else if let Some(row) = line.strip_prefix("| ") {
+                let fields: Vec<&str> = row.trim_end_matches('|').split(" | ").map(str::trim).collect();
+                if fields.first() == Some(&"ruleset") {
+                    columns = fields[1..]
+                        .iter()
+                        .map(|h| PAIRINGS.iter().position(|&(a, b)| *h == format!("{} against {}", a.name(), b.name())))
+                        .collect();
+                } else if let Some(id) = fields.first().filter(|id| hetproba_engine::rules::builtin_ids().any(|b| b == **id)) {
+                    for (field, column) in fields[1..].iter().zip(&columns) {
+                        if let (Some(cell), Some(column)) = (Cell::parse(field), column) {
+                            table.cells.insert((id.to_string(), *column), cell);
+                        }
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    fn page(&self) -> String {
+        let mut out = String::new();
+        out.push_str("# How strong the computer players are\n\n");
+        out.push_str("Regenerated by `cargo xtask strength` (`xtask/src/strength.rs`); do not edit by hand. Each cell is\n");
+        out.push_str("the first player's score against the second (a win 1, a draw 1/2), its 95% Wilson interval,\n");
+        out.push_str("wins-draws-losses and the time a move both players had. Seats alternate from game to game;\n");
+        out.push_str("every game is played on a session, so the ruleset's draw rules end games as in `play`; a game\n");
+        out.push_str("still going after the ply limit counts as a draw. `alphabeta` and `mcts` are the players of that\n");
+        out.push_str("name; `mcts,plain` is plain UCT with random playouts to the end (`mcts:TIME,plain`, what `mcts`\n");
+        out.push_str("was before `[eval]`). A cell left `-` was not measured.\n\n");
+        out.push_str("The issue's setting, 100 games a pairing at 1 s a move in every ruleset, is the command's default\n");
+        out.push_str("(`cargo xtask strength`, about 1000 hours of play on one core); the cells here were measured in\n");
+        out.push_str("shorter runs on a 2-core machine shared with other work, which makes time-limited players weaker\n");
+        out.push_str("than on a free one. Each run replaces the cells it measures:\n\n");
+        for run in &self.runs {
+            out.push_str(run);
+            out.push('\n');
+        }
+        out.push_str("\n| ruleset |");
+        for (a, b) in PAIRINGS {
+            out.push_str(&format!(" {} against {} |", a.name(), b.name()));
+        }
+        out.push_str("\n|---|");
+        for _ in PAIRINGS {
+            out.push_str("---|");
+        }
+        out.push('\n');
+        for id in hetproba_engine::rules::builtin_ids() {
+            if !(0..PAIRINGS.len()).any(|k| self.cells.contains_key(&(id.to_string(), k))) {
+                continue;
+            }
+            out.push_str(&format!("| {id} |"));
+            for k in 0..PAIRINGS.len() {
+                match self.cells.get(&(id.to_string(), k)) {
+                    Some(cell) => out.push_str(&format!(" {} |", cell.text())),
+                    None => out.push_str(" - |"),
+                }
+            }
+            out.push('\n');
+        }
+        let left: Vec<&str> = hetproba_engine::rules::builtin_ids()
+            .filter(|id| !(0..PAIRINGS.len()).any(|k| self.cells.contains_key(&(id.to_string(), k))))
+            .collect();
+        if !left.is_empty() {
+            out.push_str(&format!("\nNot measured: {}.\n", left.join(", ")));
+        }
+        if let Some(cell) = &self.stockfish {
+            out.push_str(&format!(
+                "\n{STOCKFISH_LINE} at `Skill Level` 0 (Debian's `stockfish`, one\nthread, 16 MiB), the same time a move each, refereed over UCI: **{}**.\n",
+                cell.text()
+            ));
+        }
+        out.push_str(
+            "\nThe goals (issue 15): alpha-beta wins at least 95% against random everywhere and at least 70%\nagainst plain UCT in the draughts family and chess; the improved MCTS beats plain UCT in every\nruleset.\n",
+        );
+        out
+    }
+}
+
 struct Settings {
     games: u32,
     time: Duration,
     jobs: usize,
     plies: usize,
+    pairings: Vec<usize>,
     stockfish: bool,
+    fresh: bool,
     rulesets: Vec<String>,
 }
 
@@ -123,7 +268,17 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
             _ => ExitCode::FAILURE,
         };
     }
-    let mut settings = Settings { games: 100, time: Duration::from_secs(1), jobs: 1, plies: 600, stockfish: true, rulesets: Vec::new() };
+    let mut settings = Settings {
+        games: 100,
+        time: Duration::from_secs(1),
+        jobs: 1,
+        plies: 600,
+        pairings: Vec::new(),
+        stockfish: false,
+        fresh: false,
+        rulesets: Vec::new(),
+    };
+    let mut no_stockfish = false;
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let mut number = |what: &str| -> Option<u64> {
@@ -154,7 +309,19 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
                 Some(n) => settings.plies = n as usize,
                 None => return ExitCode::from(2),
             },
-            "--no-stockfish" => settings.stockfish = false,
+            "--pairing" => match it.next().map(String::as_str) {
+                Some(STOCKFISH) => settings.stockfish = true,
+                Some(name) if PAIRINGS.iter().any(|&p| pairing_name(p) == name) => {
+                    settings.pairings.push(PAIRINGS.iter().position(|&p| pairing_name(p) == name).expect("found"))
+                }
+                other => {
+                    let names: Vec<String> = PAIRINGS.iter().map(|&p| pairing_name(p)).chain([STOCKFISH.to_string()]).collect();
+                    eprintln!("error: --pairing takes one of {}, not '{}'\n{USAGE}", names.join(", "), other.unwrap_or(""));
+                    return ExitCode::from(2);
+                }
+            },
+            "--no-stockfish" => no_stockfish = true,
+            "--fresh" => settings.fresh = true,
             id if hetproba_engine::rules::builtin_ids().any(|b| b == id) => settings.rulesets.push(id.to_string()),
             other => {
                 eprintln!("error: unknown argument '{other}'\n{USAGE}");
@@ -162,37 +329,73 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
             }
         }
     }
+    if settings.pairings.is_empty() && !settings.stockfish {
+        settings.pairings = (0..PAIRINGS.len()).collect();
+        settings.stockfish = true;
+    }
+    settings.stockfish &= !no_stockfish;
     if settings.rulesets.is_empty() {
         settings.rulesets = hetproba_engine::rules::builtin_ids().map(str::to_string).collect();
     }
-    let started = Instant::now();
-    let mut rows = Vec::new();
-    for id in &settings.rulesets {
-        let game = Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("listed").expect("built-ins load"));
-        let tallies: Vec<Tally> = PAIRINGS
-            .iter()
-            .map(|&(a, b)| {
-                let tally = play_pairing(&game, a, b, &settings);
-                eprintln!("{id}: {} against {}: {}", a.name(), b.name(), tally.cell());
-                tally
-            })
-            .collect();
-        rows.push((id.clone(), tallies));
-    }
-    let stockfish =
-        if settings.stockfish && settings.rulesets.iter().any(|r| is_chess_like(r)) { against_stockfish(root, &settings) } else { None };
-    let page = page(&settings, &rows, stockfish.as_ref(), started.elapsed());
     let path = root.join("docs/strength.md");
-    match std::fs::write(&path, page) {
-        Ok(()) => {
-            println!("wrote {}", path.display());
-            ExitCode::SUCCESS
-        }
+    let mut table = if settings.fresh { Table::default() } else { Table::read(&std::fs::read_to_string(&path).unwrap_or_default()) };
+    let run = run_line(&settings, args);
+    table.runs.push(format!("{run} (under way)"));
+    let write = |table: &Table| match std::fs::write(&path, table.page()) {
+        Ok(()) => true,
         Err(e) => {
             eprintln!("error: cannot write {}: {e}", path.display());
-            ExitCode::FAILURE
+            false
+        }
+    };
+    let started = Instant::now();
+    for id in &settings.rulesets {
+        let game = Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("listed").expect("built-ins load"));
+        for &k in &settings.pairings {
+            let (a, b) = PAIRINGS[k];
+            let tally = play_pairing(&game, a, b, &settings);
+            eprintln!("{id}: {} against {}: {}", a.name(), b.name(), tally.cell());
+            table.cells.insert((id.clone(), k), Cell { tally, ms: settings.time.as_millis() as u64 });
+            if !write(&table) {
+                return ExitCode::FAILURE;
+            }
         }
     }
+    if settings.stockfish
+        && let Some(tally) = settings.rulesets.iter().find(|r| is_chess_like(r)).and_then(|id| against_stockfish(root, id, &settings))
+    {
+        table.stockfish = Some(Cell { tally, ms: settings.time.as_millis() as u64 });
+    }
+    *table.runs.last_mut().expect("this run's line") = format!("{run}; it took {:.0} minutes", started.elapsed().as_secs_f64() / 60.0);
+    if !write(&table) {
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {}", path.display());
+    ExitCode::SUCCESS
+}
+
+/// The run's line on the page: the command as given and the settings it ran with.
+fn run_line(settings: &Settings, args: &[String]) -> String {
+    let command: Vec<&str> = std::iter::once("cargo xtask strength").chain(args.iter().map(String::as_str)).collect();
+    let mut pairings: Vec<String> = settings.pairings.iter().map(|&k| pairing_name(PAIRINGS[k])).collect();
+    if settings.stockfish {
+        pairings.push(STOCKFISH.into());
+    }
+    format!(
+        "{RUN_PREFIX}{}`: {} games a pairing, {} ms a move, {} thread{}, at most {} plies a game; {}; {}",
+        command.join(" ").strip_prefix("cargo xtask strength").unwrap_or_default(),
+        settings.games,
+        settings.time.as_millis(),
+        settings.jobs,
+        if settings.jobs == 1 { "" } else { "s" },
+        settings.plies,
+        pairings.join(", "),
+        if settings.rulesets.len() == hetproba_engine::rules::builtin_ids().count() {
+            "every ruleset".to_string()
+        } else {
+            settings.rulesets.join(", ")
+        }
+    )
 }
 
 /// The ruleset Stockfish can play: FEN positions and SAN moves, with the chess start.
@@ -322,7 +525,7 @@ fn stockfish_command() -> String {
 }
 
 /// `hetproba uci` against Stockfish at Skill Level 0, the settings' games and time a move.
-fn against_stockfish(root: &Path, settings: &Settings) -> Option<Tally> {
+fn against_stockfish(root: &Path, id: &str, settings: &Settings) -> Option<Tally> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let built = Command::new(cargo).args(["build", "--release", "--quiet", "-p", "hetproba"]).current_dir(root).status();
     if !built.is_ok_and(|s| s.success()) {
@@ -330,7 +533,6 @@ fn against_stockfish(root: &Path, settings: &Settings) -> Option<Tally> {
         return None;
     }
     let binary = root.join("target/release/hetproba");
-    let id = settings.rulesets.iter().find(|r| is_chess_like(r))?;
     let game = Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("listed").expect("loads"));
     let mut tally = Tally::default();
     for i in 0..settings.games {
@@ -372,67 +574,25 @@ fn against_stockfish(root: &Path, settings: &Settings) -> Option<Tally> {
     Some(tally)
 }
 
-fn page(settings: &Settings, rows: &[(String, Vec<Tally>)], stockfish: Option<&Tally>, took: Duration) -> String {
-    let mut out = String::new();
-    out.push_str("# How strong the computer players are\n\n");
-    out.push_str("Regenerated by `cargo xtask strength` (`xtask/src/strength.rs`); do not edit by hand. Each cell is\n");
-    out.push_str("the first player's score against the second (a win 1, a draw 1/2), its 95% Wilson interval, and\n");
-    out.push_str("wins-draws-losses. Seats alternate from game to game; every game is played on a session, so the\n");
-    out.push_str("ruleset's draw rules end games as in `play`; a game still going after the ply limit counts as a\n");
-    out.push_str("draw. `alphabeta` and `mcts` are the players of that name; `mcts,plain` is plain UCT with random\n");
-    out.push_str("playouts to the end (`mcts:TIME,plain`, what `mcts` was before `[eval]`).\n\n");
-    out.push_str(&format!(
-        "Measured with: {} games a pairing, {} ms a move, {} thread{}, at most {} plies a game; it took {:.0} minutes on\n",
-        settings.games,
-        settings.time.as_millis(),
-        settings.jobs,
-        if settings.jobs == 1 { "" } else { "s" },
-        settings.plies,
-        took.as_secs_f64() / 60.0
-    ));
-    out.push_str("a shared 2-core machine, which makes time-limited players weaker than on a free one.\n");
-    out.push_str(&format!(
-        "The command: `cargo xtask strength --games {} --time {} --jobs {} --plies {}{}{}`.\n\n",
-        settings.games,
-        settings.time.as_millis(),
-        settings.jobs,
-        settings.plies,
-        if settings.stockfish { "" } else { " --no-stockfish" },
-        if settings.rulesets.len() == hetproba_engine::rules::builtin_ids().count() {
-            String::new()
-        } else {
-            format!(" {}", settings.rulesets.join(" "))
-        }
-    ));
-    let left: Vec<&str> = hetproba_engine::rules::builtin_ids().filter(|id| !settings.rulesets.iter().any(|r| r == id)).collect();
-    if !left.is_empty() {
-        out.push_str(&format!("Not measured in this run: {}.\n\n", left.join(", ")));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_is_read_back_to_its_cells() {
+        let mut table = Table::default();
+        let cell = Cell { tally: Tally { wins: 9, draws: 1, losses: 0 }, ms: 100 };
+        table.cells.insert(("chess".into(), 3), cell);
+        table.cells.insert(("reversi".into(), 0), Cell { tally: Tally { wins: 0, draws: 0, losses: 4 }, ms: 1000 });
+        table.stockfish = Some(Cell { tally: Tally { wins: 5, draws: 2, losses: 3 }, ms: 250 });
+        table.runs.push(format!("{RUN_PREFIX} --games 10`: 10 games a pairing; it took 3 minutes"));
+        assert_eq!(cell.text(), "95% [66-99] (9-1-0, 100 ms)");
+        let page = table.page();
+        assert!(page.contains("| chess | - | - | - | 95% [66-99] (9-1-0, 100 ms) | - |"), "{page}");
+        let back = Table::read(&page);
+        assert_eq!(back.cells, table.cells);
+        assert_eq!(back.stockfish, table.stockfish);
+        assert_eq!(back.runs, table.runs);
+        assert_eq!(back.page(), page);
     }
-    out.push_str("| ruleset |");
-    for (a, b) in PAIRINGS {
-        out.push_str(&format!(" {} against {} |", a.name(), b.name()));
-    }
-    out.push_str("\n|---|");
-    for _ in PAIRINGS {
-        out.push_str("---|");
-    }
-    out.push('\n');
-    for (id, tallies) in rows {
-        out.push_str(&format!("| {id} |"));
-        for t in tallies {
-            out.push_str(&format!(" {} |", t.cell()));
-        }
-        out.push('\n');
-    }
-    if let Some(t) = stockfish {
-        out.push_str(&format!(
-            "\nChess, `hetproba uci` (alpha-beta) against Stockfish at `Skill Level` 0 (Debian's `stockfish`, one\nthread, 16 MiB), {} ms a move each, refereed over UCI: **{}**.\n",
-            settings.time.as_millis(),
-            t.cell()
-        ));
-    }
-    out.push_str(
-        "\nThe goals (issue 15): alpha-beta wins at least 95% against random everywhere and at least 70%\nagainst plain UCT in the draughts family and chess; the improved MCTS beats plain UCT in every\nruleset.\n",
-    );
-    out
 }
