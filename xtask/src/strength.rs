@@ -195,7 +195,7 @@ impl Table {
         out.push_str("name; `mcts,plain` is plain UCT with random playouts to the end (`mcts:TIME,plain`, what `mcts`\n");
         out.push_str("was before `[eval]`). A cell left `-` was not measured.\n\n");
         out.push_str("The issue's setting, 100 games a pairing at 1 s a move in every ruleset, is the command's default\n");
-        out.push_str("(`cargo xtask strength`, about 1000 hours of play on one core); the cells here were measured in\n");
+        out.push_str("(`cargo xtask strength`, weeks of play on one core); the cells here were measured in\n");
         out.push_str("shorter runs on a 2-core machine shared with other work, which makes time-limited players weaker\n");
         out.push_str("than on a free one. Each run replaces the cells it measures:\n\n");
         for run in &self.runs {
