@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 pub const USAGE: &str =
-    "usage: cargo xtask strength [--games N] [--time MS] [--jobs N] [--plies N] [--pairing A/B]... [--no-stockfish] [--fresh] [RULESET...]
+    "usage: cargo xtask strength [--games N] [--time MS] [--jobs N] [--plies N] [--pairing A/B]... [--no-stockfish] [--fresh] [--minutes N] [RULESET...]
   Plays, for each ruleset (default: every built-in), alphabeta and mcts against random, against
   each other and against plain UCT (mcts,plain), N games each (default 100) with seats
   alternating, MS milliseconds a move (default 1000), on N threads (default 1: time-limited
@@ -24,7 +24,8 @@ pub const USAGE: &str =
   --pairing picks pairings (repeatable): alphabeta/random, mcts/random, alphabeta/mcts,
   alphabeta/mcts,plain, mcts/mcts,plain, uci/stockfish (default: all; --no-stockfish leaves out
   the last). Writes docs/strength.md after every cell; the cells a run does not measure are kept
-  from the page as it was (--fresh starts an empty table).";
+  from the page as it was (--fresh starts an empty table). --minutes N starts no new cell after
+  N minutes (the page says how many cells the run measured).";
 
 struct SystemTimer(Instant);
 
@@ -251,6 +252,7 @@ struct Settings {
     pairings: Vec<usize>,
     stockfish: bool,
     fresh: bool,
+    minutes: Option<u64>,
     rulesets: Vec<String>,
 }
 
@@ -276,6 +278,7 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
         pairings: Vec::new(),
         stockfish: false,
         fresh: false,
+        minutes: None,
         rulesets: Vec::new(),
     };
     let mut no_stockfish = false;
@@ -322,6 +325,10 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
             },
             "--no-stockfish" => no_stockfish = true,
             "--fresh" => settings.fresh = true,
+            "--minutes" => match number("--minutes") {
+                Some(n) => settings.minutes = Some(n),
+                None => return ExitCode::from(2),
+            },
             id if hetproba_engine::rules::builtin_ids().any(|b| b == id) => settings.rulesets.push(id.to_string()),
             other => {
                 eprintln!("error: unknown argument '{other}'\n{USAGE}");
@@ -349,9 +356,16 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
         }
     };
     let started = Instant::now();
+    let out_of_time = || settings.minutes.is_some_and(|m| started.elapsed() >= Duration::from_secs(60 * m));
+    let planned = settings.rulesets.len() * settings.pairings.len() + usize::from(settings.stockfish);
+    let mut measured = 0;
     for id in &settings.rulesets {
         let game = Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("listed").expect("built-ins load"));
         for &k in &settings.pairings {
+            if out_of_time() {
+                break;
+            }
+            measured += 1;
             let (a, b) = PAIRINGS[k];
             let tally = play_pairing(&game, a, b, &settings);
             eprintln!("{id}: {} against {}: {}", a.name(), b.name(), tally.cell());
@@ -362,11 +376,18 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
         }
     }
     if settings.stockfish
+        && !out_of_time()
         && let Some(tally) = settings.rulesets.iter().find(|r| is_chess_like(r)).and_then(|id| against_stockfish(root, id, &settings))
     {
         table.stockfish = Some(Cell { tally, ms: settings.time.as_millis() as u64 });
+        measured += 1;
     }
-    *table.runs.last_mut().expect("this run's line") = format!("{run}; it took {:.0} minutes", started.elapsed().as_secs_f64() / 60.0);
+    let budget = match settings.minutes {
+        Some(m) if measured < planned => format!(" ({measured} of its {planned} cells in its {m}-minute budget)"),
+        _ => String::new(),
+    };
+    *table.runs.last_mut().expect("this run's line") =
+        format!("{run}; it took {:.0} minutes{budget}", started.elapsed().as_secs_f64() / 60.0);
     if !write(&table) {
         return ExitCode::FAILURE;
     }
