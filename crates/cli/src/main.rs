@@ -16,6 +16,7 @@ mod play;
 mod plot;
 mod replay;
 mod selfplay;
+mod serve;
 mod stats;
 mod tui;
 mod uci;
@@ -350,6 +351,10 @@ enum Command {
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
         params: Vec<(String, i64)>,
     },
+    /// Serve the web board (built by `cargo xtask web`) to browsers on this machine and the
+    /// local network.
+    #[command(after_help = examples("serve"))]
+    Serve(serve::ServeArgs),
 }
 
 /// The ruleset a protocol speaks when none is named: the first built-in that `fits`.
@@ -393,6 +398,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             };
             hub::hub(&ruleset, &params)
         }
+        Command::Serve(args) => serve::serve(&args),
     }
 }
 

@@ -120,7 +120,7 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
 fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)]) -> Option<Ruleset> {
     let mut top = Fields::new(table, "the ruleset");
     top.get("extends");
-    let (id, name, source, summary) = game::read_game(cx, top.get("game"));
+    let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
     let params = params::read_params(cx, top.get("params"), overrides);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
@@ -143,7 +143,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, forward, direction_sets, regions } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
     let names =
@@ -161,6 +161,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
     let ends = ends::read_ends(cx, end_node, &names);
     let eval = eval::read_eval(cx, eval_node, &names, forward);
+    if let Some(at) = cannot_draw {
+        ends::check_cannot_draw(cx, at, &ends, &draws);
+    }
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
 
@@ -178,6 +181,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         forward,
         direction_sets,
         regions,
+        dark,
         pieces,
         start,
         phases,
@@ -190,6 +194,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         unmoved,
         same_piece,
         eval,
+        cannot_draw,
         tests,
         interpretations,
         sources: Sources::default(),
