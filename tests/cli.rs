@@ -1171,7 +1171,20 @@ fn every_subcommand_help_has_two_or_three_examples_that_work() {
     let dir = scratch("help-examples");
     // In this order, so that the files an example reads were written by one before it.
     let commands = [
-        "list", "show", "check", "moves", "perft", "play", "replay", "selfplay", "stats", "compare", "championship", "uci", "hub", "serve",
+        "list",
+        "show",
+        "check",
+        "moves",
+        "perft",
+        "play",
+        "replay",
+        "selfplay",
+        "stats",
+        "compare",
+        "championship",
+        "uci",
+        "hub",
+        "serve",
     ];
     let top = hetproba(&["--help"]).ok().stdout;
     for line in top.lines().skip_while(|l| !l.starts_with("Commands:")).skip(1).take_while(|l| l.starts_with("  ")) {
