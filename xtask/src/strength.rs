@@ -386,13 +386,21 @@ pub fn strength(root: &Path, args: &[String]) -> ExitCode {
         Some(m) if measured < planned => format!(" ({measured} of its {planned} cells in its {m}-minute budget)"),
         _ => String::new(),
     };
-    *table.runs.last_mut().expect("this run's line") =
-        format!("{run}; it took {:.0} minutes{budget}", started.elapsed().as_secs_f64() / 60.0);
+    *table.runs.last_mut().expect("this run's line") = format!("{run}; it took {}{budget}", minutes(started.elapsed()));
     if !write(&table) {
         return ExitCode::FAILURE;
     }
     println!("wrote {}", path.display());
     ExitCode::SUCCESS
+}
+
+/// A duration in whole minutes, as words.
+fn minutes(took: Duration) -> String {
+    match (took.as_secs_f64() / 60.0).round() as u64 {
+        0 => "under a minute".into(),
+        1 => "1 minute".into(),
+        m => format!("{m} minutes"),
+    }
 }
 
 /// The run's line on the page: the command as given and the settings it ran with.
