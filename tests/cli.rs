@@ -373,8 +373,11 @@ fn play_undo_between_humans_takes_back_one_move_and_not_the_computers_moves() {
 fn play_hint_suggests_a_legal_move_and_changes_nothing_else() {
     let args = ["play", "reversi", "--first", "human", "--second", "mcts:100", "--seed", "5"];
     let run = hetproba_with_input(&args, "hint\nd3\nquit\n").ok();
-    let hint = run.stdout.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_else(|| panic!("{}", run.stdout));
-    assert!(["d3", "c4", "f5", "e6"].contains(&hint), "{hint}");
+    let said = run.stdout.lines().find_map(|l| l.strip_prefix("hint: ")).unwrap_or_else(|| panic!("{}", run.stdout));
+    // The move, then what the search thinks of it: `d3 (score +0.12, depth 4, line d3 c5 ...)`.
+    let (hint, thinking) = said.split_once(' ').unwrap_or((said, ""));
+    assert!(["d3", "c4", "f5", "e6"].contains(&hint), "{said}");
+    assert!(thinking.starts_with("(score ") && thinking.contains(", depth ") && thinking.contains(&format!(", line {hint}")), "{said}");
     assert!(run.stdout.contains("black> hint\nhint: "), "{}", run.stdout);
     // The same seed, the same hint; and the computer's reply is the one it makes unasked.
     assert_eq!(hetproba_with_input(&args, "hint\nd3\nquit\n").ok().stdout, run.stdout);
@@ -1167,7 +1170,22 @@ fn help_examples(help: &str) -> Vec<Vec<String>> {
 fn every_subcommand_help_has_two_or_three_examples_that_work() {
     let dir = scratch("help-examples");
     // In this order, so that the files an example reads were written by one before it.
-    let commands = ["list", "show", "check", "moves", "perft", "play", "replay", "selfplay", "stats", "compare", "championship", "serve"];
+    let commands = [
+        "list",
+        "show",
+        "check",
+        "moves",
+        "perft",
+        "play",
+        "replay",
+        "selfplay",
+        "stats",
+        "compare",
+        "championship",
+        "uci",
+        "hub",
+        "serve",
+    ];
     let top = hetproba(&["--help"]).ok().stdout;
     for line in top.lines().skip_while(|l| !l.starts_with("Commands:")).skip(1).take_while(|l| l.starts_with("  ")) {
         // A long description goes on in lines indented further.

@@ -185,6 +185,12 @@ fn diagnostic_unknown_move_primitive() {
 }
 
 #[test]
+fn diagnostic_unknown_eval_term() {
+    let text = format!("{TINY}\n[eval]\nterms = [\"10 * lines(3)\", \"5 * wobble(2)\"]\n");
+    broken_ruleset("diag-unknown-eval-term", &[("eval.toml", &text)], "check");
+}
+
+#[test]
 fn diagnostic_extends_cycle() {
     let a = format!("extends = \"cycle-b\"\n{TINY}");
     let b = format!("extends = \"cycle-a\"\n{TINY}");

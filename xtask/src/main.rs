@@ -4,18 +4,22 @@
 //!   built-in ruleset (single thread and all threads), the side-by-side ratio against hand-tuned
 //!   crates where they exist (reversi, chess), random playouts per second, then micro-benchmarks.
 //!   The flags pick parts (default: all); names pick rulesets (default: all).
+//! - `strength [--games N] [--time MS] [--jobs N] [--pairing A/B]... [--fresh] [RULESET...]`: the
+//!   computer players against each other, random and Stockfish, written to docs/strength.md
+//!   (`strength.rs`).
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 //! - `web [--dev]`: the web board, built into `target/web/` (`web.rs`).
 
 mod fuzz;
 mod seeds;
+mod strength;
 mod web;
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask bench|fuzz|fuzz-seeds|web (--help for each)
+const USAGE: &str = "usage: cargo xtask bench|strength|fuzz|fuzz-seeds|web (--help for each)
        cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
   --perft      perft leaves/s of each ruleset, single thread and all threads
   --compare    side by side with hand-tuned crates, single thread: magpie (reversi perft 9),
@@ -63,6 +67,7 @@ fn main() -> ExitCode {
             }
         }
         Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
+        Some("strength") => strength::strength(root(), &args[1..]),
         Some("web") => web::web(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {

@@ -1,12 +1,18 @@
-//! Agents that play any ruleset: uniformly random, and Monte Carlo tree search (UCT with random
-//! playouts). They see only the engine's interface, never a game by name.
+//! Agents that play any ruleset: uniformly random, alpha-beta on the ruleset's `[eval]`
+//! ([`AlphaBetaAgent`]), and Monte Carlo tree search ([`MctsAgent`]). They see only the engine's
+//! interface, never a game by name.
 //!
 //! Architecture invariant: nothing here reads the system clock, a file or a terminal. Time comes
 //! from a [`Timer`] the front end hands in (the system clock natively, the page's clock in a
 //! browser, a [`StepTimer`] in tests), so the crate builds for `wasm32-unknown-unknown`.
 
-use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, Position, Session};
+mod alphabeta;
+mod mcts;
+
+pub use alphabeta::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB};
+pub use mcts::{MAX_TREE, MctsAgent, MctsOptions, random_playout};
+
+use hetproba_engine::{Move, Session};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -41,21 +47,61 @@ pub enum Budget {
     Time(Duration),
 }
 
-/// How far a search has come, for a display that shows the computer thinking.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What a search thinks of the position, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Points of the ruleset's `[eval]` (100 is about a piece of value 1).
+    Points(i32),
+    /// A win found, in so many plies (the move that wins included).
+    Win(u32),
+    /// A loss found, in so many plies.
+    Loss(u32),
+}
+
+/// What a search counts as its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Positions searched (alpha-beta).
+    Positions,
+    /// Playouts made (MCTS).
+    Playouts,
+}
+
+/// How far a search has come, for a display that shows the computer thinking and for the
+/// engine protocols' `info` lines.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
-    /// Playouts made so far in this search.
-    pub playouts: u32,
+    /// Work done so far in this search: positions or playouts, as `unit` says.
+    pub nodes: u64,
+    pub unit: Unit,
     /// Time since the search began.
     pub elapsed: Duration,
-    /// The move the search would play if it stopped now (the most visited so far).
+    /// The move the search would play if it stopped now.
     pub best: Move,
+    /// Alpha-beta: the depth of the last iteration searched whole; MCTS: the length of its
+    /// principal variation.
+    pub depth: u32,
+    /// What the search thinks of the position.
+    pub score: Score,
+    /// The line it expects, the best move first.
+    pub pv: Vec<Move>,
+    /// True when the report brings a new result (an iteration done, a new best line); false when
+    /// it only says that the search goes on.
+    pub fresh: bool,
+}
+
+impl Progress {
+    /// Work per second, 0 before any time has passed.
+    pub fn per_second(&self) -> u64 {
+        let seconds = self.elapsed.as_secs_f64();
+        if seconds > 0.0 { (self.nodes as f64 / seconds).round() as u64 } else { 0 }
+    }
 }
 
 /// What a search tells its progress to: `Break` stops the search.
 pub type Observer<'a> = dyn FnMut(&Progress) -> ControlFlow<()> + 'a;
 
-/// A search reports its [`Progress`] every this many playouts (and once at its end).
+/// MCTS reports its [`Progress`] every this many playouts (and once at its end).
 pub const PROGRESS_EVERY: u32 = 64;
 
 /// A monotonic clock. Library code never reads the system clock: the front end hands a timer in.
@@ -160,252 +206,5 @@ impl Agent for RandomAgent {
     fn choose(&mut self, session: &Session, _: &mut Think) -> Move {
         session.game().generate(session.position(), &mut self.moves);
         self.moves[self.rng.below(self.moves.len())]
-    }
-}
-
-/// Plays random moves from `pos` until the game ends or `max_plies` pass. Returns the winner
-/// (`None` for a draw or an unfinished playout).
-pub fn random_playout(game: &Game, pos: &mut Position, rng: &mut Rng, moves: &mut Vec<Move>, max_plies: usize) -> Option<PlayerId> {
-    let mut made = 0;
-    let result = loop {
-        game.generate(pos, moves);
-        if moves.is_empty() {
-            break game.outcome(pos).and_then(|o| o.winner);
-        }
-        if made >= max_plies {
-            break None;
-        }
-        let mv = moves[rng.below(moves.len())];
-        game.make(pos, mv);
-        made += 1;
-    };
-    for _ in 0..made {
-        pos.unmake();
-    }
-    result
-}
-
-struct Node {
-    mv: Move,
-    parent: usize,
-    children: Vec<usize>,
-    untried: Vec<Move>,
-    visits: f64,
-    /// Score for the player who made `mv` (win 1, draw 0.5).
-    score: f64,
-    /// The player who made `mv`.
-    mover: PlayerId,
-}
-
-/// The most positions an MCTS tree holds (one per playout, and the root): a search with a time
-/// budget stops early when its tree is this large, as one of 1,000,000 playouts does.
-pub const MAX_TREE: usize = 1_000_000;
-
-/// Monte Carlo tree search with UCT selection and random playouts; a search stops at its budget
-/// or when its tree holds [`MAX_TREE`] positions.
-pub struct MctsAgent {
-    budget: Budget,
-    rng: Rng,
-    /// Longest playout, in plies; a playout cut short counts as a draw.
-    pub max_playout: usize,
-}
-
-impl MctsAgent {
-    pub fn new(budget: Budget, seed: u64) -> MctsAgent {
-        MctsAgent { budget, rng: Rng::new(seed), max_playout: 2000 }
-    }
-}
-
-impl Agent for MctsAgent {
-    fn choose(&mut self, session: &Session, think: &mut Think) -> Move {
-        self.search(session.game(), session.position(), think)
-    }
-}
-
-/// The most visited child of the root: the move a search plays.
-fn most_visited(nodes: &[Node]) -> Move {
-    let best = nodes[0].children.iter().max_by(|&&a, &&b| nodes[a].visits.total_cmp(&nodes[b].visits)).copied();
-    match best {
-        Some(child) => nodes[child].mv,
-        None => nodes[0].untried[0],
-    }
-}
-
-impl MctsAgent {
-    /// The search; an observer is told the progress every [`PROGRESS_EVERY`] playouts and at the
-    /// end. Without one the search does no more than test that it is absent.
-    fn search(&mut self, game: &Game, root_pos: &Position, think: &mut Think) -> Move {
-        let mut pos = root_pos.clone();
-        let mut scratch = Vec::new();
-        let root_moves = game.legal_moves(&pos);
-        if root_moves.len() == 1 {
-            return root_moves[0];
-        }
-        let mut nodes = vec![Node {
-            mv: Move::PASS,
-            parent: usize::MAX,
-            children: Vec::new(),
-            untried: root_moves,
-            visits: 0.0,
-            score: 0.0,
-            mover: pos.side().other(),
-        }];
-        let timer = think.timer;
-        let start = timer.now();
-        let elapsed = || timer.now().saturating_sub(start);
-        let mut playouts = 0u32;
-        loop {
-            match self.budget {
-                Budget::Playouts(n) if playouts >= n => break,
-                Budget::Time(t) if playouts > 0 && elapsed() >= t => break,
-                // A long time budget on a fast game must not fill the memory.
-                _ if nodes.len() > MAX_TREE => break,
-                _ => {}
-            }
-            if think.is_observed()
-                && playouts.is_multiple_of(PROGRESS_EVERY)
-                && playouts > 0
-                && think.report(&Progress { playouts, elapsed: elapsed(), best: most_visited(&nodes) }).is_break()
-            {
-                return most_visited(&nodes);
-            }
-            playouts += 1;
-            // Select.
-            let mut node = 0;
-            let mut depth = 0;
-            while nodes[node].untried.is_empty() && !nodes[node].children.is_empty() {
-                let parent_visits = nodes[node].visits.max(1.0);
-                let log_n = parent_visits.ln();
-                node = *nodes[node]
-                    .children
-                    .iter()
-                    .max_by(|&&a, &&b| {
-                        let ucb = |i: usize| nodes[i].score / nodes[i].visits + 1.4 * (log_n / nodes[i].visits).sqrt();
-                        ucb(a).total_cmp(&ucb(b))
-                    })
-                    .expect("a node with children has a best child");
-                game.make(&mut pos, nodes[node].mv);
-                depth += 1;
-            }
-            // Expand.
-            if !nodes[node].untried.is_empty() {
-                let i = self.rng.below(nodes[node].untried.len());
-                let mv = nodes[node].untried.swap_remove(i);
-                let mover = pos.side();
-                game.make(&mut pos, mv);
-                depth += 1;
-                let untried = game.legal_moves(&pos);
-                nodes.push(Node { mv, parent: node, children: Vec::new(), untried, visits: 0.0, score: 0.0, mover });
-                let child = nodes.len() - 1;
-                nodes[node].children.push(child);
-                node = child;
-            }
-            // Simulate.
-            let winner = random_playout(game, &mut pos, &mut self.rng, &mut scratch, self.max_playout);
-            // Back up.
-            let mut n = node;
-            while n != usize::MAX {
-                nodes[n].visits += 1.0;
-                nodes[n].score += match winner {
-                    Some(w) if w == nodes[n].mover => 1.0,
-                    Some(_) => 0.0,
-                    None => 0.5,
-                };
-                n = nodes[n].parent;
-            }
-            for _ in 0..depth {
-                pos.unmake();
-            }
-        }
-        let best = most_visited(&nodes);
-        if think.is_observed() {
-            let _ = think.report(&Progress { playouts, elapsed: elapsed(), best });
-        }
-        best
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Any game will do: the first built-in ruleset.
-    fn game() -> Game {
-        let id = hetproba_engine::rules::builtin_ids().next().expect("a built-in ruleset");
-        Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads"))
-    }
-
-    fn timer() -> StepTimer {
-        StepTimer::new(Duration::from_micros(10))
-    }
-
-    #[test]
-    fn progress_is_reported_with_growing_playout_counts_and_changes_nothing() {
-        let game = game();
-        let session = Session::new(&game, Position::start(&game));
-        let timer = timer();
-        let plain = MctsAgent::new(Budget::Playouts(300), 7).choose(&session, &mut Think::new(&timer));
-        let mut seen = Vec::new();
-        let mut observe = |p: &Progress| {
-            seen.push(p.playouts);
-            ControlFlow::Continue(())
-        };
-        let observed = MctsAgent::new(Budget::Playouts(300), 7).choose(&session, &mut Think::observed(&timer, &mut observe));
-        assert_eq!(plain, observed, "observing does not change the move");
-        assert_eq!(seen, vec![64, 128, 192, 256, 300], "every 64 playouts, then at the end");
-        assert!(seen.windows(2).all(|w| w[0] < w[1]));
-    }
-
-    #[test]
-    fn an_observer_can_stop_a_search_early() {
-        let game = game();
-        let session = Session::new(&game, Position::start(&game));
-        let legal = game.legal_moves(session.position());
-        let mut calls = 0;
-        let timer = timer();
-        let mut observe = |p: &Progress| {
-            calls += 1;
-            assert!(legal.contains(&p.best));
-            if p.playouts >= 128 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
-        };
-        let mv = MctsAgent::new(Budget::Time(Duration::from_secs(3600)), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
-        assert_eq!(calls, 2);
-        assert!(legal.contains(&mv));
-    }
-
-    #[test]
-    fn a_time_budget_is_read_from_the_timer_handed_in() {
-        // Each reading of the timer moves it on by 1 ms: a budget of 50 ms ends after a number
-        // of playouts fixed by the search's own readings, the same on every machine.
-        let game = game();
-        let session = Session::new(&game, Position::start(&game));
-        let run = || {
-            let timer = StepTimer::new(Duration::from_millis(1));
-            let mut last = 0;
-            let mut observe = |p: &Progress| {
-                last = p.playouts;
-                ControlFlow::Continue(())
-            };
-            let mv =
-                MctsAgent::new(Budget::Time(Duration::from_millis(50)), 5).choose(&session, &mut Think::observed(&timer, &mut observe));
-            (mv, last)
-        };
-        let (mv, playouts) = run();
-        assert!((1..=50).contains(&playouts), "{playouts} playouts in 50 readings of 1 ms");
-        assert_eq!(run(), (mv, playouts), "the same timer readings give the same search");
-    }
-
-    #[test]
-    fn an_agent_that_does_not_search_never_reports() {
-        let game = game();
-        let session = Session::new(&game, Position::start(&game));
-        let mut called = false;
-        let timer = timer();
-        let mut observe = |_: &Progress| {
-            called = true;
-            ControlFlow::Continue(())
-        };
-        RandomAgent::new(3).choose(&session, &mut Think::observed(&timer, &mut observe));
-        assert!(!called);
     }
 }

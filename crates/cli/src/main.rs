@@ -4,10 +4,12 @@
 //! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
 
 mod analyse;
+mod background;
 mod bounds;
 mod championship;
 mod compare;
 mod files;
+mod hub;
 mod info;
 mod load;
 mod play;
@@ -17,6 +19,7 @@ mod selfplay;
 mod serve;
 mod stats;
 mod tui;
+mod uci;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -326,11 +329,45 @@ enum Command {
     /// or a championship simulated with computer players.
     #[command(after_help = examples("championship"))]
     Championship(championship::ChampionshipArgs),
+    /// Speak the Universal Chess Interface on standard input and output, for chess GUIs and
+    /// referees (cutechess-cli, python-chess); the alpha-beta player thinks.
+    #[command(after_help = examples("uci"))]
+    Uci {
+        /// A built-in ruleset id or a .toml path (default: the first built-in whose positions are
+        /// FEN and whose moves are SAN, as UCI's are).
+        ruleset: Option<String>,
+        /// Set a ruleset parameter (`--param size=10`); `setoption` sets them too.
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
+        params: Vec<(String, i64)>,
+    },
+    /// Speak Scan's Hub protocol on standard input and output, for draughts GUIs and referees
+    /// (pydraughts, Hub); the alpha-beta player thinks.
+    #[command(after_help = examples("hub"))]
+    Hub {
+        /// A built-in ruleset id or a .toml path whose positions are PDN (default: the built-in
+        /// whose PDN GameType is 20, the game Hub itself plays).
+        ruleset: Option<String>,
+        /// Set a ruleset parameter (`--param size=10`).
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
+        params: Vec<(String, i64)>,
+    },
     /// Serve the web board (built by `cargo xtask web`) to browsers on this machine and the
     /// local network.
     #[command(after_help = examples("serve"))]
     Serve(serve::ServeArgs),
 }
+
+/// The ruleset a protocol speaks when none is named: the first built-in that `fits`.
+fn default_ruleset(fits: impl Fn(&hetproba_rules::Ruleset) -> bool, what: &str) -> Result<String, CliError> {
+    hetproba_rules::builtin_ids()
+        .find(|id| hetproba_rules::load_builtin(id, &[]).and_then(Result::ok).is_some_and(|r| fits(&r)))
+        .map(str::to_string)
+        .ok_or_else(|| CliError::usage(format!("no built-in ruleset {what}; name one")))
+}
+
+/// The PDN GameType of the game Hub engines play unless told otherwise (the PDN standard's
+/// number; the ruleset that declares it is data).
+const HUB_GAME_TYPE: &str = "20";
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
@@ -345,6 +382,22 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay { file, ruleset, json } => replay::replay(&file, ruleset.as_deref(), json),
         Command::Compare { a, b, depth, time, play, seed, json } => compare::compare(&a, &b, depth, time, play, seed, json),
         Command::Championship(args) => championship::championship(&args),
+        Command::Uci { ruleset, params } => {
+            let fen = |r: &hetproba_rules::Ruleset| r.notation.san && r.notation.position == hetproba_rules::model::PositionNotation::Fen;
+            let ruleset = match ruleset {
+                Some(r) => r,
+                None => default_ruleset(fen, "writes FEN and SAN")?,
+            };
+            uci::uci(&ruleset, &params)
+        }
+        Command::Hub { ruleset, params } => {
+            let hub = |r: &hetproba_rules::Ruleset| r.notation.game_type.as_deref() == Some(HUB_GAME_TYPE);
+            let ruleset = match ruleset {
+                Some(r) => r,
+                None => default_ruleset(hub, "has PDN GameType 20")?,
+            };
+            hub::hub(&ruleset, &params)
+        }
         Command::Serve(args) => serve::serve(&args),
     }
 }

@@ -260,8 +260,7 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
     };
     let second = match &args.second {
         Some(spec) => spec.clone(),
-        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?
-            .unwrap_or(AgentSpec::Mcts(hetproba_ai::Budget::Playouts(1000))),
+        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?.unwrap_or(hetproba_play::MCTS),
     };
     let seed = match args.seed {
         Some(seed) => seed,
@@ -416,9 +415,24 @@ impl Host for Table<'_> {
                 "hint" => {
                     let scene = self.scene(m);
                     let face = &mut *self.face;
-                    let hint = m.hint(&mut |progress| face.thinking(&scene, "hint", progress, started));
+                    let mut last: Option<hetproba_ai::Progress> = None;
+                    let hint = m.hint(&mut |progress| {
+                        last = Some(progress.clone());
+                        face.thinking(&scene, "hint", progress, started)
+                    });
+                    // The move, and what the search thinks of it when its last report is about it.
+                    let words = |mv| match &last {
+                        Some(p) if p.best == mv => format!(
+                            "{} ({}, depth {}, line {})",
+                            game.move_name(pos, mv),
+                            crate::tui::score_words(p.score),
+                            p.depth,
+                            crate::tui::line_names(game, pos, &p.pv, 6)
+                        ),
+                        _ => game.move_name(pos, mv),
+                    };
                     match hint {
-                        Some(mv) if !self.face.stopped() => self.face.say(&format!("hint: {}", game.move_name(pos, mv))),
+                        Some(mv) if !self.face.stopped() => self.face.say(&format!("hint: {}", words(mv))),
                         _ => return Ok(Turn::Stop),
                     }
                 }

@@ -13,7 +13,7 @@ use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Stylize};
 use crossterm::terminal::{self, Clear, ClearType};
 use crossterm::{execute, queue};
-use hetproba_ai::Progress;
+use hetproba_ai::{Progress, Score, Unit};
 use hetproba_board::{CellId, Shape};
 use hetproba_engine::{Game, Owner, Position};
 use hetproba_play::format_clock;
@@ -246,11 +246,49 @@ fn visible_width(line: &str) -> usize {
     width
 }
 
-/// What the computer is doing: `white thinks: 1234 playouts, 5678/s, best so far d3`.
+/// What the computer is doing: `white thinks: depth 5, score +0.35, 12345 positions, 45678/s,
+/// 1.2s, line e4 e5 Nf3` (MCTS: its playouts, and the depth and score of its most visited line).
 pub fn progress_line(game: &Game, pos: &Position, who: &str, progress: &Progress) -> String {
-    let seconds = progress.elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 { (progress.playouts as f64 / seconds).round() as u64 } else { 0 };
-    format!("{who} thinks: {} playouts, {rate}/s, {:.1}s, best so far {}", progress.playouts, seconds, game.move_name(pos, progress.best))
+    let unit = match progress.unit {
+        Unit::Positions => "positions",
+        Unit::Playouts => "playouts",
+    };
+    let line = line_names(game, pos, &progress.pv, 6);
+    let line = if line.is_empty() { game.move_name(pos, progress.best) } else { line };
+    format!(
+        "{who} thinks: depth {}, {}, {} {unit}, {}/s, {:.1}s, line {line}",
+        progress.depth,
+        score_words(progress.score),
+        progress.nodes,
+        progress.per_second(),
+        progress.elapsed.as_secs_f64(),
+    )
+}
+
+/// A score for players: `score +1.35` (in pieces of value 1), `win in 3 plies`.
+pub fn score_words(score: Score) -> String {
+    match score {
+        Score::Points(p) => format!("score {:+.2}", f64::from(p) / 100.0),
+        Score::Win(1) => "win in 1 ply".to_string(),
+        Score::Win(n) => format!("win in {n} plies"),
+        Score::Loss(1) => "loss in 1 ply".to_string(),
+        Score::Loss(n) => format!("loss in {n} plies"),
+    }
+}
+
+/// The first `most` moves of a line in notation, each from the position the ones before reach;
+/// it stops at a move that is not legal there.
+pub fn line_names(game: &Game, pos: &Position, line: &[hetproba_engine::Move], most: usize) -> String {
+    let mut pos = pos.clone();
+    let mut names = Vec::new();
+    for &mv in line.iter().take(most) {
+        if !game.legal_moves(&pos).contains(&mv) {
+            break;
+        }
+        names.push(game.move_name(&pos, mv));
+        game.make(&mut pos, mv);
+    }
+    names.join(" ")
 }
 
 /// Leaves raw mode and shows the cursor: on every way out.
@@ -635,11 +673,27 @@ result = "mover wins"
     }
 
     #[test]
-    fn the_progress_line_says_playouts_rate_and_best_move() {
+    fn the_progress_line_says_depth_score_work_rate_and_line() {
         let game = game(PLACING);
         let pos = Position::start(&game);
         let best = game.parse_move(&pos, "d3").expect("legal");
-        let line = progress_line(&game, &pos, "o", &Progress { playouts: 1000, elapsed: Duration::from_millis(500), best });
-        assert_eq!(line, "o thinks: 1000 playouts, 2000/s, 0.5s, best so far d3");
+        let mut after = pos.clone();
+        game.make(&mut after, best);
+        let reply = game.legal_moves(&after)[0];
+        let reply_name = game.move_name(&after, reply);
+        let progress = Progress {
+            nodes: 1000,
+            unit: Unit::Playouts,
+            elapsed: Duration::from_millis(500),
+            best,
+            depth: 2,
+            score: Score::Points(-35),
+            pv: vec![best, reply],
+            fresh: true,
+        };
+        let line = progress_line(&game, &pos, "o", &progress);
+        assert_eq!(line, format!("o thinks: depth 2, score -0.35, 1000 playouts, 2000/s, 0.5s, line d3 {reply_name}"));
+        let won = Progress { score: Score::Win(3), unit: Unit::Positions, pv: vec![], ..progress };
+        assert_eq!(progress_line(&game, &pos, "o", &won), "o thinks: depth 2, win in 3 plies, 1000 positions, 2000/s, 0.5s, line d3");
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::attack::Attacks;
 use crate::ends::Ends;
+use crate::eval::Evaluator;
 use crate::moves::{At, Kind, Rule};
 use crate::position::Progress;
 use hetproba_board::{CellId, DirId};
@@ -195,6 +196,8 @@ pub struct Game {
     state_keys: Vec<u64>,
     /// The end rules, compiled.
     pub(crate) ends: Ends,
+    /// The evaluation (`[eval]`), compiled.
+    pub(crate) evaluator: Evaluator,
     /// Royal pieces and how each player attacks, when the game has royal pieces or castling.
     pub(crate) attacks: Option<Attacks>,
     /// True if a move rule castles (the position's "never moved" marks then follow castling).
@@ -254,6 +257,7 @@ impl Game {
             })
             .collect();
         let ends = Ends::compile(&rules, &axes);
+        let evaluator = Evaluator::compile(&rules);
         let attacks = Attacks::compile(&rules, &compiled);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         let chain_states = (0..rules.pieces.len())
@@ -288,6 +292,7 @@ impl Game {
             side_key,
             state_keys,
             ends,
+            evaluator,
             attacks,
             castles,
             promotions,
@@ -337,6 +342,12 @@ impl Game {
     #[inline(always)]
     pub(crate) fn key(&self, cell: CellId, held: Option<Piece>) -> u64 {
         self.zobrist[cell.index() * self.codes + held.code()]
+    }
+
+    /// Is a royal piece of the player to move attacked (chess's check)? False in a game without
+    /// royal pieces.
+    pub fn is_check(&self, pos: &crate::Position) -> bool {
+        self.in_check(pos, pos.side())
     }
 
     /// Does the position remember which pieces never moved?
@@ -399,7 +410,7 @@ pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[hetproba_board::
         .collect()
 }
 
-fn axes_of(rules: &Ruleset, dirs: &[DirId]) -> Vec<Axis> {
+pub(crate) fn axes_of(rules: &Ruleset, dirs: &[DirId]) -> Vec<Axis> {
     let mut list: Vec<Axis> = Vec::new();
     for &d in dirs {
         // One entry per axis: skip a direction whose opposite is already listed.

@@ -8,6 +8,7 @@ mod attack;
 mod check;
 mod effects;
 mod ends;
+mod eval;
 mod fen;
 mod game;
 mod moves;
@@ -19,6 +20,7 @@ mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
+pub use eval::MAX_EVAL;
 pub use game::{Game, Owner, Piece};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};

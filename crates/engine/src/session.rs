@@ -26,6 +26,9 @@ pub struct Session<'g> {
     /// FEN's move number at the start, and whether the second player moved first.
     first_move: u32,
     second_began: bool,
+    /// What [`Session::undo`] restores, a move at a time: the half-move clock, the draw rules'
+    /// counters, and the material counts when they are kept.
+    saved: Vec<u32>,
 }
 
 /// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
@@ -68,6 +71,7 @@ impl<'g> Session<'g> {
             clock_events: clock_events(game),
             first_move: 1,
             second_began,
+            saved: Vec::new(),
         }
     }
 
@@ -127,6 +131,11 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
+        self.saved.push(self.halfmove);
+        self.saved.extend_from_slice(&self.counters);
+        if let Some(counts) = &self.material {
+            self.saved.extend(counts.iter().flatten());
+        }
         let mover_piece = if mv.from == hetproba_board::NO_CELL { None } else { self.pos.at(mv.from).map(|p| p.kind()) };
         game.make(&mut self.pos, mv);
         // Material is counted only for rulesets whose draws look at it, once per move.
@@ -149,17 +158,52 @@ impl<'g> Session<'g> {
         self.moves.push(mv);
     }
 
+    /// Takes the last move back, with its history: for searches that walk the game's tree from
+    /// the session, and for taking moves back in play. Returns false if no move was played.
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.pos.unmake();
+        self.keys.pop();
+        if let Some(counts) = &mut self.material {
+            let types = counts[0].len();
+            let at = self.saved.len() - 2 * types;
+            for (i, &n) in self.saved[at..].iter().enumerate() {
+                counts[i / types][i % types] = n;
+            }
+            self.saved.truncate(at);
+        }
+        let at = self.saved.len() - self.counters.len();
+        self.counters.copy_from_slice(&self.saved[at..]);
+        self.saved.truncate(at);
+        self.halfmove = self.saved.pop().expect("a saved half-move clock for each move");
+        true
+    }
+
+    /// How many times the current position stood on the board earlier in the game (same
+    /// cells, player to move and declared state).
+    pub fn repetitions(&self) -> u32 {
+        let (now, before) = self.keys.split_last().expect("the session holds the current position's key");
+        before.iter().filter(|&k| k == now).count() as u32
+    }
+
     /// The result: the game's own end conditions first, then the draws that need history.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(o) = self.game.outcome(&self.pos) {
             return Some(o);
         }
+        let rule = self.history_draw()?;
+        Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
+    }
+
+    /// The first `[[draw]]` rule that holds now, by its index: the draws that need history,
+    /// without the game's own end conditions (a search that has the moves at hand asks this
+    /// alone).
+    pub fn history_draw(&self) -> Option<usize> {
         for (i, rule) in self.game.rules().draws.iter().enumerate() {
             let drawn = match &rule.kind {
-                DrawKind::Repetition { count } => {
-                    let now = self.keys.last().copied().unwrap_or_default();
-                    self.keys.iter().filter(|&&k| k == now).count() as u32 >= *count
-                }
+                DrawKind::Repetition { count } => self.repetitions() + 1 >= *count,
                 DrawKind::Counter { plies, material, .. } => {
                     self.counters[i] >= *plies
                         && material
@@ -168,7 +212,7 @@ impl<'g> Session<'g> {
                 }
             };
             if drawn {
-                return Some(Outcome { winner: None, reason: rule.reason.clone() });
+                return Some(i);
             }
         }
         None

@@ -17,7 +17,7 @@ pub use clock::{Clocks, control_label, format_clock};
 pub use matches::{Host, Match, Turn, Undo, move_cells, opening};
 pub use record::{Record, RecordError, ReplayError, Replayed};
 pub use result::{Ending, result_token, token_winner};
-pub use spec::{AGENT_KINDS, AgentKind, AgentSpec, SpecError};
+pub use spec::{AGENT_KINDS, AgentKind, AgentSpec, MCTS, MctsKnobs, SpecError};
 
 pub use hetproba_ai as ai;
 pub use hetproba_engine as engine;

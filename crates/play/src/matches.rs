@@ -14,7 +14,7 @@ use crate::clock::{Clocks, control_label};
 use crate::record::{Record, player_tag};
 use crate::result::{Ending, result_token};
 use crate::spec::AgentSpec;
-use hetproba_ai::{Agent, MctsAgent, Observer, Progress, Think, TimeLeft, Timer};
+use hetproba_ai::{Agent, Observer, Progress, Think, TimeLeft, Timer};
 use hetproba_engine::board::{CellId, NO_CELL};
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_engine::rules::parse_clock;
@@ -423,15 +423,16 @@ impl<'g> Match<'g> {
         }
     }
 
-    /// A move the engine suggests to the player to move: thought over with the computer
-    /// opponent's budget (1000 playouts without one) for at most [`Match::hint_limit`], telling
-    /// `observe` its progress (`Break` stops it early). Its own seed: asking for a hint changes
-    /// none of the computer players' moves. `None` once the game is over.
+    /// A move the engine suggests to the player to move: thought over by the computer
+    /// opponent's kind of player (alpha-beta for a second without one) for at most
+    /// [`Match::hint_limit`], telling `observe` its progress (`Break` stops it early). Its own
+    /// seed: asking for a hint changes none of the computer players' moves. `None` once the
+    /// game is over.
     pub fn hint(&self, observe: &mut Observer) -> Option<Move> {
         let side = self.to_move()?;
-        let budget = self.seats[side.other().index()].spec.hint_budget();
+        let spec = self.seats[side.other().index()].spec.hint_player();
         let limit = self.hint_limit();
-        let mut agent = MctsAgent::new(budget, self.seed ^ 0x6869_6e74 ^ self.plies() as u64);
+        let mut agent = spec.agent(self.seed ^ 0x6869_6e74 ^ self.plies() as u64)?;
         let mut watch = |progress: &Progress| if progress.elapsed >= limit { ControlFlow::Break(()) } else { observe(progress) };
         Some(agent.choose(&self.session, &mut Think::observed(self.timer, &mut watch)))
     }
@@ -624,7 +625,8 @@ mod tests {
         let timer = StepTimer::new(Duration::ZERO);
         let play = |seed| {
             let mut m =
-                Match::new(start(&game), &[], [AgentSpec::Random, AgentSpec::Mcts(Budget::Playouts(20))], seed, &timer).with_cap(Some(30));
+                Match::new(start(&game), &[], [AgentSpec::Random, AgentSpec::Mcts(Budget::Playouts(20), Default::default())], seed, &timer)
+                    .with_cap(Some(30));
             m.run(&mut Computers).unwrap();
             m.record().moves.clone()
         };
@@ -687,7 +689,7 @@ mod tests {
     fn a_hint_is_a_legal_move_and_the_same_for_a_seed() {
         let game = game(PLACING);
         let timer = StepTimer::new(Duration::ZERO);
-        let m = Match::new(start(&game), &[], [AgentSpec::Human, AgentSpec::Mcts(Budget::Playouts(50))], 9, &timer);
+        let m = Match::new(start(&game), &[], [AgentSpec::Human, AgentSpec::Mcts(Budget::Playouts(50), Default::default())], 9, &timer);
         let hint = m.hint(&mut |_| ControlFlow::Continue(())).expect("a hint");
         assert!(game.legal_moves(m.position()).contains(&hint));
         assert_eq!(m.hint(&mut |_| ControlFlow::Continue(())), Some(hint));

@@ -1,7 +1,8 @@
-//! Players by name: `human`, `random`, `mcts`, `mcts:1000`, `mcts:2s`. Every front end parses a
+//! Players by name: `human`, `random`, `mcts`, `mcts:1000`, `mcts:2s`, `alphabeta:6`,
+//! `alphabeta:1s`, with options after a comma. Every front end parses a
 //! player once, here, and builds its agent here; a new agent is one more arm in each match.
 
-use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
+use hetproba_ai::{Agent, AlphaBetaAgent, Budget, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, MctsAgent, MctsOptions, RandomAgent};
 use std::fmt;
 use std::time::Duration;
 
@@ -17,9 +18,27 @@ pub enum AgentSpec {
     Human,
     /// Uniformly random legal moves.
     Random,
-    /// Monte Carlo tree search with this budget a move.
-    Mcts(Budget),
+    /// Monte Carlo tree search with this budget a move and these options.
+    Mcts(Budget, MctsKnobs),
+    /// Alpha-beta search on the ruleset's `[eval]` with this limit and a transposition table of
+    /// so many MiB.
+    AlphaBeta(Limit, usize),
 }
+
+/// The options of an MCTS player after its budget: `c=0.7` (the exploration constant, kept in
+/// thousandths so that specs compare exactly), `plain` (UCT with random playouts to the end, as
+/// hetproba first had).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MctsKnobs {
+    pub exploration_milli: Option<u32>,
+    pub plain: bool,
+}
+
+/// `mcts`: 1000 playouts a move.
+pub const MCTS: AgentSpec = AgentSpec::Mcts(Budget::Playouts(1000), MctsKnobs { exploration_milli: None, plain: false });
+
+/// The deepest `alphabeta:N`.
+pub const MAX_DEPTH: u32 = 64;
 
 /// One kind of player the registry knows, for help texts and menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +58,13 @@ pub const AGENT_KINDS: &[AgentKind] = &[
     AgentKind { name: "human", forms: "human", about: "a person, who types or clicks the moves", examples: &["human"] },
     AgentKind { name: "random", forms: "random", about: "a uniformly random legal move", examples: &["random"] },
     AgentKind {
+        name: "alphabeta",
+        forms: "alphabeta, alphabeta:6 (depth), alphabeta:2s (time a move), alphabeta:2s,hash=64 (MiB)",
+        about: "alpha-beta search on the ruleset's [eval] (1s a move unless told)",
+    },
+    AgentKind {
         name: "mcts",
-        forms: "mcts, mcts:1000 (playouts a move), mcts:2s (time a move)",
+        forms: "mcts, mcts:1000 (playouts a move), mcts:2s (time a move), mcts:2s,c=0.7, mcts:2s,plain",
         about: "Monte Carlo tree search (1000 playouts a move unless told)",
         examples: &["mcts:200", "mcts:1000", "mcts:1s", "mcts:5s"],
     },
@@ -49,12 +73,18 @@ pub const AGENT_KINDS: &[AgentKind] = &[
 /// Why a text is not a player.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
-    #[error("'{0}' is not a player; expected human, random, mcts, mcts:1000 (playouts) or mcts:2s (time)")]
+    #[error(
+        "'{0}' is not a player; expected human, random, alphabeta, alphabeta:6 (depth), alphabeta:1s (time), mcts, mcts:1000 (playouts) or mcts:2s (time)"
+    )]
     Unknown(String),
     #[error("'{0}': a budget cannot be negative; {RANGE}")]
     Negative(String),
     #[error("'{0}': {RANGE}")]
     OutOfRange(String),
+    #[error("'{0}': a depth is from 1 to 64 plies, a time a move from 1ms to 1h")]
+    DepthOutOfRange(String),
+    #[error("'{0}': {1}")]
+    BadOption(String, String),
 }
 
 /// The budgets a search accepts, as the messages say them.
@@ -62,37 +92,111 @@ const RANGE: &str = "playouts a move are from 1 to 1000000, a time a move from 1
 
 impl AgentSpec {
     /// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or
-    /// `mcts:TIME` (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`).
+    /// `mcts:TIME` (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`), with options
+    /// `,c=0.7` and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies, 1 to
+    /// [`MAX_DEPTH`]) or `alphabeta:TIME`, with `,hash=MIB` (1 to 4096).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = || SpecError::Unknown(text.to_string());
-        match text.split_once(':') {
-            None => match text {
-                "human" => Ok(AgentSpec::Human),
-                "random" => Ok(AgentSpec::Random),
-                "mcts" => Ok(AgentSpec::Mcts(Budget::Playouts(1000))),
-                _ => Err(bad()),
-            },
-            Some(("mcts", budget)) if budget.starts_with('-') => Err(SpecError::Negative(text.to_string())),
-            Some(("mcts", budget)) if !budget.is_empty() && budget.bytes().all(|b| b.is_ascii_digit()) => match budget.parse::<u32>() {
-                Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(Budget::Playouts(n))),
-                _ => Err(SpecError::OutOfRange(text.to_string())),
-            },
-            Some(("mcts", budget)) => match hetproba_engine::rules::parse_duration(budget, u64::MAX) {
-                Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms)))),
-                Ok(_) => Err(SpecError::OutOfRange(text.to_string())),
-                Err(_) => Err(bad()),
-            },
-            Some(_) => Err(bad()),
+        let (head, options) = match text.split_once(',') {
+            Some((head, options)) => (head, options.split(',').collect::<Vec<_>>()),
+            None => (text, Vec::new()),
+        };
+        let (name, budget) = match head.split_once(':') {
+            Some((name, budget)) => (name, Some(budget)),
+            None => (head, None),
+        };
+        let whole = |b: &str| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit());
+        let time = |b: &str, out_of_range: SpecError| match hetproba_engine::rules::parse_duration(b, u64::MAX) {
+            Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(Duration::from_millis(ms)),
+            Ok(_) => Err(out_of_range),
+            Err(_) => Err(bad()),
+        };
+        let option = |why: String| SpecError::BadOption(text.to_string(), why);
+        match name {
+            "human" | "random" if budget.is_some() || !options.is_empty() => Err(bad()),
+            "human" => Ok(AgentSpec::Human),
+            "random" => Ok(AgentSpec::Random),
+            "mcts" => {
+                let budget = match budget {
+                    None => Budget::Playouts(1000),
+                    Some(b) if b.starts_with('-') => return Err(SpecError::Negative(text.to_string())),
+                    Some(b) if whole(b) => match b.parse::<u32>() {
+                        Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Budget::Playouts(n),
+                        _ => return Err(SpecError::OutOfRange(text.to_string())),
+                    },
+                    Some(b) => Budget::Time(time(b, SpecError::OutOfRange(text.to_string()))?),
+                };
+                let mut knobs = MctsKnobs::default();
+                for o in options {
+                    match o.split_once('=') {
+                        None if o == "plain" => knobs.plain = true,
+                        Some(("c", value)) => match value.parse::<f64>() {
+                            Ok(c) if (0.0..=10.0).contains(&c) => knobs.exploration_milli = Some((c * 1000.0).round() as u32),
+                            _ => return Err(option("the exploration constant c is a number from 0 to 10".into())),
+                        },
+                        _ => return Err(option(format!("mcts takes the options c=NUMBER (exploration) and plain, not '{o}'"))),
+                    }
+                }
+                Ok(AgentSpec::Mcts(budget, knobs))
+            }
+            "alphabeta" => {
+                let limit = match budget {
+                    None => Limit::Time(Duration::from_secs(1)),
+                    Some(b) if b.starts_with('-') => return Err(SpecError::DepthOutOfRange(text.to_string())),
+                    Some(b) if whole(b) => match b.parse::<u32>() {
+                        Ok(d) if (1..=MAX_DEPTH).contains(&d) => Limit::Depth(d),
+                        _ => return Err(SpecError::DepthOutOfRange(text.to_string())),
+                    },
+                    Some(b) => Limit::Time(time(b, SpecError::DepthOutOfRange(text.to_string()))?),
+                };
+                let mut hash = DEFAULT_HASH_MB;
+                for o in options {
+                    match o.split_once('=') {
+                        Some(("hash", value)) => match value.parse::<usize>() {
+                            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => hash = mb,
+                            _ => return Err(option(format!("hash is the table's size in MiB, from 1 to {MAX_HASH_MB}"))),
+                        },
+                        _ => return Err(option(format!("alphabeta takes the option hash=MIB, not '{o}'"))),
+                    }
+                }
+                Ok(AgentSpec::AlphaBeta(limit, hash))
+            }
+            _ => Err(bad()),
         }
     }
 
-    /// The player as written (`random`, `mcts:1000`, `mcts:1500ms`); it parses back to itself.
+    /// The player as written (`random`, `mcts:1000`, `mcts:1500ms,c=0.7`, `alphabeta:6`); it
+    /// parses back to itself.
     pub fn label(&self) -> String {
+        let time = |t: &Duration| format!("{}ms", t.as_millis());
         match self {
             AgentSpec::Human => "human".into(),
             AgentSpec::Random => "random".into(),
-            AgentSpec::Mcts(Budget::Playouts(n)) => format!("mcts:{n}"),
-            AgentSpec::Mcts(Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
+            AgentSpec::Mcts(budget, knobs) => {
+                let mut label = match budget {
+                    Budget::Playouts(n) => format!("mcts:{n}"),
+                    Budget::Time(t) => format!("mcts:{}", time(t)),
+                };
+                if let Some(c) = knobs.exploration_milli {
+                    label += &format!(",c={}", f64::from(c) / 1000.0);
+                }
+                if knobs.plain {
+                    label += ",plain";
+                }
+                label
+            }
+            AgentSpec::AlphaBeta(limit, hash) => {
+                let mut label = match limit {
+                    Limit::Depth(d) => format!("alphabeta:{d}"),
+                    Limit::Time(t) => format!("alphabeta:{}", time(t)),
+                    Limit::Nodes(n) => format!("alphabeta:nodes={n}"),
+                    Limit::Infinite => "alphabeta:infinite".into(),
+                };
+                if *hash != DEFAULT_HASH_MB {
+                    label += &format!(",hash={hash}");
+                }
+                label
+            }
         }
     }
 
@@ -103,19 +207,26 @@ impl AgentSpec {
 
     /// The computer player of this kind, seeded; `None` for a person.
     pub fn agent(&self, seed: u64) -> Option<Box<dyn Agent>> {
-        match self {
-            AgentSpec::Human => None,
-            AgentSpec::Random => Some(Box::new(RandomAgent::new(seed))),
-            AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, seed))),
-        }
+        Some(match self {
+            AgentSpec::Human => return None,
+            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Mcts(budget, knobs) => {
+                let mut options = if knobs.plain { MctsOptions::plain() } else { MctsOptions::default() };
+                if let Some(c) = knobs.exploration_milli {
+                    options.exploration = f64::from(c) / 1000.0;
+                }
+                Box::new(MctsAgent::with_options(*budget, seed, options))
+            }
+            AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash(*limit, seed, *hash)),
+        })
     }
 
-    /// The search budget a hint borrows from this player: its own if it searches, else 1000
-    /// playouts.
-    pub fn hint_budget(&self) -> Budget {
+    /// The player a hint borrows from this one: itself if it searches, else alpha-beta for a
+    /// second.
+    pub fn hint_player(&self) -> AgentSpec {
         match self {
-            AgentSpec::Mcts(budget) => *budget,
-            _ => Budget::Playouts(1000),
+            AgentSpec::Mcts(..) | AgentSpec::AlphaBeta(..) => self.clone(),
+            _ => AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), DEFAULT_HASH_MB),
         }
     }
 }
@@ -140,17 +251,47 @@ mod tests {
 
     #[test]
     fn mcts_budgets() {
-        assert_eq!(AgentSpec::parse("mcts:1h"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(3600)))));
-        assert_eq!(AgentSpec::parse("mcts:1m"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(60)))));
-        assert_eq!(AgentSpec::parse("mcts:1000000"), Ok(AgentSpec::Mcts(Budget::Playouts(1_000_000))));
+        let mcts = |b| AgentSpec::Mcts(b, MctsKnobs::default());
+        assert_eq!(AgentSpec::parse("mcts:1h"), Ok(mcts(Budget::Time(Duration::from_secs(3600)))));
+        assert_eq!(AgentSpec::parse("mcts:1m"), Ok(mcts(Budget::Time(Duration::from_secs(60)))));
+        assert_eq!(AgentSpec::parse("mcts:1000000"), Ok(mcts(Budget::Playouts(1_000_000))));
+        assert_eq!(AgentSpec::parse("mcts"), Ok(MCTS));
+        let tuned = AgentSpec::Mcts(Budget::Playouts(50), MctsKnobs { exploration_milli: Some(700), plain: false });
+        assert_eq!(AgentSpec::parse("mcts:50,c=0.7"), Ok(tuned.clone()));
+        let plain = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)), MctsKnobs { exploration_milli: None, plain: true });
+        assert_eq!(AgentSpec::parse("mcts:1s,plain"), Ok(plain.clone()));
         // What `label` writes reads back.
-        for spec in [AgentSpec::Mcts(Budget::Time(Duration::from_millis(1500))), AgentSpec::Mcts(Budget::Playouts(7)), AgentSpec::Random] {
+        for spec in [mcts(Budget::Time(Duration::from_millis(1500))), mcts(Budget::Playouts(7)), AgentSpec::Random, tuned, plain] {
             assert_eq!(AgentSpec::parse(&spec.label()), Ok(spec));
         }
+        assert!(AgentSpec::parse("mcts:5,c=x").unwrap_err().to_string().contains("exploration constant"));
+        assert!(AgentSpec::parse("mcts:5,deep").unwrap_err().to_string().contains("not 'deep'"));
         assert!(AgentSpec::parse("mcts:0").unwrap_err().to_string().contains("from 1 to 1000000"));
         assert!(AgentSpec::parse("mcts:2h").unwrap_err().to_string().contains("from 1ms to 1h"));
         assert_eq!(AgentSpec::parse("mcts:-5"), Err(SpecError::Negative("mcts:-5".into())));
         assert_eq!(AgentSpec::parse("alpha"), Err(SpecError::Unknown("alpha".into())));
+    }
+
+    #[test]
+    fn alphabeta_limits() {
+        let hash = DEFAULT_HASH_MB;
+        assert_eq!(AgentSpec::parse("alphabeta"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), hash)));
+        assert_eq!(AgentSpec::parse("alphabeta:6"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), hash)));
+        assert_eq!(AgentSpec::parse("alphabeta:250ms"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_millis(250)), hash)));
+        assert_eq!(AgentSpec::parse("alphabeta:6,hash=64"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), 64)));
+        for text in ["alphabeta:6", "alphabeta:2000ms,hash=1"] {
+            assert_eq!(AgentSpec::parse(text).map(|s| s.label()), Ok(text.to_string()));
+        }
+        for (text, says) in [
+            ("alphabeta:0", "from 1 to 64"),
+            ("alphabeta:65", "from 1 to 64"),
+            ("alphabeta:6,hash=0", "from 1 to 4096"),
+            ("alphabeta:6,c=1", "hash=MIB"),
+            ("random:3", "is not a player"),
+        ] {
+            assert!(AgentSpec::parse(text).unwrap_err().to_string().contains(says), "{text}");
+        }
+        assert!(AgentSpec::parse("alphabeta:2").unwrap().agent(1).is_some());
     }
 
     #[test]

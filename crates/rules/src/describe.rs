@@ -675,6 +675,16 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             out.push_str(&format!("  - draw: {}\n", d.reason));
         }
     }
+    out.push_str(&format!(
+        "\nEvaluation, how the computer players judge a position{} (each term counts the player's own measure minus the opponent's):\n",
+        if r.eval.declared { "" } else { " (no [eval] is declared: the default)" }
+    ));
+    for term in &r.eval.terms {
+        out.push_str(&format!("  - {}\n", eval_words(r, term)));
+    }
+    if r.eval.terms.is_empty() {
+        out.push_str("  - nothing: only won, lost and drawn positions differ\n");
+    }
     if let Some(clock) = &r.clock {
         out.push_str(&format!(
             "\nClock: {} per player{}; a player whose time runs out loses.\n",
@@ -693,6 +703,52 @@ pub fn rules_in_words(r: &Ruleset) -> String {
         }
     }
     out
+}
+
+/// A term of `[eval]` in words: "100 points for each unit of the pieces' values (man 1, king 3)".
+pub fn eval_words(r: &Ruleset, term: &EvalTerm) -> String {
+    let points = match term.weight.abs() {
+        1 => format!("{} point", term.weight),
+        _ => format!("{} points", term.weight),
+    };
+    let pieces = |types: PieceTypeSet| {
+        if (0..r.pieces.len()).all(|t| types.contains(PieceTypeId::new(t))) { "piece".to_string() } else { types_words(r, types) }
+    };
+    match &term.kind {
+        EvalKind::Material => {
+            let values: Vec<String> = r.pieces.iter().filter(|p| p.owned).map(|p| format!("{} {}", p.name, p.value)).collect();
+            format!("{points} for each unit of the pieces' values ({})", values.join(", "))
+        }
+        EvalKind::Pieces { types } => format!("{points} for each {}", pieces(*types)),
+        EvalKind::Mobility => format!("{points} for each move the player's rules allow, before the turn's rules choose among them"),
+        EvalKind::Advance { types } => format!("{points} for each row a {} stands ahead of the player's first row", pieces(*types)),
+        EvalKind::Region { region, types } => format!("{points} for each {} on {}", pieces(*types), region_words(r, *region)),
+        EvalKind::Approach { region, types } => {
+            format!("{points} for each step a {} stands nearer to {} than the farthest cell", pieces(*types), region_words(r, *region))
+        }
+        EvalKind::Lines { len, dirs } => format!(
+            "{points} for each run of {len} cells {} holding own pieces and no other, times the square of the own pieces in it",
+            axis_words(Some(r), Some(*dirs))
+        ),
+        EvalKind::Groups { dirs } => {
+            format!("{points} for each group of the player's pieces, joined {}", neighbour_words(Some(r), Some(*dirs)))
+        }
+        EvalKind::Spread { dirs } => {
+            format!("{points} for each step (moving {}) from each of the player's pieces to the most central of them", dirs_words(r, *dirs))
+        }
+        EvalKind::Stable { dirs } => {
+            format!("{points} for each piece that can never be enclosed {}", axis_words(Some(r), Some(*dirs)))
+        }
+        EvalKind::Shelter { dirs } => {
+            format!("{points} for each own piece next to a royal piece ({})", neighbour_words(Some(r), Some(*dirs)))
+        }
+        EvalKind::Gap { from, to, dirs } => format!(
+            "{points} for each empty cell the player must still fill to join {} to {} ({}), other pieces barring the way",
+            region_words(r, *from),
+            region_words(r, *to),
+            neighbour_words(Some(r), Some(*dirs))
+        ),
+    }
 }
 
 /// The default reason of a draw rule.

@@ -155,6 +155,8 @@ pub struct Ruleset {
     pub unmoved: Vec<PieceTypeId>,
     /// A limit on moving one piece many times in a row, if the rules set one.
     pub same_piece: Option<SamePiece>,
+    /// How the computer players judge a position that is not over (`[eval]`, or the default).
+    pub eval: Eval,
     /// `[game] cannot-draw = true` (where it is written): no end rule or draw rule gives a
     /// draw, and a game that ends with no rule holding is a contradiction that `check` reports.
     pub cannot_draw: Option<Span>,
@@ -712,6 +714,75 @@ pub struct EndRule {
     pub text: String,
     pub span: Span,
 }
+
+/// `[eval]`: the evaluation the computer players search with, a weighted sum of general terms.
+/// Each term is measured for both players and counts the side's own measure minus the
+/// opponent's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Eval {
+    pub terms: Vec<EvalTerm>,
+    /// False when the ruleset declares no `[eval]` and these are the default terms.
+    pub declared: bool,
+}
+
+impl Eval {
+    /// The evaluation of a ruleset that declares none: material and mobility.
+    pub fn default_terms() -> Eval {
+        let term = |weight, kind, text: &str| EvalTerm { weight, kind, text: text.to_string() };
+        Eval {
+            terms: vec![term(100, EvalKind::Material, "100 * material"), term(10, EvalKind::Mobility, "10 * mobility")],
+            declared: false,
+        }
+    }
+}
+
+/// One weighted term of `[eval]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalTerm {
+    /// Points per unit of the term (a piece of value 1 is 100 points under `100 * material`).
+    pub weight: i32,
+    pub kind: EvalKind,
+    /// The term as written.
+    pub text: String,
+}
+
+/// What a term of `[eval]` measures, for one player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// The sum of the player's pieces' values.
+    Material,
+    /// The number of the player's pieces of these types.
+    Pieces { types: PieceTypeSet },
+    /// The moves the player's rules generate in the position (as if it were the player's turn),
+    /// before the turn's filters.
+    Mobility,
+    /// For each piece of these types, the rows it stands ahead of the player's first row,
+    /// along the player's forward direction.
+    Advance { types: PieceTypeSet },
+    /// The player's pieces of these types standing in the region (resolved for the player).
+    Region { region: RegionId, types: PieceTypeSet },
+    /// For each piece of these types, how many steps nearer the region it stands than the
+    /// cell farthest from it.
+    Approach { region: RegionId, types: PieceTypeSet },
+    /// Every straight run of `len` cells along the axes of `dirs` that holds own pieces and no
+    /// other: the square of the own pieces in it.
+    Lines { len: u32, dirs: DirSetId },
+    /// The number of groups the player's pieces form, joined through `dirs`.
+    Groups { dirs: DirSetId },
+    /// The steps (through `dirs`) from each of the player's pieces to the most central of them.
+    Spread { dirs: DirSetId },
+    /// The player's pieces that can never be enclosed along the axes of `dirs`.
+    Stable { dirs: DirSetId },
+    /// The player's own pieces next to each of the player's royal pieces (through `dirs`).
+    Shelter { dirs: DirSetId },
+    /// The fewest empty cells the player must still fill for its pieces to join region `from`
+    /// to region `to` through `dirs` (both resolved for the player); other pieces bar the way,
+    /// and a way barred everywhere counts as the board's number of cells.
+    Gap { from: RegionId, to: RegionId, dirs: DirSetId },
+}
+
+/// Every piece type, as a set.
+pub const ALL_TYPES: PieceTypeSet = PieceTypeSet(u64::MAX);
 
 /// A test embedded in a ruleset file, run by `hetproba check`.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

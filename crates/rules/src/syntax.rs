@@ -140,6 +140,8 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::argval => "a value",
         Rule::names => "names joined by |",
         Rule::single_call => "a call",
+        Rule::eval_term => "an evaluation term such as 30 * region(corners)",
+        Rule::times => "'*'",
         Rule::vector => "a vector (dx, dy)",
         Rule::open => "'('",
         Rule::close => "')'",
@@ -279,6 +281,22 @@ fn parse_arg(pair: Pair<'_, Rule>) -> Result<Arg, SyntaxError> {
 pub fn parse_single_call(text: &str) -> Result<Call, SyntaxError> {
     let root = parse_rule(Rule::single_call, text)?;
     parse_call(root.into_inner().next().expect("a call"))
+}
+
+/// Parses a term of `[eval]` (`30 * region(corners)`): its weight (1 when none is written) and
+/// its call. The weight keeps its place in the text, for messages about it.
+pub fn parse_eval_term(text: &str) -> Result<(i64, Range<usize>, Call), SyntaxError> {
+    let root = parse_rule(Rule::eval_term, text)?;
+    let mut weight = (1, 0..0);
+    let mut call = None;
+    for pair in root.into_inner() {
+        match pair.as_rule() {
+            Rule::int => weight = (parse_int(&pair)?, range(&pair)),
+            Rule::call => call = Some(parse_call(pair)?),
+            _ => {}
+        }
+    }
+    Ok((weight.0, weight.1, call.expect("a term has a call")))
 }
 
 /// Parses an end condition (`line(4, exact) by mover`).

@@ -10,6 +10,7 @@ mod cx;
 mod draws;
 mod embedded;
 mod ends;
+mod eval;
 mod game;
 mod moves;
 mod notation;
@@ -137,6 +138,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let clock_node = top.get("clock");
     let notation_node = top.get("notation");
     let state_node = top.get("state");
+    let eval_node = top.get("eval");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -158,6 +160,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let notation = notation::read_notation(cx, notation_node, &names);
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
     let ends = ends::read_ends(cx, end_node, &names);
+    let eval = eval::read_eval(cx, eval_node, &names, forward);
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);
     }
@@ -190,6 +193,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         notation,
         unmoved,
         same_piece,
+        eval,
         cannot_draw,
         tests,
         interpretations,

@@ -1,0 +1,764 @@
+//! Alpha-beta search on the ruleset's `[eval]`: iterative deepening with aspiration windows and
+//! principal variation search, a transposition table on the position's Zobrist hash, move
+//! ordering (the table's move, captures by gain, killers, history), late-move reductions,
+//! quiescence on captures (a position where every move captures, as under compulsory capture,
+//! is searched whole, so a forced exchange is followed to its end), check extensions, the
+//! session's draw rules (repetitions and move counters along the searched line), wins and
+//! losses scored by their distance, and time shared out over a game under a clock.
+
+use crate::{Agent, Progress, Rng, Score, Think, TimeLeft, Unit};
+use hetproba_engine::rules::model::DrawKind;
+use hetproba_engine::{Game, MAX_EVAL, Move, Session};
+use std::time::Duration;
+
+/// How far an alpha-beta agent searches each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// To this depth in plies (then quiescence).
+    Depth(u32),
+    /// For about this long (a clock, when one runs, may allow less).
+    Time(Duration),
+    /// Until this many positions have been searched.
+    Nodes(u64),
+    /// Until the observer stops it (or the deepest depth).
+    Infinite,
+}
+
+/// The transposition table's size when none is asked for, in MiB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// The largest table, in MiB.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// The deepest a search goes, in plies from the root (iterations, extensions and quiescence).
+const MAX_PLY: usize = 128;
+/// Quiescence follows captures this many plies at most.
+const MAX_QUIESCENCE: i32 = 24;
+/// A won position at the root; a win in `n` plies scores `WIN - n`.
+const WIN: i32 = 100_000_000;
+/// Scores beyond this are wins or losses found by the search.
+const WON: i32 = WIN - 1000;
+const INFINITY: i32 = WIN + 1;
+/// The search reads the timer and tells the observer every this many positions.
+const CHECK_EVERY: u64 = 1024;
+
+/// Plays by alpha-beta search on the ruleset's evaluation.
+pub struct AlphaBetaAgent {
+    limit: Limit,
+    rng: Rng,
+    table: Table,
+    /// History heuristic: how often a quiet move caused a cut, by a hash of its rule and cells.
+    history: Vec<i32>,
+    killers: Vec<[Move; 2]>,
+}
+
+impl AlphaBetaAgent {
+    /// An agent with the default table size. The seed orders equal moves, so that games differ
+    /// from seed to seed; for one seed, a search to a fixed depth or number of positions plays
+    /// the same move every time.
+    pub fn new(limit: Limit, seed: u64) -> AlphaBetaAgent {
+        AlphaBetaAgent::with_hash(limit, seed, DEFAULT_HASH_MB)
+    }
+
+    /// An agent with a transposition table of `hash_mb` MiB (1 to [`MAX_HASH_MB`]).
+    pub fn with_hash(limit: Limit, seed: u64, hash_mb: usize) -> AlphaBetaAgent {
+        AlphaBetaAgent {
+            limit,
+            rng: Rng::new(seed),
+            table: Table::new(hash_mb.clamp(1, MAX_HASH_MB)),
+            history: vec![0; HISTORY],
+            killers: vec![[Move::PASS; 2]; MAX_PLY + 1],
+        }
+    }
+
+    /// Searches the next moves with another limit.
+    pub fn set_limit(&mut self, limit: Limit) {
+        self.limit = limit;
+    }
+
+    /// A new transposition table of `hash_mb` MiB (what was learnt is forgotten).
+    pub fn set_hash(&mut self, hash_mb: usize) {
+        self.table = Table::new(hash_mb.clamp(1, MAX_HASH_MB));
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().for_each(|h| *h = 0);
+    }
+}
+
+impl Agent for AlphaBetaAgent {
+    fn choose(&mut self, session: &Session, think: &mut Think) -> Move {
+        let game = session.game();
+        let mut root_moves = game.legal_moves(session.position());
+        if root_moves.len() == 1 {
+            return root_moves[0];
+        }
+        // The seed decides the order of moves that the search ranks alike.
+        for i in (1..root_moves.len()).rev() {
+            root_moves.swap(i, self.rng.below(i + 1));
+        }
+        let timer = think.timer;
+        let start = timer.now();
+        let (soft, hard) = time_for(self.limit, think.clock);
+        let max_depth = match self.limit {
+            Limit::Depth(d) => d.clamp(1, MAX_PLY as u32 / 2),
+            _ => MAX_PLY as u32 / 2,
+        };
+        let node_limit = match self.limit {
+            Limit::Nodes(n) => n.max(1),
+            _ => u64::MAX,
+        };
+        self.table.age = self.table.age.wrapping_add(1);
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let mut search = Search {
+            game,
+            session: session.clone(),
+            values: piece_values(game),
+            repetition_draws: game.rules().draws.iter().any(|d| matches!(d.kind, DrawKind::Repetition { .. })),
+            table: &mut self.table,
+            history: &mut self.history,
+            killers: &mut self.killers,
+            lists: vec![Vec::new(); MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            nodes: 0,
+            node_limit,
+            hard,
+            start,
+            stopped: false,
+            think,
+            best: root_moves[0],
+            depth_done: 0,
+            score: Score::Points(0),
+            root_line: Vec::new(),
+        };
+        let mut score: i32 = 0;
+        for depth in 1..=max_depth {
+            let mut window = 50;
+            let (mut alpha, mut beta) =
+                if depth >= 4 && score.abs() < WON { (score - window, score + window) } else { (-INFINITY, INFINITY) };
+            let found = loop {
+                let found = search.root(&root_moves, depth as i32, alpha, beta);
+                if search.stopped {
+                    break found;
+                }
+                if found <= alpha {
+                    alpha = (alpha - window).max(-INFINITY);
+                } else if found >= beta {
+                    beta = (beta + window).min(INFINITY);
+                } else {
+                    break found;
+                }
+                window *= 4;
+            };
+            if search.stopped {
+                // A move the unfinished iteration found better than the last one's is kept.
+                if let Some(&first) = search.root_line.first() {
+                    search.best = first;
+                }
+                break;
+            }
+            score = found;
+            search.best = search.pv[0].first().copied().unwrap_or(search.best);
+            search.root_line = search.pv[0].clone();
+            search.depth_done = depth;
+            search.score = score_of(score);
+            // The best move first in the next iteration.
+            if let Some(i) = root_moves.iter().position(|&m| m == search.best) {
+                root_moves[..=i].rotate_right(1);
+            }
+            if search.report(true) {
+                break;
+            }
+            let elapsed = search.elapsed();
+            if soft.is_some_and(|s| elapsed >= s) || search.nodes >= node_limit {
+                break;
+            }
+            // A win or loss found at this depth cannot be bettered by searching deeper.
+            if score.abs() >= WON && (WIN - score.abs()) as u32 <= depth {
+                break;
+            }
+        }
+        search.best
+    }
+}
+
+/// The soft limit (start no new iteration after it) and the hard one (stop at once), from the
+/// agent's limit and the clock.
+fn time_for(limit: Limit, clock: Option<TimeLeft>) -> (Option<Duration>, Option<Duration>) {
+    let fixed = match limit {
+        Limit::Time(t) => Some((t.mul_f64(0.6), t)),
+        _ => None,
+    };
+    let clocked = clock.map(|c| {
+        // About a thirtieth of the time left, plus most of the increment, and never so much
+        // that the clock could run out.
+        let safety = Duration::from_millis(30).min(c.mine / 10);
+        let usable = c.mine.saturating_sub(safety);
+        let share = (c.mine / 30 + c.increment.mul_f64(0.75)).min(usable / 3);
+        (share.mul_f64(0.6), (share * 3).min(usable / 2))
+    });
+    match (fixed, clocked) {
+        (Some((s, h)), Some((cs, ch))) => (Some(s.min(cs)), Some(h.min(ch))),
+        (Some((s, h)), None) | (None, Some((s, h))) => (Some(s), Some(h)),
+        (None, None) => (None, None),
+    }
+}
+
+/// The value of each piece type, for ordering captures (at least 1).
+fn piece_values(game: &Game) -> Vec<i32> {
+    game.rules().pieces.iter().map(|p| p.value.max(1)).collect()
+}
+
+fn score_of(score: i32) -> Score {
+    if score >= WON {
+        Score::Win((WIN - score) as u32)
+    } else if score <= -WON {
+        Score::Loss((WIN + score) as u32)
+    } else {
+        Score::Points(score)
+    }
+}
+
+/// One search: the session walked along the searched line, and what it found so far.
+struct Search<'a, 'g, 't> {
+    game: &'g Game,
+    session: Session<'g>,
+    values: Vec<i32>,
+    repetition_draws: bool,
+    table: &'a mut Table,
+    history: &'a mut [i32],
+    killers: &'a mut [[Move; 2]],
+    /// A move list per ply, kept so that no search allocates one.
+    lists: Vec<Vec<Move>>,
+    /// The principal variation from each ply.
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    node_limit: u64,
+    hard: Option<Duration>,
+    start: Duration,
+    stopped: bool,
+    think: &'a mut Think<'t>,
+    /// The best move of the last iteration searched whole, its depth, score and line.
+    best: Move,
+    depth_done: u32,
+    score: Score,
+    root_line: Vec<Move>,
+}
+
+impl Search<'_, '_, '_> {
+    fn elapsed(&self) -> Duration {
+        self.think.timer.now().saturating_sub(self.start)
+    }
+
+    /// Tells the observer; true if it asks to stop.
+    fn report(&mut self, fresh: bool) -> bool {
+        if !self.think.is_observed() {
+            return false;
+        }
+        let progress = Progress {
+            nodes: self.nodes,
+            unit: Unit::Positions,
+            elapsed: self.elapsed(),
+            best: self.best,
+            depth: self.depth_done,
+            score: self.score,
+            pv: if self.root_line.is_empty() { vec![self.best] } else { self.root_line.clone() },
+            fresh,
+        };
+        self.think.report(&progress).is_break()
+    }
+
+    /// Counts a position; every [`CHECK_EVERY`] reads the timer and tells the observer.
+    fn visit(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit
+            || (self.nodes.is_multiple_of(CHECK_EVERY) && (self.hard.is_some_and(|h| self.elapsed() >= h) || self.report(false)))
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The root: like [`Search::negamax`], over the root's moves in the order given.
+    fn root(&mut self, moves: &[Move], depth: i32, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[0].clear();
+        let original_alpha = alpha;
+        let hash = self.session.position().hash();
+        let table_move = self.table.probe(hash).map(|e| e.mv);
+        let mut ordered: Vec<Move> = moves.to_vec();
+        if let Some(tm) = table_move
+            && let Some(i) = ordered.iter().position(|&m| m == tm)
+        {
+            ordered[..=i].rotate_right(1);
+        }
+        let mut best = -INFINITY;
+        let mut best_move = ordered[0];
+        for (i, &mv) in ordered.iter().enumerate() {
+            self.session.play(mv);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, 1)
+            } else {
+                let s = -self.negamax(depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta && !self.stopped { -self.negamax(depth - 1, -beta, -alpha, 1) } else { s }
+            };
+            self.session.undo();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(0, mv);
+                    // A better move in an unfinished iteration is kept if the search stops.
+                    self.root_line = self.pv[0].clone();
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(hash, best_move, best, depth, bound);
+        }
+        best
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
+    /// The score of the session's position for the player to move, searched `depth` plies.
+    fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        self.visit();
+        if self.stopped {
+            return 0;
+        }
+        if self.drawn() {
+            return 0;
+        }
+        // A win found this far from the root cannot beat one found nearer.
+        alpha = alpha.max(-(WIN - ply as i32));
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        self.game.generate(self.session.position(), &mut moves);
+        if moves.is_empty() {
+            self.lists[ply] = moves;
+            return self.terminal(ply);
+        }
+        if ply >= MAX_PLY {
+            self.lists[ply] = moves;
+            return self.game.evaluate(self.session.position());
+        }
+        let in_check = self.game.is_check(self.session.position());
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 {
+            let score = self.quiescence(&mut moves, alpha, beta, ply, 0);
+            self.lists[ply] = moves;
+            return score;
+        }
+        let hash = self.session.position().hash();
+        let entry = self.table.probe(hash);
+        if let Some(e) = entry
+            && e.depth as i32 >= depth
+        {
+            let score = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut && alpha + 1 == beta {
+                self.lists[ply] = moves;
+                return score;
+            }
+        }
+        self.order(&mut moves, entry.map(|e| e.mv), ply);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = moves[0];
+        for i in 0..moves.len() {
+            let mv = moves[i];
+            let quiet = !mv.is_capture() && mv.promotion().is_none();
+            self.session.play(mv);
+            let score = if i == 0 {
+                -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Late quiet moves are searched a ply shallower first; a surprise is searched again.
+                let reduce = if depth >= 3 && i >= 3 && quiet && !in_check { 1 + i32::from(i >= 8 && depth >= 5) } else { 0 };
+                let mut s = -self.negamax(depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            self.session.undo();
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = mv;
+                if score > alpha {
+                    alpha = score;
+                    self.set_pv(ply, mv);
+                }
+                if score >= beta {
+                    if quiet {
+                        self.reward(mv, depth, ply);
+                    }
+                    break;
+                }
+            }
+        }
+        self.lists[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(hash, best_move, to_table(best, ply), depth, bound);
+        best
+    }
+
+    /// Captures only, from a position whose moves are `moves`: the player to move may stand on
+    /// the evaluation, unless every move captures (capture is compulsory: the exchange goes on)
+    /// or a royal piece stands attacked (every move is searched).
+    fn quiescence(&mut self, moves: &mut Vec<Move>, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
+        let pos = self.session.position();
+        let forced = moves.iter().all(Move::is_capture) || self.game.is_check(pos);
+        if !forced || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
+            let stand = self.game.evaluate(pos);
+            if stand >= beta || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            moves.retain(|m| m.is_capture() || m.promotion().is_some());
+            if moves.is_empty() {
+                return stand;
+            }
+        }
+        self.order(moves, None, ply);
+        let mut best = if forced { -INFINITY } else { alpha };
+        for &mv in moves.iter() {
+            self.session.play(mv);
+            self.visit();
+            let score = if self.stopped || self.drawn() {
+                0
+            } else {
+                let mut next = std::mem::take(&mut self.lists[ply + 1]);
+                self.game.generate(self.session.position(), &mut next);
+                let s =
+                    if next.is_empty() { -self.terminal(ply + 1) } else { -self.quiescence(&mut next, -beta, -alpha, ply + 1, qdepth + 1) };
+                self.lists[ply + 1] = next;
+                s
+            };
+            self.session.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Drawn by the session's history: a `[[draw]]` rule holds, or the position stood before
+    /// and the rules draw repetitions (a repetition is as good as a draw: it can be repeated).
+    fn drawn(&self) -> bool {
+        (self.repetition_draws && self.session.repetitions() > 0) || self.session.history_draw().is_some()
+    }
+
+    /// The score of a position with no moves: the game is over.
+    fn terminal(&self, ply: usize) -> i32 {
+        let pos = self.session.position();
+        match self.game.outcome(pos).and_then(|o| o.winner) {
+            Some(w) if w == pos.side() => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+            None => 0,
+        }
+    }
+
+    /// Orders moves: the table's move, captures by gain (the most valuable taken first, then
+    /// with the least valuable piece), promotions, killers, then quiet moves by history.
+    fn order(&self, moves: &mut [Move], table_move: Option<Move>, ply: usize) {
+        let pos = self.session.position();
+        let killers = self.killers[ply.min(MAX_PLY)];
+        let rank = |mv: &Move| -> i64 {
+            if Some(*mv) == table_move {
+                return i64::MAX;
+            }
+            let mut r = 0i64;
+            if mv.is_capture() {
+                let value = |c| pos.at(c).map_or(0, |p| i64::from(self.values[p.kind().index()]));
+                let gain: i64 = mv.captured_cells().map(value).sum();
+                let mover = if mv.from.index() < self.game.board().len() { value(mv.from) } else { 0 };
+                r += 1_000_000_000 + gain * 1000 - mover;
+            }
+            if let Some(to) = mv.promotion() {
+                r += 500_000_000 + i64::from(self.game.rules().pieces[to.index()].value) * 1000;
+            }
+            if r == 0 {
+                if *mv == killers[0] {
+                    r = 400_000_000;
+                } else if *mv == killers[1] {
+                    r = 300_000_000;
+                } else {
+                    r = i64::from(self.history[history_index(mv)]);
+                }
+            }
+            r
+        };
+        moves.sort_by_cached_key(|m| std::cmp::Reverse(rank(m)));
+    }
+
+    /// A quiet move caused a cut: a killer at its ply, and history by depth.
+    fn reward(&mut self, mv: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply.min(MAX_PLY)];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let h = &mut self.history[history_index(&mv)];
+        *h = (*h + depth * depth).min(100_000_000);
+    }
+}
+
+const HISTORY: usize = 1 << 16;
+
+fn history_index(mv: &Move) -> usize {
+    let key = (u64::from(mv.rule.0) << 40) ^ ((mv.from.index() as u64) << 20) ^ mv.to.index() as u64 ^ ((mv.dir.index() as u64) << 50);
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
+}
+
+/// Wins are stored by their distance from the stored position, not from the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score + ply as i32
+    } else if score <= -WON {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= WON {
+        score - ply as i32
+    } else if score <= -WON {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    /// The score is at least this (a cut).
+    Lower,
+    /// The score is at most this.
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    mv: Move,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+    age: u8,
+}
+
+/// The transposition table: one entry per slot, kept when it is deeper and of this search.
+struct Table {
+    entries: Vec<Option<Entry>>,
+    age: u8,
+}
+
+impl Table {
+    fn new(mb: usize) -> Table {
+        let slots = (mb << 20) / std::mem::size_of::<Option<Entry>>();
+        Table { entries: vec![None; slots.max(1024)], age: 0 }
+    }
+
+    fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = None);
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        self.entries[self.slot(key)].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let slot = self.slot(key);
+        let age = self.age;
+        let keep = self.entries[slot].is_some_and(|e| e.key != key && e.age == age && e.depth as i32 > depth);
+        if !keep {
+            self.entries[slot] = Some(Entry { key, mv, score, depth: depth.clamp(0, i16::MAX as i32) as i16, bound, age });
+        }
+    }
+}
+
+// The evaluation never reaches the scores of won games.
+const _: () = assert!(MAX_EVAL < WON);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::StepTimer;
+    use hetproba_engine::Position;
+    use std::ops::ControlFlow;
+
+    /// Every built-in ruleset: the search must work for each.
+    fn games() -> Vec<Game> {
+        hetproba_engine::rules::builtin_ids()
+            .map(|id| Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads")))
+            .collect()
+    }
+
+    #[test]
+    fn a_fixed_budget_plays_a_legal_move_the_same_for_a_seed_in_every_ruleset() {
+        let timer = StepTimer::new(Duration::ZERO);
+        for game in games() {
+            let session = Session::new(&game, Position::start(&game));
+            // A number of positions, not a depth: a big board's third ply is slow in a test.
+            let play = |seed| AlphaBetaAgent::new(Limit::Nodes(3000), seed).choose(&session, &mut Think::new(&timer));
+            let mv = play(5);
+            assert!(game.legal_moves(session.position()).contains(&mv), "{}", game.rules().id);
+            assert_eq!(play(5), mv, "{}: the same seed, the same move", game.rules().id);
+        }
+    }
+
+    #[test]
+    fn each_iteration_is_reported_with_depth_score_line_and_positions() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut fresh = Vec::new();
+        let mut observe = |p: &Progress| {
+            if p.fresh {
+                fresh.push((p.depth, p.nodes, p.pv.clone(), p.best));
+            }
+            ControlFlow::Continue(())
+        };
+        let mv = AlphaBetaAgent::new(Limit::Depth(4), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+        let depths: Vec<u32> = fresh.iter().map(|f| f.0).collect();
+        assert_eq!(depths[..4], [1, 2, 3, 4], "{depths:?}");
+        assert!(fresh.windows(2).all(|w| w[0].1 <= w[1].1), "positions only grow");
+        let (_, _, pv, best) = fresh.last().expect("reports");
+        assert_eq!((pv[0], *best), (mv, mv), "the line starts with the move played");
+        // The line is legal move by move.
+        let mut pos = session.position().clone();
+        for &m in pv {
+            assert!(game.legal_moves(&pos).contains(&m));
+            game.make(&mut pos, m);
+        }
+    }
+
+    #[test]
+    fn the_observer_stops_the_search_at_once() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut last = 0;
+        let mut observe = |p: &Progress| {
+            last = p.nodes;
+            if p.nodes >= 3 * CHECK_EVERY { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        };
+        let mv = AlphaBetaAgent::new(Limit::Infinite, 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+        assert!(game.legal_moves(session.position()).contains(&mv));
+        assert!(last <= 3 * CHECK_EVERY, "stopped when told, at {last} positions");
+    }
+
+    #[test]
+    fn a_time_limit_is_read_from_the_timer_and_a_clock_shortens_it() {
+        let game = &games()[0];
+        let session = Session::new(game, Position::start(game));
+        // Each reading of the timer moves it on by 1 ms: a budget of 200 ms ends after a fixed
+        // number of readings, and so of positions, the same on every machine.
+        let run = |clock: Option<TimeLeft>| {
+            let timer = StepTimer::new(Duration::from_millis(1));
+            let mut nodes = 0;
+            let mut observe = |p: &Progress| {
+                nodes = p.nodes;
+                ControlFlow::Continue(())
+            };
+            let think = &mut Think::observed(&timer, &mut observe).with_clock(clock);
+            let mv = AlphaBetaAgent::new(Limit::Time(Duration::from_millis(200)), 1).choose(&session, think);
+            (mv, nodes)
+        };
+        let (mv, nodes) = run(None);
+        assert_eq!(run(None), (mv, nodes), "the same readings, the same search");
+        let short = TimeLeft { mine: Duration::from_millis(300), theirs: Duration::from_secs(60), increment: Duration::ZERO };
+        let (_, fewer) = run(Some(short));
+        assert!(fewer < nodes, "300 ms left on the clock allows less than 200 ms a move: {fewer} < {nodes}");
+    }
+
+    #[test]
+    fn time_is_shared_out_over_the_game() {
+        let clock = |mine, increment| TimeLeft {
+            mine: Duration::from_secs(mine),
+            theirs: Duration::from_secs(60),
+            increment: Duration::from_secs(increment),
+        };
+        let (soft, hard) = time_for(Limit::Infinite, Some(clock(60, 0)));
+        assert_eq!(soft, Some(Duration::from_secs(2).mul_f64(0.6)), "a thirtieth of the time left");
+        assert_eq!(hard, Some(Duration::from_secs(6)));
+        let (with_increment, _) = time_for(Limit::Infinite, Some(clock(60, 2)));
+        assert!(with_increment > soft, "an increment adds to the share");
+        let (fixed, fixed_hard) = time_for(Limit::Time(Duration::from_millis(500)), Some(clock(60, 0)));
+        assert_eq!(
+            (fixed, fixed_hard),
+            (Some(Duration::from_millis(300)), Some(Duration::from_millis(500))),
+            "a fixed time below the share"
+        );
+        assert_eq!(time_for(Limit::Depth(3), None), (None, None));
+    }
+
+    #[test]
+    fn wins_are_kept_by_their_distance_in_the_table() {
+        let won = WIN - 5;
+        assert_eq!(from_table(to_table(won, 3), 3), won);
+        assert_eq!(from_table(to_table(won, 3), 7), won - 4, "seen four plies deeper, the same win is four plies further");
+        assert_eq!(from_table(to_table(-won, 2), 2), -won);
+        assert_eq!(to_table(120, 9), 120);
+        assert_eq!(score_of(WIN - 3), Score::Win(3));
+        assert_eq!(score_of(-(WIN - 2)), Score::Loss(2));
+    }
+}

@@ -1,0 +1,505 @@
+//! The evaluation, compiled: `[eval]`'s terms turned into tables, and [`Game::evaluate`], the
+//! points of a position for the player to move. Terms that depend only on a piece and its cell
+//! (material, piece counts, advance, regions, approach) are summed into one table per piece code
+//! and cell; the others (mobility, lines, groups, spread, stable pieces, shelter, gaps) each keep the
+//! tables they read. Every term is measured for both players; a term counts the player's own
+//! measure minus the opponent's.
+
+use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks, slot};
+use crate::moves::{Move, Sink};
+use crate::position::Position;
+use hetproba_board::{Board, CellId, DirId, NO_CELL};
+use hetproba_rules::model::{EvalKind, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
+
+/// The largest evaluation either way: far below the scores a search gives won games.
+pub const MAX_EVAL: i32 = 1_000_000;
+
+/// `[eval]` compiled.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Evaluator {
+    /// `square[code * cells + cell]`: the points a piece of that code standing on that cell
+    /// gives its owner; empty when no term depends on pieces and cells alone.
+    square: Vec<i32>,
+    mobility: i32,
+    lines: Vec<Lines>,
+    /// Weight and neighbours (per player: through the term's directions).
+    groups: Vec<(i32, [Neighbours; 2])>,
+    /// Weight and steps between cells (per player).
+    spread: Vec<(i32, [Distances; 2])>,
+    /// Weight and axes (per player).
+    stable: Vec<(i32, [Vec<Axis>; 2])>,
+    /// Weight, directions (per player), and the royal piece types.
+    shelter: Vec<(i32, [Vec<DirId>; 2], PieceTypeSet)>,
+    gaps: Vec<Gap>,
+}
+
+/// `gap(from, to, dirs)`, per player: the regions' cells and the directions.
+#[derive(Clone, Debug)]
+struct Gap {
+    weight: i32,
+    from: [Vec<CellId>; 2],
+    to: [Vec<bool>; 2],
+    dirs: [Vec<DirId>; 2],
+}
+
+/// `lines(len, dirs)`: every run of `len` cells along the axes, per player.
+#[derive(Clone, Debug)]
+struct Lines {
+    weight: i32,
+    len: usize,
+    /// The runs' cells, `len` at a time.
+    runs: [Vec<CellId>; 2],
+    /// On boards of at most 64 cells, each run as bits.
+    masks: Option<[Vec<u64>; 2]>,
+}
+
+/// The cells next to each cell through some directions.
+#[derive(Clone, Debug)]
+struct Neighbours {
+    dirs: Vec<DirId>,
+    /// On boards of at most 64 cells, as bits.
+    masks: Option<Vec<u64>>,
+}
+
+/// `steps[from * cells + to]`: the fewest steps through some directions (unreachable: the
+/// number of cells).
+#[derive(Clone, Debug)]
+struct Distances {
+    steps: Vec<u16>,
+}
+
+impl Evaluator {
+    pub(crate) fn compile(rules: &Ruleset) -> Evaluator {
+        let board = &rules.board;
+        let n = board.len();
+        let codes = rules.pieces.len() * 4;
+        let small = n <= 64;
+        let mut square = vec![0i32; codes * n];
+        let mut uses_square = false;
+        let mut ev = Evaluator::default();
+        let dirs_of = |set: hetproba_rules::model::DirSetId| rules.direction_sets[set.index()].dirs.clone();
+        for term in &rules.eval.terms {
+            let w = term.weight;
+            // Adds `points(player, type, cell)` to the table of every owned piece code.
+            let mut per_cell = |points: &dyn Fn(usize, usize, usize) -> i32| {
+                uses_square = true;
+                for (t, piece) in rules.pieces.iter().enumerate() {
+                    if !piece.owned {
+                        continue;
+                    }
+                    for player in PlayerId::BOTH {
+                        let code = Piece::new(PieceTypeId::new(t), Owner::Player(player)).code();
+                        for c in 0..n {
+                            square[code * n + c] = square[code * n + c].saturating_add(points(player.index(), t, c));
+                        }
+                    }
+                }
+            };
+            let has = |types: PieceTypeSet, t: usize| types.contains(PieceTypeId::new(t));
+            match &term.kind {
+                EvalKind::Material => per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value)),
+                EvalKind::Pieces { types } => per_cell(&|_, t, _| if has(*types, t) { w } else { 0 }),
+                EvalKind::Advance { types } => {
+                    let ranks = [0, 1].map(|p| rows_ahead(rules, p));
+                    per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(ranks[p][c]) } else { 0 })
+                }
+                EvalKind::Region { region, types } => {
+                    let cells = &rules.regions[region.index()].cells;
+                    per_cell(&|p, t, c| if has(*types, t) && cells[p][c] { w } else { 0 })
+                }
+                EvalKind::Approach { region, types } => {
+                    let nearer = [0, 1].map(|p| nearer_than_farthest(board, &rules.regions[region.index()].cells[p]));
+                    per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(nearer[p][c]) } else { 0 })
+                }
+                EvalKind::Mobility => ev.mobility = ev.mobility.saturating_add(w),
+                EvalKind::Lines { len, dirs } => {
+                    let dirs = dirs_of(*dirs);
+                    let runs = [0, 1].map(|p| runs_along(board, &axes_of(rules, &dirs[p]), *len as usize));
+                    let masks = small.then(|| {
+                        [0, 1].map(|p| runs[p].chunks(*len as usize).map(|run| run.iter().fold(0u64, |m, c| m | c.bit())).collect())
+                    });
+                    ev.lines.push(Lines { weight: w, len: *len as usize, runs, masks });
+                }
+                EvalKind::Groups { dirs } => {
+                    let dirs = dirs_of(*dirs);
+                    let neighbours =
+                        [0, 1].map(|p| Neighbours { masks: small.then(|| line_masks(board, &dirs[p], false)), dirs: dirs[p].clone() });
+                    ev.groups.push((w, neighbours));
+                }
+                EvalKind::Spread { dirs } => {
+                    let dirs = dirs_of(*dirs);
+                    ev.spread.push((w, [0, 1].map(|p| Distances::compile(board, &dirs[p]))));
+                }
+                EvalKind::Stable { dirs } => {
+                    let dirs = dirs_of(*dirs);
+                    ev.stable.push((w, [0, 1].map(|p| axes_of(rules, &dirs[p]))));
+                }
+                EvalKind::Gap { from, to, dirs } => {
+                    let (from, to) = (&rules.regions[from.index()].cells, &rules.regions[to.index()].cells);
+                    ev.gaps.push(Gap {
+                        weight: w,
+                        from: [0, 1].map(|p| board.all_cells().filter(|c| from[p][c.index()]).collect()),
+                        to: [0, 1].map(|p| to[p].clone()),
+                        dirs: dirs_of(*dirs),
+                    });
+                }
+                EvalKind::Shelter { dirs } => {
+                    let royal: PieceTypeSet = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].royal).map(PieceTypeId::new).collect();
+                    ev.shelter.push((w, dirs_of(*dirs), royal));
+                }
+            }
+        }
+        if uses_square {
+            ev.square = square;
+        }
+        ev
+    }
+}
+
+/// Per cell: how many of the player's rows (cells at one distance along the forward
+/// direction) lie behind it. Without a forward direction, 0 (the loader refuses `advance`
+/// there).
+fn rows_ahead(rules: &Ruleset, player: usize) -> Vec<i32> {
+    let board = &rules.board;
+    let Some(f) = rules.forward[player] else { return vec![0; board.len()] };
+    let f = &board.directions()[f.index()];
+    let level = |c: CellId| board.cell(c).x * f.dx + board.cell(c).y * f.dy;
+    let mut levels: Vec<i32> = board.all_cells().map(level).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    board.all_cells().map(|c| levels.binary_search(&level(c)).unwrap_or(0) as i32).collect()
+}
+
+/// Per cell: the steps (through any direction) to the nearest cell of the region, taken from
+/// the most any cell needs; 0 for a cell that cannot reach it.
+fn nearer_than_farthest(board: &Board, region: &[bool]) -> Vec<i32> {
+    let n = board.len();
+    let mut into: Vec<Vec<CellId>> = vec![Vec::new(); n];
+    for c in board.all_cells() {
+        for d in board.all_directions() {
+            let next = board.step(c, d);
+            if next != NO_CELL {
+                into[next.index()].push(c);
+            }
+        }
+    }
+    let mut dist = vec![u32::MAX; n];
+    let mut queue: std::collections::VecDeque<CellId> = board.all_cells().filter(|c| region[c.index()]).collect();
+    for c in &queue {
+        dist[c.index()] = 0;
+    }
+    while let Some(c) = queue.pop_front() {
+        for &from in &into[c.index()] {
+            if dist[from.index()] == u32::MAX {
+                dist[from.index()] = dist[c.index()] + 1;
+                queue.push_back(from);
+            }
+        }
+    }
+    let farthest = dist.iter().copied().filter(|&d| d != u32::MAX).max().unwrap_or(0);
+    dist.iter().map(|&d| if d == u32::MAX { 0 } else { (farthest - d) as i32 }).collect()
+}
+
+/// Every run of `len` cells along the axes (one direction of each), flattened.
+fn runs_along(board: &Board, axes: &[Axis], len: usize) -> Vec<CellId> {
+    let mut runs = Vec::new();
+    for &(d, _) in axes {
+        for start in board.all_cells() {
+            let mut run = vec![start];
+            while run.len() < len {
+                let next = board.step(*run.last().expect("a run has a cell"), d);
+                if next == NO_CELL {
+                    break;
+                }
+                run.push(next);
+            }
+            if run.len() == len {
+                runs.extend(run);
+            }
+        }
+    }
+    runs
+}
+
+impl Distances {
+    fn compile(board: &Board, dirs: &[DirId]) -> Distances {
+        let n = board.len();
+        let far = n.min(u16::MAX as usize) as u16;
+        let mut steps = vec![far; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        for from in board.all_cells() {
+            let row = &mut steps[from.index() * n..(from.index() + 1) * n];
+            row[from.index()] = 0;
+            queue.push_back(from);
+            while let Some(c) = queue.pop_front() {
+                for &d in dirs {
+                    let next = board.step(c, d);
+                    if next != NO_CELL && row[next.index()] == far && next != from {
+                        row[next.index()] = row[c.index()] + 1;
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+        Distances { steps }
+    }
+}
+
+/// Counts moves without keeping them.
+struct Count(u32);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn push(&mut self, _: Move) -> bool {
+        self.0 += 1;
+        true
+    }
+}
+
+impl Game {
+    /// The position's points for the player to move under the ruleset's `[eval]` (or the
+    /// default: material and mobility), at most [`MAX_EVAL`] either way. It judges positions
+    /// that are not over; a search scores won, lost and drawn ones itself.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let first = self.evaluate_for_first(pos);
+        let points = if pos.side == PlayerId::FIRST { first } else { -first };
+        points.clamp(-MAX_EVAL as i64, MAX_EVAL as i64) as i32
+    }
+
+    /// The first player's points minus the second's.
+    fn evaluate_for_first(&self, pos: &Position) -> i64 {
+        let ev = &self.evaluator;
+        let n = self.board().len();
+        let mut total = [0i64; 2];
+        if !ev.square.is_empty() {
+            for (c, &held) in pos.cells.iter().enumerate() {
+                if let Some(piece) = held
+                    && let Owner::Player(owner) = piece.owner()
+                {
+                    total[owner.index()] += i64::from(ev.square[piece.code() * n + c]);
+                }
+            }
+        }
+        for player in PlayerId::BOTH {
+            let p = player.index();
+            let mut points = 0i64;
+            if ev.mobility != 0 {
+                let mut count = Count(0);
+                self.generate_phase(pos, player, pos.phase, &mut count);
+                points += i64::from(ev.mobility) * i64::from(count.0);
+            }
+            for lines in &ev.lines {
+                points += i64::from(lines.weight) * self.open_lines(pos, player, lines);
+            }
+            for (w, neighbours) in &ev.groups {
+                points += i64::from(*w) * self.groups(pos, player, &neighbours[p]);
+            }
+            for (w, distances) in &ev.spread {
+                points += i64::from(*w) * self.spread(pos, player, &distances[p]);
+            }
+            for (w, axes) in &ev.stable {
+                points += i64::from(*w) * self.stable(pos, player, &axes[p]);
+            }
+            for (w, dirs, royal) in &ev.shelter {
+                points += i64::from(*w) * self.shelter(pos, player, &dirs[p], *royal);
+            }
+            for gap in &ev.gaps {
+                points += i64::from(gap.weight) * self.gap(pos, player, gap);
+            }
+            total[p] += points;
+        }
+        total[0] - total[1]
+    }
+
+    /// `lines`: the sum, over runs with own pieces and no other, of the square of the own ones.
+    fn open_lines(&self, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
+        let p = player.index();
+        let mine = slot(player);
+        let mut sum = 0i64;
+        match &lines.masks {
+            Some(masks) => {
+                let own = pos.bits[mine];
+                let others = !pos.bits[0] & !own;
+                for &mask in &masks[p] {
+                    if mask & others == 0 {
+                        let k = i64::from((mask & own).count_ones());
+                        sum += k * k;
+                    }
+                }
+            }
+            None => {
+                for run in lines.runs[p].chunks(lines.len) {
+                    let mut k = 0i64;
+                    let clear = run.iter().all(|c| {
+                        let held = pos.cells[c.index()];
+                        k += i64::from(held.of(player));
+                        held.is_none() || held.of(player)
+                    });
+                    if clear {
+                        sum += k * k;
+                    }
+                }
+            }
+        }
+        sum
+    }
+
+    /// `groups`: how many groups the player's pieces form.
+    fn groups(&self, pos: &Position, player: PlayerId, neighbours: &Neighbours) -> i64 {
+        let mine = slot(player);
+        if let Some(masks) = &neighbours.masks {
+            let mut left = pos.bits[mine];
+            let mut groups = 0;
+            while left != 0 {
+                groups += 1;
+                let mut group = left & left.wrapping_neg();
+                let mut frontier = group;
+                while frontier != 0 {
+                    let c = frontier.trailing_zeros() as usize;
+                    frontier &= frontier - 1;
+                    let new = masks[c] & left & !group;
+                    group |= new;
+                    frontier |= new;
+                }
+                left &= !group;
+            }
+            return groups;
+        }
+        let n = self.board().len();
+        let own = |c: CellId| pos.cells[c.index()].of(player);
+        let mut seen = vec![false; n];
+        let mut groups = 0;
+        let mut stack = Vec::new();
+        for start in self.board().all_cells() {
+            if seen[start.index()] || !own(start) {
+                continue;
+            }
+            groups += 1;
+            seen[start.index()] = true;
+            stack.push(start);
+            while let Some(c) = stack.pop() {
+                for &d in &neighbours.dirs {
+                    let next = self.board().step(c, d);
+                    if next != NO_CELL && !seen[next.index()] && own(next) {
+                        seen[next.index()] = true;
+                        stack.push(next);
+                    }
+                }
+            }
+        }
+        groups
+    }
+
+    /// `spread`: the steps from each of the player's pieces to the piece whose sum of steps to
+    /// the others is least.
+    fn spread(&self, pos: &Position, player: PlayerId, distances: &Distances) -> i64 {
+        let n = self.board().len();
+        let cells: Vec<usize> = (0..n).filter(|&c| pos.cells[c].of(player)).collect();
+        cells.iter().map(|&centre| cells.iter().map(|&c| i64::from(distances.steps[centre * n + c])).sum::<i64>()).min().unwrap_or(0)
+    }
+
+    /// `stable`: the player's pieces that no enclosure along the axes can reach. A piece is
+    /// stable when, along each axis, its whole line is full, or on one side it has the board's
+    /// edge or a stable own piece; the stable set grows until nothing changes.
+    fn stable(&self, pos: &Position, player: PlayerId, axes: &[Axis]) -> i64 {
+        let board = self.board();
+        let n = board.len();
+        let own = |c: CellId| pos.cells[c.index()].of(player);
+        let full = |c: CellId, (d, back): Axis| {
+            let filled = |dir: Option<DirId>| {
+                let Some(dir) = dir else { return true };
+                let mut k = board.step(c, dir);
+                while k != NO_CELL {
+                    if pos.cells[k.index()].is_none() {
+                        return false;
+                    }
+                    k = board.step(k, dir);
+                }
+                true
+            };
+            filled(Some(d)) && filled(back)
+        };
+        let mut stable = vec![false; n];
+        let mut count = 0;
+        loop {
+            let mut grew = false;
+            for c in board.all_cells() {
+                if stable[c.index()] || !own(c) {
+                    continue;
+                }
+                let held = |dir: Option<DirId>| {
+                    let next = dir.map_or(NO_CELL, |d| board.step(c, d));
+                    next == NO_CELL || stable[next.index()]
+                };
+                if axes.iter().all(|&(d, back)| held(Some(d)) || held(back) || full(c, (d, back))) {
+                    stable[c.index()] = true;
+                    count += 1;
+                    grew = true;
+                }
+            }
+            if !grew {
+                return count;
+            }
+        }
+    }
+
+    /// `shelter`: own pieces next to each of the player's royal pieces.
+    fn shelter(&self, pos: &Position, player: PlayerId, dirs: &[DirId], royal: PieceTypeSet) -> i64 {
+        let board = self.board();
+        let own = |c: CellId| c != NO_CELL && pos.cells[c.index()].of(player);
+        board
+            .all_cells()
+            .filter(|&c| own(c) && pos.cells[c.index()].is_some_and(|p| royal.contains(p.kind())))
+            .map(|c| dirs.iter().filter(|&&d| own(board.step(c, d))).count() as i64)
+            .sum()
+    }
+
+    /// `gap`: the fewest empty cells on a way, through own pieces and empty cells, from a cell
+    /// of one region to a cell of the other (a breadth-first search where an own piece costs
+    /// nothing and an empty cell one); the board's number of cells when other pieces bar every
+    /// way.
+    fn gap(&self, pos: &Position, player: PlayerId, gap: &Gap) -> i64 {
+        let board = self.board();
+        let n = board.len();
+        let p = player.index();
+        let cost = |c: CellId| match pos.cells[c.index()] {
+            None => Some(1u32),
+            Some(_) if pos.cells[c.index()].of(player) => Some(0),
+            Some(_) => None,
+        };
+        let mut dist = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        for &c in &gap.from[p] {
+            if let Some(k) = cost(c)
+                && k < dist[c.index()]
+            {
+                dist[c.index()] = k;
+                if k == 0 { queue.push_front(c) } else { queue.push_back(c) }
+            }
+        }
+        let mut done = vec![false; n];
+        while let Some(c) = queue.pop_front() {
+            if done[c.index()] {
+                continue;
+            }
+            done[c.index()] = true;
+            let here = dist[c.index()];
+            if gap.to[p][c.index()] {
+                return i64::from(here);
+            }
+            for &d in &gap.dirs[p] {
+                let next = board.step(c, d);
+                if next == NO_CELL || done[next.index()] {
+                    continue;
+                }
+                if let Some(k) = cost(next)
+                    && here + k < dist[next.index()]
+                {
+                    dist[next.index()] = here + k;
+                    if k == 0 { queue.push_front(next) } else { queue.push_back(next) }
+                }
+            }
+        }
+        n as i64
+    }
+}

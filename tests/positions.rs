@@ -1,0 +1,97 @@
+//! The computer players find what a player of each game would, at a small depth: a mate in one
+//! and in two, a draughts shot (a man given up to take three), a Reversi corner, a Lines of
+//! Action connection in one. The positions are worked out by hand beside each test.
+
+use hetproba_ai::{Agent, AlphaBetaAgent, Budget, Limit, MctsAgent, Progress, Score, StepTimer, Think};
+use hetproba_engine::{Game, Session};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+fn game(id: &str) -> Game {
+    Game::new(hetproba_rules::load_builtin(id, &[]).expect("built in").expect("loads"))
+}
+
+/// The move an alpha-beta search to `depth` plays from `position`, in notation, and the score
+/// of its last report.
+fn alphabeta(game: &Game, position: &str, depth: u32) -> (String, Score) {
+    let session = Session::from_text(game, position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let timer = StepTimer::new(Duration::ZERO);
+    let mut last = None;
+    let mut observe = |p: &Progress| {
+        if p.fresh {
+            last = Some(p.score);
+        }
+        ControlFlow::Continue(())
+    };
+    let mv = AlphaBetaAgent::new(Limit::Depth(depth), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+    (game.move_name(session.position(), mv), last.expect("a search reports its score"))
+}
+
+#[test]
+fn alphabeta_mates_in_one() {
+    // The back rank: the rook goes to a8 and the king, boxed in by its own pawns, has no square.
+    let chess = game("chess");
+    let (mv, score) = alphabeta(&chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2);
+    assert_eq!((mv.as_str(), score), ("Ra8#", Score::Win(1)));
+}
+
+#[test]
+fn alphabeta_mates_in_two() {
+    // The rook ladder: one rook takes the seventh rank (Ra7 or Rb7), the king is left on the
+    // eighth, and the other rook mates there. Three plies to the mate.
+    let chess = game("chess");
+    let (mv, score) = alphabeta(&chess, "4k3/8/8/8/8/8/8/RR5K w - - 0 1", 4);
+    assert!(mv == "Ra7" || mv == "Rb7", "{mv}");
+    assert_eq!(score, Score::Win(3));
+}
+
+#[test]
+fn alphabeta_finds_a_draughts_shot() {
+    // White gives the man on c3: c3-d4, and black must take it (e5:c3; c5 cannot, e3 is
+    // occupied; the capture cannot go on, a1 is occupied). Then b2 takes three:
+    // b2:d4:b6:d8, crowning. One man for three.
+    let draughts = game("draughts-brazilian");
+    let (mv, score) = alphabeta(&draughts, "W:Wa1,b2,c3,e3:Bc5,c7,e5,h8", 4);
+    assert_eq!(mv, "c3-d4");
+    assert!(matches!(score, Score::Points(p) if p >= 150), "{score:?}");
+}
+
+#[test]
+fn alphabeta_takes_a_reversi_corner() {
+    // Black can take a1 (turning b2 along the diagonal to c3) or play in the centre (c4 turns
+    // d4, between c4 and e4); the corner can never be taken back.
+    let reversi = game("reversi");
+    let (mv, _) = alphabeta(&reversi, "8/8/8/8/3ox3/2x5/1o6/8 b", 3);
+    assert_eq!(mv, "a1");
+}
+
+#[test]
+fn alphabeta_connects_lines_of_action_in_one() {
+    // Black's b2, c2, d2 are one group and f2 stands apart; along either diagonal through f2
+    // it is the only piece, so it moves one cell: to e1 or e3, next to d2, joining all four.
+    let loa = game("loa");
+    let session = Session::from_text(&loa, "o6o/8/8/8/8/8/1xxx1x2/8 b").expect("a position");
+    let timer = StepTimer::new(Duration::ZERO);
+    let mv = AlphaBetaAgent::new(Limit::Depth(2), 1).choose(&session, &mut Think::new(&timer));
+    let mut after = session.clone();
+    after.play(mv);
+    let outcome = after.outcome().expect("the game is over");
+    assert_eq!(outcome.short(&loa), "black wins", "{}", loa.move_name(session.position(), mv));
+}
+
+#[test]
+fn mcts_proves_a_mate_in_one() {
+    // The solver: the mating reply ends the game at once; the search plays it and reports the
+    // win it proved.
+    let chess = game("chess");
+    let session = Session::from_text(&chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").expect("a position");
+    let timer = StepTimer::new(Duration::ZERO);
+    let mut last = None;
+    let mut observe = |p: &Progress| {
+        last = Some(p.score);
+        ControlFlow::Continue(())
+    };
+    let mv = MctsAgent::new(Budget::Playouts(2000), 3).choose(&session, &mut Think::observed(&timer, &mut observe));
+    assert_eq!(chess.move_name(session.position(), mv), "Ra8#");
+    assert!(matches!(last, Some(Score::Win(_))), "{last:?}");
+}
