@@ -16,12 +16,13 @@ mod perft;
 mod position;
 pub mod record;
 mod session;
+mod standing;
 mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
 pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
-pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
+pub use moves::{CellBits, MAX_CHAIN_STEPS, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use perft::Counting;
 pub use position::Position;

@@ -292,6 +292,19 @@ impl Position {
         true
     }
 
+    /// Forgets how to unmake every move but the last. A position that goes through a whole game
+    /// (a session, a line of moves) then keeps a log of one move, and copying it (to name a
+    /// move, to search from it) costs its size, not the length of the game.
+    pub(crate) fn trim_history(&mut self) {
+        if self.frames.len() <= 1 {
+            return;
+        }
+        let last = self.frames.pop().expect("more than one frame");
+        self.undo.drain(..last.undo_len as usize);
+        self.frames.clear();
+        self.frames.push(Frame { undo_len: 0, ..last });
+    }
+
     /// The cells the last move changed, or `None` if no move has been made here (a position
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {

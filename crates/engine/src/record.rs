@@ -64,16 +64,20 @@ impl Record {
 
     /// Reads a record; `name` is the file name for messages.
     pub fn parse(name: &str, text: &str) -> Result<Record, RecordError> {
+        // A byte-order mark, as editors on Windows write it, is no part of the first tag.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
         for (number, line) in text.lines().enumerate() {
-            // Tags and moves are printed back (in messages, by `play`): no terminal escapes.
-            if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
+            // Tags and moves are printed back (in messages, by `play`): no terminal escapes, and
+            // no bidirectional controls that would show a name backwards.
+            if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_rules::text::is_hidden(c) && c != '\t') {
+                let what = if c.is_control() { "control character" } else { "bidirectional control" };
                 return Err(RecordError(format!(
-                    "{name}:{}:{}: control character U+{:04X}; a record holds no control characters but tab",
+                    "{name}:{}:{}: {what} {}; a record holds no control characters but tab, and no bidirectional controls",
                     number + 1,
                     column + 1,
-                    c as u32
+                    hetproba_rules::text::char_name(c)
                 )));
             }
             let trimmed = line.trim();
@@ -168,10 +172,22 @@ mod tests {
         assert_eq!(Record::parse("t", &r.write()).unwrap(), r, "written, it reads back the same");
     }
 
+    /// "[Ruleset ...]" after a UTF-8 byte-order mark was read as a move: "has no Ruleset tag".
+    #[test]
+    fn a_byte_order_mark_before_the_tags_is_skipped() {
+        let r = Record::parse("t", "\u{feff}[Ruleset \"reversi\"]\n\n1. d3 *\n").unwrap();
+        assert_eq!((r.tag("Ruleset"), r.moves.len()), (Some("reversi"), 1));
+    }
+
     #[test]
     fn control_characters_are_refused_at_their_place() {
         let err = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 \u{1b}[31mc5 *\n").unwrap_err();
-        assert_eq!(err.0, "t:3:7: control character U+001B; a record holds no control characters but tab");
+        assert_eq!(err.0, "t:3:7: control character U+001B; a record holds no control characters but tab, and no bidirectional controls");
+        let err = Record::parse("t", "[White \"Anna\u{202e}\"]\n").unwrap_err();
+        assert_eq!(
+            err.0,
+            "t:1:13: bidirectional control U+202E; a record holds no control characters but tab, and no bidirectional controls"
+        );
         assert!(Record::parse("t", "[Ruleset \"x\"]\r\n\r\n1.\td3 c5 *\r\n").is_ok());
     }
 }

@@ -129,6 +129,8 @@ impl<'g> Session<'g> {
         let game = self.game;
         let mover_piece = (mv.from != hetproba_board::NO_CELL).then(|| piece_type(self.pos.at(mv.from)));
         game.make(&mut self.pos, mv);
+        // A session never unmakes: its history is `moves` and `keys`.
+        self.pos.trim_history();
         // Material is counted only for rulesets whose draws look at it, once per move.
         let (before, after) = match &mut self.material {
             Some(counts) => {
