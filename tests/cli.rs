@@ -888,7 +888,7 @@ fn control_characters_in_a_ruleset_are_refused_at_their_place() {
             let run = hetproba(&[command, path]).fails(1);
             assert!(!run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{9b}'), "{run:#?}");
             let run = run.stderr_has(&format!(
-                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab"
+                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab, and no bidirectional controls"
             ));
             assert!(run.stderr.contains("  | ") && run.stderr.contains('\\'), "the quoted line shows the escape as written\n{run:#?}");
         }
@@ -1269,4 +1269,235 @@ fn compare_json_says_which_rules_differ_and_where_the_moves_differ() {
 fn perft_piped_prints_only_the_nodes() {
     // On a terminal perft also prints the depth and the time; piped, tools read one line.
     assert_eq!(hetproba(&["perft", "reversi", "5"]).ok().stdout, "nodes 1396\n");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Hostile input, second round: what a file, a record or a typed line can do
+
+#[test]
+fn deep_nesting_in_a_ruleset_is_refused_at_its_place_not_a_stack_overflow() {
+    let dir = scratch("deep_nesting");
+    // Within the 16 KiB limit, an integer expression 5,500 deep, a cell predicate 2,500 deep and
+    // a [start] predicate 3,000 deep overflowed the stack (exit 134).
+    let expression = format!("{}4{}", "(".repeat(5500), ")".repeat(5500));
+    let predicate = format!("{}x == 1{}", "(".repeat(2500), ")".repeat(2500));
+    let start = format!("{}y < 1{}", "(".repeat(3000), ")".repeat(3000));
+    let nots = format!("{}y < 1", "not ".repeat(3000));
+    let cases = [
+        ("expression.toml", TINY.replace("width = 4", &format!("width = \"{expression}\"")), "13:74"),
+        ("predicate.toml", TINY.replace("height = 4\n", &format!("height = 4\ncells = \"{predicate}\"\n")), "15:74"),
+        ("start.toml", format!("{TINY}\n[start]\nx = {{ stone = \"{start}\" }}\n"), "27:80"),
+        ("nots.toml", format!("{TINY}\n[start]\nx = {{ stone = \"{nots}\" }}\n"), "27:272"),
+    ];
+    for (name, text, place) in cases {
+        let path = write(&dir, name, &text);
+        hetproba(&["check", &path])
+            .fails(1)
+            .stderr_has(&format!("{name}:{place}: nested too deep: brackets and 'not's may nest at most 64 levels"));
+    }
+}
+
+#[test]
+fn bidi_controls_in_ruleset_ids_names_and_record_tags_are_refused() {
+    let dir = scratch("bidi_controls");
+    // U+202E shows the text after it backwards: "tiny\u{202e}txt.exe" reads as "tinyexe.txt".
+    let id = write(&dir, "id.toml", &TINY.replace("id = \"tiny\"", "id = \"tiny\\u202Eexe.txt\""));
+    let name = write(&dir, "name.toml", &TINY.replace("name = \"Tiny\"", "name = \"Ti\u{2066}ny\""));
+    let player = write(&dir, "player.toml", &TINY.replace("name = \"x\"", "name = \"x\u{200f}\""));
+    for (path, place, code) in [(&id, "id.toml:2:6", "202E"), (&name, "name.toml:3:8", "2066"), (&player, "player.toml:6:8", "200F")] {
+        let run = hetproba(&["check", path]).fails(1).stderr_has(&format!("{place}: bidirectional control U+{code} in a string"));
+        assert!(!run.stderr.contains(['\u{202e}', '\u{2066}', '\u{200f}']), "{run:#?}");
+    }
+    // Names are one line: a game's id a word.
+    let spaced = write(&dir, "spaced.toml", &TINY.replace("id = \"tiny\"", "id = \"tiny game\""));
+    hetproba(&["check", &spaced]).fails(1).stderr_has("spaced.toml:2:6: a ruleset's id must be a word, without spaces");
+    let lines = write(&dir, "lines.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\\nmore\""));
+    hetproba(&["check", &lines]).fails(1).stderr_has("lines.toml:3:8: a ruleset's name must be one line of text");
+    let key = write(&dir, "key.toml", &TINY.replace("[pieces.stone]", "[pieces.\"st\\none\"]"));
+    hetproba(&["check", &key]).fails(1).stderr_has("key.toml:16:9: control character U+000A in a key");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[White \"Anna\u{202e}\"]\n\n1. d3 *\n");
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has(&format!("{record}:2:13: bidirectional control U+202E"));
+}
+
+#[test]
+fn wide_or_emoji_piece_symbols_are_refused() {
+    let dir = scratch("wide_symbols");
+    // Each took one column of the board in the reader's count and two (or none) on a terminal.
+    for (i, symbol) in ["\u{1F600}", "\u{99AC}", "\u{FF38}", "e\u{301}", "\u{301}"].iter().enumerate() {
+        let path =
+            write(&dir, &format!("s{i}.toml"), &TINY.replace("symbols = [\"x\", \"o\"]", &format!("symbols = [\"{symbol}\", \"o\"]")));
+        hetproba(&["check", &path]).fails(1).stderr_has(&format!(
+            "s{i}.toml:17:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"
+        ));
+    }
+    let narrow = write(&dir, "narrow.toml", &TINY.replace("symbols = [\"x\", \"o\"]", "symbols = [\"\u{2654}\", \"\u{00F6}\"]"));
+    hetproba(&["check", &narrow]).ok();
+}
+
+#[test]
+fn a_bad_param_tag_in_a_record_is_blamed_on_the_record() {
+    let dir = scratch("param_tag");
+    let record = write(&dir, "game.txt", "[Ruleset \"draughts-brazilian\"]\n[Param \"size=1000\"]\n\n1. c3-d4 *\n");
+    let run = hetproba(&["replay", &record]).fails(1);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {record}: [Param] size=1000: width must be between 1 and 64, not 1000 (built-in 'draughts-brazilian', line 24, column 9: width = \"size\")"
+        )),
+        "{run:#?}"
+    );
+    // The same from the command line names the option.
+    hetproba(&["moves", "draughts-brazilian", "--param", "size=1000"])
+        .fails(1)
+        .stderr_has("error: --param size=1000: width must be between 1 and 64, not 1000 (built-in 'draughts-brazilian', line 24");
+    // A ruleset that is broken by itself is still blamed on its own lines.
+    let broken = TINY.replace("[game]\n", "[params]\nsize = 4\n\n[game]\ncolour = 1\n").replace("width = 4", "width = \"size\"");
+    let broken = write(&dir, "broken.toml", &broken);
+    hetproba(&["moves", &broken, "--param", "size=5"]).fails(1).stderr_has("broken.toml:5:1: unknown key 'colour' in [game]");
+}
+
+#[test]
+fn a_long_move_list_after_is_read_in_linear_time() {
+    // 20,000 knight moves in chess took 55 s: every move's name copied the position with the
+    // whole line's undo log. Four knight moves bring the start back.
+    let line = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(5000).join(" ");
+    let started = std::time::Instant::now();
+    let run = hetproba(&["moves", "chess", "--after", &line]).ok();
+    assert!(run.stdout.starts_with("a3 b3 c3"), "{}", run.stdout);
+    eprintln!("20000 moves read in {:?}", started.elapsed());
+}
+
+#[test]
+fn one_huge_move_token_is_refused_at_once_and_shown_cut() {
+    let dir = scratch("huge_token");
+    // A 120 KB token took 11 s (every split of it was tried as two cell names) and was echoed whole.
+    let token = "a".repeat(120_000);
+    let run = hetproba(&["moves", "chess", "--after", &token]).fails(1).one_line();
+    assert!(run.stderr.contains(&format!("illegal move '{}... (120000 characters)'", "a".repeat(200))), "{}", &run.stderr[..200]);
+    assert!(run.stderr.len() < 1000, "{}", run.stderr.len());
+    // A record with a 200 KB token (a "variation" in brackets) is refused as quickly.
+    let record = write(&dir, "game.txt", &format!("[Ruleset \"chess\"]\n\n1. e4 ({}) *\n", "e5".repeat(70_000)));
+    let run = hetproba(&["replay", &record]).fails(1).one_line();
+    assert!(run.stderr.contains("... (140002 characters)'"), "{}", &run.stderr[..300.min(run.stderr.len())]);
+}
+
+#[test]
+fn a_king_against_a_lattice_of_men_is_refused_with_the_chain_limit() {
+    let dir = scratch("chain_limit");
+    // A king that jumps (not flies) over men, which leave at the end of the move, on the dark
+    // cells of 16x16 (128 cells): every order of taking a lattice of men is a chain. 64 men have
+    // far more than can be searched (a flying king took over a minute with 36).
+    let ruleset = TINY
+        .replace("width = 4\nheight = 4", "width = 16\nheight = 16\ncells = \"(x + y) % 2 == 0\"")
+        .replace(
+            "[moves.drop]\ndo = \"roll(orthogonal)\"",
+            "[moves.jump]\ndo = \"jump(diagonal, over=enemy)+\"\n\n[turn]\nremoval = \"end\"",
+        )
+        .replace("line(3) by mover", "no-pieces by next");
+    let path = write(&dir, "lattice.toml", &ruleset);
+    // Rows from the top, eight dark cells each: men on every cell of the odd rows, the king on a1.
+    let lattice = |men_rows: usize, row_of_men: &str| {
+        let rows: Vec<String> = (0..16)
+            .rev()
+            .map(|y| match y {
+                0 => "x7".to_string(),
+                _ if y % 2 == 1 && y < 2 * men_rows => row_of_men.to_string(),
+                _ => "8".to_string(),
+            })
+            .collect();
+        format!("{} x", rows.join("/"))
+    };
+    hetproba(&["moves", &path, "--position", &lattice(8, "oooooooo")]).fails(1).one_line().stderr_has(
+        "the chains of captures of the piece on a1 lead through more than 100000 places, more than hetproba searches in one move",
+    );
+    // Nine men are searched in full: the king takes all of them.
+    let run = hetproba(&["moves", &path, "--position", &lattice(3, "ooo5"), "--json"]).ok();
+    let moves = run.json();
+    let most = moves.as_array().unwrap().iter().map(|m| m["captures"].as_array().unwrap().len()).max();
+    assert_eq!(most, Some(9), "{}", run.stdout);
+}
+
+#[test]
+fn fen_counters_too_large_or_negative_say_so() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (fen, message) in [
+        (format!("{start} w KQkq - 99999999999999999999 1"), "the half-move clock must be at most 4294967295, not '99999999999999999999'"),
+        (format!("{start} w KQkq - -5 1"), "the half-move clock counts moves: it cannot be negative, as '-5' is"),
+        (format!("{start} w KQkq - 0 -1"), "the move number counts moves: it cannot be negative, as '-1' is"),
+        (format!("{start} w KQkq - 0 x"), "the move number must be a number, not 'x'"),
+    ] {
+        hetproba(&["moves", "chess", "--position", &fen]).fails(1).one_line().stderr_has(message);
+    }
+}
+
+#[test]
+fn impossible_positions_are_refused_by_what_the_ruleset_declares() {
+    for (ruleset, position, message) in [
+        ("chess", "8/8/8/8/8/8/8/8 w - - 0 1", "white has no king: the game starts with 1, and a royal piece is never captured"),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/2K1K3 w - - 0 1",
+            "white has 2 kings: the game starts with 1, and no piece becomes one or is put on the board",
+        ),
+        ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white's pawn on a1: no move of the game leaves a pawn there"),
+        ("chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white's pawn on a8: it would have promoted there"),
+        ("chess", "4k3/8/8/8/8/8/8/4K2p w - - 0 1", "black's pawn on h1: it would have promoted there"),
+        ("draughts-russian", "W:Wa1,b8:Bh8", "white's man on b8: it would have promoted there"),
+    ] {
+        hetproba(&["moves", ruleset, "--position", position])
+            .fails(1)
+            .one_line()
+            .stderr_has(&format!("bad position '{position}': the position cannot arise: {message}"));
+    }
+    // Positions that can arise are read: a lone king each, a man gone back by capturing, a
+    // pawn about to promote, discs of either colour anywhere in Reversi.
+    for (ruleset, position) in [
+        ("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+        ("draughts-brazilian", "W:Wa1:Bh8"),
+        ("draughts-brazilian", "B:Wa1:Bb8"),
+        ("reversi", "xxxxxxxx/8/8/8/8/8/8/oooooooo b"),
+    ] {
+        hetproba(&["moves", ruleset, "--position", position]).ok();
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_a_records_tags_is_skipped() {
+    let dir = scratch("byte_order_mark");
+    // Written by an editor on Windows: the record "had no Ruleset tag".
+    let record = write(&dir, "game.txt", "\u{feff}[Ruleset \"reversi\"]\n\n1. d3 c5 *\n");
+    let run = hetproba(&["replay", &record]).ok();
+    assert!(run.stdout.contains("2 moves checked"), "{run:#?}");
+}
+
+#[test]
+fn escape_characters_in_after_and_position_errors_are_escaped() {
+    // ESC and BEL went to the terminal raw: `--after $'\e]0;pwned\a'` set the window's title.
+    for args in [["moves", "reversi", "--after", "d3 \u{1b}]0;pwned\u{7}"], ["moves", "reversi", "--position", "\u{1b}[31m x"]] {
+        let run = hetproba(&args).fails(1).one_line();
+        assert!(!run.stderr.contains(['\u{1b}', '\u{7}']), "{run:#?}");
+        assert!(run.stderr.contains("\\u{1b}"), "{run:#?}");
+    }
+}
+
+#[test]
+fn a_standard_error_closed_early_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = scratch("stderr_closed");
+    // 5000 unknown keys: a report of some 500 KB, more than a pipe holds. `check ... 2>&1 |
+    // head -1` panicked ("failed printing to stderr: Broken pipe", exit status 101).
+    let keys: String = (0..5000).map(|i| format!("unknown{i} = 1\n")).collect();
+    let path = write(&dir, "w5000.toml", &TINY.replace("[game]\n", &format!("[game]\n{keys}")));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetproba"))
+        .args(["check", &path])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hetproba binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().expect("piped stderr")).read_line(&mut first).expect("one line");
+    // The reader goes away after the first line.
+    let status = child.wait().expect("hetproba finishes");
+    assert!(first.starts_with("error: "), "{first}");
+    assert_eq!(status.code(), Some(1), "the failed check's status, not a panic's");
 }

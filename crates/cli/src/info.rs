@@ -335,7 +335,7 @@ pub fn check(args: &[String], all: bool, json: bool) -> Result<(), CliError> {
             }
             Err(message) => {
                 failed += 1;
-                eprintln!("{message}");
+                crate::errln!("{message}");
             }
         }
         results.push(result);
@@ -430,7 +430,7 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     }
     json.ok = true;
     for note in &notes {
-        eprintln!("{note}");
+        crate::errln!("{note}");
     }
     // A file says which ruleset it holds; a built-in's name already does.
     let label = if hetproba_rules::source::builtin_id(&file).is_some() { file } else { format!("{file} ({})", r.id) };

@@ -47,12 +47,18 @@ pub fn is_path(arg: &str) -> bool {
 
 /// Loads a ruleset by id or path, or explains why not.
 pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliError> {
+    load_ruleset_with(arg, params, "--param")
+}
+
+/// [`load_ruleset`] with parameters given elsewhere than by `--param` (`origin` names where,
+/// in messages: a record's Param tags).
+pub fn load_ruleset_with(arg: &str, params: &[(String, i64)], origin: &str) -> Result<Ruleset, CliError> {
     let result = if is_path(arg) {
         let text = read_text(arg, Kind::Ruleset).map_err(CliError::failure)?;
-        hetproba_rules::load(&display_name(Path::new(arg)), &text, &DiskFiles, params)
+        hetproba_rules::load_with_params(&display_name(Path::new(arg)), &text, &DiskFiles, params, origin)
     } else {
         match builtin_text(arg) {
-            Some(text) => hetproba_rules::load(&builtin_name(arg), text, &hetproba_rules::BuiltinFiles, params),
+            Some(text) => hetproba_rules::load_with_params(&builtin_name(arg), text, &hetproba_rules::BuiltinFiles, params, origin),
             None => {
                 let known: Vec<&str> = builtin_ids().collect();
                 return Err(CliError::failure(format!("unknown ruleset '{arg}'; built-in rulesets: {}", known.join(", "))));

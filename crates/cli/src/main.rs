@@ -30,9 +30,30 @@ pub fn write_out(args: std::fmt::Arguments) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write to standard output: {e}");
+        errln!("error: cannot write to standard output: {e}");
         std::process::exit(1);
     }
+}
+
+/// Writes to standard error. A reader that went away (`2>&1 | head -1`) leaves nobody to tell:
+/// the rest is dropped, and the exit status stays what it would have been (`eprintln!`
+/// panicked there, with exit status 101).
+pub fn write_err(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`write_err`].
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::write_err(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprint!` through [`write_err`].
+#[macro_export]
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::write_err(format_args!($($arg)*)) };
 }
 
 /// `print!` through [`write_out`].
@@ -331,7 +352,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {}", err.message);
+            errln!("error: {}", err.message);
             ExitCode::from(err.status)
         }
     }

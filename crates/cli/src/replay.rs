@@ -3,7 +3,7 @@
 
 use crate::CliError;
 use crate::files::{Kind, read_text};
-use crate::load::load_game;
+use crate::load::load_ruleset_with;
 use crate::play::{check_result, params_of, replay_record, result_token};
 use hetproba_engine::record::Record;
 use serde::Serialize;
@@ -34,7 +34,7 @@ pub fn replay(path: &str, ruleset: Option<&str>, json: bool) -> Result<(), CliEr
         Some(id) => id.to_string(),
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
     };
-    let game = load_game(&id, &params_of(&record)?)?;
+    let game = load_ruleset_with(&id, &params_of(&record)?, &format!("{path}: [Param]")).map(hetproba_engine::Game::new)?;
     let (session, played) = replay_record(&game, &record, path)?;
     check_result(&game, &record, &session, path)?;
     let pos = session.position();
