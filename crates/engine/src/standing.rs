@@ -13,7 +13,7 @@
 //!   least the royal pieces the start gives them, and no more unless a placement or a
 //!   promotion makes one.
 
-use crate::game::{Code, EMPTY, Game, code, owner_tag, piece_type, tag};
+use crate::game::{Game, Owner, Piece, Square};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
@@ -21,80 +21,78 @@ use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
 /// Where pieces may stand and the royal pieces' counts, worked out once per game.
 #[derive(Clone, Debug)]
 pub(crate) struct Standing {
-    /// `may[code][cell]`; empty when any piece may stand anywhere (a push).
+    /// `may[piece byte][cell]` ([`Square::code`]); empty when any piece may stand anywhere (a
+    /// push).
     may: Vec<Vec<bool>>,
-    /// Per royal piece type and player: (type, player, pieces at the start, may there be more).
-    royal: Vec<(PieceTypeId, PlayerId, u32, bool)>,
+    /// Per royal piece type and player: (the piece, pieces at the start, may there be more).
+    royal: Vec<(Piece, u32, bool)>,
 }
 
 impl Standing {
     pub(crate) fn compile(game: &Game) -> Standing {
         let rules = game.rules();
         let n = game.board().len();
-        let placed = |piece: PieceTypeId| game.compiled.iter().any(|r| r.piece == piece && r.places());
-        let promoted_to = |piece: PieceTypeId| game.promotions.iter().flatten().any(|p| p.to.contains(&piece));
+        let placed = |kind: PieceTypeId| game.compiled.iter().any(|r| r.piece == kind && r.places());
+        let promoted_to = |kind: PieceTypeId| game.promotions.iter().flatten().any(|p| p.to.contains(&kind));
+        let kinds = || (0..rules.pieces.len()).map(PieceTypeId::new);
+        let in_start =
+            |piece: Piece| rules.start.pieces.iter().filter(|&&(_, kind, owner)| Piece::new(kind, owner.into()) == piece).count();
         let mut royal = Vec::new();
-        for (t, _) in rules.pieces.iter().enumerate().filter(|(_, p)| p.royal) {
-            let t = t as PieceTypeId;
+        for kind in kinds().filter(|k| rules.pieces[k.index()].royal) {
             for side in PlayerId::BOTH {
-                let start = rules.start.pieces.iter().filter(|&&(_, piece, owner)| piece == t && owner == Some(side)).count();
+                let piece = Piece::new(kind, Owner::Player(side));
+                let start = in_start(piece);
                 // A royal piece the game never brings says nothing about its count (a ruleset
                 // written for positions set up by hand).
-                if start > 0 || placed(t) || promoted_to(t) {
-                    royal.push((t, side, start as u32, placed(t) || promoted_to(t)));
+                if start > 0 || placed(kind) || promoted_to(kind) {
+                    royal.push((piece, start as u32, placed(kind) || promoted_to(kind)));
                 }
             }
         }
-        let pushes = game.compiled.iter().any(|r| matches!(r.kind, crate::moves::Kind::Push(_)));
-        if pushes {
+        if game.compiled.iter().any(|r| matches!(r.kind, crate::moves::Kind::Push(_))) {
             return Standing { may: Vec::new(), royal };
         }
         let flips = rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. })));
         let mut may = vec![vec![false; n]; game.codes];
-        let mut todo: Vec<(Code, CellId)> = Vec::new();
-        let mut mark = |code: Code, cell: CellId, todo: &mut Vec<(Code, CellId)>| {
-            let mut codes = vec![code];
-            if flips && owner_tag(code) != crate::game::NEUTRAL {
-                codes
-                    .push(crate::game::code(piece_type(code), Some(if owner_tag(code) == 1 { PlayerId::SECOND } else { PlayerId::FIRST })));
+        let mut todo: Vec<(Piece, CellId)> = Vec::new();
+        let mut mark = |piece: Piece, cell: CellId, todo: &mut Vec<(Piece, CellId)>| {
+            let mut pieces = vec![piece];
+            if flips && let Owner::Player(p) = piece.owner() {
+                pieces.push(piece.turned_to(p.other()));
             }
-            for c in codes {
-                if !may[c as usize][cell.index()] {
-                    may[c as usize][cell.index()] = true;
-                    todo.push((c, cell));
+            for piece in pieces {
+                if !may[piece.code()][cell.index()] {
+                    may[piece.code()][cell.index()] = true;
+                    todo.push((piece, cell));
                 }
             }
         };
-        for &(cell, piece, owner) in &rules.start.pieces {
-            mark(code(piece, owner), cell, &mut todo);
+        for &(cell, kind, owner) in &rules.start.pieces {
+            mark(Piece::new(kind, owner.into()), cell, &mut todo);
         }
         // A piece the game never brings (not in the start, never placed, never promoted to):
         // the ruleset says nothing of where it comes from (one written for positions set up by
         // hand), so it may stand anywhere.
-        for (t, piece) in rules.pieces.iter().enumerate() {
-            let t = t as PieceTypeId;
-            let owners: Vec<Option<PlayerId>> = if piece.owned { PlayerId::BOTH.map(Some).to_vec() } else { vec![None] };
+        for kind in kinds() {
+            let owners = if rules.pieces[kind.index()].owned { PlayerId::BOTH.map(Owner::Player).to_vec() } else { vec![Owner::Nobody] };
             for owner in owners {
-                let brought = rules.start.pieces.iter().any(|&(_, p, o)| p == t && (o == owner || flips)) || placed(t) || promoted_to(t);
-                if !brought {
+                let piece = Piece::new(kind, owner);
+                let started = in_start(piece) > 0 || (flips && owner.player().is_some_and(|p| in_start(piece.turned_to(p.other())) > 0));
+                if !started && !placed(kind) && !promoted_to(kind) {
                     for cell in 0..n {
-                        mark(code(t, owner), CellId::new(cell), &mut todo);
+                        mark(piece, CellId::new(cell), &mut todo);
                     }
                 }
             }
         }
-        let (mut moved, mut others) = (Vec::new(), Vec::new());
         // A piece a rule of `side` leaves on `cell`: promoted if it lands where it promotes.
-        let arrive = |code: Code, side: PlayerId, cell: CellId, out: &mut Vec<Code>| {
-            let piece = piece_type(code);
-            match &game.promotions[piece as usize] {
-                Some(promo) if owner_tag(code) == tag(side) && promo.cells[side.index()][cell.index()] => {
-                    out.extend(promo.to.iter().map(|&t| crate::game::code(t, Some(side))));
-                }
-                _ => out.push(code),
+        let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &game.promotions[piece.kind().index()] {
+            Some(promo) if piece.belongs_to(side) && promo.cells[side.index()][cell.index()] => {
+                out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
             }
+            _ => out.push(piece),
         };
-        let mut arrived = Vec::new();
+        let (mut moved, mut others, mut arrived) = (Vec::new(), Vec::new(), Vec::new());
         for rule in game.compiled.iter().filter(|r| r.places()) {
             for side in PlayerId::BOTH {
                 moved.clear();
@@ -102,17 +100,17 @@ impl Standing {
                 rule.reach(game, side, NO_CELL, &mut moved, &mut others);
                 for &cell in &moved {
                     arrived.clear();
-                    arrive(rule.code[side.index()], side, cell, &mut arrived);
-                    for &c in &arrived {
-                        mark(c, cell, &mut todo);
+                    arrive(rule.moving[side.index()], side, cell, &mut arrived);
+                    for &piece in &arrived {
+                        mark(piece, cell, &mut todo);
                     }
                 }
             }
         }
-        while let Some((piece_code, from)) = todo.pop() {
+        while let Some((piece, from)) = todo.pop() {
             for rule in game.compiled.iter().filter(|r| !r.places()) {
                 for side in PlayerId::BOTH {
-                    if rule.code[side.index()] != piece_code || !rule.starts_on(side, from) {
+                    if rule.moving[side.index()] != piece || !rule.starts_on(side, from) {
                         continue;
                     }
                     moved.clear();
@@ -120,13 +118,13 @@ impl Standing {
                     rule.reach(game, side, from, &mut moved, &mut others);
                     for &cell in &moved {
                         arrived.clear();
-                        arrive(piece_code, side, cell, &mut arrived);
-                        for &c in &arrived {
-                            mark(c, cell, &mut todo);
+                        arrive(piece, side, cell, &mut arrived);
+                        for &p in &arrived {
+                            mark(p, cell, &mut todo);
                         }
                     }
-                    for &(c, cell) in &others {
-                        mark(c, cell, &mut todo);
+                    for &(p, cell) in &others {
+                        mark(p, cell, &mut todo);
                     }
                 }
             }
@@ -139,44 +137,41 @@ impl Game {
     /// Why `pos` cannot arise in this game, if it cannot (see the module's rules).
     pub(crate) fn impossible(&self, pos: &Position) -> Option<String> {
         let standing = self.standing.get_or_init(|| Standing::compile(self));
-        let piece_name = |t: PieceTypeId| self.rules.pieces[t as usize].name.as_str();
-        for &(t, side, start, more) in &standing.royal {
-            let count = pos.cells.iter().filter(|&&c| c == code(t, Some(side))).count() as u32;
-            let (player, piece) = (self.player_name(side), piece_name(t));
+        let kind_name = |piece: Piece| self.rules.pieces[piece.kind().index()].name.as_str();
+        for &(piece, start, more) in &standing.royal {
+            let count = pos.cells.iter().filter(|&&c| c == Some(piece)).count() as u32;
+            let (player, name) = (piece.owner().player().map_or("", |p| self.player_name(p)), kind_name(piece));
             if count < start {
                 let has = match count {
-                    0 => format!("no {piece}"),
-                    1 => format!("1 {piece}"),
-                    _ => format!("{count} {piece}s"),
+                    0 => format!("no {name}"),
+                    1 => format!("1 {name}"),
+                    _ => format!("{count} {name}s"),
                 };
                 return Some(format!("{player} has {has}: the game starts with {start}, and a royal piece is never captured"));
             }
             if count > start && !more {
                 return Some(format!(
-                    "{player} has {count} {piece}s: the game starts with {start}, and no piece becomes one or is put on the board"
+                    "{player} has {count} {name}s: the game starts with {start}, and no piece becomes one or is put on the board"
                 ));
             }
         }
         if standing.may.is_empty() {
             return None;
         }
-        let board = self.board();
-        for (i, &c) in pos.cells.iter().enumerate() {
-            if c == EMPTY || standing.may[c as usize][i] {
+        for (i, &held) in pos.cells.iter().enumerate() {
+            let Some(piece) = held else { continue };
+            if standing.may[piece.code()][i] {
                 continue;
             }
-            let cell = CellId::new(i);
-            let piece = piece_name(piece_type(c));
-            let owner = match owner_tag(c) {
-                1 => format!("{}'s ", self.player_name(PlayerId::FIRST)),
-                2 => format!("{}'s ", self.player_name(PlayerId::SECOND)),
-                _ => String::new(),
-            };
-            let promotes = owner_tag(c) != crate::game::NEUTRAL
-                && self.promotions[piece_type(c) as usize].as_ref().is_some_and(|p| p.cells[(owner_tag(c) - 1) as usize][i]);
+            let name = kind_name(piece);
+            let owner = piece.owner().player().map_or(String::new(), |p| format!("{}'s ", self.player_name(p)));
+            let promotes = piece
+                .owner()
+                .player()
+                .is_some_and(|p| self.promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells[p.index()][i]));
             let why =
-                if promotes { "it would have promoted there".to_string() } else { format!("no move of the game leaves a {piece} there") };
-            return Some(format!("{owner}{piece} on {}: {why}", board.name(cell)));
+                if promotes { "it would have promoted there".to_string() } else { format!("no move of the game leaves a {name} there") };
+            return Some(format!("{owner}{name} on {}: {why}", self.board().name(CellId::new(i))));
         }
         None
     }
