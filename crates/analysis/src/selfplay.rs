@@ -47,6 +47,38 @@ pub struct GameLine {
     pub decided_at: Option<usize>,
 }
 
+impl GameLine {
+    /// The line as `selfplay` writes it: one JSON object, no newline.
+    pub fn to_json_line(&self) -> String {
+        serde_json::to_string(self).expect("a game line is plain data")
+    }
+}
+
+/// A slice of a run: the `k`-th of `n` (1-based) takes games k-1, k-1+n, k-1+2n, ... of `games`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub k: u64,
+    pub n: u64,
+}
+
+impl Shard {
+    /// `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Option<Shard> {
+        let (k, n) = text.split_once('/')?;
+        let (k, n) = (k.trim().parse::<u64>().ok()?, n.trim().parse::<u64>().ok()?);
+        (k >= 1 && k <= n).then_some(Shard { k, n })
+    }
+}
+
+/// The numbers of the games a run plays: all of `games`, or a shard's slice of them. The shards
+/// of one run together play every game once, each with the seed the whole run gives it.
+pub fn game_numbers(games: u64, shard: Option<Shard>) -> Vec<u64> {
+    match shard {
+        Some(Shard { k, n }) => (k - 1..games).step_by(usize::try_from(n).unwrap_or(usize::MAX)).collect(),
+        None => (0..games).collect(),
+    }
+}
+
 /// SplitMix64: the game's seed from the run's seed and the game's number.
 pub fn game_seed(seed: u64, game: u64) -> u64 {
     let mut z = seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0xD1B5_4A32_D192_ED03);
@@ -197,4 +229,27 @@ pub fn play_many<E>(
         sink(lines)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shards_of_a_run_play_every_game_once() {
+        let mut all: Vec<u64> = (1..=3).flat_map(|k| game_numbers(10, Some(Shard { k, n: 3 }))).collect();
+        all.sort_unstable();
+        assert_eq!(all, game_numbers(10, None));
+        assert_eq!(game_numbers(10, Some(Shard { k: 2, n: 3 })), [1, 4, 7]);
+        assert_eq!(game_numbers(2, Some(Shard { k: 3, n: 3 })), Vec::<u64>::new());
+    }
+
+    #[test]
+    fn shards_are_read_as_k_of_n() {
+        assert_eq!(Shard::parse("2/8"), Some(Shard { k: 2, n: 8 }));
+        assert_eq!(Shard::parse(" 1 / 1 "), Some(Shard { k: 1, n: 1 }));
+        for bad in ["0/2", "3/2", "2", "a/b", "-1/2", "1/0"] {
+            assert_eq!(Shard::parse(bad), None, "{bad}");
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use crate::CliError;
 use crate::load::load_game;
 use hetproba_analysis::Workers;
-use hetproba_analysis::selfplay::{Run, play_many};
+use hetproba_analysis::selfplay::{Run, Shard, game_numbers, play_many};
 use hetproba_play::AgentSpec;
 use hetproba_play::record::parse_param;
 use std::io::{IsTerminal, Write};
@@ -34,7 +34,7 @@ pub struct SelfplayArgs {
     pub jobs: Option<usize>,
     /// Play only the K-th of N slices of the games (1-based): games K-1, K-1+N, K-1+2N, ...
     #[arg(long, value_parser = parse_shard)]
-    pub shard: Option<(u64, u64)>,
+    pub shard: Option<Shard>,
     /// A game still running after this many plies (1 to 100000) is stopped (result `*`).
     #[arg(long, default_value_t = 1000, value_parser = crate::bounds::integer(1usize, crate::bounds::MAX_PLIES), allow_hyphen_values = true)]
     pub max_plies: usize,
@@ -53,22 +53,13 @@ fn parse_computer(text: &str) -> Result<AgentSpec, String> {
     }
 }
 
-fn parse_shard(text: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("'{text}' is not a shard; write K/N with 1 <= K <= N (--shard 2/8)");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n) = (k.trim().parse::<u64>().map_err(|_| bad())?, n.trim().parse::<u64>().map_err(|_| bad())?);
-    if k == 0 || n == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    Shard::parse(text).ok_or_else(|| format!("'{text}' is not a shard; write K/N with 1 <= K <= N (--shard 2/8)"))
 }
 
 pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
     let game = load_game(&args.ruleset, &args.params)?;
-    let numbers: Vec<u64> = match args.shard {
-        Some((k, n)) => (k - 1..args.games).step_by(n as usize).collect(),
-        None => (0..args.games).collect(),
-    };
+    let numbers = game_numbers(args.games, args.shard);
     let workers = Workers::new(args.jobs).map_err(|e| CliError::failure(e.to_string()))?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let bar = indicatif::ProgressBar::new(numbers.len() as u64);
@@ -110,8 +101,7 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
         crate::system_timer(),
         |lines| {
             for line in lines {
-                let text = serde_json::to_string(&line).map_err(|e| CliError::failure(e.to_string()))?;
-                writeln!(out, "{text}").map_err(write_err)?;
+                writeln!(out, "{}", line.to_json_line()).map_err(write_err)?;
             }
             Ok(())
         },
