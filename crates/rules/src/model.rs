@@ -165,6 +165,15 @@ pub struct Player {
     pub name: String,
     /// The letter that names this player in position notation (`b`, `w`).
     pub short: String,
+    /// The name is a plural ("hounds"): results say "hounds win".
+    pub plural: bool,
+}
+
+impl Player {
+    /// "black wins", "hounds win".
+    pub fn wins(&self) -> String {
+        format!("{} {}", self.name, if self.plural { "win" } else { "wins" })
+    }
 }
 
 /// `[state] same-piece`: a player may not move the same piece of these types more than `max`

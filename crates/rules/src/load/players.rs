@@ -1,4 +1,4 @@
-//! `[[players]]`: exactly two, each with a name and a short name.
+//! `[[players]]`: exactly two, each with a name, a short name and whether the name is a plural.
 
 use super::cx::{Cx, Fields, file_start, read_list};
 use crate::model::Player;
@@ -15,6 +15,7 @@ pub(super) fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 
         let name_node = f.get("name");
         let name = name_node.and_then(|n| cx.name(n, "a player's name", false));
         let short = f.get("short").and_then(|n| cx.string(n));
+        let plural = f.get("plural").and_then(|n| cx.boolean(n)).unwrap_or(false);
         f.finish(cx);
         if name_node.is_none() {
             cx.error(span, "a player needs a name");
@@ -24,7 +25,7 @@ pub(super) fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 
         if short.is_empty() || short.contains(char::is_whitespace) {
             cx.error(span, "a player's short name must be a word");
         }
-        Some(Player { name, short })
+        Some(Player { name, short, plural })
     });
     match <[Player; 2]>::try_from(players) {
         Ok(players) => {
