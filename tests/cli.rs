@@ -534,11 +534,12 @@ fn replay_refuses_a_record_whose_result_contradicts_the_final_position() {
 
 #[test]
 fn replay_accepts_a_record_that_ends_early() {
-    // A game may end by resignation or on time: a result on an unfinished position is kept.
+    // A game may end by resignation or on time: its Termination tag says how, and the result on
+    // an unfinished position is kept.
     let dir = scratch("replay_early_result");
-    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 1-0\n");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[Termination \"white ran out of time\"]\n\n1. d3 c5 1-0\n");
     let run = hetproba(&["replay", &record]).ok();
-    assert!(run.stdout.contains("2 moves checked; result *: the game goes on"), "{}", run.stdout);
+    assert!(run.stdout.contains("2 moves checked; result 1-0: white ran out of time"), "{}", run.stdout);
 }
 
 #[test]
@@ -1025,7 +1026,7 @@ fn a_record_that_cannot_be_written_stops_play_before_the_first_move() {
     hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", missing], "d3\n")
         .fails(1)
         .one_line()
-        .stderr_has(&format!("error: cannot write {missing}: "));
+        .stderr_has(&format!("error: cannot write {missing}.part, the temporary file for {missing}: "));
     // A directory in the record's place.
     let folder = dir.join("folder");
     std::fs::create_dir_all(&folder).unwrap();
@@ -1191,7 +1192,7 @@ fn every_subcommand_help_has_two_or_three_examples_that_work() {
     // play and moves tell how moves are written.
     for command in ["play", "moves"] {
         let help = hetproba(&[command, "--help"]).ok().stdout;
-        for kind in ["Move notation", "a placement", "hops  ", "moves = \"san\"", "hetproba show ID"] {
+        for kind in ["Move notation", "a placement", "hops  ", "as in chess ", "hetproba show ID"] {
             assert!(help.contains(kind), "{command} --help does not say '{kind}':\n{help}");
         }
     }
@@ -1518,4 +1519,258 @@ fn a_standard_error_closed_early_is_no_panic() {
     let status = child.wait().expect("hetproba finishes");
     assert!(first.starts_with("error: "), "{first}");
     assert_eq!(status.code(), Some(1), "the failed check's status, not a panic's");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Hostile input, second round: the commands that play, replay and write
+
+#[test]
+fn replay_opens_no_file_a_records_ruleset_tag_names() {
+    let dir = scratch("ruleset_tag_path");
+    // `[Ruleset "/etc/passwd"]` opened that file and printed its first line in the error.
+    let secret = write(&dir, "secret.txt", "root:x:0:0:the secret line\n");
+    for tag in [secret.clone(), dir.join("some.toml").display().to_string()] {
+        let record = write(&dir, "game.txt", &format!("[Ruleset \"{tag}\"]\n\n1. d3 *\n"));
+        let run = hetproba(&["replay", &record]).fails(1).one_line();
+        assert!(run.stderr.contains("is not a built-in ruleset; for a ruleset in a file, give the file with --ruleset"), "{run:#?}");
+        assert!(!run.stderr.contains("the secret line"), "{run:#?}");
+    }
+    // The user may name a file: only a .toml file, and a file that is not one is never quoted.
+    let record = write(&dir, "game.txt", "[Ruleset \"tiny\"]\n\n*\n");
+    let run = hetproba(&["replay", &record, "--ruleset", &secret]).fails(1).one_line();
+    assert!(run.stderr.contains("a ruleset file's name ends in .toml") && !run.stderr.contains("the secret line"), "{run:#?}");
+    for command in ["check", "show", "moves"] {
+        let run = hetproba(&[command, &secret]).fails(1);
+        assert!(!run.stderr.contains("the secret line"), "{command}: {run:#?}");
+    }
+    let tiny = write(&dir, "tiny.toml", TINY);
+    hetproba(&["replay", &record, "--ruleset", &tiny]).ok();
+}
+
+#[test]
+fn control_characters_in_event_files_and_names_are_refused_and_messages_escaped() {
+    let dir = scratch("event_controls");
+    // A player's name set the terminal's title and colours in the standings.
+    let event = write(&dir, "event.txt", "reversi Anna B\u{1b}]0;pwned\u{7}\u{1b}[31m 1-0\n");
+    let run = hetproba(&["championship", &event]).fails(1).one_line();
+    run.stderr_has(&format!("{event}:1:15: control character U+001B; an event file holds no control characters"));
+    let event = write(&dir, "bidi.txt", "reversi Anna B\u{202e}ob 1-0\n");
+    hetproba(&["championship", &event]).fails(1).stderr_has("bidi.txt:1:15: bidirectional control U+202E");
+    let run = hetproba(&["championship", "--simulate", "--players", "A\u{202e}=random,B=random", "--games", "reversi"]).fails(2);
+    assert!(run.stderr.contains("is not a player's name") && !run.stderr.contains('\u{202e}'), "{run:#?}");
+    // Game lines: a reason turned around.
+    let line = hetproba(&["selfplay", "amoba-rollin", "--games", "1"]).ok().stdout;
+    let reason = serde_json::from_str::<serde_json::Value>(&line).unwrap()["reason"].as_str().unwrap().to_string();
+    let games = write(&dir, "games.jsonl", &line.replace(&reason, &format!("{reason}\u{202e}")));
+    hetproba(&["stats", &games]).fails(1).one_line().stderr_has(&format!("{games}:1: bidirectional control U+202E"));
+}
+
+#[test]
+fn play_reads_lines_of_at_most_4096_bytes() {
+    // `play < /dev/zero` asked for 4 GiB for its first line.
+    // The board was shown before the line came: not `fails`, which wants nothing printed.
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "random"], &"a".repeat(10_000));
+    assert_eq!(run.status, 1, "{run:#?}");
+    assert!(run.stderr.contains("standard input: a line longer than 4096 bytes"), "{run:#?}");
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "random"], "d3\n\u{0}\u{ff}").ok();
+    assert!(run.stdout.contains("black played d3"), "{run:#?}");
+    if Path::new("/dev/zero").exists() {
+        let zero = std::fs::File::open("/dev/zero").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+            .args(["play", "reversi", "--first", "human", "--second", "random"])
+            .stdin(zero)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("a line longer than 4096 bytes"), "{out:?}");
+    }
+}
+
+#[test]
+fn play_to_a_full_device_reports_the_write_error() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    // It exited 0 with no message; every other command says so and exits 1.
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+        .args(["play", "reversi", "--first", "random", "--second", "random", "--seed", "1"])
+        .stdout(full)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write to standard output: No space left on device"), "{out:?}");
+}
+
+#[test]
+fn selfplay_out_stopped_by_a_signal_leaves_no_part_file() {
+    let dir = scratch("selfplay_signal");
+    let out = dir.join("games.jsonl");
+    let part = dir.join("games.jsonl.part");
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+            .args(["selfplay", "reversi", "--games", "10000000", "--out", out.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !part.exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(part.exists(), "the run writes its temporary file");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        std::process::Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
+        let code = child.wait().unwrap().code();
+        assert_eq!(code, Some(status), "SIGINT: 130, SIGTERM: 143");
+        assert!(!part.exists(), "SIG{signal} left {}", part.display());
+        assert!(!out.exists(), "nothing half-written");
+    }
+}
+
+#[test]
+fn a_temporary_files_error_is_reported_under_its_own_name() {
+    let dir = scratch("temporary_name");
+    // `cannot write r.txt: Is a directory` when r.txt.part was the directory.
+    let target = dir.join("r.txt");
+    std::fs::create_dir_all(dir.join("r.txt.part")).unwrap();
+    let run = hetproba(&["selfplay", "reversi", "--games", "1", "--out", target.to_str().unwrap()]).fails(1).one_line();
+    run.stderr_has(&format!("cannot write {}.part, the temporary file for {}:", target.display(), target.display()));
+}
+
+#[test]
+fn replay_of_a_record_whose_result_its_moves_do_not_reach_is_an_error() {
+    let dir = scratch("claimed_result");
+    // It printed `result *` and exited 0.
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[Result \"1-0\"]\n\n1. d3 c5 1-0\n");
+    let run = hetproba(&["replay", &record]).fails(1).one_line();
+    run.stderr_has(&format!("{record}: the record's result 1-0 contradicts its moves: the game goes on after them (black to move)"));
+    // A game that ended early says how: then the record's result stands.
+    let record = write(&dir, "early.txt", "[Ruleset \"reversi\"]\n[Termination \"black wins: white resigned\"]\n\n1. d3 c5 1-0\n");
+    let run = hetproba(&["replay", &record]).ok();
+    assert!(run.stdout.contains("2 moves checked; result 1-0: black wins: white resigned"), "{run:#?}");
+    let v = hetproba(&["replay", &record, "--json"]).ok().json();
+    assert_eq!((v["result"].as_str(), v["winner"].as_str()), (Some("1-0"), Some("black")), "{v}");
+}
+
+#[test]
+fn play_record_refuses_to_write_over_a_game_unless_forced() {
+    let dir = scratch("record_force");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    let args = ["play", "reversi", "--first", "human", "--second", "human", "--record", path];
+    hetproba_with_input(&args, "d3\n").ok();
+    let saved = std::fs::read_to_string(&record).unwrap();
+    // A user who meant --resume lost the game.
+    let run = hetproba_with_input(&args, "f5\n").fails(1).one_line();
+    run.stderr_has(&format!("{path} exists: give --force to write a new game over it, or --resume {path} to go on with the game in it"));
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), saved, "the game is kept");
+    hetproba_with_input(&[&args[..], &["--force"]].concat(), "f5\n").ok();
+    assert!(std::fs::read_to_string(&record).unwrap().contains("1. f5"));
+    // Resuming into itself is going on with it.
+    hetproba_with_input(&["play", "reversi", "--resume", path, "--record", path], "d6\n").ok();
+}
+
+#[test]
+fn play_resume_of_a_finished_game_says_it_is_over() {
+    let dir = scratch("resume_finished");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3", "--record", path]).ok();
+    assert!(run.stdout.contains("Game over"), "{run:#?}");
+    // It printed the board and "game saved", exit status 0.
+    let run = hetproba(&["play", "reversi", "--resume", path]).fails(1).one_line();
+    run.stderr_has(&format!("{path}: the game is over (")).stderr_has("); there is nothing to resume");
+}
+
+#[test]
+fn selfplay_out_prints_a_summary_line() {
+    let dir = scratch("selfplay_summary");
+    let out = dir.join("games.jsonl");
+    let run = hetproba(&["selfplay", "reversi", "--games", "6", "--out", out.to_str().unwrap()]).ok();
+    assert!(run.stdout.is_empty(), "{run:#?}");
+    let line = run.stderr.trim_end();
+    assert!(line.starts_with(&format!("6 games of reversi written to {}: A (random) won ", out.display())), "{run:#?}");
+    let numbers: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect();
+    let [.., a, b, drawn] = numbers[..] else { panic!("{line}") };
+    assert_eq!(a + b + drawn, 6, "{line}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 6);
+}
+
+#[test]
+fn selfplay_memory_is_one_budget_for_all_jobs() {
+    // Thirty-two mcts:1h jobs held a tree each and aborted at 4 GB; --memory bounds their sum.
+    for (size, ok) in
+        [("16M", true), ("8G", true), ("1T", true), ("15M", false), ("2P", false), ("x", false), ("99999999999999999999G", false)]
+    {
+        let run = hetproba(&["selfplay", "reversi", "--games", "1", "--first", "mcts:10", "--memory", size]);
+        if ok {
+            run.ok();
+        } else {
+            run.fails(2).stderr_has("is not a size from 16M to 1T");
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_in_the_terminal_view_exits_130() {
+    // Ctrl-C is a key in raw mode: the game stopped with exit status 0.
+    let Some(run) = in_a_terminal(&["play", "reversi", "--first", "human", "--second", "random"], 80, 30, b"\x03") else { return };
+    assert_eq!(run.status, 130, "{run:#?}");
+    assert!(run.stdout.contains("game stopped after 0 moves"), "{run:#?}");
+}
+
+#[test]
+fn a_terminal_too_small_for_the_board_says_so() {
+    let Some(run) = in_a_terminal(&["play", "draughts-international", "--first", "human", "--second", "random"], 30, 12, b"quit\r") else {
+        return;
+    };
+    assert!(run.stdout.contains("The terminal is 30 x 12") && run.stdout.contains("at least 50 x 16"), "{run:#?}");
+}
+
+/// Runs `hetproba args` in a pseudo-terminal of `columns` x `rows` (through `script`, where
+/// there is one), types `keys` once the prompt shows, and waits for the end. `None` without
+/// `script`.
+fn in_a_terminal(args: &[&str], columns: u16, rows: u16, keys: &[u8]) -> Option<common::Run> {
+    use std::io::{Read, Write};
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        return None;
+    }
+    let command = format!("stty cols {columns} rows {rows}; {} {}", env!("CARGO_BIN_EXE_hetproba"), args.join(" "));
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains("> ") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(keys).unwrap();
+    stdin.flush().unwrap();
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let stdout = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    Some(common::Run { status: status.code().unwrap_or(-1), stdout, stderr })
 }

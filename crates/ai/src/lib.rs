@@ -201,6 +201,48 @@ struct Node {
 /// budget stops early when its tree is this large, as one of 1,000,000 playouts does.
 pub const MAX_TREE: usize = 1_000_000;
 
+/// Memory for search trees, shared by every search that holds a clone of it (all the jobs of a
+/// run): a search takes what each position of its tree needs as the tree grows and gives it all
+/// back when it ends; a search that finds none left stops there and plays its best move so far.
+/// Thirty-two jobs of `mcts:1h` held a tree of 200-430 MB each and nothing bounded their sum.
+/// Where it is reached, a search's move depends on what the other searches hold at that moment.
+#[derive(Clone, Debug, Default)]
+pub struct TreeMemory {
+    /// The bytes left; `None`: no bound.
+    left: Option<std::sync::Arc<AtomicU64>>,
+}
+
+impl TreeMemory {
+    /// No bound but [`MAX_TREE`] for each tree.
+    pub fn unlimited() -> TreeMemory {
+        TreeMemory { left: None }
+    }
+
+    /// At most `bytes` for all the trees that share it at one time.
+    pub fn new(bytes: u64) -> TreeMemory {
+        TreeMemory { left: Some(std::sync::Arc::new(AtomicU64::new(bytes))) }
+    }
+
+    /// Takes `bytes` if that many are left.
+    fn take(&self, bytes: u64) -> bool {
+        let Some(left) = &self.left else { return true };
+        left.fetch_update(Ordering::AcqRel, Ordering::Acquire, |l| l.checked_sub(bytes)).is_ok()
+    }
+
+    /// Gives `bytes` back.
+    fn give(&self, bytes: u64) {
+        if let Some(left) = &self.left {
+            left.fetch_add(bytes, Ordering::AcqRel);
+        }
+    }
+}
+
+/// What a position of a tree holds in memory: the node, its moves not yet tried, and its
+/// place in its parent's list.
+fn node_bytes(untried: &[Move]) -> u64 {
+    (std::mem::size_of::<Node>() + std::mem::size_of_val(untried) + std::mem::size_of::<usize>()) as u64
+}
+
 /// Monte Carlo tree search with UCT selection and random playouts; a search stops at its budget
 /// or when its tree holds [`MAX_TREE`] positions.
 pub struct MctsAgent {
@@ -208,11 +250,19 @@ pub struct MctsAgent {
     rng: Rng,
     /// Longest playout, in plies; a playout cut short counts as a draw.
     pub max_playout: usize,
+    /// Where its tree's memory comes from.
+    memory: TreeMemory,
 }
 
 impl MctsAgent {
     pub fn new(budget: Budget, seed: u64) -> MctsAgent {
-        MctsAgent { budget, rng: Rng::new(seed), max_playout: 2000 }
+        MctsAgent { budget, rng: Rng::new(seed), max_playout: 2000, memory: TreeMemory::unlimited() }
+    }
+
+    /// Its trees take their memory from `memory`, which other searches may share.
+    pub fn with_memory(mut self, memory: TreeMemory) -> MctsAgent {
+        self.memory = memory;
+        self
     }
 }
 
@@ -241,6 +291,23 @@ impl MctsAgent {
         if root_moves.len() == 1 {
             return root_moves[0];
         }
+        // The memory the tree holds, given back when the search ends (however it ends).
+        struct Held<'m> {
+            memory: &'m TreeMemory,
+            bytes: u64,
+        }
+        impl Drop for Held<'_> {
+            fn drop(&mut self) {
+                self.memory.give(self.bytes);
+            }
+        }
+        let mut held = Held { memory: &self.memory, bytes: 0 };
+        let root_bytes = node_bytes(&root_moves);
+        if !held.memory.take(root_bytes) {
+            // No memory at all: the first move will do.
+            return root_moves[0];
+        }
+        held.bytes = root_bytes;
         let mut nodes = vec![Node {
             mv: Move::PASS,
             parent: usize::MAX,
@@ -295,6 +362,15 @@ impl MctsAgent {
                 game.make(&mut pos, mv);
                 depth += 1;
                 let untried = game.legal_moves(&pos);
+                let bytes = node_bytes(&untried);
+                if !held.memory.take(bytes) {
+                    // The trees together hold all the memory they may: this one stops here.
+                    for _ in 0..depth {
+                        pos.unmake();
+                    }
+                    break;
+                }
+                held.bytes += bytes;
                 nodes.push(Node { mv, parent: node, children: Vec::new(), untried, visits: 0.0, score: 0.0, mover });
                 let child = nodes.len() - 1;
                 nodes[node].children.push(child);
@@ -354,6 +430,37 @@ mod tests {
         assert_eq!(plain, observed, "observing does not change the move");
         assert_eq!(seen, vec![64, 128, 192, 256, 300], "every 64 playouts, then at the end");
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn searches_that_share_a_memory_budget_stop_growing_at_it_and_give_it_back() {
+        let game = game();
+        let session = Session::new(&game, Position::start(&game));
+        let timer = timer();
+        let last = |memory: TreeMemory| {
+            let mut last = 0;
+            let mut observe = |p: &Progress| {
+                last = p.playouts;
+                ControlFlow::Continue(())
+            };
+            let mv =
+                MctsAgent::new(Budget::Playouts(1000), 3).with_memory(memory).choose(&session, &mut Think::observed(&timer, &mut observe));
+            assert!(game.legal_moves(session.position()).contains(&mv));
+            last
+        };
+        // Room for the root and about ten positions: the search stops after about ten playouts.
+        let bytes = node_bytes(&game.legal_moves(session.position())) * 11;
+        let memory = TreeMemory::new(bytes);
+        let small = last(memory.clone());
+        assert!((1..=20).contains(&small), "{small} playouts in memory for about ten positions");
+        // It gave its memory back: a second search in it does as well.
+        assert_eq!(last(memory.clone()), small);
+        assert_eq!(memory.left.as_ref().map(|l| l.load(Ordering::Acquire)), Some(bytes));
+        // Held by another search, it leaves none: the first legal move.
+        assert!(memory.take(bytes));
+        assert_eq!(last(memory.clone()), 0, "no search at all");
+        memory.give(bytes);
+        assert_eq!(last(TreeMemory::unlimited()), 1000);
     }
 
     #[test]

@@ -125,6 +125,12 @@ impl CliError {
     pub fn usage(message: impl Into<String>) -> CliError {
         CliError { message: message.into(), status: 2 }
     }
+
+    /// Stopped by Ctrl-C, having said so itself: exit status 130, as a shell gives a program
+    /// that SIGINT stops.
+    pub fn interrupted() -> CliError {
+        CliError { message: String::new(), status: 130 }
+    }
 }
 
 /// How moves are written, for `play` and `moves`: by the kind of move, not by game.
@@ -138,7 +144,8 @@ piece, and `hetproba moves ID` lists the legal moves as they are written. By kin
   hops                  the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
                         ones, where a plain move is 32-28; a capture may be typed by its start and
                         end (c3:c7), and x for :
-  moves = \"san\"         standard algebraic notation (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)
+  as in chess           games that write moves as chess does (standard algebraic notation): e4,
+                        Nf3, exd5, O-O, e8=Q; or as chess programs do (UCI): e2e4, e7e8q
   passing               pass
 ";
 
@@ -365,18 +372,28 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
+    files::interrupt::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
             let status = if err.use_stderr() { 2 } else { 0 };
-            let _ = err.print();
+            // clap quotes the argument it refuses as typed: one with control or bidirectional
+            // characters is shown escaped, without clap's colours.
+            let plain = err.render().to_string();
+            if plain.chars().any(|c| hetproba_rules::text::is_hidden(c) && c != '\n') {
+                errln!("{}", hetproba_rules::text::escape(plain.trim_end()).replace("\\u{a}", "\n"));
+            } else {
+                let _ = err.print();
+            }
             return ExitCode::from(status);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            errln!("error: {}", err.message);
+            if !err.message.is_empty() {
+                errln!("error: {}", err.message);
+            }
             ExitCode::from(err.status)
         }
     }

@@ -162,6 +162,12 @@ pub enum ReplayError {
     /// The result the record claims is not the one its moves reach.
     #[error("{file}: the record's result {claimed} contradicts the final position ({actual})")]
     Contradiction { file: String, claimed: String, actual: String },
+    /// The record claims a result, but the game goes on after its moves and nothing says how it
+    /// ended early.
+    #[error(
+        "{file}: the record's result {claimed} contradicts its moves: the game goes on after them ({side} to move); a game that ended early (on time, by resignation or agreement) says how in a Termination tag"
+    )]
+    Unfinished { file: String, claimed: String, side: String },
 }
 
 /// A record's game replayed: the session at its start, the session after its moves, the moves
@@ -225,15 +231,34 @@ pub fn replay<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Replaye
     Ok(Replayed { start, session, moves, names })
 }
 
-/// Refuses a record whose result contradicts its final position. A record may end early by
-/// time, resignation or agreement: only a contradiction is an error.
+/// Refuses a record whose result contradicts its final position: another result than the one
+/// its moves reach, or a result for a game that goes on after them. A game may end early (on
+/// time, by resignation or agreement), and then its Termination tag says how
+/// ([`early_end`]).
 pub fn check_result(game: &Game, record: &Record, session: &Session, file: &str) -> Result<(), ReplayError> {
-    if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
-        && claimed != actual.winner
-    {
-        return Err(ReplayError::Contradiction { file: file.to_string(), claimed: record.result.clone(), actual: actual.describe(game) });
+    let claimed = token_winner(game, &record.result);
+    match (claimed, &session.outcome()) {
+        (Some(claimed), Some(actual)) if claimed != actual.winner => {
+            Err(ReplayError::Contradiction { file: file.to_string(), claimed: record.result.clone(), actual: actual.describe(game) })
+        }
+        (Some(_), None) if early_end(record).is_none() => Err(ReplayError::Unfinished {
+            file: file.to_string(),
+            claimed: record.result.clone(),
+            side: game.player_name(session.position().side()).to_string(),
+        }),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// How a game the record says has ended ended, when its moves do not end it: the Termination
+/// tag (`white wins: black ran out of time`, `draw: no end within 200 plies`).
+pub fn early_end(record: &Record) -> Option<&str> {
+    record.tag("Termination").filter(|_| token_claims_result(&record.result))
+}
+
+/// Does a result token claim a result (anything but `*`)?
+fn token_claims_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1")
 }
 
 impl Record {

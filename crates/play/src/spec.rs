@@ -1,7 +1,7 @@
 //! Players by name: `human`, `random`, `mcts`, `mcts:1000`, `mcts:2s`. Every front end parses a
 //! player once, here, and builds its agent here; a new agent is one more arm in each match.
 
-use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent};
+use hetproba_ai::{Agent, Budget, MctsAgent, RandomAgent, TreeMemory};
 use std::fmt;
 use std::time::Duration;
 
@@ -100,10 +100,15 @@ impl AgentSpec {
 
     /// The computer player of this kind, seeded; `None` for a person.
     pub fn agent(&self, seed: u64) -> Option<Box<dyn Agent>> {
+        self.agent_in(seed, &TreeMemory::unlimited())
+    }
+
+    /// [`AgentSpec::agent`], its search trees taking their memory from `memory`.
+    pub fn agent_in(&self, seed: u64, memory: &TreeMemory) -> Option<Box<dyn Agent>> {
         match self {
             AgentSpec::Human => None,
             AgentSpec::Random => Some(Box::new(RandomAgent::new(seed))),
-            AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, seed))),
+            AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, seed).with_memory(memory.clone()))),
         }
     }
 

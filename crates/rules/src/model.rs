@@ -137,6 +137,9 @@ pub struct Ruleset {
     pub forward: [Option<DirId>; 2],
     pub direction_sets: Vec<DirectionSet>,
     pub regions: Vec<Region>,
+    /// The cells a drawing of the board shades dark (`[board] dark`), per cell; `None`: the
+    /// ruleset does not say (a square board is then shaded as a chessboard, a1 dark).
+    pub dark: Option<Vec<bool>>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,

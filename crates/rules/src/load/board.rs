@@ -16,6 +16,7 @@ pub(super) struct BoardParts {
     pub(super) forward: [Option<DirId>; 2],
     pub(super) direction_sets: Vec<DirectionSet>,
     pub(super) regions: Vec<Region>,
+    pub(super) dark: Option<Vec<bool>>,
 }
 
 fn dimension(cx: &mut Cx, f: &mut Fields, key: &'static str, params: &[(String, i64)], span: Span) -> Option<i32> {
@@ -222,8 +223,11 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
             regions.push(Region { name: key.name.clone(), cells });
         }
     }
+    // The cells a drawing of the board shades dark, when the ruleset says (a region such as
+    // Hexasah's black cells, a predicate, a list).
+    let dark = f.get("dark").and_then(|node| cell_set(cx, node, &board, &regions, params, 0));
     f.finish(cx);
-    Some(BoardParts { board, shape, naming, forward, direction_sets, regions })
+    Some(BoardParts { board, shape, naming, forward, direction_sets, regions, dark })
 }
 
 fn extent_of(shape: &Shape) -> (i32, i32) {
