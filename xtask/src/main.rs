@@ -6,14 +6,16 @@
 //!   The flags pick parts (default: all); names pick rulesets (default: all).
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
+//! - `web [--dev]`: the web board, built into `target/web/` (`web.rs`).
 
 mod fuzz;
 mod seeds;
+mod web;
 
 use std::path::Path;
 use std::process::{Command, ExitCode};
 
-const USAGE: &str = "usage: cargo xtask bench|fuzz|fuzz-seeds (--help for each)
+const USAGE: &str = "usage: cargo xtask bench|fuzz|fuzz-seeds|web (--help for each)
        cargo xtask bench [--perft] [--compare] [--playouts] [--micro] [RULESET...]
   --perft      perft leaves/s of each ruleset, single thread and all threads
   --compare    side by side with hand-tuned crates, single thread: magpie (reversi perft 9),
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
             }
         }
         Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
+        Some("web") => web::web(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {
                 for (target, new) in written {

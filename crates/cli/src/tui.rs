@@ -57,15 +57,10 @@ pub fn numbered(game: &Game) -> bool {
 const SQUARE: [Color; 2] = [Color::AnsiValue(65), Color::AnsiValue(108)];
 const MARKED: [Color; 2] = [Color::AnsiValue(136), Color::AnsiValue(179)];
 
-/// Is the point (x, y) shaded dark: a cell the ruleset declares dark (`[board] dark`), or, on a
-/// square board that declares none, a square of a1's colour (a draughts board's cells, and the
-/// light squares between them light).
-fn shaded_dark(game: &Game, cell: Option<CellId>, x: i32, y: i32) -> bool {
-    match (&game.rules().dark, cell) {
-        (Some(dark), Some(cell)) => dark[cell.index()],
-        (Some(_), None) => false,
-        (None, _) => matches!(game.rules().shape, Shape::Rect { .. }) && (x + y).rem_euclid(2) == 0,
-    }
+/// Is the point (x, y) shaded dark: one the ruleset declares dark (`[board] dark`, which covers
+/// the squares of a draughts board that are not cells too). Without it every point is light.
+fn shaded_dark(game: &Game, x: i32, y: i32) -> bool {
+    game.rules().dark.contains(&(x, y))
 }
 
 /// The colour a player's pieces are drawn in: the player's name when it is a colour's, otherwise
@@ -106,9 +101,7 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 // painted; other shapes' gaps stay blank.
                 let blank = " ".repeat(field);
                 match game.rules().shape {
-                    Shape::Rect { .. } if colour => {
-                        line.push_str(&blank.on(SQUARE[usize::from(!shaded_dark(game, None, x, y))]).to_string())
-                    }
+                    Shape::Rect { .. } if colour => line.push_str(&blank.on(SQUARE[usize::from(!shaded_dark(game, x, y))]).to_string()),
                     _ => line.push_str(&blank),
                 }
                 continue;
@@ -122,7 +115,7 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 line.push_str(&format!("{open}{number}{symbol}{close}"));
                 continue;
             }
-            let shade = usize::from(!shaded_dark(game, Some(cell), x, y));
+            let shade = usize::from(!shaded_dark(game, x, y));
             let ground = if marked { MARKED[shade] } else { SQUARE[shade] };
             let piece = match held.map(|p| p.owner()) {
                 None => format!("{symbol}").with(Color::AnsiValue(250)),
@@ -650,6 +643,7 @@ width = 10
 height = 10
 cells = "dark"
 names = "numbers-from-top"
+dark = "dark"
 
 [pieces.man]
 symbols = ["w", "b"]
@@ -800,7 +794,7 @@ short = "w"
 shape = "rect"
 width = 4
 height = 4
-dark = ["a1", "d4"]
+dark = "(x == 0 and y == 0) or (x == 3 and y == 3)"
 
 [pieces.disc]
 symbols = ["x", "o"]
@@ -929,6 +923,10 @@ result = "most pieces"
         assert_eq!(row("1 ").matches(dark).count(), 4, "a1 dark, b1-d1 light: {:?}", row("1 "));
         assert_eq!(row("2 ").matches(dark).count(), 0, "row 2 all light");
         assert_eq!(row("4 ").matches(dark).count(), 4, "d4 dark");
+        // Nothing declared: every square alike.
+        let game = super::tests::game(PLACING);
+        let lines = render(&scene(&game, &Position::start(&game), &[], Vec::new()), true, 120);
+        assert!(lines.iter().all(|l| !l.contains(dark)), "{lines:?}");
     }
 
     #[test]

@@ -137,9 +137,9 @@ pub struct Ruleset {
     pub forward: [Option<DirId>; 2],
     pub direction_sets: Vec<DirectionSet>,
     pub regions: Vec<Region>,
-    /// The cells a drawing of the board shades dark (`[board] dark`), per cell; `None`: the
-    /// ruleset does not say (a square board is then shaded as a chessboard, a1 dark).
-    pub dark: Option<Vec<bool>>,
+    /// The points of the shape drawn dark (`[board] dark`), for front ends that draw the board;
+    /// empty: every cell is drawn alike. Play never looks at it.
+    pub dark: Vec<(i32, i32)>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,
