@@ -403,6 +403,14 @@ fn play_help_names_the_commands_and_the_terminal_view() {
 }
 
 #[test]
+fn play_help_explains_san_as_in_chess_not_in_the_rulesets_words() {
+    let run = hetproba(&["play", "--help"]).ok();
+    // It said `moves = "san"`, a key of the ruleset language a player has never seen.
+    assert!(run.stdout.contains("as in chess") && run.stdout.contains("standard algebraic notation"), "{}", run.stdout);
+    assert!(!run.stdout.contains("moves = \"san\""), "{}", run.stdout);
+}
+
+#[test]
 fn play_random_against_random_ends_with_a_result() {
     let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
     let last = run.stdout.lines().last().unwrap_or("").to_string();
