@@ -1,8 +1,10 @@
 //! Effects that follow a move's action. Enclosure: an unbroken line of enemy pieces between the
-//! arriving piece and another own piece, in the effect's directions (and of an exact length, if
-//! the effect says so), turns to the mover's colour (Reversi's flip) or is captured (custodian
-//! capture). A capture may be optional: then every choice of the enclosed lines to take is its
-//! own move.
+//! arriving piece and another own piece (or an empty hostile cell), in the effect's directions
+//! (and of an exact length, if the effect says so), turns to the mover's colour (Reversi's flip)
+//! or is captured (custodian capture). A capture may be optional: then every choice of the
+//! enclosed lines to take is its own move. Surrounding: an enemy piece next to the arriving piece
+//! whose every neighbour is an own piece or the board's edge is captured. Conversion: the enemy
+//! pieces next to the arriving piece turn.
 
 use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
@@ -22,12 +24,26 @@ struct Enclose {
     min: u32,
     /// Each enclosed line may be taken or left.
     optional: bool,
+    /// Per player: empty cells that close a line as an own piece would.
+    hostile: Option<[Vec<bool>; 2]>,
+}
+
+/// A capture against the board: an enemy piece next to the arriving piece, on one of `cells`,
+/// with only own pieces and the board's edge around it along `dirs`.
+#[derive(Clone, Debug)]
+struct Surround {
+    dirs: [Vec<DirId>; 2],
+    /// Per player: where a piece may be so taken (`None`: anywhere).
+    cells: Option<[Vec<bool>; 2]>,
 }
 
 /// The effects of one move rule.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Effects {
     list: Vec<Enclose>,
+    surround: Vec<Surround>,
+    /// Per effect and player: the directions along which neighbouring enemy pieces turn.
+    convert: Vec<[Vec<DirId>; 2]>,
     /// True if an effect captures: the move's captured cells are decided at generation.
     removes: bool,
     /// On boards of at most 64 cells, when an effect needs at least one piece: per player, the
@@ -41,16 +57,34 @@ const MAX_CHOICES: usize = 16;
 
 impl Effects {
     pub(crate) fn compile(rules: &Ruleset, effects: &[Effect]) -> Effects {
+        let dirs_of = |d: &hetproba_rules::model::DirSetId| rules.direction_sets[d.index()].dirs.clone();
+        let cells_of = |g: &Option<hetproba_rules::model::RegionId>| g.map(|g| rules.regions[g.index()].cells.clone());
         let list: Vec<Enclose> = effects
             .iter()
-            .map(|e| match e {
-                Effect::Enclose { dirs, outcome, len, min, optional } => Enclose {
-                    dirs: rules.direction_sets[dirs.index()].dirs.clone(),
+            .filter_map(|e| match e {
+                Effect::Enclose { dirs, outcome, len, min, optional, hostile } => Some(Enclose {
+                    dirs: dirs_of(dirs),
                     outcome: *outcome,
                     len: *len,
                     min: *min,
                     optional: *optional,
-                },
+                    hostile: cells_of(hostile),
+                }),
+                _ => None,
+            })
+            .collect();
+        let surround = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Surround { dirs, region } => Some(Surround { dirs: dirs_of(dirs), cells: cells_of(region) }),
+                _ => None,
+            })
+            .collect();
+        let convert = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Convert { dirs } => Some(dirs_of(dirs)),
+                _ => None,
             })
             .collect();
         let near = (rules.board.len() <= 64 && list.iter().any(|e| e.min > 0)).then(|| {
@@ -59,12 +93,12 @@ impl Effects {
                 line_masks(&rules.board, &dirs, false)
             })
         });
-        let removes = list.iter().any(|e| e.outcome == Enclosed::Remove);
-        Effects { list, removes, near }
+        let removes = effects.iter().any(Effect::captures);
+        Effects { list, surround, convert, removes, near }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.list.is_empty() && self.surround.is_empty() && self.convert.is_empty()
     }
 
     /// The cells next to each cell along the effects' directions, when every arrival must
@@ -83,7 +117,7 @@ impl Effects {
                 continue;
             }
             let mut total = 0;
-            let plain = vacated == NO_CELL && e.len.is_none();
+            let plain = vacated == NO_CELL && e.len.is_none() && e.hostile.is_none();
             for &d in &e.dirs[side.index()] {
                 // A new piece and lines of any length: the common case (Reversi), kept lean.
                 total += if plain { closed_run(game, pos, side, at, d) } else { e.enclosed(game, pos, side, at, d, vacated) };
@@ -118,7 +152,7 @@ impl Effects {
         vacated: CellId,
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        if self.list.is_empty() {
+        if self.is_empty() {
             return push(mv);
         }
         if !self.allow(game, pos, side, mv.to, vacated) {
@@ -150,6 +184,9 @@ impl Effects {
                 }
             }
         }
+        for s in &self.surround {
+            taken |= s.taken(game, pos, side, mv.to, vacated, taken);
+        }
         // Every subset of the optional lines, the empty one first.
         for subset in 0..1u32 << count {
             let mut captures = taken;
@@ -179,6 +216,15 @@ impl Effects {
                 }
             }
         }
+        for dirs in &self.convert {
+            for &d in &dirs[side.index()] {
+                let k = game.board().step(at, d);
+                if k != NO_CELL && pos.cells[k.index()].of(side.other()) {
+                    let turned = pos.cells[k.index()].map(|p| p.turned_to(side));
+                    pos.set(game, k, turned);
+                }
+            }
+        }
     }
 
     /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving
@@ -195,6 +241,15 @@ impl Effects {
                 }
             }
         }
+        for dirs in &self.convert {
+            for &d in &dirs[side.index()] {
+                let k = game.board().step(at, d);
+                if k != NO_CELL && k != vacated && pos.cells[k.index()].of(side.other()) && !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+        out.sort();
         out
     }
 }
@@ -227,7 +282,36 @@ impl Enclose {
     #[inline(always)]
     fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
         let (count, k) = enemy_run(game, pos, side, at, d);
-        let closed = count > 0 && k != NO_CELL && k != vacated && pos.cells[k.index()].of(side);
+        let empty = k == vacated || (k != NO_CELL && pos.cells[k.index()].is_none());
+        let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
+        let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
+    }
+}
+
+impl Surround {
+    /// The enemy pieces a piece of `side` arriving on `at` (leaving `vacated`) takes this way,
+    /// as bits; `taken` are pieces the move takes anyway (their cells count as empty).
+    fn taken(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: u128) -> u128 {
+        let board = game.board();
+        let dirs = &self.dirs[side.index()];
+        let mut out = 0u128;
+        for &d in dirs {
+            let c = board.step(at, d);
+            if c == NO_CELL || c == vacated || !pos.cells[c.index()].of(side.other()) || taken & c.bit128() != 0 {
+                continue;
+            }
+            if self.cells.as_ref().is_some_and(|cells| !cells[side.index()][c.index()]) {
+                continue;
+            }
+            let shut = dirs.iter().all(|&e| {
+                let n = board.step(c, e);
+                n == NO_CELL || n == at || (n != vacated && taken & n.bit128() == 0 && pos.cells[n.index()].of(side))
+            });
+            if shut {
+                out |= c.bit128();
+            }
+        }
+        out
     }
 }

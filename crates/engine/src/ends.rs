@@ -5,7 +5,7 @@
 use crate::game::{Axis, Game, Square, line_masks, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who};
+use hetproba_rules::model::{Condition, PieceTypeSet, PlayerId, Ruleset, Test, Verdict, Who};
 use std::fmt;
 
 /// How a game ended.
@@ -75,6 +75,25 @@ enum Check {
         cells: [Vec<bool>; 2],
         bits: Option<[u64; 2]>,
     },
+    /// The player has fewer than `count` pieces (of the types).
+    Fewer {
+        count: u32,
+        types: Option<PieceTypeSet>,
+    },
+    /// A chain of the player's pieces through `dirs` joins a cell of `from` to a cell of `to`.
+    Joins {
+        from: [Vec<bool>; 2],
+        to: [Vec<bool>; 2],
+        dirs: [Vec<DirId>; 2],
+    },
+    /// Every cell of the region holds a piece of the player.
+    Fills {
+        cells: [Vec<bool>; 2],
+    },
+    /// Every piece of the player stands in the region (and there is one).
+    Within {
+        cells: [Vec<bool>; 2],
+    },
 }
 
 /// The end rules of a game, compiled.
@@ -125,6 +144,14 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
                         .then(|| [0, 1].map(|p| cells[p].iter().enumerate().filter(|(_, on)| **on).fold(0u64, |m, (i, _)| m | 1 << i)));
                     Check::Occupies { cells, bits }
                 }
+                Test::Fewer { count, types } => Check::Fewer { count: *count, types: *types },
+                Test::Joins { from, to, dirs } => Check::Joins {
+                    from: rules.regions[from.index()].cells.clone(),
+                    to: rules.regions[to.index()].cells.clone(),
+                    dirs: rules.direction_sets[dirs.index()].dirs.clone(),
+                },
+                Test::Fills { region } => Check::Fills { cells: rules.regions[region.index()].cells.clone() },
+                Test::Within { region } => Check::Within { cells: rules.regions[region.index()].cells.clone() },
             };
             Cond::Test(check, *who)
         }
@@ -217,6 +244,24 @@ impl Game {
                         Some(bits) => pos.bits[slot(player)] & bits[player.index()] != 0,
                         None => cells[player.index()].iter().enumerate().any(|(c, &on)| on && pos.cells[c].of(player)),
                     },
+                    Check::Fewer { count, types } => {
+                        let have = match types {
+                            None => pos.piece_count(player),
+                            Some(types) => {
+                                pos.cells.iter().flatten().filter(|p| p.belongs_to(player) && types.contains(p.kind())).count() as u32
+                            }
+                        };
+                        have < *count
+                    }
+                    Check::Joins { from, to, dirs } => {
+                        let p = player.index();
+                        self.joins(pos, player, &from[p], &to[p], &dirs[p])
+                    }
+                    Check::Fills { cells } => cells[player.index()].iter().enumerate().all(|(c, &on)| !on || pos.cells[c].of(player)),
+                    Check::Within { cells } => {
+                        pos.piece_count(player) > 0
+                            && pos.cells.iter().enumerate().all(|(c, &at)| !at.of(player) || cells[player.index()][c])
+                    }
                 }
             }
         }
@@ -259,6 +304,31 @@ impl Game {
             }
         }
         reached == pos.piece_count(player)
+    }
+
+    /// Does a chain of `player`'s pieces, neighbours through `dirs`, join a cell of `from` to a
+    /// cell of `to`? A flood fill from the player's pieces on `from`.
+    fn joins(&self, pos: &Position, player: PlayerId, from: &[bool], to: &[bool], dirs: &[DirId]) -> bool {
+        let board = self.board();
+        let is_mine = |c: usize| pos.cells[c].of(player);
+        let mut seen = vec![false; pos.cells.len()];
+        let mut stack: Vec<CellId> = (0..pos.cells.len()).filter(|&c| from[c] && is_mine(c)).map(CellId::new).collect();
+        for c in &stack {
+            seen[c.index()] = true;
+        }
+        while let Some(c) = stack.pop() {
+            if to[c.index()] {
+                return true;
+            }
+            for &d in dirs {
+                let k = board.step(c, d);
+                if k != NO_CELL && !seen[k.index()] && is_mine(k.index()) {
+                    seen[k.index()] = true;
+                    stack.push(k);
+                }
+            }
+        }
+        false
     }
 
     /// Does `player` have a line of `len` (exactly, or at least)? Only lines through the cells

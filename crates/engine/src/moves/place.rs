@@ -1,25 +1,42 @@
-//! `place`: put a new piece on an empty cell, anywhere or in a region.
+//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
 
 use super::{Move, RuleId, Sink};
-use crate::game::{Game, Piece, slot};
+use crate::game::{Game, Piece, Square, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{PlayerId, RegionId, Ruleset};
+use hetproba_rules::model::{Near, PlayerId, RegionId, Ruleset, Whose};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
     /// Per player: may the piece be placed on each cell (all true without a region).
     allowed: [Vec<bool>; 2],
+    /// `near=`: whose piece must stand near, and for each cell the cells near enough.
+    near: Option<(Whose, Vec<Vec<CellId>>)>,
 }
 
 impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>) -> Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>) -> Place {
         let n = rules.board.len();
         let allowed = match region {
             Some(r) => rules.regions[r.index()].cells.clone(),
             None => [vec![true; n], vec![true; n]],
         };
-        Place { allowed }
+        let near = near.map(|near| (near.of, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)).collect()));
+        Place { allowed, near }
+    }
+
+    /// Is a piece of the kind `near=` asks for within reach of `c`?
+    #[inline]
+    fn near_enough(&self, pos: &Position, side: PlayerId, c: CellId) -> bool {
+        let Some((whose, cells)) = &self.near else { return true };
+        cells[c.index()].iter().any(|k| {
+            let at = pos.cells[k.index()];
+            match whose {
+                Whose::Own => at.of(side),
+                Whose::Enemy => at.of(side.other()),
+                Whose::Any => at.is_some_and(|p| p.owner().player().is_some()),
+            }
+        })
     }
 
     /// The cells a new piece of `side` may be put on.
@@ -41,7 +58,7 @@ impl Place {
             while empty != 0 {
                 let c = CellId::lowest(empty);
                 empty &= empty - 1;
-                if near[c.index()] & enemy == 0 || !allowed[c.index()] {
+                if near[c.index()] & enemy == 0 || !allowed[c.index()] || !self.near_enough(pos, side, c) {
                     continue;
                 }
                 let more = if plain {
@@ -56,7 +73,10 @@ impl Place {
             return true;
         }
         for c in (0..pos.cells.len()).map(CellId::new) {
-            if pos.cells[c.index()].is_none() && allowed[c.index()] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+            if pos.cells[c.index()].is_none()
+                && allowed[c.index()]
+                && self.near_enough(pos, side, c)
+                && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
             {
                 return false;
             }
@@ -74,4 +94,28 @@ pub(super) fn template(mv: &Move) -> &'static str {
 /// Puts the new piece on its cell (`place`, `roll`).
 pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Piece) {
     pos.set(game, mv.to, Some(piece));
+}
+
+/// The cells at most `steps` steps from `from` along the board's directions, `from` aside.
+fn within(board: &hetproba_board::Board, from: CellId, steps: u32) -> Vec<CellId> {
+    let mut seen = vec![false; board.len()];
+    seen[from.index()] = true;
+    let mut frontier = vec![from];
+    let mut out = Vec::new();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for c in frontier {
+            for d in board.all_directions() {
+                let k = board.step(c, d);
+                if k != NO_CELL && !seen[k.index()] {
+                    seen[k.index()] = true;
+                    next.push(k);
+                }
+            }
+        }
+        out.extend(&next);
+        frontier = next;
+    }
+    out.sort();
+    out
 }
