@@ -406,6 +406,14 @@ fn play_help_names_the_commands_and_the_terminal_view() {
 }
 
 #[test]
+fn play_help_explains_san_as_in_chess_not_in_the_rulesets_words() {
+    let run = hetproba(&["play", "--help"]).ok();
+    // It said `moves = "san"`, a key of the ruleset language a player has never seen.
+    assert!(run.stdout.contains("as in chess") && run.stdout.contains("standard algebraic notation"), "{}", run.stdout);
+    assert!(!run.stdout.contains("moves = \"san\""), "{}", run.stdout);
+}
+
+#[test]
 fn play_random_against_random_ends_with_a_result() {
     let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
     let last = run.stdout.lines().last().unwrap_or("").to_string();
@@ -537,11 +545,12 @@ fn replay_refuses_a_record_whose_result_contradicts_the_final_position() {
 
 #[test]
 fn replay_accepts_a_record_that_ends_early() {
-    // A game may end by resignation or on time: a result on an unfinished position is kept.
+    // A game may end by resignation or on time: its Termination tag says how, and the result on
+    // an unfinished position is kept.
     let dir = scratch("replay_early_result");
-    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 1-0\n");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[Termination \"white ran out of time\"]\n\n1. d3 c5 1-0\n");
     let run = hetproba(&["replay", &record]).ok();
-    assert!(run.stdout.contains("2 moves checked; result *: the game goes on"), "{}", run.stdout);
+    assert!(run.stdout.contains("2 moves checked; result 1-0: white ran out of time"), "{}", run.stdout);
 }
 
 #[test]
@@ -909,7 +918,7 @@ fn control_characters_in_a_ruleset_are_refused_at_their_place() {
             let run = hetproba(&[command, path]).fails(1);
             assert!(!run.stderr.contains('\u{1b}') && !run.stderr.contains('\u{9b}'), "{run:#?}");
             let run = run.stderr_has(&format!(
-                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab"
+                "{place}: control character U+{code} in a string; a ruleset's text may hold no control characters but newline and tab, and no bidirectional controls"
             ));
             assert!(run.stderr.contains("  | ") && run.stderr.contains('\\'), "the quoted line shows the escape as written\n{run:#?}");
         }
@@ -1028,7 +1037,7 @@ fn a_record_that_cannot_be_written_stops_play_before_the_first_move() {
     hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "human", "--record", missing], "d3\n")
         .fails(1)
         .one_line()
-        .stderr_has(&format!("error: cannot write {missing}: "));
+        .stderr_has(&format!("error: cannot write {missing}.part, the temporary file for {missing}: "));
     // A directory in the record's place.
     let folder = dir.join("folder");
     std::fs::create_dir_all(&folder).unwrap();
@@ -1213,7 +1222,7 @@ fn every_subcommand_help_has_two_or_three_examples_that_work() {
     // play and moves tell how moves are written.
     for command in ["play", "moves"] {
         let help = hetproba(&[command, "--help"]).ok().stdout;
-        for kind in ["Move notation", "a placement", "hops  ", "moves = \"san\"", "hetproba show ID"] {
+        for kind in ["Move notation", "a placement", "hops  ", "as in chess ", "hetproba show ID"] {
             assert!(help.contains(kind), "{command} --help does not say '{kind}':\n{help}");
         }
     }
@@ -1309,4 +1318,489 @@ fn compare_json_says_which_rules_differ_and_where_the_moves_differ() {
 fn perft_piped_prints_only_the_nodes() {
     // On a terminal perft also prints the depth and the time; piped, tools read one line.
     assert_eq!(hetproba(&["perft", "reversi", "5"]).ok().stdout, "nodes 1396\n");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Hostile input, second round: what a file, a record or a typed line can do
+
+#[test]
+fn deep_nesting_in_a_ruleset_is_refused_at_its_place_not_a_stack_overflow() {
+    let dir = scratch("deep_nesting");
+    // Within the 16 KiB limit, an integer expression 5,500 deep, a cell predicate 2,500 deep and
+    // a [start] predicate 3,000 deep overflowed the stack (exit 134).
+    let expression = format!("{}4{}", "(".repeat(5500), ")".repeat(5500));
+    let predicate = format!("{}x == 1{}", "(".repeat(2500), ")".repeat(2500));
+    let start = format!("{}y < 1{}", "(".repeat(3000), ")".repeat(3000));
+    let nots = format!("{}y < 1", "not ".repeat(3000));
+    let cases = [
+        ("expression.toml", TINY.replace("width = 4", &format!("width = \"{expression}\"")), "13:74"),
+        ("predicate.toml", TINY.replace("height = 4\n", &format!("height = 4\ncells = \"{predicate}\"\n")), "15:74"),
+        ("start.toml", format!("{TINY}\n[start]\nx = {{ stone = \"{start}\" }}\n"), "27:80"),
+        ("nots.toml", format!("{TINY}\n[start]\nx = {{ stone = \"{nots}\" }}\n"), "27:272"),
+    ];
+    for (name, text, place) in cases {
+        let path = write(&dir, name, &text);
+        hetproba(&["check", &path])
+            .fails(1)
+            .stderr_has(&format!("{name}:{place}: nested too deep: brackets and 'not's may nest at most 64 levels"));
+    }
+}
+
+#[test]
+fn bidi_controls_in_ruleset_ids_names_and_record_tags_are_refused() {
+    let dir = scratch("bidi_controls");
+    // U+202E shows the text after it backwards: "tiny\u{202e}txt.exe" reads as "tinyexe.txt".
+    let id = write(&dir, "id.toml", &TINY.replace("id = \"tiny\"", "id = \"tiny\\u202Eexe.txt\""));
+    let name = write(&dir, "name.toml", &TINY.replace("name = \"Tiny\"", "name = \"Ti\u{2066}ny\""));
+    let player = write(&dir, "player.toml", &TINY.replace("name = \"x\"", "name = \"x\u{200f}\""));
+    for (path, place, code) in [(&id, "id.toml:2:6", "202E"), (&name, "name.toml:3:8", "2066"), (&player, "player.toml:6:8", "200F")] {
+        let run = hetproba(&["check", path]).fails(1).stderr_has(&format!("{place}: bidirectional control U+{code} in a string"));
+        assert!(!run.stderr.contains(['\u{202e}', '\u{2066}', '\u{200f}']), "{run:#?}");
+    }
+    // Names are one line: a game's id a word.
+    let spaced = write(&dir, "spaced.toml", &TINY.replace("id = \"tiny\"", "id = \"tiny game\""));
+    hetproba(&["check", &spaced]).fails(1).stderr_has("spaced.toml:2:6: a ruleset's id must be a word, without spaces");
+    let lines = write(&dir, "lines.toml", &TINY.replace("name = \"Tiny\"", "name = \"Tiny\\nmore\""));
+    hetproba(&["check", &lines]).fails(1).stderr_has("lines.toml:3:8: a ruleset's name must be one line of text");
+    let key = write(&dir, "key.toml", &TINY.replace("[pieces.stone]", "[pieces.\"st\\none\"]"));
+    hetproba(&["check", &key]).fails(1).stderr_has("key.toml:16:9: control character U+000A in a key");
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[White \"Anna\u{202e}\"]\n\n1. d3 *\n");
+    hetproba(&["replay", &record]).fails(1).one_line().stderr_has(&format!("{record}:2:13: bidirectional control U+202E"));
+}
+
+#[test]
+fn wide_or_emoji_piece_symbols_are_refused() {
+    let dir = scratch("wide_symbols");
+    // Each took one column of the board in the reader's count and two (or none) on a terminal.
+    for (i, symbol) in ["\u{1F600}", "\u{99AC}", "\u{FF38}", "e\u{301}", "\u{301}"].iter().enumerate() {
+        let path =
+            write(&dir, &format!("s{i}.toml"), &TINY.replace("symbols = [\"x\", \"o\"]", &format!("symbols = [\"{symbol}\", \"o\"]")));
+        hetproba(&["check", &path]).fails(1).stderr_has(&format!(
+            "s{i}.toml:17:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"
+        ));
+    }
+    let narrow = write(&dir, "narrow.toml", &TINY.replace("symbols = [\"x\", \"o\"]", "symbols = [\"\u{2654}\", \"\u{00F6}\"]"));
+    hetproba(&["check", &narrow]).ok();
+}
+
+#[test]
+fn a_bad_param_tag_in_a_record_is_blamed_on_the_record() {
+    let dir = scratch("param_tag");
+    let record = write(&dir, "game.txt", "[Ruleset \"draughts-brazilian\"]\n[Param \"size=1000\"]\n\n1. c3-d4 *\n");
+    let run = hetproba(&["replay", &record]).fails(1);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {record}: [Param] size=1000: width must be between 1 and 64, not 1000 (built-in 'draughts-brazilian', line 24, column 9: width = \"size\")"
+        )),
+        "{run:#?}"
+    );
+    // The same from the command line names the option.
+    hetproba(&["moves", "draughts-brazilian", "--param", "size=1000"])
+        .fails(1)
+        .stderr_has("error: --param size=1000: width must be between 1 and 64, not 1000 (built-in 'draughts-brazilian', line 24");
+    // A ruleset that is broken by itself is still blamed on its own lines.
+    let broken = TINY.replace("[game]\n", "[params]\nsize = 4\n\n[game]\ncolour = 1\n").replace("width = 4", "width = \"size\"");
+    let broken = write(&dir, "broken.toml", &broken);
+    hetproba(&["moves", &broken, "--param", "size=5"]).fails(1).stderr_has("broken.toml:5:1: unknown key 'colour' in [game]");
+}
+
+#[test]
+fn a_long_move_list_after_is_read_in_linear_time() {
+    // 20,000 knight moves in chess took 55 s: every move's name copied the position with the
+    // whole line's undo log. Four knight moves bring the start back.
+    let line = ["Nf3", "Nf6", "Ng1", "Ng8"].repeat(5000).join(" ");
+    let started = std::time::Instant::now();
+    let run = hetproba(&["moves", "chess", "--after", &line]).ok();
+    assert!(run.stdout.starts_with("a3 b3 c3"), "{}", run.stdout);
+    eprintln!("20000 moves read in {:?}", started.elapsed());
+}
+
+#[test]
+fn one_huge_move_token_is_refused_at_once_and_shown_cut() {
+    let dir = scratch("huge_token");
+    // A 120 KB token took 11 s (every split of it was tried as two cell names) and was echoed whole.
+    let token = "a".repeat(120_000);
+    let run = hetproba(&["moves", "chess", "--after", &token]).fails(1).one_line();
+    assert!(run.stderr.contains(&format!("illegal move '{}... (120000 characters)'", "a".repeat(200))), "{}", &run.stderr[..200]);
+    assert!(run.stderr.len() < 1000, "{}", run.stderr.len());
+    // A record with a 200 KB token (a "variation" in brackets) is refused as quickly.
+    let record = write(&dir, "game.txt", &format!("[Ruleset \"chess\"]\n\n1. e4 ({}) *\n", "e5".repeat(70_000)));
+    let run = hetproba(&["replay", &record]).fails(1).one_line();
+    assert!(run.stderr.contains("... (140002 characters)'"), "{}", &run.stderr[..300.min(run.stderr.len())]);
+}
+
+#[test]
+fn a_king_against_a_lattice_of_men_is_refused_with_the_chain_limit() {
+    let dir = scratch("chain_limit");
+    // A king that jumps (not flies) over men, which leave at the end of the move, on the dark
+    // cells of 16x16 (128 cells): every order of taking a lattice of men is a chain. 64 men have
+    // far more than can be searched (a flying king took over a minute with 36).
+    let ruleset = TINY
+        .replace("width = 4\nheight = 4", "width = 16\nheight = 16\ncells = \"(x + y) % 2 == 0\"")
+        .replace(
+            "[moves.drop]\ndo = \"roll(orthogonal)\"",
+            "[moves.jump]\ndo = \"jump(diagonal, over=enemy)+\"\n\n[turn]\nremoval = \"end\"",
+        )
+        .replace("line(3) by mover", "no-pieces by next");
+    let path = write(&dir, "lattice.toml", &ruleset);
+    // Rows from the top, eight dark cells each: men on every cell of the odd rows, the king on a1.
+    let lattice = |men_rows: usize, row_of_men: &str| {
+        let rows: Vec<String> = (0..16)
+            .rev()
+            .map(|y| match y {
+                0 => "x7".to_string(),
+                _ if y % 2 == 1 && y < 2 * men_rows => row_of_men.to_string(),
+                _ => "8".to_string(),
+            })
+            .collect();
+        format!("{} x", rows.join("/"))
+    };
+    hetproba(&["moves", &path, "--position", &lattice(8, "oooooooo")]).fails(1).one_line().stderr_has(
+        "the chains of captures of the piece on a1 lead through more than 100000 places, more than hetproba searches in one move",
+    );
+    // Nine men are searched in full: the king takes all of them.
+    let run = hetproba(&["moves", &path, "--position", &lattice(3, "ooo5"), "--json"]).ok();
+    let moves = run.json();
+    let most = moves.as_array().unwrap().iter().map(|m| m["captures"].as_array().unwrap().len()).max();
+    assert_eq!(most, Some(9), "{}", run.stdout);
+}
+
+#[test]
+fn fen_counters_too_large_or_negative_say_so() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (fen, message) in [
+        (format!("{start} w KQkq - 99999999999999999999 1"), "the half-move clock must be at most 4294967295, not '99999999999999999999'"),
+        (format!("{start} w KQkq - -5 1"), "the half-move clock counts moves: it cannot be negative, as '-5' is"),
+        (format!("{start} w KQkq - 0 -1"), "the move number counts moves: it cannot be negative, as '-1' is"),
+        (format!("{start} w KQkq - 0 x"), "the move number must be a number, not 'x'"),
+    ] {
+        hetproba(&["moves", "chess", "--position", &fen]).fails(1).one_line().stderr_has(message);
+    }
+}
+
+#[test]
+fn impossible_positions_are_refused_by_what_the_ruleset_declares() {
+    for (ruleset, position, message) in [
+        ("chess", "8/8/8/8/8/8/8/8 w - - 0 1", "white has no king: the game starts with 1, and a royal piece is never captured"),
+        (
+            "chess",
+            "4k3/8/8/8/8/8/8/2K1K3 w - - 0 1",
+            "white has 2 kings: the game starts with 1, and no piece becomes one or is put on the board",
+        ),
+        ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white's pawn on a1: no move of the game leaves a pawn there"),
+        ("chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "white's pawn on a8: it would have promoted there"),
+        ("chess", "4k3/8/8/8/8/8/8/4K2p w - - 0 1", "black's pawn on h1: it would have promoted there"),
+        ("draughts-russian", "W:Wa1,b8:Bh8", "white's man on b8: it would have promoted there"),
+    ] {
+        hetproba(&["moves", ruleset, "--position", position])
+            .fails(1)
+            .one_line()
+            .stderr_has(&format!("bad position '{position}': the position cannot arise: {message}"));
+    }
+    // Positions that can arise are read: a lone king each, a man gone back by capturing, a
+    // pawn about to promote, discs of either colour anywhere in Reversi.
+    for (ruleset, position) in [
+        ("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"),
+        ("draughts-brazilian", "W:Wa1:Bh8"),
+        ("draughts-brazilian", "B:Wa1:Bb8"),
+        ("reversi", "xxxxxxxx/8/8/8/8/8/8/oooooooo b"),
+    ] {
+        hetproba(&["moves", ruleset, "--position", position]).ok();
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_a_records_tags_is_skipped() {
+    let dir = scratch("byte_order_mark");
+    // Written by an editor on Windows: the record "had no Ruleset tag".
+    let record = write(&dir, "game.txt", "\u{feff}[Ruleset \"reversi\"]\n\n1. d3 c5 *\n");
+    let run = hetproba(&["replay", &record]).ok();
+    assert!(run.stdout.contains("2 moves checked"), "{run:#?}");
+}
+
+#[test]
+fn escape_characters_in_after_and_position_errors_are_escaped() {
+    // ESC and BEL went to the terminal raw: `--after $'\e]0;pwned\a'` set the window's title.
+    for args in [["moves", "reversi", "--after", "d3 \u{1b}]0;pwned\u{7}"], ["moves", "reversi", "--position", "\u{1b}[31m x"]] {
+        let run = hetproba(&args).fails(1).one_line();
+        assert!(!run.stderr.contains(['\u{1b}', '\u{7}']), "{run:#?}");
+        assert!(run.stderr.contains("\\u{1b}"), "{run:#?}");
+    }
+}
+
+#[test]
+fn a_standard_error_closed_early_is_no_panic() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let dir = scratch("stderr_closed");
+    // 5000 unknown keys: a report of some 500 KB, more than a pipe holds. `check ... 2>&1 |
+    // head -1` panicked ("failed printing to stderr: Broken pipe", exit status 101).
+    let keys: String = (0..5000).map(|i| format!("unknown{i} = 1\n")).collect();
+    let path = write(&dir, "w5000.toml", &TINY.replace("[game]\n", &format!("[game]\n{keys}")));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetproba"))
+        .args(["check", &path])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the hetproba binary runs");
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().expect("piped stderr")).read_line(&mut first).expect("one line");
+    // The reader goes away after the first line.
+    let status = child.wait().expect("hetproba finishes");
+    assert!(first.starts_with("error: "), "{first}");
+    assert_eq!(status.code(), Some(1), "the failed check's status, not a panic's");
+}
+
+// ----------------------------------------------------------------------------------------------
+// Hostile input, second round: the commands that play, replay and write
+
+#[test]
+fn replay_opens_no_file_a_records_ruleset_tag_names() {
+    let dir = scratch("ruleset_tag_path");
+    // `[Ruleset "/etc/passwd"]` opened that file and printed its first line in the error.
+    let secret = write(&dir, "secret.txt", "root:x:0:0:the secret line\n");
+    for tag in [secret.clone(), dir.join("some.toml").display().to_string()] {
+        let record = write(&dir, "game.txt", &format!("[Ruleset \"{tag}\"]\n\n1. d3 *\n"));
+        let run = hetproba(&["replay", &record]).fails(1).one_line();
+        assert!(run.stderr.contains("is not a built-in ruleset; for a ruleset in a file, give the file with --ruleset"), "{run:#?}");
+        assert!(!run.stderr.contains("the secret line"), "{run:#?}");
+    }
+    // The user may name a file: only a .toml file, and a file that is not one is never quoted.
+    let record = write(&dir, "game.txt", "[Ruleset \"tiny\"]\n\n*\n");
+    let run = hetproba(&["replay", &record, "--ruleset", &secret]).fails(1).one_line();
+    assert!(run.stderr.contains("a ruleset file's name ends in .toml") && !run.stderr.contains("the secret line"), "{run:#?}");
+    for command in ["check", "show", "moves"] {
+        let run = hetproba(&[command, &secret]).fails(1);
+        assert!(!run.stderr.contains("the secret line"), "{command}: {run:#?}");
+    }
+    let tiny = write(&dir, "tiny.toml", TINY);
+    hetproba(&["replay", &record, "--ruleset", &tiny]).ok();
+}
+
+#[test]
+fn control_characters_in_event_files_and_names_are_refused_and_messages_escaped() {
+    let dir = scratch("event_controls");
+    // A player's name set the terminal's title and colours in the standings.
+    let event = write(&dir, "event.txt", "reversi Anna B\u{1b}]0;pwned\u{7}\u{1b}[31m 1-0\n");
+    let run = hetproba(&["championship", &event]).fails(1).one_line();
+    run.stderr_has(&format!("{event}:1:15: control character U+001B; an event file holds no control characters"));
+    let event = write(&dir, "bidi.txt", "reversi Anna B\u{202e}ob 1-0\n");
+    hetproba(&["championship", &event]).fails(1).stderr_has("bidi.txt:1:15: bidirectional control U+202E");
+    let run = hetproba(&["championship", "--simulate", "--players", "A\u{202e}=random,B=random", "--games", "reversi"]).fails(2);
+    assert!(run.stderr.contains("is not a player's name") && !run.stderr.contains('\u{202e}'), "{run:#?}");
+    // Game lines: a reason turned around.
+    let line = hetproba(&["selfplay", "amoba-rollin", "--games", "1"]).ok().stdout;
+    let reason = serde_json::from_str::<serde_json::Value>(&line).unwrap()["reason"].as_str().unwrap().to_string();
+    let games = write(&dir, "games.jsonl", &line.replace(&reason, &format!("{reason}\u{202e}")));
+    hetproba(&["stats", &games]).fails(1).one_line().stderr_has(&format!("{games}:1: bidirectional control U+202E"));
+}
+
+#[test]
+fn play_reads_lines_of_at_most_4096_bytes() {
+    // `play < /dev/zero` asked for 4 GiB for its first line.
+    // The board was shown before the line came: not `fails`, which wants nothing printed.
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "random"], &"a".repeat(10_000));
+    assert_eq!(run.status, 1, "{run:#?}");
+    assert!(run.stderr.contains("standard input: a line longer than 4096 bytes"), "{run:#?}");
+    let run = hetproba_with_input(&["play", "reversi", "--first", "human", "--second", "random"], "d3\n\u{0}\u{ff}").ok();
+    assert!(run.stdout.contains("black played d3"), "{run:#?}");
+    if Path::new("/dev/zero").exists() {
+        let zero = std::fs::File::open("/dev/zero").unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+            .args(["play", "reversi", "--first", "human", "--second", "random"])
+            .stdin(zero)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{out:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("a line longer than 4096 bytes"), "{out:?}");
+    }
+}
+
+#[test]
+fn play_to_a_full_device_reports_the_write_error() {
+    if !Path::new("/dev/full").exists() {
+        return;
+    }
+    // It exited 0 with no message; every other command says so and exits 1.
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+        .args(["play", "reversi", "--first", "random", "--second", "random", "--seed", "1"])
+        .stdout(full)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write to standard output: No space left on device"), "{out:?}");
+}
+
+#[test]
+fn selfplay_out_stopped_by_a_signal_leaves_no_part_file() {
+    let dir = scratch("selfplay_signal");
+    let out = dir.join("games.jsonl");
+    let part = dir.join("games.jsonl.part");
+    for (signal, status) in [("INT", 130), ("TERM", 143)] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba"))
+            .args(["selfplay", "reversi", "--games", "10000000", "--out", out.to_str().unwrap()])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !part.exists() && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(part.exists(), "the run writes its temporary file");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        std::process::Command::new("kill").args([&format!("-{signal}"), &child.id().to_string()]).status().unwrap();
+        let code = child.wait().unwrap().code();
+        assert_eq!(code, Some(status), "SIGINT: 130, SIGTERM: 143");
+        assert!(!part.exists(), "SIG{signal} left {}", part.display());
+        assert!(!out.exists(), "nothing half-written");
+    }
+}
+
+#[test]
+fn a_temporary_files_error_is_reported_under_its_own_name() {
+    let dir = scratch("temporary_name");
+    // `cannot write r.txt: Is a directory` when r.txt.part was the directory.
+    let target = dir.join("r.txt");
+    std::fs::create_dir_all(dir.join("r.txt.part")).unwrap();
+    let run = hetproba(&["selfplay", "reversi", "--games", "1", "--out", target.to_str().unwrap()]).fails(1).one_line();
+    run.stderr_has(&format!("cannot write {}.part, the temporary file for {}:", target.display(), target.display()));
+}
+
+#[test]
+fn replay_of_a_record_whose_result_its_moves_do_not_reach_is_an_error() {
+    let dir = scratch("claimed_result");
+    // It printed `result *` and exited 0.
+    let record = write(&dir, "game.txt", "[Ruleset \"reversi\"]\n[Result \"1-0\"]\n\n1. d3 c5 1-0\n");
+    let run = hetproba(&["replay", &record]).fails(1).one_line();
+    run.stderr_has(&format!("{record}: the record's result 1-0 contradicts its moves: the game goes on after them (black to move)"));
+    // A game that ended early says how: then the record's result stands.
+    let record = write(&dir, "early.txt", "[Ruleset \"reversi\"]\n[Termination \"black wins: white resigned\"]\n\n1. d3 c5 1-0\n");
+    let run = hetproba(&["replay", &record]).ok();
+    assert!(run.stdout.contains("2 moves checked; result 1-0: black wins: white resigned"), "{run:#?}");
+    let v = hetproba(&["replay", &record, "--json"]).ok().json();
+    assert_eq!((v["result"].as_str(), v["winner"].as_str()), (Some("1-0"), Some("black")), "{v}");
+}
+
+#[test]
+fn play_record_refuses_to_write_over_a_game_unless_forced() {
+    let dir = scratch("record_force");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    let args = ["play", "reversi", "--first", "human", "--second", "human", "--record", path];
+    hetproba_with_input(&args, "d3\n").ok();
+    let saved = std::fs::read_to_string(&record).unwrap();
+    // A user who meant --resume lost the game.
+    let run = hetproba_with_input(&args, "f5\n").fails(1).one_line();
+    run.stderr_has(&format!("{path} exists: give --force to write a new game over it, or --resume {path} to go on with the game in it"));
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), saved, "the game is kept");
+    hetproba_with_input(&[&args[..], &["--force"]].concat(), "f5\n").ok();
+    assert!(std::fs::read_to_string(&record).unwrap().contains("1. f5"));
+    // Resuming into itself is going on with it.
+    hetproba_with_input(&["play", "reversi", "--resume", path, "--record", path], "d6\n").ok();
+}
+
+#[test]
+fn play_resume_of_a_finished_game_says_it_is_over() {
+    let dir = scratch("resume_finished");
+    let record = dir.join("game.txt");
+    let path = record.to_str().unwrap();
+    let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3", "--record", path]).ok();
+    assert!(run.stdout.contains("Game over"), "{run:#?}");
+    // It printed the board and "game saved", exit status 0.
+    let run = hetproba(&["play", "reversi", "--resume", path]).fails(1).one_line();
+    run.stderr_has(&format!("{path}: the game is over (")).stderr_has("); there is nothing to resume");
+}
+
+#[test]
+fn selfplay_out_prints_a_summary_line() {
+    let dir = scratch("selfplay_summary");
+    let out = dir.join("games.jsonl");
+    let run = hetproba(&["selfplay", "reversi", "--games", "6", "--out", out.to_str().unwrap()]).ok();
+    assert!(run.stdout.is_empty(), "{run:#?}");
+    let line = run.stderr.trim_end();
+    assert!(line.starts_with(&format!("6 games of reversi written to {}: A (random) won ", out.display())), "{run:#?}");
+    let numbers: Vec<u64> = line.split(|c: char| !c.is_ascii_digit()).filter_map(|w| w.parse().ok()).collect();
+    let [.., a, b, drawn] = numbers[..] else { panic!("{line}") };
+    assert_eq!(a + b + drawn, 6, "{line}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 6);
+}
+
+#[test]
+fn selfplay_memory_is_one_budget_for_all_jobs() {
+    // Thirty-two mcts:1h jobs held a tree each and aborted at 4 GB; --memory bounds their sum.
+    for (size, ok) in
+        [("16M", true), ("8G", true), ("1T", true), ("15M", false), ("2P", false), ("x", false), ("99999999999999999999G", false)]
+    {
+        let run = hetproba(&["selfplay", "reversi", "--games", "1", "--first", "mcts:10", "--memory", size]);
+        if ok {
+            run.ok();
+        } else {
+            run.fails(2).stderr_has("is not a size from 16M to 1T");
+        }
+    }
+}
+
+#[test]
+fn ctrl_c_in_the_terminal_view_exits_130() {
+    // Ctrl-C is a key in raw mode: the game stopped with exit status 0.
+    let Some(run) = in_a_terminal(&["play", "reversi", "--first", "human", "--second", "random"], 80, 30, b"\x03") else { return };
+    assert_eq!(run.status, 130, "{run:#?}");
+    assert!(run.stdout.contains("game stopped after 0 moves"), "{run:#?}");
+}
+
+#[test]
+fn a_terminal_too_small_for_the_board_says_so() {
+    let Some(run) = in_a_terminal(&["play", "draughts-international", "--first", "human", "--second", "random"], 30, 12, b"quit\r") else {
+        return;
+    };
+    assert!(run.stdout.contains("The terminal is 30 x 12") && run.stdout.contains("at least 50 x 16"), "{run:#?}");
+}
+
+/// Runs `hetproba args` in a pseudo-terminal of `columns` x `rows` (through `script`, where
+/// there is one), types `keys` once the prompt shows, and waits for the end. `None` without
+/// `script`.
+fn in_a_terminal(args: &[&str], columns: u16, rows: u16, keys: &[u8]) -> Option<common::Run> {
+    use std::io::{Read, Write};
+    if std::process::Command::new("script").arg("--version").output().is_err() {
+        return None;
+    }
+    let command = format!("stty cols {columns} rows {rows}; {} {}", env!("CARGO_BIN_EXE_hetproba"), args.join(" "));
+    let mut child = std::process::Command::new("script")
+        .args(["-qfec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    let mut stdout = child.stdout.take().unwrap();
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let seen = seen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !String::from_utf8_lossy(&seen.lock().unwrap()).contains("> ") && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(keys).unwrap();
+    stdin.flush().unwrap();
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    let mut stderr = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let stdout = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    Some(common::Run { status: status.code().unwrap_or(-1), stdout, stderr })
 }

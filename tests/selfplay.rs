@@ -114,6 +114,18 @@ fn stats_of_four_games_in_words_and_json() {
 }
 
 #[test]
+fn stats_lists_the_draws_by_reason_under_the_draws() {
+    let dir = scratch("stats_draw_reasons");
+    let file = write(&dir, "four.jsonl", FOUR_GAMES);
+    let text = hetproba(&["stats", &file]).ok().stdout;
+    // The reason line sat under "B wins", where it read as a reason for B's wins.
+    let lines: Vec<&str> = text.lines().collect();
+    let draws = lines.iter().position(|l| l.trim_start().starts_with("draws ")).expect("a draws line");
+    assert_eq!(lines[draws + 1].trim(), "1 repetition", "{text}");
+    assert!(lines[draws + 2].trim_start().starts_with("A wins"), "{text}");
+}
+
+#[test]
 fn stats_plots_three_svg_charts() {
     let dir = scratch("stats_plot");
     let file = write(&dir, "four.jsonl", FOUR_GAMES);

@@ -244,6 +244,7 @@ fn diagnostic_parameter_out_of_range() {
 
 #[test]
 fn diagnostic_in_a_builtin_names_the_builtin() {
-    // The built-in is in the binary: the message names it and its line, not a path.
+    // The built-in is in the binary: the message names it and its line, not a path; the value
+    // that breaks it is the parameter's, which the message blames.
     bad_input("diag-builtin-param", &["show", "draughts-russian", "--param", "size=1000"], 1);
 }

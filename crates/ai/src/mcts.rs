@@ -4,7 +4,7 @@
 //! [`MctsOptions::plain`] turns all of that off: the UCT with random playouts to the end of the
 //! game that hetproba first had, kept as a baseline.
 
-use crate::{Agent, Budget, PROGRESS_EVERY, Progress, Rng, Score, Think, Unit};
+use crate::{Agent, Budget, PROGRESS_EVERY, Progress, Rng, Score, Think, TreeMemory, Unit};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, Position, Session};
 
@@ -100,6 +100,8 @@ pub struct MctsAgent {
     rng: Rng,
     pub options: MctsOptions,
     kept: Option<Kept>,
+    /// Where its tree's memory comes from while it searches.
+    memory: TreeMemory,
 }
 
 impl MctsAgent {
@@ -109,7 +111,31 @@ impl MctsAgent {
     }
 
     pub fn with_options(budget: Budget, seed: u64, options: MctsOptions) -> MctsAgent {
-        MctsAgent { budget, rng: Rng::new(seed), options, kept: None }
+        MctsAgent { budget, rng: Rng::new(seed), options, kept: None, memory: TreeMemory::unlimited() }
+    }
+
+    /// Its trees take their memory from `memory`, which other searches may share.
+    pub fn with_memory(mut self, memory: TreeMemory) -> MctsAgent {
+        self.memory = memory;
+        self
+    }
+}
+
+/// What a position of a tree holds in memory: the node, its moves not yet tried, and its
+/// place in its parent's list.
+fn node_bytes(untried: &[Move]) -> u64 {
+    (std::mem::size_of::<Node>() + std::mem::size_of_val(untried) + std::mem::size_of::<usize>()) as u64
+}
+
+/// The memory a tree holds, given back when its search ends (however it ends).
+struct Held<'m> {
+    memory: &'m TreeMemory,
+    bytes: u64,
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        self.memory.give(self.bytes);
     }
 }
 
@@ -183,6 +209,21 @@ impl MctsAgent {
         }
         let options = self.options;
         let mut nodes = self.tree_for(session);
+        let memory = self.memory.clone();
+        let mut held = Held { memory: &memory, bytes: 0 };
+        let tree_bytes: u64 = nodes.iter().map(|n| node_bytes(&n.untried)).sum();
+        if !memory.take(tree_bytes) {
+            // The kept tree does not fit in what the other searches leave: a new one, or, with
+            // no memory at all, the first move.
+            nodes = self.tree_for(session);
+            let root = node_bytes(&nodes[0].untried);
+            if !memory.take(root) {
+                return root_moves[0];
+            }
+            held.bytes = root;
+        } else {
+            held.bytes = tree_bytes;
+        }
         let mut walk = session.clone();
         let mut pos = session.position().clone();
         let mut scratch = Vec::new();
@@ -249,6 +290,19 @@ impl MctsAgent {
                     game.legal_moves(&pos)
                 };
                 depth += 1;
+                let bytes = node_bytes(&untried);
+                if !memory.take(bytes) {
+                    // The trees together hold all the memory they may: this one stops here.
+                    for _ in 0..depth {
+                        if options.draws {
+                            walk.undo();
+                        } else {
+                            pos.unmake();
+                        }
+                    }
+                    break false;
+                }
+                held.bytes += bytes;
                 let proven = match terminal {
                     Some(Some(w)) if options.solver => {
                         if w == mover {
@@ -414,6 +468,7 @@ mod tests {
     use super::*;
     use crate::{Budget, RandomAgent, StepTimer};
     use std::ops::ControlFlow;
+    use std::sync::atomic::Ordering;
     use std::time::Duration;
 
     /// Any game will do: the first built-in ruleset.
@@ -441,6 +496,37 @@ mod tests {
         assert_eq!(plain, observed, "observing does not change the move");
         assert_eq!(seen, vec![64, 128, 192, 256, 300], "every 64 playouts, then at the end");
         assert!(seen.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn searches_that_share_a_memory_budget_stop_growing_at_it_and_give_it_back() {
+        let game = game();
+        let session = Session::new(&game, Position::start(&game));
+        let timer = timer();
+        let last = |memory: TreeMemory| {
+            let mut last = 0;
+            let mut observe = |p: &Progress| {
+                last = p.nodes;
+                ControlFlow::Continue(())
+            };
+            let mv =
+                MctsAgent::new(Budget::Playouts(1000), 3).with_memory(memory).choose(&session, &mut Think::observed(&timer, &mut observe));
+            assert!(game.legal_moves(session.position()).contains(&mv));
+            last
+        };
+        // Room for the root and about ten positions: the search stops after about ten playouts.
+        let bytes = node_bytes(&game.legal_moves(session.position())) * 11;
+        let memory = TreeMemory::new(bytes);
+        let small = last(memory.clone());
+        assert!((1..=20).contains(&small), "{small} playouts in memory for about ten positions");
+        // It gave its memory back: a second search in it does as well.
+        assert_eq!(last(memory.clone()), small);
+        assert_eq!(memory.left.as_ref().map(|l| l.load(Ordering::Acquire)), Some(bytes));
+        // Held by another search, it leaves none: the first legal move.
+        assert!(memory.take(bytes));
+        assert_eq!(last(memory.clone()), 0, "no search at all");
+        memory.give(bytes);
+        assert_eq!(last(TreeMemory::unlimited()), 1000);
     }
 
     #[test]

@@ -139,6 +139,21 @@ pub fn has_csv_extension(path: &str) -> bool {
 /// not blank or a comment names columns (`game,first,...`), else the text format.
 pub fn parse_event(file: &str, text: &str, csv: bool) -> Result<Event, EventError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Names and games are printed in the standings: no terminal escapes, no text turned around.
+    for (number, line) in text.lines().enumerate() {
+        if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_engine::rules::text::is_hidden(c) && c != '\t') {
+            let what = if c.is_control() { "control character" } else { "bidirectional control" };
+            return Err(error_at(
+                file,
+                number + 1,
+                column + 1,
+                format!(
+                    "{what} {}; an event file holds no control characters but tab, and no bidirectional controls",
+                    hetproba_engine::rules::text::char_name(c)
+                ),
+            ));
+        }
+    }
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));
     let separator = first.and_then(|l| {
         let comma = l.find(',');
@@ -1093,8 +1108,11 @@ pub fn to_json(standings: &Standings) -> Value {
 /// A player's name as the text format can write it: not empty, no double quote, not a result.
 pub fn checked_name(name: &str) -> Result<String, String> {
     let name = name.trim();
-    if name.is_empty() || name.contains('"') || Res::parse(name).is_some() {
-        return Err(format!("'{name}' is not a player's name (not empty, no double quotes, not a result)"));
+    if name.is_empty() || name.contains('"') || Res::parse(name).is_some() || name.chars().any(hetproba_engine::rules::text::is_hidden) {
+        return Err(format!(
+            "'{}' is not a player's name (not empty, no double quotes, no control characters, not a result)",
+            hetproba_engine::rules::text::quote(name)
+        ));
     }
     Ok(name.to_string())
 }

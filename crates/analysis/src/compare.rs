@@ -559,7 +559,7 @@ fn play_section(
     say!(r, "\n4. In play ({n} games of each, random against random, seed {seed}):");
     let workers = Workers::new(None)?;
     let numbers: Vec<u64> = (0..n).collect();
-    let run = Run { players: [AgentSpec::Random, AgentSpec::Random], seed, alternate: true, max_plies: 1000 };
+    let run = Run { players: [AgentSpec::Random, AgentSpec::Random], seed, alternate: true, max_plies: 1000, memory: Default::default() };
     let play = |g: &Game| -> Vec<GameLine> {
         let mut out = Vec::new();
         let Ok(()) = play_many::<std::convert::Infallible>(

@@ -7,7 +7,7 @@
 //! `hetproba play RULESET --first A --second B --seed GAME_SEED`.
 
 use crate::Workers;
-use hetproba_ai::Timer;
+use hetproba_ai::{Timer, TreeMemory};
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Owner, Position, Session};
@@ -149,11 +149,27 @@ pub fn play_one(
     max_plies: usize,
     timer: &dyn Timer,
 ) -> GameLine {
+    play_one_in(game, [a, b], seed, n, alternate, max_plies, timer, &TreeMemory::unlimited())
+}
+
+/// [`play_one`] with the players' search trees in `memory`, which the run's games share.
+#[allow(clippy::too_many_arguments)]
+fn play_one_in(
+    game: &Game,
+    [a, b]: [&AgentSpec; 2],
+    seed: u64,
+    n: u64,
+    alternate: bool,
+    max_plies: usize,
+    timer: &dyn Timer,
+    memory: &TreeMemory,
+) -> GameLine {
     let gseed = game_seed(seed, n);
     let a_first = !alternate || n.is_multiple_of(2);
     let specs = if a_first { [a, b] } else { [b, a] };
     let start = Session::new(game, Position::start(game));
-    let mut table = Match::new(start, &[], [specs[0].clone(), specs[1].clone()], gseed, timer).with_cap(Some(max_plies));
+    let mut table =
+        Match::new(start, &[], [specs[0].clone(), specs[1].clone()], gseed, timer).with_memory(memory).with_cap(Some(max_plies));
     let mut tally =
         Tally { game, branching: Vec::new(), leads: vec![material(game, &Position::start(game)).signum()], scratch: Vec::new() };
     let Ok(()) = table.run(&mut tally);
@@ -205,6 +221,8 @@ pub struct Run {
     pub alternate: bool,
     /// A game still going after this many plies is adjudicated a draw.
     pub max_plies: usize,
+    /// The memory all the games' search trees share at one time.
+    pub memory: TreeMemory,
 }
 
 /// Plays the games `numbers` on `workers` and hands the lines, in game order, to `sink` a batch
@@ -222,7 +240,7 @@ pub fn play_many<E>(
     // Batches keep memory bounded for millions of games and let lines out in order.
     for batch in numbers.chunks(512) {
         let lines = workers.map(batch, |&n| {
-            let line = play_one(game, a, b, run.seed, n, run.alternate, run.max_plies, timer);
+            let line = play_one_in(game, [a, b], run.seed, n, run.alternate, run.max_plies, timer, &run.memory);
             progress(1);
             line
         });

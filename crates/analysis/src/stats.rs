@@ -143,7 +143,7 @@ pub struct Measures {
 pub enum StatsError {
     #[error("{place}:{column}: not a selfplay line: {error}")]
     NotALine { place: String, column: usize, error: String },
-    #[error("{place}: control character U+{code:04X} in a text of the line")]
+    #[error("{place}: {} U+{code:04X} in a text of the line", if char::from_u32(*.code).is_some_and(char::is_control) { "control character" } else { "bidirectional control" })]
     Control { place: String, code: u32 },
     #[error("{place}: a seat is 1 or 2")]
     Seat { place: String },
@@ -168,9 +168,11 @@ pub fn read(files: &[(String, String)]) -> Result<Vec<GameLine>, StatsError> {
                 column: e.column(),
                 error: e.to_string(),
             })?;
-            // Its texts are printed: no terminal escapes.
+            // Its texts are printed: no terminal escapes, no text turned around.
             let texts = [&game.ruleset, &game.result, &game.reason, &game.seats[0], &game.seats[1]];
-            if let Some(c) = texts.into_iter().chain(&game.moves).flat_map(|t| t.chars()).find(|c| c.is_control()) {
+            if let Some(c) =
+                texts.into_iter().chain(&game.moves).flat_map(|t| t.chars()).find(|&c| hetproba_engine::rules::text::is_hidden(c))
+            {
                 return Err(StatsError::Control { place, code: c as u32 });
             }
             if game.a_seat != 1 && game.a_seat != 2 || game.winner.is_some_and(|w| w != 1 && w != 2) {
@@ -283,14 +285,15 @@ pub fn describe(r: &Report) -> Vec<String> {
         format!("  second seat wins  {}", r.second_seat_wins.show()),
         format!("  draws             {}", r.draws.show()),
     ];
+    // The draws by reason, under the draws they count.
+    for (reason, n) in &r.draw_reasons {
+        out.push(format!("    {n:>6} {reason}"));
+    }
     if r.stopped.count > 0 {
         out.push(format!("  stopped           {}", r.stopped.show()));
     }
     out.push(format!("  A wins            {}", r.a_wins.show()));
     out.push(format!("  B wins            {}", r.b_wins.show()));
-    for (reason, n) in &r.draw_reasons {
-        out.push(format!("    {n:>6} {reason}"));
-    }
     let l = &r.length;
     out.push(format!(
         "  length (plies)    mean {:.1} (95% CI {:.1}-{:.1}), median {:.1}, quartiles {:.1}-{:.1}, range {}-{}",

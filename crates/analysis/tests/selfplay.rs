@@ -17,7 +17,8 @@ fn lines_with(threads: usize) -> Vec<GameLine> {
         hetproba_engine::rules::load("placing.toml", PLACING, &hetproba_engine::rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}")),
     );
     let timer = StepTimer::new(Duration::ZERO);
-    let run = Run { players: [AgentSpec::Random, AgentSpec::Random], seed: 11, alternate: true, max_plies: 1000 };
+    let run =
+        Run { players: [AgentSpec::Random, AgentSpec::Random], seed: 11, alternate: true, max_plies: 1000, memory: Default::default() };
     let numbers: Vec<u64> = (0..600).collect();
     let mut out = Vec::new();
     let Ok(()) = play_many::<std::convert::Infallible>(

@@ -16,6 +16,9 @@ pub fn setup(setup: &Setup) -> Result<(Game, Position), CliError> {
     };
     if let Some(line) = &setup.after {
         game.play_line(&mut pos, line).map_err(|(played, err)| CliError::failure(format!("in --after, move {}: {err}", played + 1)))?;
+        if let Some(reason) = game.search_cut(&pos) {
+            return Err(CliError::failure(format!("after --after: {reason}")));
+        }
     }
     Ok((game, pos))
 }
@@ -99,9 +102,9 @@ pub fn perft(args: &Setup, depth: u32, divide: bool, json: bool, threads: Option
     let threads_used = parallel.then(rayon::current_num_threads);
     if terminal && for_people {
         // Clear the progress line: the summary goes to standard output.
-        eprint!("\r{:40}\r", "");
+        crate::err!("\r{:40}\r", "");
     } else if terminal {
-        eprintln!(
+        crate::errln!(
             "\r{nodes} leaves in {seconds:.3} s: {:.0} leaves/s{}",
             nodes as f64 / seconds.max(1e-9),
             if parallel { format!(" on {} threads", rayon::current_num_threads()) } else { String::new() }

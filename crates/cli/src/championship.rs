@@ -103,7 +103,7 @@ impl From<ScopeArg> for Scope {
 
 /// Parses `NAME=AGENT` of `--players`: a computer agent (human players cannot be simulated).
 fn parse_entrant(text: &str) -> Result<(String, AgentSpec), String> {
-    let (name, agent) = text.split_once('=').ok_or_else(|| format!("expected NAME=AGENT, got '{text}'"))?;
+    let (name, agent) = text.split_once('=').ok_or_else(|| format!("expected NAME=AGENT, got '{}'", hetproba_rules::text::quote(text)))?;
     let name = checked_name(name)?;
     match AgentSpec::parse(agent.trim()).map_err(|e| e.to_string())? {
         AgentSpec::Human => Err(format!("'{name}' cannot be human in a simulated event; use random or mcts")),
@@ -113,10 +113,14 @@ fn parse_entrant(text: &str) -> Result<(String, AgentSpec), String> {
 
 /// Parses `NAME=SCHOOL` of `--schools`.
 fn parse_school(text: &str) -> Result<(String, String), String> {
-    let (name, school) = text.split_once('=').ok_or_else(|| format!("expected NAME=SCHOOL, got '{text}'"))?;
+    let (name, school) =
+        text.split_once('=').ok_or_else(|| format!("expected NAME=SCHOOL, got '{}'", hetproba_rules::text::quote(text)))?;
     let school = school.trim();
-    if school.is_empty() || school.contains('"') {
-        return Err(format!("'{school}' is not a school name (not empty, no double quotes)"));
+    if school.is_empty() || school.contains('"') || school.chars().any(hetproba_rules::text::is_hidden) {
+        return Err(format!(
+            "'{}' is not a school name (not empty, no double quotes, no control characters)",
+            hetproba_rules::text::quote(school)
+        ));
     }
     Ok((checked_name(name)?, school.to_string()))
 }

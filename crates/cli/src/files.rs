@@ -85,7 +85,8 @@ impl Output {
     pub fn create(path: &str) -> Result<Output, String> {
         let fail = |e: std::io::Error| format!("cannot write {path}: {e}");
         let rename = match std::fs::metadata(path) {
-            Ok(meta) if !meta.is_file() && !meta.is_dir() => None,
+            Ok(meta) if meta.is_dir() => return Err(format!("cannot write {path}: it is a directory")),
+            Ok(meta) if !meta.is_file() => None,
             Ok(meta) if meta.is_file() => {
                 let target = std::fs::canonicalize(path).map_err(fail)?;
                 let mut temp = target.clone().into_os_string();
@@ -95,29 +96,99 @@ impl Output {
             _ => Some((PathBuf::from(format!("{path}.part")), PathBuf::from(path))),
         };
         let opened = match &rename {
-            Some((temp, _)) => std::fs::File::create(temp),
-            None => std::fs::OpenOptions::new().write(true).open(path),
+            // The temporary file's own error, under its own name: the target may be fine.
+            Some((temp, _)) => {
+                std::fs::File::create(temp).map_err(|e| format!("cannot write {}, the temporary file for {path}: {e}", temp.display()))?
+            }
+            None => std::fs::OpenOptions::new().write(true).open(path).map_err(fail)?,
         };
-        Ok(Output { file: BufWriter::new(opened.map_err(fail)?), rename, path: path.to_string() })
+        if let Some((temp, _)) = &rename {
+            interrupt::remove_on_signal(temp);
+        }
+        Ok(Output { file: BufWriter::new(opened), rename, path: path.to_string() })
     }
 
     /// Flushes the text and puts it in place; on failure the temporary file is removed.
     pub fn commit(mut self) -> Result<(), String> {
-        let done = self.file.flush().and_then(|()| match &self.rename {
-            Some((temp, target)) => std::fs::rename(temp, target),
-            None => Ok(()),
-        });
-        done.map_err(|e| {
+        if let Err(e) = self.file.flush() {
             self.abandon();
-            format!("cannot write {}: {e}", self.path)
-        })
+            return Err(format!("cannot write {}: {e}", self.path));
+        }
+        if let Some((temp, target)) = &self.rename {
+            let renamed = std::fs::rename(temp, target);
+            interrupt::keep(temp);
+            if let Err(e) = renamed {
+                self.abandon();
+                return Err(format!("cannot rename {} to {}: {e}", temp.display(), target.display()));
+            }
+        }
+        Ok(())
     }
 
     /// Removes the temporary file, leaving the target as it was.
     pub fn abandon(&self) {
         if let Some((temp, _)) = &self.rename {
             let _ = std::fs::remove_file(temp);
+            interrupt::keep(temp);
         }
+    }
+}
+
+/// What Ctrl-C and `kill` do: the temporary files being written are removed (a run of
+/// `selfplay --out` stopped midway left gigabytes behind), then the program ends with the usual
+/// status, 128 plus the signal's number (130 for SIGINT, 143 for SIGTERM).
+pub mod interrupt {
+    use std::path::{Path, PathBuf};
+    use std::sync::Mutex;
+
+    /// The temporary files being written now.
+    static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+    /// Called on the way out by a signal, before the temporary files go: the terminal view
+    /// restores the terminal.
+    static BEFORE_EXIT: Mutex<Option<fn()>> = Mutex::new(None);
+
+    /// Signals are left to the system.
+    #[cfg(not(unix))]
+    pub fn install() {}
+
+    /// Handles SIGINT, SIGTERM and SIGHUP on a thread of their own from now on. Without it
+    /// (it could not be set up) they end the program as they would anyway.
+    #[cfg(unix)]
+    pub fn install() {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
+        let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                stop(signal);
+            }
+        });
+    }
+
+    /// Removes the temporary files and ends the program as the signal would have.
+    #[cfg(unix)]
+    fn stop(signal: i32) -> ! {
+        if let Some(before) = *BEFORE_EXIT.lock().unwrap_or_else(|e| e.into_inner()) {
+            before();
+        }
+        for temp in PENDING.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
+            let _ = std::fs::remove_file(temp);
+        }
+        std::process::exit(128 + signal);
+    }
+
+    /// `before` runs first when a signal ends the program (`None`: nothing).
+    pub fn before_exit(before: Option<fn()>) {
+        *BEFORE_EXIT.lock().unwrap_or_else(|e| e.into_inner()) = before;
+    }
+
+    pub(super) fn remove_on_signal(temp: &Path) {
+        PENDING.lock().unwrap_or_else(|e| e.into_inner()).push(temp.to_path_buf());
+    }
+
+    /// The file is gone or in place: a signal leaves it be.
+    pub(super) fn keep(temp: &Path) {
+        PENDING.lock().unwrap_or_else(|e| e.into_inner()).retain(|t| t != temp);
     }
 }
 

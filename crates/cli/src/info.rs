@@ -326,7 +326,7 @@ pub fn check(args: &[String], all: bool, json: bool) -> Result<(), CliError> {
             }
             Err(message) => {
                 failed += 1;
-                eprintln!("{message}");
+                crate::errln!("{message}");
             }
         }
         results.push(result);
@@ -346,7 +346,7 @@ pub fn check(args: &[String], all: bool, json: bool) -> Result<(), CliError> {
 fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     let mut json = CheckJson { target: target.to_string(), ..CheckJson::default() };
     let loaded = if is_path(target) {
-        match crate::files::read_text(target, crate::files::Kind::Ruleset) {
+        match crate::load::read_ruleset_file(target) {
             Ok(text) => hetproba_rules::load(&crate::load::display_name(std::path::Path::new(target)), &text, &DiskFiles, &[]),
             Err(e) => {
                 json.errors.push(ProblemJson::nowhere(e.clone()));
@@ -357,7 +357,7 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
         match builtin_text(target) {
             Some(text) => hetproba_rules::load(&hetproba_rules::source::builtin_name(target), text, &hetproba_rules::BuiltinFiles, &[]),
             None => {
-                let message = format!("unknown ruleset '{target}'; built-in rulesets: {}", builtin_ids().collect::<Vec<_>>().join(", "));
+                let message = crate::load::unknown_ruleset(target);
                 json.errors.push(ProblemJson::nowhere(message.clone()));
                 return (Err(format!("error: {message}")), json);
             }
@@ -421,7 +421,7 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     }
     json.ok = true;
     for note in &notes {
-        eprintln!("{note}");
+        crate::errln!("{note}");
     }
     // A file says which ruleset it holds; a built-in's name already does.
     let label = if hetproba_rules::source::builtin_id(&file).is_some() { file } else { format!("{file} ({})", r.id) };

@@ -45,18 +45,37 @@ pub fn is_path(arg: &str) -> bool {
     arg.ends_with(".toml") || arg.contains('/') || arg.contains('\\')
 }
 
+/// Reads a ruleset file the user named: only a `.toml` file, so that a message about a file
+/// that is not a ruleset (`/etc/shadow`) never quotes its lines.
+pub fn read_ruleset_file(path: &str) -> Result<String, String> {
+    // What is not a regular file is refused as such first.
+    if !path.ends_with(".toml") && std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return Err(format!("cannot read {}: a ruleset file's name ends in .toml", hetproba_rules::text::quote(path)));
+    }
+    read_text(path, Kind::Ruleset)
+}
+
+/// `unknown ruleset 'x'; built-in rulesets: ...`
+pub fn unknown_ruleset(arg: &str) -> String {
+    let known: Vec<&str> = builtin_ids().collect();
+    format!("unknown ruleset '{}'; built-in rulesets: {}", hetproba_rules::text::quote(arg), known.join(", "))
+}
+
 /// Loads a ruleset by id or path, or explains why not.
 pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliError> {
+    load_ruleset_with(arg, params, "--param")
+}
+
+/// [`load_ruleset`] with parameters given elsewhere than by `--param` (`origin` names where,
+/// in messages: a record's Param tags).
+pub fn load_ruleset_with(arg: &str, params: &[(String, i64)], origin: &str) -> Result<Ruleset, CliError> {
     let result = if is_path(arg) {
-        let text = read_text(arg, Kind::Ruleset).map_err(CliError::failure)?;
-        hetproba_rules::load(&display_name(Path::new(arg)), &text, &DiskFiles, params)
+        let text = read_ruleset_file(arg).map_err(CliError::failure)?;
+        hetproba_rules::load_with_params(&display_name(Path::new(arg)), &text, &DiskFiles, params, origin)
     } else {
         match builtin_text(arg) {
-            Some(text) => hetproba_rules::load(&builtin_name(arg), text, &hetproba_rules::BuiltinFiles, params),
-            None => {
-                let known: Vec<&str> = builtin_ids().collect();
-                return Err(CliError::failure(format!("unknown ruleset '{arg}'; built-in rulesets: {}", known.join(", "))));
-            }
+            Some(text) => hetproba_rules::load_with_params(&builtin_name(arg), text, &hetproba_rules::BuiltinFiles, params, origin),
+            None => return Err(CliError::failure(unknown_ruleset(arg))),
         }
     };
     result.map_err(|report| CliError::failure(report.to_string()))

@@ -33,9 +33,30 @@ pub fn write_out(args: std::fmt::Arguments) {
         if e.kind() == std::io::ErrorKind::BrokenPipe {
             std::process::exit(0);
         }
-        eprintln!("error: cannot write to standard output: {e}");
+        errln!("error: cannot write to standard output: {e}");
         std::process::exit(1);
     }
+}
+
+/// Writes to standard error. A reader that went away (`2>&1 | head -1`) leaves nobody to tell:
+/// the rest is dropped, and the exit status stays what it would have been (`eprintln!`
+/// panicked there, with exit status 101).
+pub fn write_err(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.flush());
+}
+
+/// `eprintln!` through [`write_err`].
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::write_err(format_args!("{}\n", format_args!($($arg)*))) };
+}
+
+/// `eprint!` through [`write_err`].
+#[macro_export]
+macro_rules! err {
+    ($($arg:tt)*) => { $crate::write_err(format_args!($($arg)*)) };
 }
 
 /// `print!` through [`write_out`].
@@ -108,6 +129,12 @@ impl CliError {
     pub fn usage(message: impl Into<String>) -> CliError {
         CliError { message: message.into(), status: 2 }
     }
+
+    /// Stopped by Ctrl-C, having said so itself: exit status 130, as a shell gives a program
+    /// that SIGINT stops.
+    pub fn interrupted() -> CliError {
+        CliError { message: String::new(), status: 130 }
+    }
 }
 
 /// How moves are written, for `play` and `moves`: by the kind of move, not by game.
@@ -121,7 +148,8 @@ piece, and `hetproba moves ID` lists the legal moves as they are written. By kin
   hops                  the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
                         ones, where a plain move is 32-28; a capture may be typed by its start and
                         end (c3:c7), and x for :
-  moves = \"san\"         standard algebraic notation (e4, Nf3, exd5, O-O, e8=Q) or UCI (e2e4, e7e8q)
+  as in chess           games that write moves as chess does (standard algebraic notation): e4,
+                        Nf3, exd5, O-O, e8=Q; or as chess programs do (UCI): e2e4, e7e8q
   passing               pass
 ";
 
@@ -403,18 +431,28 @@ fn run(cli: Cli) -> Result<(), CliError> {
 }
 
 fn main() -> ExitCode {
+    files::interrupt::install();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
             let status = if err.use_stderr() { 2 } else { 0 };
-            let _ = err.print();
+            // clap quotes the argument it refuses as typed: one with control or bidirectional
+            // characters is shown escaped, without clap's colours.
+            let plain = err.render().to_string();
+            if plain.chars().any(|c| hetproba_rules::text::is_hidden(c) && c != '\n') {
+                errln!("{}", hetproba_rules::text::escape(plain.trim_end()).replace("\\u{a}", "\n"));
+            } else {
+                let _ = err.print();
+            }
             return ExitCode::from(status);
         }
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {}", err.message);
+            if !err.message.is_empty() {
+                errln!("error: {}", err.message);
+            }
             ExitCode::from(err.status)
         }
     }

@@ -20,7 +20,7 @@ use hetproba_engine::Game;
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_play::record::{check_result, params_of, parse_param, player_tag, position_tag, replay};
 use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, format_clock, opening};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{BufRead, IsTerminal, Read};
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -56,6 +56,10 @@ pub struct PlayArgs {
     /// for draughts rulesets, the same tag-and-moves format for the others.
     #[arg(long)]
     pub record: Option<String>,
+    /// Let --record write over a file that exists (by default it is refused: the game in it
+    /// would be lost; --resume continues it).
+    #[arg(long, requires = "record")]
+    pub force: bool,
     /// Continue a game saved with --record (at most 16 MiB), with its players, seed and clock
     /// unless given here; the moves are saved back to it (or to --record).
     #[arg(long)]
@@ -83,6 +87,8 @@ pub enum Typed {
     Line(String),
     /// The end of input, or Ctrl-C on a terminal.
     End,
+    /// Input that is not lines of text (a line too long, not UTF-8): why.
+    Bad(String),
     /// The player's clock ran out while waiting.
     TimeOut,
 }
@@ -106,21 +112,50 @@ pub trait Face {
     fn finish(&mut self, scene: &Scene, lines: &[String]);
 }
 
-/// Reads standard input line by line on a thread; `None` at the end of input.
-fn spawn_reader() -> Receiver<Option<String>> {
+/// The longest line read from standard input or typed, in bytes: a move is a few characters
+/// (`play < /dev/zero` asked for 4 GiB for its first line).
+pub const MAX_LINE: usize = 4096;
+
+/// A line of standard input, or why there are no more.
+enum Input {
+    Line(String),
+    /// The end of input.
+    End,
+    /// Input that is not lines of text: the reason.
+    Bad(String),
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes, without its line end.
+fn read_line(input: &mut impl BufRead) -> Input {
+    let mut bytes = Vec::new();
+    match input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes) {
+        Ok(0) => return Input::End,
+        Ok(_) => {}
+        Err(e) => return Input::Bad(format!("standard input cannot be read: {e}")),
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+    } else if bytes.len() > MAX_LINE {
+        return Input::Bad(format!("standard input: a line longer than {MAX_LINE} bytes; a move or a command is a few characters"));
+    }
+    match String::from_utf8(bytes) {
+        Ok(line) => Input::Line(line.strip_suffix('\r').map(str::to_string).unwrap_or(line)),
+        Err(_) => Input::Bad("standard input is not UTF-8 text".to_string()),
+    }
+}
+
+/// Reads standard input line by line on a thread, until its end or a line that is not one.
+fn spawn_reader() -> Receiver<Input> {
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            match line {
-                Ok(line) => {
-                    if send.send(Some(line)).is_err() {
-                        return;
-                    }
-                }
-                Err(_) => break,
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            let input = read_line(&mut stdin);
+            let last = !matches!(input, Input::Line(_));
+            if send.send(input).is_err() || last {
+                return;
             }
         }
-        let _ = send.send(None);
     });
     receive
 }
@@ -128,40 +163,40 @@ fn spawn_reader() -> Receiver<Option<String>> {
 /// The plain face: the board as text after every move, moves read line by line (on their own
 /// thread, so that a clock can run out while a human thinks).
 struct Lines {
-    input: Receiver<Option<String>>,
+    input: Receiver<Input>,
     /// Piped input is not echoed by a terminal: it is echoed here, so the transcript reads like
     /// a session.
     echo: bool,
-    out: std::io::StdoutLock<'static>,
     /// A position has been shown.
     shown: bool,
 }
 
 impl Lines {
     fn new() -> Lines {
-        Lines { input: spawn_reader(), echo: !std::io::stdin().is_terminal(), out: std::io::stdout().lock(), shown: false }
+        Lines { input: spawn_reader(), echo: !std::io::stdin().is_terminal(), shown: false }
     }
 }
 
 impl Face for Lines {
     fn show(&mut self, scene: &Scene) {
-        let out = &mut self.out;
         if std::io::stdout().is_terminal() {
-            let _ =
-                crossterm::execute!(out, crossterm::terminal::Clear(crossterm::terminal::ClearType::All), crossterm::cursor::MoveTo(0, 0));
+            let _ = crossterm::execute!(
+                std::io::stdout(),
+                crossterm::terminal::Clear(crossterm::terminal::ClearType::All),
+                crossterm::cursor::MoveTo(0, 0)
+            );
         }
         if let Some(text) = &scene.last {
-            let _ = writeln!(out, "{text}");
+            crate::outln!("{text}");
         }
         // A numbered board's numbers, once, before the first position: moves name them.
         if !std::mem::replace(&mut self.shown, true) && crate::tui::numbered(scene.game) {
-            let _ = write!(out, "square numbers:\n{}", hetproba_play::draw::numbering(scene.game));
+            crate::out!("square numbers:\n{}", hetproba_play::draw::numbering(scene.game));
         }
-        let _ = write!(out, "{}", hetproba_play::draw::draw(scene.game, scene.pos));
+        crate::out!("{}", hetproba_play::draw::draw(scene.game, scene.pos));
         if let Some(clocks) = &scene.clocks {
             let game = scene.game;
-            let _ = writeln!(
-                out,
+            crate::outln!(
                 "clock: {} {}, {} {}",
                 game.player_name(PlayerId::FIRST),
                 format_clock(clocks[0]),
@@ -170,38 +205,43 @@ impl Face for Lines {
             );
         }
         if let Some(side) = scene.to_move {
-            let _ = writeln!(out, "{} to move", scene.game.player_name(side));
+            crate::outln!("{} to move", scene.game.player_name(side));
         }
-        let _ = out.flush();
     }
 
     fn ask(&mut self, scene: &Scene, started: Instant) -> Typed {
         let side = scene.to_move.unwrap_or(PlayerId::FIRST);
-        let _ = write!(self.out, "{}> ", scene.game.player_name(side));
-        let _ = self.out.flush();
-        let line = match &scene.clocks {
+        crate::out!("{}> ", scene.game.player_name(side));
+        let input = match &scene.clocks {
             Some(clocks) => match self.input.recv_timeout(Duration::from_millis(clocks[side.index()]).saturating_sub(started.elapsed())) {
-                Ok(line) => line,
+                Ok(input) => input,
                 Err(RecvTimeoutError::Timeout) => {
-                    let _ = writeln!(self.out);
+                    crate::outln!();
                     return Typed::TimeOut;
                 }
-                Err(RecvTimeoutError::Disconnected) => None,
+                Err(RecvTimeoutError::Disconnected) => Input::End,
             },
-            None => self.input.recv().ok().flatten(),
+            None => self.input.recv().unwrap_or(Input::End),
         };
-        let Some(line) = line else {
-            let _ = writeln!(self.out, "\ninput ended; game stopped");
-            return Typed::End;
+        let line = match input {
+            Input::Line(line) => line,
+            Input::End => {
+                crate::outln!("\ninput ended; game stopped");
+                return Typed::End;
+            }
+            Input::Bad(why) => {
+                crate::outln!();
+                return Typed::Bad(why);
+            }
         };
         if self.echo {
-            let _ = writeln!(self.out, "{}", line.trim_end());
+            crate::outln!("{}", line.trim_end());
         }
         Typed::Line(line)
     }
 
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        crate::outln!("{text}");
     }
 
     fn thinking(&mut self, _: &Scene, _: &str, _: &Progress, _: Instant) -> ControlFlow<()> {
@@ -214,9 +254,8 @@ impl Face for Lines {
 
     fn finish(&mut self, _: &Scene, lines: &[String]) {
         for line in lines {
-            let _ = writeln!(self.out, "{line}");
+            crate::outln!("{line}");
         }
-        let _ = self.out.flush();
     }
 }
 
@@ -296,13 +335,23 @@ fn start<'g>(game: &'g Game, plan: &Plan, position: Option<&str>) -> Result<Matc
             if let Some(id) = old.tag("Ruleset")
                 && id != game.rules().id
             {
-                return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
+                return Err(CliError::failure(format!(
+                    "{path} is a game of '{}', not '{}'",
+                    hetproba_rules::text::quote(id),
+                    game.rules().id
+                )));
             }
             let replayed = replay(game, old, path)?;
             // What `replay` refuses, resuming refuses, in the same words; and a game the
             // record says has ended (on time, by resignation) does not go on.
             check_result(game, old, &replayed.session, path)?;
-            if replayed.session.outcome().is_none() && old.result != "*" {
+            if let Some(outcome) = replayed.session.outcome() {
+                return Err(CliError::failure(format!(
+                    "{path}: the game is over ({}); there is nothing to resume",
+                    outcome.describe(game)
+                )));
+            }
+            if old.result != "*" {
                 let how = old.tag("Termination").map_or(String::new(), |t| format!(" ({t})"));
                 return Err(CliError::failure(format!("{path}: the game has ended, {}{how}; there is nothing to resume", old.result)));
             }
@@ -402,6 +451,7 @@ impl Host for Table<'_> {
             let line = match self.face.ask(&self.scene(m), started) {
                 Typed::Line(line) => line,
                 Typed::End => return Ok(Turn::Stop),
+                Typed::Bad(why) => return Err(CliError::failure(why)),
                 Typed::TimeOut => return Ok(Turn::TimeOut),
             };
             let (game, pos) = (m.game(), m.position());
@@ -474,6 +524,16 @@ impl Host for Table<'_> {
 }
 
 pub fn play(args: &PlayArgs) -> Result<(), CliError> {
+    // A record is not written over unless asked: a user who meant --resume would lose the game.
+    if let Some(path) = &args.record
+        && !args.force
+        && args.resume.as_deref() != Some(path.as_str())
+        && std::fs::metadata(path).is_ok_and(|m| m.is_file())
+    {
+        return Err(CliError::failure(format!(
+            "{path} exists: give --force to write a new game over it, or --resume {path} to go on with the game in it"
+        )));
+    }
     let resumed = match &args.resume {
         Some(_) if args.position.is_some() => return Err(CliError::usage("--resume and --position cannot be used together")),
         Some(path) => {
@@ -485,11 +545,12 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
         }
         None => None,
     };
-    let params = match &resumed {
-        Some((_, record)) => params_of(record)?,
-        None => args.params.clone(),
+    let game = match &resumed {
+        Some((path, record)) => {
+            crate::load::load_ruleset_with(&args.ruleset, &params_of(record)?, &format!("{path}: [Param]")).map(Game::new)?
+        }
+        None => load_game(&args.ruleset, &args.params)?,
     };
-    let game = load_game(&args.ruleset, &params)?;
     let plan = prepare(args, &game, resumed)?;
     let mut table = start(&game, &plan, args.position.as_deref())?;
     // The terminal view needs a terminal on both sides; piped either way, plain lines.
@@ -508,5 +569,7 @@ fn run(table: &mut Match, face: &mut dyn Face, plan: &Plan) -> Result<(), CliErr
     table.run(&mut host)?;
     let saved = save(table.record(), &host.record_path);
     host.finish(table, &saved);
-    saved
+    saved?;
+    // Ctrl-C at the terminal view stops the game as SIGINT would (it is a key there).
+    if host.face.stopped() { Err(CliError::interrupted()) } else { Ok(()) }
 }

@@ -3,7 +3,7 @@
 
 use crate::CliError;
 use crate::files::{Kind, read_text};
-use crate::load::load_game;
+use crate::load::load_ruleset_with;
 use hetproba_play::draw::draw;
 use hetproba_play::record::{self, Record, check_result, params_of};
 use hetproba_play::result_token;
@@ -31,16 +31,36 @@ struct ReplayJson {
 pub fn replay(path: &str, ruleset: Option<&str>, json: bool) -> Result<(), CliError> {
     let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
     let record = Record::parse(path, &text)?;
-    let id = match ruleset.or(record.tag("Ruleset")) {
-        Some(id) => id.to_string(),
-        None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
+    // A record names a built-in ruleset; a file only the user names (`--ruleset`): a record
+    // from elsewhere must not make replay open a file of its choosing.
+    let id = match (ruleset, record.tag("Ruleset")) {
+        (Some(given), _) => given.to_string(),
+        (None, Some(tag)) if !crate::load::is_path(tag) => tag.to_string(),
+        (None, Some(tag)) => {
+            return Err(CliError::failure(format!(
+                "{path}: [Ruleset \"{}\"] is not a built-in ruleset; for a ruleset in a file, give the file with --ruleset",
+                hetproba_rules::text::quote(tag)
+            )));
+        }
+        (None, None) => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
     };
-    let game = load_game(&id, &params_of(&record)?)?;
+    let game = load_ruleset_with(&id, &params_of(&record)?, &format!("{path}: [Param]")).map(hetproba_engine::Game::new)?;
     let replayed = record::replay(&game, &record, path)?;
     let (session, played) = (replayed.session, replayed.names);
     check_result(&game, &record, &session, path)?;
     let pos = session.position();
     let outcome = session.outcome();
+    // A game that ended early (on time, by resignation): the record's result, and how.
+    let early = if outcome.is_none() { record::early_end(&record) } else { None };
+    if let Some(how) = early
+        && !json
+    {
+        crate::out!("{}", draw(&game, pos));
+        crate::outln!("Game over: {how} (the record's Termination; the position itself goes on)");
+        crate::outln!("position: {}", session.write_position());
+        crate::outln!("{} moves checked; result {}: {how}", played.len(), record.result);
+        return Ok(());
+    }
     if !json {
         crate::out!("{}", draw(&game, pos));
         match &outcome {
@@ -64,10 +84,14 @@ pub fn replay(path: &str, ruleset: Option<&str>, json: bool) -> Result<(), CliEr
         ruleset: game.rules().id.clone(),
         moves: played,
         position: session.write_position(),
-        to_move: outcome.is_none().then(|| game.player_name(pos.side()).to_string()),
-        result: result_token(&game, outcome.as_ref()),
-        winner: outcome.as_ref().and_then(|o| o.winner).map(|w| game.player_name(w).to_string()),
-        reason: outcome.as_ref().map(|o| o.reason.clone()),
+        to_move: (outcome.is_none() && early.is_none()).then(|| game.player_name(pos.side()).to_string()),
+        result: if early.is_some() { record.result.clone() } else { result_token(&game, outcome.as_ref()) },
+        winner: match early {
+            Some(_) => hetproba_play::result::token_winner(&game, &record.result).flatten(),
+            None => outcome.as_ref().and_then(|o| o.winner),
+        }
+        .map(|w| game.player_name(w).to_string()),
+        reason: early.map(str::to_string).or_else(|| outcome.as_ref().map(|o| o.reason.clone())),
     };
     crate::outln!("{}", serde_json::to_string_pretty(&out).map_err(|e| CliError::failure(e.to_string()))?);
     Ok(())

@@ -44,6 +44,31 @@ pub struct SelfplayArgs {
     /// Set a ruleset parameter (`--param size=10`).
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
+    /// The memory the computer players' search trees may hold together, over all jobs, from 16M
+    /// to 1T (`512M`, `8G`): a search that finds none left plays its best move so far. The
+    /// lines do not depend on --jobs unless the trees reach it. Default 2G.
+    #[arg(long, default_value = "2G", value_parser = parse_memory)]
+    pub memory: u64,
+}
+
+/// `512M`, `8G`: a size in bytes, with K, M, G or T (powers of 1024).
+pub fn parse_memory(text: &str) -> Result<u64, String> {
+    let bad = || format!("'{}' is not a size from 16M to 1T: a number with K, M, G or T (512M, 8G)", hetproba_rules::text::quote(text));
+    let text = text.trim();
+    let (digits, unit) = text.split_at(text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len()));
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let bytes = digits.parse::<u64>().ok().and_then(|n| n.checked_mul(1 << shift)).ok_or_else(bad)?;
+    if !(16 << 20..=1 << 40).contains(&bytes) {
+        return Err(bad());
+    }
+    Ok(bytes)
 }
 
 fn parse_computer(text: &str) -> Result<AgentSpec, String> {
@@ -92,7 +117,10 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
         seed: args.seed,
         alternate: !args.fixed_seats,
         max_plies: args.max_plies,
+        memory: hetproba_ai::TreeMemory::new(args.memory),
     };
+    // A's wins, B's, the draws, the games at the cap: the summary of a run written to a file.
+    let mut tally = [0u64; 4];
     let played = play_many(
         &workers,
         &game,
@@ -101,6 +129,13 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
         crate::system_timer(),
         |lines| {
             for line in lines {
+                let slot = match line.winner {
+                    _ if line.capped => 3,
+                    Some(seat) if seat == line.a_seat => 0,
+                    Some(_) => 1,
+                    None => 2,
+                };
+                tally[slot] += 1;
                 writeln!(out, "{}", line.to_json_line()).map_err(write_err)?;
             }
             Ok(())
@@ -117,7 +152,21 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
             Err(e)
         }
         (Err(e), None) => Err(e),
-        (Ok(()), Some(file)) => file.commit().map_err(CliError::failure),
+        (Ok(()), Some(file)) => {
+            file.commit().map_err(CliError::failure)?;
+            // The lines went to the file: standard error says what they hold.
+            let [a, b, drawn, capped] = tally;
+            let cap = if capped > 0 { format!(", {capped} stopped at {} plies", args.max_plies) } else { String::new() };
+            crate::errln!(
+                "{} games of {} written to {}: A ({}) won {a}, B ({}) won {b}, {drawn} drawn{cap}",
+                numbers.len(),
+                game.rules().id,
+                args.out.as_deref().unwrap_or_default(),
+                args.first.label(),
+                args.second.label()
+            );
+            Ok(())
+        }
         (Ok(()), None) => Ok(()),
     }
 }

@@ -17,7 +17,7 @@ use hetproba_ai::{Progress, Score, Unit};
 use hetproba_board::{CellId, Shape};
 use hetproba_engine::{Game, Owner, Position};
 use hetproba_play::format_clock;
-use hetproba_rules::model::{Naming, PlayerId};
+use hetproba_rules::model::{Naming, PhaseLimit, PlayerId};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -53,9 +53,15 @@ pub fn numbered(game: &Game) -> bool {
     matches!(game.rules().naming, Naming::Numbers { .. })
 }
 
-/// The square colours: plain, and marked as the last move's.
+/// The square colours, dark then light: plain, and marked as the last move's.
 const SQUARE: [Color; 2] = [Color::AnsiValue(65), Color::AnsiValue(108)];
 const MARKED: [Color; 2] = [Color::AnsiValue(136), Color::AnsiValue(179)];
+
+/// Is the point (x, y) shaded dark: one the ruleset declares dark (`[board] dark`, which covers
+/// the squares of a draughts board that are not cells too). Without it every point is light.
+fn shaded_dark(game: &Game, x: i32, y: i32) -> bool {
+    game.rules().dark.contains(&(x, y))
+}
 
 /// The colour a player's pieces are drawn in: the player's name when it is a colour's, otherwise
 /// white for the first player and black for the second.
@@ -95,7 +101,7 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 // painted; other shapes' gaps stay blank.
                 let blank = " ".repeat(field);
                 match game.rules().shape {
-                    Shape::Rect { .. } if colour => line.push_str(&blank.on(SQUARE[1 - (x + y).rem_euclid(2) as usize]).to_string()),
+                    Shape::Rect { .. } if colour => line.push_str(&blank.on(SQUARE[usize::from(!shaded_dark(game, x, y))]).to_string()),
                     _ => line.push_str(&blank),
                 }
                 continue;
@@ -109,8 +115,8 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 line.push_str(&format!("{open}{number}{symbol}{close}"));
                 continue;
             }
-            let parity = (x + y).rem_euclid(2) as usize;
-            let ground = if marked { MARKED[parity] } else { SQUARE[parity] };
+            let shade = usize::from(!shaded_dark(game, x, y));
+            let ground = if marked { MARKED[shade] } else { SQUARE[shade] };
             let piece = match held.map(|p| p.owner()) {
                 None => format!("{symbol}").with(Color::AnsiValue(250)),
                 Some(Owner::Nobody) => format!("{symbol}").with(Color::DarkMagenta).bold(),
@@ -171,9 +177,72 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// The pieces' symbols and names, and the letter a move writes when it is another:
+/// `pieces: R r king, D d queen, ..., P p pawn`.
+fn legend(game: &Game) -> String {
+    let pieces: Vec<String> = game
+        .rules()
+        .pieces
+        .iter()
+        .map(|p| {
+            let symbols = if p.owned && p.symbols[0] != p.symbols[1] {
+                format!("{} {}", p.symbols[0], p.symbols[1])
+            } else {
+                p.symbols[0].to_string()
+            };
+            let letter = if p.letter.is_empty() || p.letter.chars().eq(std::iter::once(p.symbols[0])) {
+                String::new()
+            } else {
+                format!(" (written {})", p.letter)
+            };
+            format!("{symbols} {}{letter}", p.name)
+        })
+        .collect();
+    format!("pieces: {}", pieces.join(", "))
+}
+
+/// The phase of a game of several phases and how far it has gone: `phase: blocking, 2 of 4
+/// plies played`, `phase: place, x has placed 2 of 15, o 1`; `None` for a game of one phase.
+fn phase_line(game: &Game, pos: &Position) -> Option<String> {
+    let phases = &game.rules().phases;
+    if phases.len() < 2 {
+        return None;
+    }
+    let phase = &phases[usize::from(pos.phase())];
+    let progress = pos.progress();
+    let names = [PlayerId::FIRST, PlayerId::SECOND].map(|p| game.player_name(p).to_string());
+    Some(match phase.limit {
+        None => format!("phase: {}", phase.name),
+        Some(PhaseLimit::Plies(n)) => format!("phase: {}, {} of {n} plies played", phase.name, progress.plies()),
+        Some(PhaseLimit::Placed(n)) => format!(
+            "phase: {}, {} has placed {} of {n}, {} {}",
+            phase.name,
+            names[0],
+            progress.placed(PlayerId::FIRST),
+            names[1],
+            progress.placed(PlayerId::SECOND)
+        ),
+    })
+}
+
+/// How to play, under the board while a person is to move: a move of each kind this position
+/// has, as the game writes it, and the commands.
+fn help_line(game: &Game, pos: &Position) -> String {
+    let mut examples: Vec<String> = Vec::new();
+    let mut kinds = Vec::new();
+    for mv in game.legal_moves(pos) {
+        if !kinds.contains(&mv.rule) && examples.len() < 3 {
+            kinds.push(mv.rule);
+            examples.push(game.move_name(pos, mv));
+        }
+    }
+    let moves = if examples.is_empty() { String::new() } else { format!("type a move such as {}; ", examples.join(", ")) };
+    format!("{moves}? lists the legal moves, hint suggests one, undo takes back, quit stops")
+}
+
 /// A frame as lines for a terminal `width` characters wide: the title, the board with the moves
-/// beside it (below it, the last few, when the terminal is too narrow), each player with their
-/// clock, what happened last, the notes and the prompt.
+/// beside it (below it, the last few, when the terminal is too narrow), the pieces' legend, each
+/// player with their clock, the phase, what happened last, the notes, how to play and the prompt.
 pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
     let game = scene.game;
     let width = width.max(20);
@@ -196,6 +265,7 @@ pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
             out.push(format!("moves: {last}"));
         }
     }
+    out.extend(wrap(&legend(game), width));
     out.push(String::new());
     let names: Vec<String> = [PlayerId::FIRST, PlayerId::SECOND].iter().map(|&p| game.player_name(p).to_string()).collect();
     let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
@@ -211,6 +281,9 @@ pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
         );
         out.push(if colour && turn { line.bold().to_string() } else { line });
     }
+    if let Some(phase) = phase_line(game, scene.pos) {
+        out.push(phase);
+    }
     out.push(String::new());
     if let Some(last) = &scene.last {
         out.extend(wrap(last, width));
@@ -219,12 +292,40 @@ pub fn render(scene: &Scene, colour: bool, width: usize) -> Vec<String> {
         out.extend(wrap(note, width));
     }
     if let Some(prompt) = &scene.prompt {
+        out.extend(wrap(&help_line(game, scene.pos), width));
         out.push(prompt.clone());
     }
     for line in &mut out {
         line.truncate(line.trim_end().len());
     }
     out
+}
+
+/// Writes the lines of a frame that differ from those `shown`, and clears what is left below.
+/// Each line is cleared before it is written: clearing after a line that fills the terminal's
+/// width erased its last character, under the cursor (`a2-d` for `a2-d5`).
+fn paint(out: &mut impl Write, shown: &[String], lines: &[String]) {
+    for (row, line) in lines.iter().enumerate() {
+        if shown.get(row) != Some(line) {
+            let _ = queue!(out, MoveTo(0, row as u16), Clear(ClearType::CurrentLine), crossterm::style::Print(line));
+        }
+    }
+    if lines.len() < shown.len() {
+        let _ = queue!(out, MoveTo(0, lines.len() as u16), Clear(ClearType::FromCursorDown));
+    }
+}
+
+/// Why a terminal `width` x `height` cannot show the board, if it cannot: the board's width, and
+/// its rows with the title and the players' lines.
+pub fn too_small(scene: &Scene, width: usize, height: usize) -> Option<String> {
+    let (board, board_width) = board_lines(scene.game, scene.pos, &scene.marked, false);
+    let needed = (board_width, board.len() + 6);
+    (needed.0 > width || needed.1 > height).then(|| {
+        format!(
+            "The terminal is {width} x {height} characters; this board needs at least {} x {}: make the window larger (or play piped, `hetproba play ... | cat`).",
+            needed.0, needed.1
+        )
+    })
 }
 
 /// The characters a line shows, without its styling.
@@ -310,6 +411,8 @@ pub struct Screen {
     clear: bool,
     /// The lines on the terminal: only the lines that change are written again.
     shown: Vec<String>,
+    /// Lines typed and entered while the computer thought: the next turns' input, in order.
+    queued: std::collections::VecDeque<String>,
 }
 
 impl Screen {
@@ -323,6 +426,8 @@ impl Screen {
             restore();
             previous(info);
         }));
+        // A signal (`kill`, a closed terminal) ends the program: the terminal is restored first.
+        crate::files::interrupt::before_exit(Some(restore));
         Ok(Screen {
             colour,
             typed: String::new(),
@@ -331,13 +436,22 @@ impl Screen {
             drawn: Instant::now(),
             clear: true,
             shown: Vec::new(),
+            queued: std::collections::VecDeque::new(),
         })
     }
 
     /// Draws the scene over the last frame, the cursor after the prompt.
     fn draw(&mut self, scene: &Scene) {
         let (width, height) = terminal::size().unwrap_or((80, 24));
-        let mut lines = render(scene, self.colour, width as usize);
+        let mut lines = match too_small(scene, width as usize, height as usize) {
+            // What cannot be shown is said, and the prompt stays.
+            Some(why) => {
+                let mut lines = wrap(&why, width as usize);
+                lines.extend(scene.prompt.clone());
+                lines
+            }
+            None => render(scene, self.colour, width as usize),
+        };
         // A frame taller than the terminal loses its top lines, not the prompt.
         if lines.len() > height as usize {
             lines.drain(..lines.len() - height as usize);
@@ -348,14 +462,7 @@ impl Screen {
             let _ = queue!(out, Clear(ClearType::All));
             self.shown.clear();
         }
-        for (row, line) in lines.iter().enumerate() {
-            if self.shown.get(row) != Some(line) {
-                let _ = queue!(out, MoveTo(0, row as u16), crossterm::style::Print(line), Clear(ClearType::UntilNewLine));
-            }
-        }
-        if lines.len() < self.shown.len() {
-            let _ = queue!(out, MoveTo(0, lines.len() as u16), Clear(ClearType::FromCursorDown));
-        }
+        paint(&mut out, &self.shown, &lines);
         self.shown = lines;
         let last_row = self.shown.len().saturating_sub(1) as u16;
         let column = scene.prompt.as_ref().map_or(0, |p| p.chars().count()) as u16;
@@ -373,6 +480,27 @@ impl Screen {
         scene.notes.extend(self.notes.iter().cloned());
         scene.prompt = prompt;
         scene
+    }
+
+    /// Enter while the computer thinks: the line typed waits for the next turn, whole.
+    fn entered_while_thinking(&mut self) {
+        if !self.typed.trim().is_empty() {
+            self.queued.push_back(std::mem::take(&mut self.typed));
+        }
+    }
+
+    /// The prompt and the line being typed, its end shown when it is wider than the terminal.
+    fn prompt(&self, mover: &str) -> String {
+        let width = terminal::size().map_or(80, |(w, _)| w as usize);
+        let head = format!("{mover}> ");
+        let room = width.saturating_sub(head.chars().count() + 2).max(1);
+        let count = self.typed.chars().count();
+        if count <= room {
+            format!("{head}{}", self.typed)
+        } else {
+            let tail: String = self.typed.chars().skip(count - room + 1).collect();
+            format!("{head}…{tail}")
+        }
     }
 
     /// Reads the keys waiting, without blocking: typing goes on while the computer thinks; true
@@ -398,7 +526,7 @@ impl Screen {
                             self.typed.pop();
                         }
                         KeyCode::Esc => self.typed.clear(),
-                        KeyCode::Char(c) if !control => self.typed.push(c),
+                        KeyCode::Char(c) if !control && self.typed.len() + c.len_utf8() <= crate::play::MAX_LINE => self.typed.push(c),
                         _ => {}
                     }
                 }
@@ -411,6 +539,7 @@ impl Screen {
 
 impl Drop for Screen {
     fn drop(&mut self) {
+        crate::files::interrupt::before_exit(None);
         restore();
     }
 }
@@ -422,13 +551,17 @@ impl Face for Screen {
     }
 
     fn ask(&mut self, scene: &Scene, started: Instant) -> Typed {
+        // A line entered while the computer thought is this turn's.
+        if let Some(line) = self.queued.pop_front() {
+            return Typed::Line(line);
+        }
         let mover = scene.to_move.map_or("", |p| scene.game.player_name(p)).to_string();
         let deadline = scene.clocks.zip(scene.to_move).map(|(c, side)| started + Duration::from_millis(c[side.index()]));
         loop {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 return Typed::TimeOut;
             }
-            let frame = self.live(scene, started, Some(format!("{mover}> {}", self.typed)));
+            let frame = self.live(scene, started, Some(self.prompt(&mover)));
             self.draw(&frame);
             let enter = self.keys(Duration::from_millis(100));
             if self.stopped {
@@ -446,8 +579,11 @@ impl Face for Screen {
     }
 
     fn thinking(&mut self, scene: &Scene, who: &str, progress: &Progress, started: Instant) -> ControlFlow<()> {
-        // Keys typed meanwhile stay in the line being typed; Ctrl-C stops the search.
-        let _ = self.keys(Duration::ZERO);
+        // Keys typed meanwhile make the next line; a line entered waits, whole, for the next
+        // turn (it was glued to the next move when Enter was dropped). Ctrl-C stops the search.
+        if self.keys(Duration::ZERO) {
+            self.entered_while_thinking();
+        }
         if self.stopped {
             return ControlFlow::Break(());
         }
@@ -455,6 +591,12 @@ impl Face for Screen {
             self.drawn = Instant::now();
             let mut frame = self.live(scene, started, None);
             frame.notes.push(progress_line(scene.game, scene.pos, who, progress));
+            if !self.queued.is_empty() {
+                frame.notes.push(format!("entered for your turn: {}", self.queued.iter().cloned().collect::<Vec<_>>().join(", ")));
+            }
+            if !self.typed.is_empty() {
+                frame.notes.push(format!("typing: {}", self.typed));
+            }
             self.draw(&frame);
         }
         ControlFlow::Continue(())
@@ -539,6 +681,7 @@ width = 10
 height = 10
 cells = "dark"
 names = "numbers-from-top"
+dark = "dark"
 
 [pieces.man]
 symbols = ["w", "b"]
@@ -670,6 +813,176 @@ result = "mover wins"
     fn a_record_that_starts_with_the_second_player() {
         let rows = move_rows(&["c5".into(), "f6".into(), "e6".into()], 1);
         assert_eq!(rows, ["1. ...  c5", "2. f6   e6"]);
+    }
+
+    /// Reversi with covered squares, in short: four blocking stones first, then discs.
+    const BLOCKING: &str = r##"[game]
+id = "blocking"
+name = "Blocking"
+
+[[players]]
+name = "black"
+short = "b"
+
+[[players]]
+name = "white"
+short = "w"
+
+[board]
+shape = "rect"
+width = 4
+height = 4
+dark = "(x == 0 and y == 0) or (x == 3 and y == 3)"
+
+[pieces.disc]
+symbols = ["x", "o"]
+
+[pieces.block]
+owner = "none"
+symbol = "#"
+letter = "B"
+
+[moves.block]
+piece = "block"
+do = "place"
+
+[moves.disc]
+piece = "disc"
+do = "place"
+
+[[phases]]
+name = "blocking"
+plies = 4
+moves = ["block"]
+
+[[phases]]
+name = "play"
+moves = ["disc"]
+
+[[end]]
+if = "no-moves"
+result = "most pieces"
+"##;
+
+    /// A screen as `Screen::start` makes it, without a terminal.
+    fn screen() -> Screen {
+        Screen {
+            colour: false,
+            typed: String::new(),
+            notes: Vec::new(),
+            stopped: false,
+            drawn: Instant::now(),
+            clear: false,
+            shown: Vec::new(),
+            queued: std::collections::VecDeque::new(),
+        }
+    }
+
+    #[test]
+    fn keys_typed_while_the_computer_thinks_are_the_next_turns_line_whole() {
+        // Enter was dropped: the keys stuck to the next move ("c3-e5c3xd422-18").
+        let game = game(PLACING);
+        let (pos, marked, names) = after(&game, &["d3"]);
+        let mut screen = screen();
+        screen.typed = "c5".into();
+        screen.entered_while_thinking();
+        screen.typed = "   ".into();
+        screen.entered_while_thinking();
+        assert_eq!(screen.typed, "   ", "nothing entered but spaces stays typed");
+        screen.typed.clear();
+        match screen.ask(&scene(&game, &pos, &names, marked), Instant::now()) {
+            Typed::Line(line) => assert_eq!(line, "c5"),
+            _ => panic!("the entered line is the turn's"),
+        }
+        assert!(screen.queued.is_empty());
+    }
+
+    #[test]
+    fn the_help_line_under_the_board_gives_this_games_moves_and_the_commands() {
+        let game = game(STEPPING);
+        let (pos, marked, names) = after(&game, &[]);
+        let text = render(&scene(&game, &pos, &names, marked), false, 120).join("\n");
+        assert!(
+            text.contains("type a move such as 31-26; ? lists the legal moves, hint suggests one, undo takes back, quit stops"),
+            "{text}"
+        );
+        // Not while nobody types.
+        let mut quiet = scene(&game, &pos, &names, Vec::new());
+        quiet.prompt = None;
+        assert!(!render(&quiet, false, 120).join("\n").contains("hint suggests"));
+    }
+
+    #[test]
+    fn a_line_that_fills_the_terminal_keeps_its_last_character() {
+        let mut bytes = Vec::new();
+        let full = "white> a2-d5".to_string();
+        paint(&mut bytes, &[], std::slice::from_ref(&full));
+        let text = String::from_utf8(bytes).unwrap();
+        // Nothing is cleared after the text: the line is cleared first, then written.
+        assert!(text.ends_with(&full), "{text:?}");
+        assert_eq!(text.matches("\x1b[2K").count(), 1, "{text:?}");
+        assert!(text.find("\x1b[2K").unwrap() < text.find(&full).unwrap());
+    }
+
+    #[test]
+    fn the_phase_and_its_progress_are_shown() {
+        let game = game(BLOCKING);
+        let (pos, marked, names) = after(&game, &["a1", "b2"]);
+        let text = render(&scene(&game, &pos, &names, marked), false, 100).join("\n");
+        assert!(text.contains("\nphase: blocking, 2 of 4 plies played\n"), "{text}");
+        let (pos, marked, names) = after(&game, &["a1", "b2", "c3", "d4", "a2"]);
+        let text = render(&scene(&game, &pos, &names, marked), false, 100).join("\n");
+        assert!(text.contains("\nphase: play\n"), "{text}");
+        // One phase: no line.
+        let game = super::tests::game(PLACING);
+        let (pos, marked, names) = after(&game, &[]);
+        assert!(!render(&scene(&game, &pos, &names, marked), false, 100).join("\n").contains("phase:"));
+    }
+
+    #[test]
+    fn square_colours_follow_what_the_ruleset_declares() {
+        // The background codes of the dark and the light squares.
+        let (dark, light) = ("48;5;65m", "48;5;108m");
+        assert_eq!((SQUARE[0], SQUARE[1]), (Color::AnsiValue(65), Color::AnsiValue(108)));
+        // Draughts: the cells (a1's colour) dark, the squares between them light; they were
+        // one flat colour.
+        let game = game(STEPPING);
+        let pos = Position::start(&game);
+        let lines = render(&scene(&game, &pos, &[], Vec::new()), true, 120);
+        let top = &lines[2];
+        assert!(top.contains(dark) && top.contains(light), "{top:?}");
+        // Declared dark cells: a1 and d4 only.
+        let game = super::tests::game(BLOCKING);
+        let pos = Position::start(&game);
+        let lines = render(&scene(&game, &pos, &[], Vec::new()), true, 100);
+        let row = |n: &str| lines.iter().find(|l| strip(l).starts_with(n)).unwrap().clone();
+        // A cell is painted in four parts: the space before, its number (none here), the piece,
+        // the space after.
+        assert_eq!(row("1 ").matches(dark).count(), 4, "a1 dark, b1-d1 light: {:?}", row("1 "));
+        assert_eq!(row("2 ").matches(dark).count(), 0, "row 2 all light");
+        assert_eq!(row("4 ").matches(dark).count(), 4, "d4 dark");
+        // Nothing declared: every square alike.
+        let game = super::tests::game(PLACING);
+        let lines = render(&scene(&game, &Position::start(&game), &[], Vec::new()), true, 120);
+        assert!(lines.iter().all(|l| !l.contains(dark)), "{lines:?}");
+    }
+
+    #[test]
+    fn a_legend_names_the_pieces_and_their_letters() {
+        let game = game(BLOCKING);
+        let pos = Position::start(&game);
+        let text = render(&scene(&game, &pos, &[], Vec::new()), false, 100).join("\n");
+        assert!(text.contains("pieces: x o disc, # block (written B)"), "{text}");
+    }
+
+    #[test]
+    fn a_terminal_too_small_for_the_board_says_so() {
+        let game = game(STEPPING);
+        let pos = Position::start(&game);
+        let scene = scene(&game, &pos, &[], Vec::new());
+        let why = too_small(&scene, 20, 10).expect("10x10 numbered squares do not fit 20 x 10");
+        assert!(why.starts_with("The terminal is 20 x 10 characters; this board needs at least 50 x 16"), "{why}");
+        assert_eq!(too_small(&scene, 120, 40), None);
     }
 
     #[test]

@@ -139,7 +139,15 @@ impl Game {
             if let Some(f) = fields.get(i)
                 && f.parse::<u32>().is_err()
             {
-                return Err(format!("the {name} must be a number, not '{f}'"));
+                let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+                let shown = hetproba_rules::text::quote(f);
+                return Err(if f.strip_prefix('-').is_some_and(digits) {
+                    format!("the {name} counts moves: it cannot be negative, as '{shown}' is")
+                } else if digits(f) {
+                    format!("the {name} must be at most {}, not '{shown}'", u32::MAX)
+                } else {
+                    format!("the {name} must be a number, not '{shown}'")
+                });
             }
         }
         Ok(pos)

@@ -207,6 +207,10 @@ pub struct Game {
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
     /// of a chain continues with.
     pub(crate) chain_states: Vec<Vec<At>>,
+    /// Does some chain of hops depend on the cells it landed on (`Hops::remembers_landings`)?
+    pub(crate) chains_remember_landings: bool,
+    /// Where pieces may stand, worked out when a position is first read.
+    pub(crate) standing: std::sync::OnceLock<crate::standing::Standing>,
 }
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
@@ -278,6 +282,7 @@ impl Game {
                     .collect()
             })
             .collect();
+        let chains_remember_landings = compiled.iter().any(|r| matches!(&r.kind, Kind::Hops(h) if h.remembers_landings()));
         let turn = rules.turn.clone();
         let removal = turn.removal;
         Game {
@@ -297,6 +302,8 @@ impl Game {
             castles,
             promotions,
             chain_states,
+            chains_remember_landings,
+            standing: std::sync::OnceLock::new(),
         }
     }
 

@@ -16,13 +16,14 @@ mod notation;
 mod perft;
 mod position;
 mod session;
+mod standing;
 mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
 pub use eval::MAX_EVAL;
 pub use game::{Game, Owner, Piece};
-pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
+pub use moves::{CellBits, MAX_CHAIN_STEPS, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use perft::Counting;
 pub use position::{Position, Progress};

@@ -6,20 +6,22 @@ use crate::moves::{Move, NO_DIR};
 use crate::position::{Position, Progress};
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PhaseLimit, PieceTypeId, PlayerId, PositionNotation};
+use hetproba_rules::text::{escape, quote};
 
-/// What is wrong with a typed move.
+/// What is wrong with a typed move. The text is shown quoted (escaped, a long one cut).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    #[error("illegal move '{text}'; legal moves: {}", if .legal.is_empty() { "none (the game is over)".to_string() } else { .legal.join(" ") })]
+    #[error("illegal move '{}'; legal moves: {}", quote(.text), if .legal.is_empty() { "none (the game is over)".to_string() } else { .legal.join(" ") })]
     Illegal { text: String, legal: Vec<String> },
-    #[error("ambiguous move '{text}': it could be {}", .candidates.join(" or "))]
+    #[error("ambiguous move '{}': it could be {}", quote(.text), .candidates.join(" or "))]
     Ambiguous { text: String, candidates: Vec<String> },
 }
 
-/// What is wrong with a position string.
+/// What is wrong with a position string. The text is shown quoted, and the reason, which may
+/// repeat part of it, escaped.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    #[error("bad position '{text}': {reason}")]
+    #[error("bad position '{}': {}", quote(.text), escape(.reason))]
     Bad { text: String, reason: String },
 }
 
@@ -257,8 +259,15 @@ impl Game {
     /// names one move.
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let moves = self.legal_moves(pos);
-        let wanted = normalise(text);
         let names = self.move_names(pos, &moves);
+        // No way of writing a move is longer than its name or its whole path of cells (with a
+        // mark or two after): a longer text is no move, and is not matched cell by cell.
+        let longest_cell = (0..self.board().len()).map(|c| self.board().name(CellId::new(c)).len()).max().unwrap_or(0);
+        let longest = names.iter().map(String::len).max().unwrap_or(0).max((crate::moves::MAX_HOPS + 1) * (longest_cell + 1)) + 8;
+        if text.trim().len() > longest {
+            return Err(MoveError::Illegal { text: text.trim().to_string(), legal: names });
+        }
+        let wanted = normalise(text);
         let same_case = normalise_keeping_case(text);
         let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
         if exact.is_empty() {
@@ -316,7 +325,9 @@ impl Game {
     /// `e2e4`, `e7e8q`: a start, an end, and perhaps the letter of the piece it promotes to.
     fn match_uci(&self, moves: &[Move], wanted: &str) -> Vec<usize> {
         let board = self.board();
-        for split in 2..wanted.len().saturating_sub(1) {
+        // The start is a cell's name: no longer than the longest.
+        let longest_cell = (0..board.len()).map(|c| board.name(CellId::new(c)).len()).max().unwrap_or(0);
+        for split in 2..wanted.len().saturating_sub(1).min(longest_cell + 1) {
             let (Some(a), Some(rest)) = (wanted.get(..split), wanted.get(split..)) else { continue };
             let Some(from) = board.find(a) else { continue };
             // The end cell, then an optional promotion letter.
@@ -346,7 +357,8 @@ impl Game {
     }
 
     /// Plays moves separated by spaces (`"d3 c5 pass"`), stopping at the first illegal one.
-    /// Returns how many were played before the error, with the error.
+    /// Returns how many were played before the error, with the error. Afterwards only the last
+    /// move can be unmade.
     pub fn play_line(&self, pos: &mut Position, line: &str) -> Result<usize, (usize, MoveError)> {
         let mut played = 0;
         for token in line.split_whitespace() {
@@ -356,6 +368,9 @@ impl Game {
             }
             let mv = self.parse_move(pos, token).map_err(|e| (played, e))?;
             self.make(pos, mv);
+            // Naming the next move copies the position: keep its log short (a list of 20,000
+            // moves took a minute when every copy carried the whole line).
+            pos.trim_history();
             played += 1;
         }
         Ok(played)
@@ -472,6 +487,12 @@ impl Game {
     /// arise (no move may leave it so), and is refused.
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let pos = self.read_any_position(text)?;
+        if let Some(reason) = self.impossible(&pos) {
+            return Err(PositionError::Bad { text: text.trim().to_string(), reason: format!("the position cannot arise: {reason}") });
+        }
+        if let Some(reason) = self.search_cut(&pos) {
+            return Err(PositionError::Bad { text: text.trim().to_string(), reason });
+        }
         if let Some(cell) = self.exposed_royal(&pos) {
             let (owner, mover) = (pos.side.other(), pos.side);
             let piece = pos.cells[cell.index()].map_or("", |p| &self.rules.pieces[p.kind().index()].name);

@@ -349,6 +349,40 @@ impl Position {
         true
     }
 
+    /// Forgets how to unmake every move but the last. A position that goes through a whole game
+    /// (a session, a line of moves) then keeps a log of one move, and copying it (to name a
+    /// move, to search from it) costs its size, not the length of the game.
+    /// Keeps the undo log of the last `keep` moves once it holds twice as many: a long game's
+    /// position then copies in time bounded by `keep`, and a search can still take back `keep`
+    /// moves (the oldest are dropped a batch at a time, so the cost per move stays constant).
+    pub(crate) fn bound_history(&mut self, keep: usize) {
+        if self.frames.len() <= 2 * keep {
+            return;
+        }
+        let drop = self.frames.len() - keep;
+        let cut = self.frames[drop].undo_len;
+        self.undo.drain(..cut as usize);
+        self.frames.drain(..drop);
+        for frame in &mut self.frames {
+            frame.undo_len -= cut;
+        }
+    }
+
+    /// How many moves this position can unmake.
+    pub(crate) fn moves_logged(&self) -> usize {
+        self.frames.len()
+    }
+
+    pub(crate) fn trim_history(&mut self) {
+        if self.frames.len() <= 1 {
+            return;
+        }
+        let last = self.frames.pop().expect("more than one frame");
+        self.undo.drain(..last.undo_len as usize);
+        self.frames.clear();
+        self.frames.push(Frame { undo_len: 0, ..last });
+    }
+
     /// The cells the last move changed, or `None` if no move has been made here (a position
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {

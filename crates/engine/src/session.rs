@@ -8,6 +8,9 @@ use crate::notation::PositionError;
 use crate::position::Position;
 use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
 
+/// How many moves back [`Session::undo`] can always go (at least; up to twice as many).
+pub const UNDO_DEPTH: usize = 256;
+
 /// A game with its history.
 #[derive(Clone, Debug)]
 pub struct Session<'g> {
@@ -138,6 +141,9 @@ impl<'g> Session<'g> {
         }
         let mover_piece = if mv.from == hetproba_board::NO_CELL { None } else { self.pos.at(mv.from).map(|p| p.kind()) };
         game.make(&mut self.pos, mv);
+        // The position keeps the undo log of the last UNDO_DEPTH moves, so copying it costs
+        // that much whatever the game's length, and searches take moves back within it.
+        self.pos.bound_history(UNDO_DEPTH);
         // Material is counted only for rulesets whose draws look at it, once per move.
         let (before, after) = match &mut self.material {
             Some(counts) => {
@@ -159,11 +165,13 @@ impl<'g> Session<'g> {
     }
 
     /// Takes the last move back, with its history: for searches that walk the game's tree from
-    /// the session, and for taking moves back in play. Returns false if no move was played.
+    /// the session, and for taking moves back in play. Returns false if no move was played, or
+    /// if the move is more than [`UNDO_DEPTH`] moves back.
     pub fn undo(&mut self) -> bool {
-        if self.moves.pop().is_none() {
+        if self.moves.is_empty() || self.pos.moves_logged() == 0 {
             return false;
         }
+        self.moves.pop();
         self.pos.unmake();
         self.keys.pop();
         if let Some(counts) = &mut self.material {

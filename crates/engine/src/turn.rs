@@ -136,6 +136,20 @@ impl Game {
         ways
     }
 
+    /// Why the legal moves of `pos` cannot all be found, if they cannot: the chains of hops of
+    /// one piece lead through more places than the search follows ([`crate::MAX_CHAIN_STEPS`]).
+    /// Then the moves generated are only some of the legal ones.
+    pub fn search_cut(&self, pos: &Position) -> Option<String> {
+        crate::moves::take_chain_cut();
+        self.legal_moves(pos);
+        let cell = crate::moves::take_chain_cut()?;
+        Some(format!(
+            "the chains of captures of the piece on {} lead through more than {} places, more than hetproba searches in one move",
+            self.board().name(cell),
+            crate::MAX_CHAIN_STEPS
+        ))
+    }
+
     /// The legal moves as a new list.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let mut out = Vec::new();

@@ -153,6 +153,15 @@ impl<'g> Match<'g> {
         m
     }
 
+    /// With the computer players' search trees taking their memory from `memory` (which other
+    /// games may share), before the first move.
+    pub fn with_memory(mut self, memory: &hetproba_ai::TreeMemory) -> Match<'g> {
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            seat.agent = seat.spec.agent_in(self.seed ^ (i as u64 + 1), memory);
+        }
+        self
+    }
+
     /// With a chess clock (`None`: without).
     pub fn with_clock(mut self, control: Option<Clock>) -> Match<'g> {
         self.clocks = control.map(Clocks::new);

@@ -69,16 +69,20 @@ impl Record {
 
     /// Reads a record; `name` is the file name for messages.
     pub fn parse(name: &str, text: &str) -> Result<Record, RecordError> {
+        // A byte-order mark, as editors on Windows write it, is no part of the first tag.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
         for (number, line) in text.lines().enumerate() {
-            // Tags and moves are printed back (in messages, by `play`): no terminal escapes.
-            if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| c.is_control() && c != '\t') {
+            // Tags and moves are printed back (in messages, by `play`): no terminal escapes, and
+            // no bidirectional controls that would show a name backwards.
+            if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_engine::rules::text::is_hidden(c) && c != '\t') {
+                let what = if c.is_control() { "control character" } else { "bidirectional control" };
                 return Err(RecordError(format!(
-                    "{name}:{}:{}: control character U+{:04X}; a record holds no control characters but tab",
+                    "{name}:{}:{}: {what} {}; a record holds no control characters but tab, and no bidirectional controls",
                     number + 1,
                     column + 1,
-                    c as u32
+                    hetproba_engine::rules::text::char_name(c)
                 )));
             }
             let trimmed = line.trim();
@@ -158,6 +162,12 @@ pub enum ReplayError {
     /// The result the record claims is not the one its moves reach.
     #[error("{file}: the record's result {claimed} contradicts the final position ({actual})")]
     Contradiction { file: String, claimed: String, actual: String },
+    /// The record claims a result, but the game goes on after its moves and nothing says how it
+    /// ended early.
+    #[error(
+        "{file}: the record's result {claimed} contradicts its moves: the game goes on after them ({side} to move); a game that ended early (on time, by resignation or agreement) says how in a Termination tag"
+    )]
+    Unfinished { file: String, claimed: String, side: String },
 }
 
 /// A record's game replayed: the session at its start, the session after its moves, the moves
@@ -227,15 +237,34 @@ pub fn replay<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Replaye
     Ok(Replayed { start, session, moves, names })
 }
 
-/// Refuses a record whose result contradicts its final position. A record may end early by
-/// time, resignation or agreement: only a contradiction is an error.
+/// Refuses a record whose result contradicts its final position: another result than the one
+/// its moves reach, or a result for a game that goes on after them. A game may end early (on
+/// time, by resignation or agreement), and then its Termination tag says how
+/// ([`early_end`]).
 pub fn check_result(game: &Game, record: &Record, session: &Session, file: &str) -> Result<(), ReplayError> {
-    if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
-        && claimed != actual.winner
-    {
-        return Err(ReplayError::Contradiction { file: file.to_string(), claimed: record.result.clone(), actual: actual.describe(game) });
+    let claimed = token_winner(game, &record.result);
+    match (claimed, &session.outcome()) {
+        (Some(claimed), Some(actual)) if claimed != actual.winner => {
+            Err(ReplayError::Contradiction { file: file.to_string(), claimed: record.result.clone(), actual: actual.describe(game) })
+        }
+        (Some(_), None) if early_end(record).is_none() => Err(ReplayError::Unfinished {
+            file: file.to_string(),
+            claimed: record.result.clone(),
+            side: game.player_name(session.position().side()).to_string(),
+        }),
+        _ => Ok(()),
     }
-    Ok(())
+}
+
+/// How a game the record says has ended ended, when its moves do not end it: the Termination
+/// tag (`white wins: black ran out of time`, `draw: no end within 200 plies`).
+pub fn early_end(record: &Record) -> Option<&str> {
+    record.tag("Termination").filter(|_| token_claims_result(&record.result))
+}
+
+/// Does a result token claim a result (anything but `*`)?
+fn token_claims_result(token: &str) -> bool {
+    matches!(token, "1-0" | "0-1" | "1/2-1/2" | "2-0" | "0-2" | "1-1")
 }
 
 impl Record {
@@ -302,10 +331,22 @@ mod tests {
         assert_eq!(Record::parse("t", &r.write()).unwrap(), r, "written, it reads back the same");
     }
 
+    /// "[Ruleset ...]" after a UTF-8 byte-order mark was read as a move: "has no Ruleset tag".
+    #[test]
+    fn a_byte_order_mark_before_the_tags_is_skipped() {
+        let r = Record::parse("t", "\u{feff}[Ruleset \"reversi\"]\n\n1. d3 *\n").unwrap();
+        assert_eq!((r.tag("Ruleset"), r.moves.len()), (Some("reversi"), 1));
+    }
+
     #[test]
     fn control_characters_are_refused_at_their_place() {
         let err = Record::parse("t", "[Ruleset \"x\"]\n\n1. d3 \u{1b}[31mc5 *\n").unwrap_err();
-        assert_eq!(err.0, "t:3:7: control character U+001B; a record holds no control characters but tab");
+        assert_eq!(err.0, "t:3:7: control character U+001B; a record holds no control characters but tab, and no bidirectional controls");
+        let err = Record::parse("t", "[White \"Anna\u{202e}\"]\n").unwrap_err();
+        assert_eq!(
+            err.0,
+            "t:1:13: bidirectional control U+202E; a record holds no control characters but tab, and no bidirectional controls"
+        );
         assert!(Record::parse("t", "[Ruleset \"x\"]\r\n\r\n1.\td3 c5 *\r\n").is_ok());
     }
 }

@@ -2,7 +2,7 @@
 //! `alphabeta:1s`, with options after a comma. Every front end parses a
 //! player once, here, and builds its agent here; a new agent is one more arm in each match.
 
-use hetproba_ai::{Agent, AlphaBetaAgent, Budget, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, MctsAgent, MctsOptions, RandomAgent};
+use hetproba_ai::{Agent, AlphaBetaAgent, Budget, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, MctsAgent, MctsOptions, RandomAgent, TreeMemory};
 use std::fmt;
 use std::time::Duration;
 
@@ -61,6 +61,7 @@ pub const AGENT_KINDS: &[AgentKind] = &[
         name: "alphabeta",
         forms: "alphabeta, alphabeta:6 (depth), alphabeta:2s (time a move), alphabeta:2s,hash=64 (MiB)",
         about: "alpha-beta search on the ruleset's [eval] (1s a move unless told)",
+        examples: &["alphabeta:3", "alphabeta:1s", "alphabeta:5s"],
     },
     AgentKind {
         name: "mcts",
@@ -207,6 +208,11 @@ impl AgentSpec {
 
     /// The computer player of this kind, seeded; `None` for a person.
     pub fn agent(&self, seed: u64) -> Option<Box<dyn Agent>> {
+        self.agent_in(seed, &TreeMemory::unlimited())
+    }
+
+    /// [`AgentSpec::agent`], its search trees taking their memory from `memory`.
+    pub fn agent_in(&self, seed: u64, memory: &TreeMemory) -> Option<Box<dyn Agent>> {
         Some(match self {
             AgentSpec::Human => return None,
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
@@ -215,7 +221,7 @@ impl AgentSpec {
                 if let Some(c) = knobs.exploration_milli {
                     options.exploration = f64::from(c) / 1000.0;
                 }
-                Box::new(MctsAgent::with_options(*budget, seed, options))
+                Box::new(MctsAgent::with_options(*budget, seed, options).with_memory(memory.clone()))
             }
             AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash(*limit, seed, *hash)),
         })

@@ -111,12 +111,21 @@ impl Diagnostic {
                     let (end_line, end_col) = sources.line_col(span.file, span.end);
                     if end_line == line { (end_col.saturating_sub(col)).max(1) } else { 1 }
                 };
+                // The line as it reads, with what would act on the terminal escaped, and the
+                // caret under the same characters.
+                let chars: Vec<char> = text.chars().collect();
+                let part = |from: usize, to: usize| {
+                    crate::text::escape(&chars[from.min(chars.len())..to.min(chars.len())].iter().collect::<String>())
+                };
+                let before = part(0, col - 1);
+                let under = part(col - 1, col - 1 + width);
                 format!(
-                    "{}: {}\n  |\n  | {text}\n  | {}{}",
+                    "{}: {}\n  |\n  | {}\n  | {}{}",
                     location(&file.name, line, col),
                     self.message,
-                    " ".repeat(col - 1),
-                    "^".repeat(width)
+                    crate::text::escape(text),
+                    " ".repeat(before.chars().count()),
+                    "^".repeat(under.chars().count().max(1))
                 )
             }
         }

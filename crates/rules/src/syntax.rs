@@ -167,6 +167,60 @@ fn rule_name(rule: &Rule) -> &'static str {
 /// predicate, an integer expression), in bytes; longer strings are refused before parsing.
 pub const MAX_TEXT: usize = 16 * 1024;
 
+/// The deepest the small languages nest: brackets, and `not`s in force, counted together.
+/// The parser and the trees recurse once per level, and a deeper string, well within
+/// [`MAX_TEXT`], would overflow the stack.
+pub const MAX_NESTING: usize = 64;
+
+/// Where `text` first nests deeper than [`MAX_NESTING`], if it does. A bracket opens a level
+/// until it closes; a `not` opens one until its operand ends, at the next `and`, `or` or
+/// closing bracket of its own level (the operand of `not` holds no `and` or `or` outside
+/// brackets). So this counts at least as deep as the parser goes.
+fn too_deep(text: &str) -> Option<usize> {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_';
+    let bytes = text.as_bytes();
+    // The `not`s in force at each open bracket level, the outermost first.
+    let mut nots = vec![0usize];
+    let mut depth = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        match bytes[i] {
+            b'(' => {
+                nots.push(0);
+                depth += 1;
+                i += 1;
+            }
+            b')' if nots.len() > 1 => {
+                depth -= 1 + nots.pop().unwrap_or(0);
+                i += 1;
+            }
+            b if word(b) => {
+                while i < bytes.len() && word(bytes[i]) {
+                    i += 1;
+                }
+                let level = nots.last_mut().expect("the outermost level stays");
+                match &text[start..i] {
+                    "not" => {
+                        *level += 1;
+                        depth += 1;
+                    }
+                    "and" | "or" => {
+                        depth -= *level;
+                        *level = 0;
+                    }
+                    _ => {}
+                }
+            }
+            _ => i += 1,
+        }
+        if depth > MAX_NESTING {
+            return Some(start);
+        }
+    }
+    None
+}
+
 fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
     if text.len() > MAX_TEXT {
         return Err(SyntaxError {
@@ -175,6 +229,12 @@ fn parse_rule(rule: Rule, text: &str) -> Result<Pair<'_, Rule>, SyntaxError> {
                 "this string is {} bytes long; a pattern, condition, predicate or expression may be at most {MAX_TEXT}",
                 text.len()
             ),
+        });
+    }
+    if let Some(at) = too_deep(text) {
+        return Err(SyntaxError {
+            at: at..at + 1,
+            message: format!("nested too deep: brackets and 'not's may nest at most {MAX_NESTING} levels"),
         });
     }
     match Grammar::parse(rule, text) {
@@ -583,6 +643,38 @@ mod tests {
             e.eval(&|_| None).unwrap()
         });
         assert_eq!(worker.unwrap().join().unwrap(), 8000);
+    }
+
+    /// Within the 16 KiB limit, an expression nested about 5,500 deep, a cell predicate 2,500
+    /// deep and a `not` chain overflowed the stack (exit 134) while parsing.
+    #[test]
+    fn deep_nesting_is_refused_at_its_place() {
+        let run = |text: String| {
+            std::thread::Builder::new().stack_size(256 * 1024).spawn(move || {
+                let number = parse_number(&text).map(|_| ()).map_err(|e| (e.at.start, e.message.clone()));
+                let pred = parse_predicate(&format!("x == {text}")).map(|_| ()).map_err(|e| e.at.start);
+                (number, pred)
+            })
+        };
+        let deep = format!("{}1{}", "(".repeat(5000), ")".repeat(5000));
+        let (number, pred) = run(deep).unwrap().join().unwrap();
+        let (at, message) = number.unwrap_err();
+        assert_eq!((at, message.as_str()), (64, "nested too deep: brackets and 'not's may nest at most 64 levels"));
+        assert_eq!(pred.unwrap_err(), 69);
+        // Exactly the limit is read.
+        let fits = format!("{}1{}", "(".repeat(64), ")".repeat(64));
+        assert_eq!(parse_number(&fits).unwrap().eval(&|_| None).unwrap(), 1);
+        let nots = format!("{}x == 1", "not ".repeat(3000));
+        assert_eq!(parse_predicate(&nots).unwrap_err().at.start, 4 * 64);
+        let condition = format!("{}no-moves", "not ".repeat(3000));
+        assert!(parse_condition(&condition).unwrap_err().message.starts_with("nested too deep"));
+        // `not`s joined by `and` do not nest: a long list is read.
+        let list = vec!["not x == 1"; 500].join(" and ");
+        assert!(parse_predicate(&list).is_ok());
+        let bracketed = format!("{}x == 1{}", "(not ".repeat(32), ")".repeat(32));
+        assert!(parse_predicate(&bracketed).is_ok());
+        let deeper = format!("{}x == 1{}", "(not ".repeat(33), ")".repeat(33));
+        assert!(parse_predicate(&deeper).is_err());
     }
 
     #[test]

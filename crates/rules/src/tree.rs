@@ -75,20 +75,29 @@ pub fn parse(file: FileId, text: &str) -> Result<Table, Diagnostic> {
     convert_table(file, table.into_inner())
 }
 
-/// Refuses a control character (an escape such as `\u001b`, a carriage return alone, a bell) in a
-/// key or a string: names, symbols and texts of a ruleset reach the terminal through `show`,
-/// `list`, `check` and `play`, where such a character would move the cursor or change colours.
+/// Refuses a control character (an escape such as `\u001b`, a carriage return alone, a bell) or
+/// a bidirectional control (U+202E turns the text after it around) in a key or a string: names,
+/// symbols and texts of a ruleset reach the terminal through `show`, `list`, `check` and `play`,
+/// where such a character would move the cursor, change colours or disguise a name ([`crate::text`]).
 /// A newline and a tab are text, and so is the carriage return of a Windows line end.
-fn plain_text(span: Span, text: &str) -> Result<(), Diagnostic> {
+/// A key names something (a piece, a move, a region): it is one line, without tabs.
+fn plain_text(span: Span, text: &str, is_key: bool) -> Result<(), Diagnostic> {
+    if is_key && let Some(c) = text.chars().find(|&c| matches!(c, '\n' | '\r' | '\t')) {
+        return Err(Diagnostic::at(
+            span,
+            format!("control character {} in a key; a key is a name on one line, without tabs", crate::text::char_name(c)),
+        ));
+    }
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         let line_end = c == '\r' && chars.peek() == Some(&'\n');
-        if c.is_control() && c != '\n' && c != '\t' && !line_end {
+        if crate::text::is_hidden(c) && c != '\n' && c != '\t' && !line_end {
+            let what = if c.is_control() { "control character" } else { "bidirectional control" };
             return Err(Diagnostic::at(
                 span,
                 format!(
-                    "control character U+{:04X} in a string; a ruleset's text may hold no control characters but newline and tab",
-                    c as u32
+                    "{what} {} in a string; a ruleset's text may hold no control characters but newline and tab, and no bidirectional controls",
+                    crate::text::char_name(c)
                 ),
             ));
         }
@@ -100,7 +109,7 @@ fn convert_table(file: FileId, table: DeTable<'_>) -> Result<Table, Diagnostic> 
     let mut entries = Vec::with_capacity(table.len());
     for (key, value) in table {
         let key_span = Span::new(file, key.span());
-        plain_text(key_span, key.get_ref())?;
+        plain_text(key_span, key.get_ref(), true)?;
         let key = Key { name: key.into_inner().into_owned(), span: key_span };
         entries.push((key, convert(file, value)?));
     }
@@ -111,7 +120,7 @@ fn convert(file: FileId, value: toml::Spanned<DeValue<'_>>) -> Result<Node, Diag
     let span = Span::new(file, value.span());
     let value = match value.into_inner() {
         DeValue::String(s) => {
-            plain_text(span, &s)?;
+            plain_text(span, &s, false)?;
             Value::Str(s.into_owned())
         }
         DeValue::Integer(i) => {

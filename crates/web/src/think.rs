@@ -107,10 +107,11 @@ pub fn think(request: &str, timer: &dyn Timer, progress: &dyn Fn(&Report)) -> Re
     let mut last_report: Option<Duration> = None;
     let mut playouts = 0;
     let mut observe = |p: &Progress| {
-        playouts = p.playouts;
+        // Positions for alpha-beta, playouts for MCTS: the work done so far.
+        playouts = u32::try_from(p.nodes).unwrap_or(u32::MAX);
         if last_report.is_none_or(|last| p.elapsed >= last + Duration::from_millis(100)) {
             last_report = Some(p.elapsed);
-            progress(&Report { playouts: p.playouts, ms: p.elapsed.as_millis() as u64, best: game.move_name(&pos, p.best) });
+            progress(&Report { playouts, ms: p.elapsed.as_millis() as u64, best: game.move_name(&pos, p.best) });
         }
         ControlFlow::Continue(())
     };

@@ -121,6 +121,28 @@ impl Castle {
         out
     }
 
+    /// Where a castling from `from` leaves its two pieces, whatever stands where: this piece
+    /// `steps` cells along each direction, and its partner next to it, on the
+    /// side it came from.
+    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+        let board = game.board();
+        for &d in &self.dirs[side.index()] {
+            let mut to = from;
+            for _ in 0..self.steps {
+                to = if to == NO_CELL { NO_CELL } else { board.step(to, d) };
+            }
+            if to == NO_CELL {
+                continue;
+            }
+            moved.push(to);
+            if let Some(back) = board.opposite(d)
+                && board.step(to, back) != NO_CELL
+            {
+                others.push((self.with[side.index()], board.step(to, back)));
+            }
+        }
+    }
+
     /// The piece it castles with, for `side`.
     pub(crate) fn partner(&self, side: PlayerId) -> Piece {
         self.with[side.index()]

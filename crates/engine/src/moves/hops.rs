@@ -23,6 +23,9 @@ use crate::game::{Game, Square, line_masks, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
 
 /// The default notation: every landing cell, joined by `:`.
 pub(crate) const TEMPLATE: &str = "{from}:{path::}";
@@ -30,7 +33,26 @@ pub(crate) const TEMPLATE: &str = "{from}:{path::}";
 /// The longest chain followed, in hops. Boards with hops have at most 128 cells (the loader
 /// checks), and a chain lands at most once per cell without capturing and captures each piece
 /// at most once, so no chain is longer.
-const MAX_HOPS: usize = 256;
+pub(crate) const MAX_HOPS: usize = 256;
+
+/// The most places one piece's chains are followed through in one search. Finding the longest
+/// chain is as hard as finding a long path in a graph: a flying king facing a lattice of men
+/// has more places than can be searched (25 men in a lattice on 10x10 take 59,000 places and
+/// about a second, 36 men more than 10^5), so the search stops here and says so
+/// ([`take_chain_cut`]). The chains of real games pass through a few hundred.
+pub const MAX_CHAIN_STEPS: u32 = 100_000;
+
+thread_local! {
+    /// The start of a chain search that stopped at [`MAX_CHAIN_STEPS`] on this thread.
+    static CUT: Cell<Option<CellId>> = const { Cell::new(None) };
+}
+
+/// The cell of a piece whose chains were not searched in full (the search stopped at
+/// [`MAX_CHAIN_STEPS`]) since the last call on this thread; the moves generated then are only
+/// some of the legal ones. Clears the note.
+pub(crate) fn take_chain_cut() -> Option<CellId> {
+    CUT.with(|cut| cut.take())
+}
 
 /// Per cell: (hopped cell, landing cell) pairs, as bits.
 type JumpPairs = Vec<Vec<(u64, u64)>>;
@@ -65,6 +87,8 @@ pub(crate) struct Hops {
     /// Whether a first hop may pass over an own piece, an enemy piece.
     first_over: (bool, bool),
     revisit: Revisit,
+    /// May some hop pass over a piece without capturing it (over own pieces, or any)?
+    quiet: bool,
     /// May a hop go straight back the way the previous one came?
     reverse: bool,
     /// May a chain end after any hop, a capture included?
@@ -151,6 +175,7 @@ impl Hops {
                     .collect()
             })
         });
+        let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
         Hops {
             segments,
             next,
@@ -159,8 +184,44 @@ impl Hops {
             first_jumps,
             reach,
             revisit: pattern.revisit,
+            quiet,
             reverse: pattern.reverse,
             may_stop: pattern.may_stop,
+        }
+    }
+
+    /// Does the future of a chain depend on the cells it landed on, not only on where it stands
+    /// and what it captured? Only where a hop may not land on a cell the move touched: a hop
+    /// that captures nothing, or any hop with `revisit = "never"`.
+    pub(crate) fn remembers_landings(&self) -> bool {
+        self.quiet || self.revisit == Revisit::Never
+    }
+
+    /// The cells a chain from `from` could end on, whatever stands where: every cell that
+    /// some run of hops of the pattern's segments lands on (a jump two cells along a
+    /// direction, a flying hop two or more).
+    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
+        let board = game.board();
+        let mut seen = vec![false; board.len()];
+        let mut todo = vec![from];
+        while let Some(c) = todo.pop() {
+            for seg in &self.segments {
+                for &d in &seg.dirs[side.index()] {
+                    let over = board.step(c, d);
+                    let mut land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
+                    while land != NO_CELL {
+                        if !seen[land.index()] {
+                            seen[land.index()] = true;
+                            out.push(land);
+                            todo.push(land);
+                        }
+                        if !seg.long {
+                            break;
+                        }
+                        land = board.step(land, d);
+                    }
+                }
+            }
         }
     }
 
@@ -237,7 +298,7 @@ impl Hops {
         let start = At { rule: r, seg: 0, count: 0, last: super::NO_DIR };
         let piece = game.compiled[r.index()].piece;
         let mark = sink.mark();
-        let mut out = Distinct { rule: r, from, mark, sink };
+        let mut out = Distinct { rule: r, from, mark, sink, searched: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(from, piece, start, 0, bit(from), None, &mut path, 0, false, &mut out)
     }
@@ -247,7 +308,7 @@ impl Hops {
     pub(crate) fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
         let search = Search::new(game, pos, pos.side, mv.from, mv.rule);
         let piece = game.compiled[mv.rule.index()].piece;
-        let mut out = Paths { target: mv, paths: Vec::new() };
+        let mut out = Paths { target: mv, paths: Vec::new(), barren: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(
             mv.from,
@@ -286,6 +347,100 @@ pub(crate) struct At {
 /// Receives finished chains: (end cell, captured set, promotion, landing path).
 trait ChainOut {
     fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
+
+    /// Is there anything to find from this place? False when an earlier chain searched it
+    /// and what it finds there is known (a chain that took the same pieces in another order).
+    fn enter(&mut self, place: &Place) -> bool;
+
+    /// The place has been searched; `found` tells whether chains were reported from it.
+    fn searched(&mut self, place: Place, found: bool);
+
+    /// How many chains it has taken so far.
+    fn found(&self) -> usize;
+
+    /// May the chain capture the piece on this cell?
+    fn may_capture(&self, _cell: CellId) -> bool {
+        true
+    }
+
+    /// How many places it searches at most.
+    fn budget(&self) -> u32 {
+        MAX_CHAIN_STEPS
+    }
+}
+
+/// Places already searched, hashed by [`PlaceHasher`].
+type Places = HashSet<Place, BuildHasherDefault<PlaceHasher>>;
+
+/// A multiply-and-rotate hash (the one Firefox uses for its tables): places are hashed in the
+/// middle of move generation, where SipHash cost perft a few per cent, and nobody chooses them
+/// to collide but the ruleset's own author.
+#[derive(Default)]
+struct PlaceHasher(u64);
+
+impl PlaceHasher {
+    #[inline(always)]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for PlaceHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(n.into());
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(n.into());
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(n.into());
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+/// Where a chain stands, with everything its future depends on: the chains that reach the
+/// same place by taking the same pieces in other orders go on alike. Without this, a king
+/// facing a lattice of men tries every order of taking them (seconds for 25 men, and growing
+/// exponentially); with it, each place is searched once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Place {
+    cur: CellId,
+    captured: u128,
+    /// The cells landed on, where they matter ([`Hops::remembers_landings`]); 0 otherwise.
+    visited: u128,
+    rule: RuleId,
+    seg: u8,
+    count: u8,
+    last: DirId,
+    piece: PieceTypeId,
+    promoted: Option<PieceTypeId>,
+    by_capture: bool,
 }
 
 /// The search state that does not change along a chain.
@@ -307,6 +462,10 @@ struct Search<'a> {
     no_quiet: Option<&'a [bool]>,
     /// Cells where the move ends on arrival, if any.
     stops: Option<&'a [bool]>,
+    /// Does a chain's future depend on the cells it landed on ([`Hops::remembers_landings`])?
+    remembers_landings: bool,
+    /// Places entered so far, against [`MAX_CHAIN_STEPS`].
+    steps: Cell<u32>,
 }
 
 #[inline(always)]
@@ -332,6 +491,8 @@ impl<'a> Search<'a> {
             may_stop,
             no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side.index()][..]),
             stops: game.regions.stops.as_ref().map(|r| &r[side.index()][..]),
+            remembers_landings: game.chains_remember_landings,
+            steps: Cell::new(0),
         }
     }
 
@@ -438,9 +599,67 @@ impl<'a> Search<'a> {
         false
     }
 
-    /// Extends a chain standing on `cur` at `at` (after `hops` hops).
+    /// Extends a chain standing on `cur` at `at` (after `hops` hops), unless a chain that took
+    /// the same pieces otherwise searched this place before. Places are remembered from the
+    /// third hop: most chains are shorter, and remembering costs more than it saves there.
     #[allow(clippy::too_many_arguments)]
     fn extend(
+        &self,
+        cur: CellId,
+        piece: PieceTypeId,
+        at: At,
+        captured: u128,
+        visited: u128,
+        promoted: Option<PieceTypeId>,
+        path: &mut [CellId; MAX_HOPS],
+        hops: usize,
+        by_capture: bool,
+        out: &mut impl ChainOut,
+    ) -> bool {
+        if hops < 3 {
+            return self.step(out) && self.extend_here(cur, piece, at, captured, visited, promoted, path, hops, by_capture, out);
+        }
+        let visited_matters = self.remembers_landings;
+        let place = Place {
+            cur,
+            captured,
+            visited: if visited_matters { visited } else { 0 },
+            rule: at.rule,
+            seg: at.seg,
+            count: at.count,
+            last: at.last,
+            piece,
+            promoted,
+            by_capture,
+        };
+        if !out.enter(&place) {
+            return true;
+        }
+        if !self.step(out) {
+            return false;
+        }
+        let before = out.found();
+        let go_on = self.extend_here(cur, piece, at, captured, visited, promoted, path, hops, by_capture, out);
+        if go_on {
+            out.searched(place, out.found() > before);
+        }
+        go_on
+    }
+
+    /// Counts a place searched; false (stop) past the budget, noting where the search stopped.
+    fn step(&self, out: &impl ChainOut) -> bool {
+        let steps = self.steps.get() + 1;
+        self.steps.set(steps);
+        if steps > out.budget() {
+            CUT.with(|cut| cut.set(Some(self.from)));
+            return false;
+        }
+        true
+    }
+
+    /// [`Search::extend`], searching from here.
+    #[allow(clippy::too_many_arguments)]
+    fn extend_here(
         &self,
         cur: CellId,
         piece: PieceTypeId,
@@ -472,6 +691,9 @@ impl<'a> Search<'a> {
                     let next = At { rule: state.rule, seg: j, count: 1, last: d };
                     let Some((over, count)) = self.hop(cur, d, seg, captured) else { continue };
                     let capturing = self.captures(seg, over);
+                    if capturing && !out.may_capture(over) {
+                        continue;
+                    }
                     let now_captured = if capturing { captured | bit(over) } else { captured };
                     // Non-capturing hops may not return to a cell (no endless canters), nor arrive
                     // where only a capture may.
@@ -588,6 +810,8 @@ struct Distinct<'s, S: Sink> {
     from: CellId,
     mark: usize,
     sink: &'s mut S,
+    /// The places searched (from the third hop of a chain).
+    searched: Places,
 }
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
@@ -598,12 +822,32 @@ impl<S: Sink> ChainOut for Distinct<'_, S> {
         }
         self.sink.push(mv)
     }
+
+    /// A place searched once has given all its moves.
+    fn enter(&mut self, place: &Place) -> bool {
+        !self.searched.contains(place)
+    }
+
+    fn searched(&mut self, place: Place, _found: bool) {
+        self.searched.insert(place);
+    }
+
+    fn found(&self) -> usize {
+        0
+    }
 }
+
+/// The most landing paths gathered for one move: a move is written by the first of them in
+/// cell order, and a typed path is matched against them. (A king taking a lattice of men has
+/// more ways than can be counted; real games have a handful.)
+pub(crate) const MAX_PATHS: usize = 1000;
 
 /// Collects the landing paths of one move.
 struct Paths<'m> {
     target: &'m Move,
     paths: Vec<Vec<CellId>>,
+    /// Places from which no path of the move goes on.
+    barren: Places,
 }
 
 impl ChainOut for Paths<'_> {
@@ -611,6 +855,33 @@ impl ChainOut for Paths<'_> {
         if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promotion() {
             self.paths.push(path.to_vec());
         }
-        true
+        self.paths.len() < MAX_PATHS
+    }
+
+    /// Each way through a place is a path of its own: only places that led nowhere are
+    /// skipped.
+    fn enter(&mut self, place: &Place) -> bool {
+        !self.barren.contains(place)
+    }
+
+    fn searched(&mut self, place: Place, found: bool) {
+        if !found {
+            self.barren.insert(place);
+        }
+    }
+
+    fn found(&self) -> usize {
+        self.paths.len()
+    }
+
+    /// Only the move's own pieces.
+    fn may_capture(&self, cell: CellId) -> bool {
+        self.target.captures.bits() & cell.bit128() != 0
+    }
+
+    /// The places of a move whose generation stayed within [`MAX_CHAIN_STEPS`] are fewer,
+    /// and each is searched again only on the way to another path.
+    fn budget(&self) -> u32 {
+        MAX_CHAIN_STEPS + (MAX_PATHS * MAX_HOPS) as u32
     }
 }

@@ -25,6 +25,11 @@ impl Leap {
         Leap { targets, to }
     }
 
+    /// The cells a leap from `from` reaches, whatever stands there.
+    pub(crate) fn reach(&self, from: CellId, out: &mut Vec<CellId>) {
+        out.extend_from_slice(&self.targets[from.index()]);
+    }
+
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];

@@ -18,6 +18,9 @@ use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
+pub use hops::MAX_CHAIN_STEPS;
+pub(crate) use hops::MAX_HOPS;
+pub(crate) use hops::take_chain_cut;
 
 /// A move: which rule, the cells and direction it uses, what it captures and what it promotes
 /// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
@@ -312,6 +315,21 @@ impl Rule {
             Kind::Leap(_) => ray::template(mv),
             Kind::Hops(_) => hops::TEMPLATE,
             Kind::Castle(_) => castle::TEMPLATE,
+        }
+    }
+
+    /// Where a move of this rule by `side` could leave pieces, whatever stands where: the cells
+    /// of the piece it moves from `from` (or puts on the board: then `from` is `NO_CELL`),
+    /// before any promotion, and the other pieces it moves, with where (a castling's
+    /// partner). A push shifts whole lines and a roll stops anywhere: every cell.
+    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+        match &self.kind {
+            Kind::Place(k) => k.reach(side, moved),
+            Kind::Roll(_) | Kind::Push(_) => moved.extend((0..game.board().len()).map(CellId::new)),
+            Kind::Ray(k) => k.reach(game, side, from, moved),
+            Kind::Leap(k) => k.reach(from, moved),
+            Kind::Hops(k) => k.reach(game, side, from, moved),
+            Kind::Castle(k) => k.reach(game, side, from, moved, others),
         }
     }
 

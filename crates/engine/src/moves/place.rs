@@ -39,6 +39,11 @@ impl Place {
         })
     }
 
+    /// The cells a new piece of `side` may be put on.
+    pub(crate) fn reach(&self, side: PlayerId, out: &mut Vec<CellId>) {
+        out.extend(self.allowed[side.index()].iter().enumerate().filter(|(_, on)| **on).map(|(c, _)| CellId::new(c)));
+    }
+
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let allowed = &self.allowed[side.index()];
         let rule = &game.compiled[r.index()];

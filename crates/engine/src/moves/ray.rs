@@ -184,6 +184,26 @@ impl Ray {
         true
     }
 
+    /// The cells a move from `from` could end on, whatever stands where: along each direction
+    /// as far as the rule goes (any distance for a line-count move), in the rule's `stay`
+    /// region when it has one.
+    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
+        let board = game.board();
+        let stay = self.stay.as_ref().map(|s| &s[side.index()]);
+        let (min, max) = if self.distance == Distance::LineCount { (1, None) } else { (self.min, self.max) };
+        for &d in &self.dirs[side.index()] {
+            let mut t = board.step(from, d);
+            let mut dist = 1;
+            while t != NO_CELL && max.is_none_or(|m| dist <= m) {
+                if dist >= min && stay.is_none_or(|s| s[t.index()] == s[from.index()]) {
+                    out.push(t);
+                }
+                t = board.step(t, d);
+                dist += 1;
+            }
+        }
+    }
+
     /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
     /// from an empty start? (Positions read from text name the passed cells, not the move.)
     pub(crate) fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &super::Rule, to: CellId, passed: u128) -> bool {

@@ -38,6 +38,19 @@ impl Cx {
         }
     }
 
+    /// A string that names something shown in one line (a game's id or name, a player's name):
+    /// no line breaks or tabs, and for an id (`word`) no spaces either. (Control and
+    /// bidirectional characters are refused in every string.)
+    pub(super) fn name(&mut self, node: &Node, what: &str, word: bool) -> Option<String> {
+        let text = self.string(node)?;
+        if text.is_empty() || text.contains(['\n', '\r', '\t']) || (word && text.contains(char::is_whitespace)) {
+            let rule = if word { "a word, without spaces" } else { "one line of text" };
+            self.error(node.span, format!("{what} must be {rule}"));
+            return None;
+        }
+        Some(text)
+    }
+
     pub(super) fn boolean(&mut self, node: &Node) -> Option<bool> {
         match node.value {
             Value::Bool(b) => Some(b),

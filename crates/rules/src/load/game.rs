@@ -23,11 +23,11 @@ pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> GameKeys {
             if let Some(t) = cx.table(node) {
                 let mut f = Fields::new(t, "[game]");
                 match f.get("id") {
-                    Some(n) => id = cx.string(n).unwrap_or_default(),
+                    Some(n) => id = cx.name(n, "a ruleset's id", true).unwrap_or_default(),
                     None => cx.error(node.span, "[game] needs an id"),
                 }
                 match f.get("name") {
-                    Some(n) => name = cx.string(n).unwrap_or_default(),
+                    Some(n) => name = cx.name(n, "a ruleset's name", false).unwrap_or_default(),
                     None => cx.error(node.span, "[game] needs a name"),
                 }
                 if let Some(n) = f.get("source") {

@@ -47,13 +47,41 @@ impl Files for BuiltinFiles {
     }
 }
 
-/// Loads a ruleset from its text. `params` override the file's `[params]`.
+/// Loads a ruleset from its text. `params` override the file's `[params]`; they come from the
+/// command line (`--param`).
 pub fn load(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)]) -> Result<Ruleset, Report> {
+    load_with_params(name, text, files, params, "--param")
+}
+
+/// [`load`] with parameters from elsewhere: `origin` names where they were given in messages
+/// (`--param`, `game.txt: [Param]`). A ruleset that loads without them but not with them is
+/// the parameters' fault: each problem is then told as theirs, with the place that uses them.
+pub fn load_with_params(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
+    let mut report = match load_once(name, text, files, params, origin) {
+        Ok(ruleset) => return Ok(ruleset),
+        Err(report) => report,
+    };
+    if !params.is_empty() && load_once(name, text, files, &[], origin).is_ok() {
+        let given: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let given = given.join(" ");
+        for d in &mut report.diagnostics {
+            let Some(span) = d.span else { continue };
+            let file = report.sources.file(span.file);
+            let (line, col) = report.sources.line_col(span.file, span.start);
+            let quoted = file.text.lines().nth(line - 1).unwrap_or("").trim();
+            let place = crate::source::location(&file.name, line, col);
+            *d = Diagnostic::nowhere(format!("{origin} {given}: {} ({place}: {})", d.message, crate::text::quote(quoted)));
+        }
+    }
+    Err(report)
+}
+
+fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
     let mut cx = Cx { sources: Sources::default(), diags: Vec::new() };
     let file = cx.sources.add(name, text);
     let resolved = resolve(&mut cx, file, &mut Vec::new(), files);
     let ruleset = match resolved {
-        Some((table, extends)) => read_ruleset(&mut cx, &table, extends, params),
+        Some((table, extends)) => read_ruleset(&mut cx, &table, extends, params, origin),
         None => None,
     };
     match ruleset {
@@ -117,11 +145,11 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
 /// Reads the sections in an order where every name is defined before it is looked up: players,
 /// board and pieces first, then `Names` over them for the sections that refer to those. The order
 /// of the `top.get` calls is the list an unknown top-level key is told to choose from.
-fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)]) -> Option<Ruleset> {
+fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)], origin: &str) -> Option<Ruleset> {
     let mut top = Fields::new(table, "the ruleset");
     top.get("extends");
     let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
-    let params = params::read_params(cx, top.get("params"), overrides);
+    let params = params::read_params(cx, top.get("params"), overrides, origin);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
     let built = board::read_board(cx, board_node, &params, &players);

@@ -8,10 +8,11 @@ use super::cx::Cx;
 use crate::source::Diagnostic;
 use crate::tree::{Node, Value};
 
-pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String, i64)]) -> Vec<(String, i64)> {
+pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String, i64)], origin: &str) -> Vec<(String, i64)> {
     let mut params: Vec<(String, i64)> = Vec::new();
     let mut ranges: Vec<(Option<i64>, Option<i64>)> = Vec::new();
-    // Overrides come from the command line: their errors name the option, not a place in the file.
+    // Overrides come from the command line or a record (`origin`): their errors name it, not a
+    // place in the file.
     if let Some(node) = node
         && let Some(t) = cx.table(node)
     {
@@ -67,7 +68,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
                         (None, None) => unreachable!("a value outside no range"),
                     };
                     // Not applied: the keys computed from it would only repeat the error.
-                    cx.diags.push(Diagnostic::nowhere(format!("--param {key}={value}: parameter '{key}' must be {range}")));
+                    cx.diags.push(Diagnostic::nowhere(format!("{origin} {key}={value}: parameter '{key}' must be {range}")));
                 } else {
                     params[i].1 = *value;
                 }
@@ -75,7 +76,7 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
             None => {
                 let known: Vec<&str> = params.iter().map(|(k, _)| k.as_str()).collect();
                 cx.diags.push(Diagnostic::nowhere(format!(
-                    "--param {key}={value}: unknown parameter '{key}'; this ruleset has: {}",
+                    "{origin} {key}={value}: unknown parameter '{key}'; this ruleset has: {}",
                     if known.is_empty() { "none".to_string() } else { known.join(", ") }
                 )));
             }

@@ -6,13 +6,16 @@ use crate::model::{MidCapture, PieceType, PieceTypeId, Promotion, Region, Region
 use crate::source::{Diagnostic, Span};
 use crate::tree::{Node, Value};
 
+/// A piece symbol: one character a terminal draws one column wide, since the board is drawn
+/// one symbol a cell (a wide character, an emoji or a combining mark would shift the columns).
 fn single_char(cx: &mut Cx, node: &Node) -> Option<char> {
+    use unicode_width::UnicodeWidthChar;
     let s = cx.string(node)?;
     let mut chars = s.chars();
     match (chars.next(), chars.next()) {
-        (Some(c), None) if !c.is_ascii_digit() && !c.is_whitespace() && c != '/' => Some(c),
+        (Some(c), None) if !c.is_ascii_digit() && !c.is_whitespace() && c != '/' && c.width() == Some(1) => Some(c),
         _ => {
-            cx.error(node.span, "a piece symbol is one character, not a digit, space or '/'");
+            cx.error(node.span, "a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'");
             None
         }
     }

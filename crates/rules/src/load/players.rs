@@ -12,14 +12,15 @@ pub(super) fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 
     };
     let players = read_list(cx, node, "[[players]]", |cx, t, span| {
         let mut f = Fields::new(t, "[[players]]");
-        let name = f.get("name").and_then(|n| cx.string(n));
+        let name_node = f.get("name");
+        let name = name_node.and_then(|n| cx.name(n, "a player's name", false));
         let short = f.get("short").and_then(|n| cx.string(n));
         let plural = f.get("plural").and_then(|n| cx.boolean(n)).unwrap_or(false);
         f.finish(cx);
-        let name = name.or_else(|| {
+        if name_node.is_none() {
             cx.error(span, "a player needs a name");
-            None
-        })?;
+        }
+        let name = name?;
         let short = short.unwrap_or_else(|| name.chars().next().map(String::from).unwrap_or_default());
         if short.is_empty() || short.contains(char::is_whitespace) {
             cx.error(span, "a player's short name must be a word");

@@ -1,0 +1,178 @@
+//! Which positions can arise at all, as far as the ruleset declares it: where each piece may
+//! stand when a move is over, and how many royal pieces each player has. The position reader
+//! refuses the rest (a chess position without kings, two white kings, a pawn on its first row
+//! or on its last), from general rules only:
+//!
+//! - a piece stands where the start puts it, where a move of its own may end from a cell it
+//!   may stand on (whatever stands where), where a placement puts it, where a promotion
+//!   makes it, or where a castling leaves it as the partner;
+//! - a piece never rests where it promotes (promotion is not optional): it has become another;
+//! - enclosures that turn pieces over (Reversi) let either owner's piece stand where one may,
+//!   and a push, which shifts whole lines, lets any piece stand anywhere;
+//! - a royal piece is never captured (no move may leave it attacked), so each player has at
+//!   least the royal pieces the start gives them, and no more unless a placement or a
+//!   promotion makes one.
+
+use crate::game::{Game, Owner, Piece, Square};
+use crate::position::Position;
+use hetproba_board::{CellId, NO_CELL};
+use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
+
+/// Where pieces may stand and the royal pieces' counts, worked out once per game.
+#[derive(Clone, Debug)]
+pub(crate) struct Standing {
+    /// `may[piece byte][cell]` ([`Square::code`]); empty when any piece may stand anywhere (a
+    /// push).
+    may: Vec<Vec<bool>>,
+    /// Per royal piece type and player: (the piece, pieces at the start, may there be more).
+    royal: Vec<(Piece, u32, bool)>,
+}
+
+impl Standing {
+    pub(crate) fn compile(game: &Game) -> Standing {
+        let rules = game.rules();
+        let n = game.board().len();
+        let placed = |kind: PieceTypeId| game.compiled.iter().any(|r| r.piece == kind && r.places());
+        let promoted_to = |kind: PieceTypeId| game.promotions.iter().flatten().any(|p| p.to.contains(&kind));
+        let kinds = || (0..rules.pieces.len()).map(PieceTypeId::new);
+        let in_start =
+            |piece: Piece| rules.start.pieces.iter().filter(|&&(_, kind, owner)| Piece::new(kind, owner.into()) == piece).count();
+        let mut royal = Vec::new();
+        for kind in kinds().filter(|k| rules.pieces[k.index()].royal) {
+            for side in PlayerId::BOTH {
+                let piece = Piece::new(kind, Owner::Player(side));
+                let start = in_start(piece);
+                // A royal piece the game never brings says nothing about its count (a ruleset
+                // written for positions set up by hand).
+                if start > 0 || placed(kind) || promoted_to(kind) {
+                    royal.push((piece, start as u32, placed(kind) || promoted_to(kind)));
+                }
+            }
+        }
+        if game.compiled.iter().any(|r| matches!(r.kind, crate::moves::Kind::Push(_))) {
+            return Standing { may: Vec::new(), royal };
+        }
+        let flips = rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. })));
+        let mut may = vec![vec![false; n]; game.codes];
+        let mut todo: Vec<(Piece, CellId)> = Vec::new();
+        let mut mark = |piece: Piece, cell: CellId, todo: &mut Vec<(Piece, CellId)>| {
+            let mut pieces = vec![piece];
+            if flips && let Owner::Player(p) = piece.owner() {
+                pieces.push(piece.turned_to(p.other()));
+            }
+            for piece in pieces {
+                if !may[piece.code()][cell.index()] {
+                    may[piece.code()][cell.index()] = true;
+                    todo.push((piece, cell));
+                }
+            }
+        };
+        for &(cell, kind, owner) in &rules.start.pieces {
+            mark(Piece::new(kind, owner.into()), cell, &mut todo);
+        }
+        // A piece the game never brings (not in the start, never placed, never promoted to):
+        // the ruleset says nothing of where it comes from (one written for positions set up by
+        // hand), so it may stand anywhere.
+        for kind in kinds() {
+            let owners = if rules.pieces[kind.index()].owned { PlayerId::BOTH.map(Owner::Player).to_vec() } else { vec![Owner::Nobody] };
+            for owner in owners {
+                let piece = Piece::new(kind, owner);
+                let started = in_start(piece) > 0 || (flips && owner.player().is_some_and(|p| in_start(piece.turned_to(p.other())) > 0));
+                if !started && !placed(kind) && !promoted_to(kind) {
+                    for cell in 0..n {
+                        mark(piece, CellId::new(cell), &mut todo);
+                    }
+                }
+            }
+        }
+        // A piece a rule of `side` leaves on `cell`: promoted if it lands where it promotes.
+        let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &game.promotions[piece.kind().index()] {
+            Some(promo) if piece.belongs_to(side) && promo.cells[side.index()][cell.index()] => {
+                out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
+            }
+            _ => out.push(piece),
+        };
+        let (mut moved, mut others, mut arrived) = (Vec::new(), Vec::new(), Vec::new());
+        for rule in game.compiled.iter().filter(|r| r.places()) {
+            for side in PlayerId::BOTH {
+                moved.clear();
+                others.clear();
+                rule.reach(game, side, NO_CELL, &mut moved, &mut others);
+                for &cell in &moved {
+                    arrived.clear();
+                    arrive(rule.moving[side.index()], side, cell, &mut arrived);
+                    for &piece in &arrived {
+                        mark(piece, cell, &mut todo);
+                    }
+                }
+            }
+        }
+        while let Some((piece, from)) = todo.pop() {
+            for rule in game.compiled.iter().filter(|r| !r.places()) {
+                for side in PlayerId::BOTH {
+                    if rule.moving[side.index()] != piece || !rule.starts_on(side, from) {
+                        continue;
+                    }
+                    moved.clear();
+                    others.clear();
+                    rule.reach(game, side, from, &mut moved, &mut others);
+                    for &cell in &moved {
+                        arrived.clear();
+                        arrive(piece, side, cell, &mut arrived);
+                        for &p in &arrived {
+                            mark(p, cell, &mut todo);
+                        }
+                    }
+                    for &(p, cell) in &others {
+                        mark(p, cell, &mut todo);
+                    }
+                }
+            }
+        }
+        Standing { may, royal }
+    }
+}
+
+impl Game {
+    /// Why `pos` cannot arise in this game, if it cannot (see the module's rules).
+    pub(crate) fn impossible(&self, pos: &Position) -> Option<String> {
+        let standing = self.standing.get_or_init(|| Standing::compile(self));
+        let kind_name = |piece: Piece| self.rules.pieces[piece.kind().index()].name.as_str();
+        for &(piece, start, more) in &standing.royal {
+            let count = pos.cells.iter().filter(|&&c| c == Some(piece)).count() as u32;
+            let (player, name) = (piece.owner().player().map_or("", |p| self.player_name(p)), kind_name(piece));
+            if count < start {
+                let has = match count {
+                    0 => format!("no {name}"),
+                    1 => format!("1 {name}"),
+                    _ => format!("{count} {name}s"),
+                };
+                return Some(format!("{player} has {has}: the game starts with {start}, and a royal piece is never captured"));
+            }
+            if count > start && !more {
+                return Some(format!(
+                    "{player} has {count} {name}s: the game starts with {start}, and no piece becomes one or is put on the board"
+                ));
+            }
+        }
+        if standing.may.is_empty() {
+            return None;
+        }
+        for (i, &held) in pos.cells.iter().enumerate() {
+            let Some(piece) = held else { continue };
+            if standing.may[piece.code()][i] {
+                continue;
+            }
+            let name = kind_name(piece);
+            let owner = piece.owner().player().map_or(String::new(), |p| format!("{}'s ", self.player_name(p)));
+            let promotes = piece
+                .owner()
+                .player()
+                .is_some_and(|p| self.promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells[p.index()][i]));
+            let why =
+                if promotes { "it would have promoted there".to_string() } else { format!("no move of the game leaves a {name} there") };
+            return Some(format!("{owner}{name} on {}: {why}", self.board().name(CellId::new(i))));
+        }
+        None
+    }
+}
