@@ -15,6 +15,7 @@ mod notation;
 mod perft;
 mod position;
 mod session;
+mod stacks;
 mod turn;
 
 pub use check::{TestFailure, TestReport};

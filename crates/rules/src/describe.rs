@@ -883,6 +883,22 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
+    if let Some(stacks) = &r.stacks {
+        let carry = match stacks.carry {
+            crate::model::Carry::Column => "a move carries the whole column",
+            crate::model::Carry::Top => "a move carries the top piece alone",
+        };
+        let prisoners = match stacks.prisoners {
+            crate::model::Prisoners::Under => "goes under the capturing column",
+            crate::model::Prisoners::Removed => "leaves the board",
+        };
+        out.push((
+            "stacks".to_string(),
+            format!(
+                "A cell may hold a column of pieces, owned and moved by its top piece; {carry}. A capture takes the top of the jumped column, which {prisoners}."
+            ),
+        ));
+    }
     out.push((
         "passing".to_string(),
         match r.turn.pass {

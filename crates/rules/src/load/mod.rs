@@ -16,6 +16,7 @@ mod notation;
 mod params;
 mod pieces;
 mod players;
+mod stacks;
 mod start;
 mod state;
 mod turn;
@@ -137,6 +138,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let clock_node = top.get("clock");
     let notation_node = top.get("notation");
     let state_node = top.get("state");
+    let stacks_node = top.get("stacks");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -161,6 +163,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);
     }
+    let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
 
@@ -190,6 +193,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         notation,
         unmoved,
         same_piece,
+        stacks,
         cannot_draw,
         tests,
         interpretations,
