@@ -82,3 +82,32 @@ fn moves_json_shows_the_column() {
     // A stacks field for a ruleset without stacks is refused.
     hetproba(&["moves", &plain, "--position", "3/2/1w1/2/3 w stacks:c3=wb"]).fails(1).stderr_has("this ruleset stacks no pieces");
 }
+
+/// Lasca and Bashni play to the end under `play`, their records replay, and `selfplay` plays
+/// them through.
+#[test]
+fn lasca_and_bashni_play_to_the_end() {
+    for (id, seed) in [("lasca", "1"), ("bashni", "2")] {
+        let dir = scratch(&format!("stacks_play_{id}"));
+        let record = dir.join("game.txt");
+        let record = record.to_str().unwrap();
+        let run = hetproba(&["play", id, "--first", "random", "--second", "mcts:20", "--seed", seed, "--record", record]).ok();
+        let over = run.lines().into_iter().find(|l| l.starts_with("Game over: ")).map(str::to_string);
+        let over = over.unwrap_or_else(|| panic!("{id}: no result line\n{}", run.stdout));
+        let played = run.stdout.matches(" played ").count();
+        assert!(played > 0, "{id}: no move was played\n{}", run.stdout);
+        let replay = hetproba(&["replay", record]).ok();
+        assert!(replay.stdout.contains(&format!("\n{played} moves checked; result ")), "{id}\n{}", replay.stdout);
+        assert!(replay.stdout.contains(&format!("{over}\n")), "{id}: the replay ends otherwise than {over:?}\n{}", replay.stdout);
+        let lines = hetproba(&["selfplay", id, "--games", "4", "--jobs", "1"]).ok();
+        assert_eq!(lines.lines().len(), 4, "{}", lines.stdout);
+    }
+}
+
+/// `compare` tells Bashni from Russian draughts by its columns, and finds where they differ.
+#[test]
+fn compare_tells_bashni_from_russian_draughts() {
+    let run = hetproba(&["compare", "bashni", "draughts-russian", "--depth", "6"]).ok();
+    assert!(run.stdout.contains("A cell may hold a column of pieces"), "{}", run.stdout);
+    assert!(run.stdout.contains("first difference"), "{}", run.stdout);
+}

@@ -157,3 +157,18 @@ fn embedded_tests_pass() {
     let report = game.run_tests();
     assert!(report.failures.is_empty(), "{:?}", report.failures);
 }
+
+/// Two chains of one move take the same tops in opposite orders: the one whose squares come
+/// first row by row is played (docs/games/lasca.md). The officer on c3 goes round c5 either way,
+/// over b4, b6, d6, d4 or over d4, d6, b6, b4; b4's top is an officer, so the columns differ.
+#[test]
+fn of_two_orders_the_first_by_squares_is_played() {
+    let rules = hetproba_rules::load_builtin("lasca", &[]).expect("lasca is built in").unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(rules);
+    let mut pos = game.read_position("W:WKc3:BKb4,d4,b6,d6").unwrap();
+    let moves = game.legal_moves(&pos);
+    assert_eq!(moves.len(), 1, "{:?}", game.move_names(&pos, &moves));
+    assert_eq!(game.move_paths(&pos, moves[0]).len(), 2, "both ways round are one move");
+    game.make(&mut pos, moves[0]);
+    assert_eq!(column(&game, &pos, "c3"), "WBbbb", "b4 (row 4, file b) comes before d4: taken first, it lies highest");
+}
