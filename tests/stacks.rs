@@ -49,6 +49,18 @@ fn broken_stacks_keys() {
             "[stacks]\ncarry",
             "[stacks] needs [turn] removal = \"end\"",
         ),
+        (
+            "do = \"step(forward-diagonal)\"",
+            "do = \"push(orthogonal)\"",
+            "\"push(orthogonal)\"",
+            "move 'man-step' is push(): with [stacks] a push would split columns",
+        ),
+        (
+            "[stacks]\n",
+            "[notation]\nposition = \"fen\"\n\n[stacks]\n",
+            "[stacks]\ncarry",
+            "[stacks] positions are written in rows or pdn notation, not fen",
+        ),
     ];
     for (i, (old, new, needle, message)) in cases.into_iter().enumerate() {
         let text = columns(old, new);

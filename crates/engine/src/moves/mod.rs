@@ -387,7 +387,10 @@ impl Game {
 
     /// Makes a move of a game with `[stacks]`, whose moves the loader keeps to placements,
     /// steps, slides, leaps and hops with no effects: the tops it hops leave their columns
-    /// first, then the moving column carries them.
+    /// first, then the moving column carries them. Out of line: games without stacks never
+    /// come here, and `make` stays small for them.
+    #[cold]
+    #[inline(never)]
     fn make_stacked(&self, pos: &mut Position, mv: Move, stacks: hetproba_rules::model::Stacks) {
         let prisoners = self.take_tops(pos, &mv);
         if let Some(limit) = &self.rules.same_piece {
