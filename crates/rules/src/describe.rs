@@ -827,6 +827,9 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         out.push((
             "removal of captured pieces".to_string(),
             match r.turn.removal {
+                Removal::End if r.stacks.is_some() => {
+                    "A jumped column loses its top only when the move ends (it still blocks, and cannot be jumped twice)."
+                }
                 Removal::End => {
                     "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice)."
                 }
