@@ -2,6 +2,7 @@
 
 use crate::load::load_game;
 use crate::{CliError, Setup};
+use hetproba_engine::board::NO_CELL;
 use hetproba_engine::{Counting, Game, Position};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
@@ -33,6 +34,10 @@ struct JsonMove {
     flips: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     promotion: Option<String>,
+    /// With `[stacks]`: the column on the start cell, top first, in piece symbols (what a
+    /// move carries is all of it, or its top, as the ruleset says).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<Vec<String>>,
 }
 
 pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
@@ -51,6 +56,8 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                     captures: info.captures,
                     flips: info.flips,
                     promotion: info.promotion,
+                    column: (game.rules().stacks.is_some() && m.from != NO_CELL)
+                        .then(|| pos.column(m.from).into_iter().map(|p| game.symbol(p).to_string()).collect()),
                 }
             })
             .collect();

@@ -86,7 +86,10 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
     let (x0, y0, x1, y1) = board.extent();
     let numbers = numbered(game);
     let name_width = if numbers { board.cells().iter().map(|c| c.name.chars().count()).max().unwrap_or(1) } else { 0 };
-    let field = name_width + 3;
+    // With stacks each field also shows its column's height, when above one.
+    let stacked = game.rules().stacks.is_some();
+    let height_width = if stacked { 2 } else { 0 };
+    let field = name_width + 3 + height_width;
     let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, Shape::Custom { .. });
     let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
     let mut lines = Vec::new();
@@ -110,9 +113,14 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
             let symbol = held.map_or(if colour { '·' } else { '.' }, |p| game.symbol(p));
             let number = if numbers { format!("{:>name_width$}", board.name(cell)) } else { String::new() };
             let marked = marked.contains(&cell);
+            let height = match pos.height(cell) {
+                _ if !stacked => String::new(),
+                0 | 1 => " ".repeat(height_width),
+                h => format!("{h:<height_width$}"),
+            };
             if !colour {
                 let (open, close) = if marked { ('[', ']') } else { (' ', ' ') };
-                line.push_str(&format!("{open}{number}{symbol}{close}"));
+                line.push_str(&format!("{open}{number}{symbol}{height}{close}"));
                 continue;
             }
             let shade = usize::from(!shaded_dark(game, x, y));
@@ -123,10 +131,11 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 Some(Owner::Player(p)) => format!("{symbol}").with(piece_colour(game, p)).bold(),
             };
             line.push_str(&format!(
-                "{}{}{}{}",
+                "{}{}{}{}{}",
                 " ".on(ground),
                 number.with(Color::AnsiValue(252)).on(ground),
                 piece.on(ground),
+                height.with(Color::AnsiValue(252)).on(ground),
                 " ".on(ground)
             ));
         }
@@ -746,6 +755,17 @@ result = "mover wins"
             }
         }
         out
+    }
+
+    #[test]
+    fn a_column_shows_its_top_and_height() {
+        let game = game(include_str!("../../../tests/fixtures/columns.toml"));
+        let pos = game.read_position("3/2/1w1/2/3 w stacks:c3=wbb").expect("a position");
+        let (lines, _) = board_lines(&game, &pos, &[], false);
+        let row3 = lines.iter().find(|l| l.starts_with("3 ")).expect("rank 3");
+        assert!(row3.contains(" w3 "), "{}", lines.join("\n"));
+        let (lines, _) = board_lines(&game, &pos, &[], true);
+        assert!(strip(&lines.join("\n")).contains("w3"), "{}", lines.join("\n"));
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod notation;
 mod perft;
 mod position;
 mod session;
+mod stacks;
 mod standing;
 mod turn;
 

@@ -411,6 +411,7 @@ impl Game {
             out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
         }
         out.push_str(&self.write_streaks(pos));
+        out.push_str(&self.write_stacks(pos));
         out
     }
 
@@ -527,7 +528,7 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") {
+            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") || field.starts_with("stacks:") {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -610,6 +611,8 @@ impl Game {
             }
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
+        } else if field.starts_with("stacks:") {
+            self.read_stacks(pos, field)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
             if !self.remembers_passed() {
                 return Err("this ruleset remembers no passed cells: drop the passed field".into());
@@ -702,6 +705,7 @@ impl Game {
             }
         }
         out.push_str(&self.write_streaks(pos));
+        out.push_str(&self.write_stacks(pos));
         out
     }
 
@@ -711,9 +715,10 @@ impl Game {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         let trimmed = text.trim().trim_matches('"').trim_end_matches('.');
         // The declared state follows the piece lists after a space: `W:W28:B5 same:28=2`.
-        let (trimmed, streaks) = match trimmed.find(" same:") {
-            Some(at) => (trimmed[..at].trim_end(), Some(trimmed[at..].trim())),
-            None => (trimmed, None),
+        let state_at = [" same:", " stacks:"].iter().filter_map(|f| trimmed.find(f)).min();
+        let (trimmed, state) = match state_at {
+            Some(at) => (trimmed[..at].trim_end(), trimmed[at..].split_whitespace().collect()),
+            None => (trimmed, Vec::new()),
         };
         let mut fields = trimmed.split(':');
         let side_text = fields.next().unwrap_or("").trim();
@@ -767,8 +772,14 @@ impl Game {
         pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
         pos.set_phase(self, last as u8, Progress::START);
-        if let Some(field) = streaks {
-            self.read_streaks(&mut pos, field).map_err(bad)?;
+        for field in state {
+            if field.starts_with("stacks:") {
+                self.read_stacks(&mut pos, field).map_err(bad)?;
+            } else if field.starts_with("same:") {
+                self.read_streaks(&mut pos, field).map_err(bad)?;
+            } else {
+                return Err(bad(format!("unexpected '{field}' after the piece lists")));
+            }
         }
         Ok(pos)
     }

@@ -27,6 +27,8 @@ enum Undo {
     Cell(CellId, Option<Piece>),
     /// The piece on the cell had never moved.
     Unmoved(CellId),
+    /// The column under the cell's top was the last entry of `stack_log`.
+    Stack(CellId),
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -108,6 +110,11 @@ pub struct Position {
     /// State the rules declare (`same-piece`): per player, the cell of the piece that made the
     /// player's last moves and how many in a row it made without capturing (`NO_CELL`, 0: none).
     pub(crate) streak: [(CellId, u8); 2],
+    /// With `[stacks]`: per cell, the pieces under its top, bottom first (all empty where
+    /// nothing is stacked; no cells at all in games without stacks).
+    pub(crate) below: Vec<Vec<Piece>>,
+    /// The columns `Undo::Stack` entries put back, in the order they were changed.
+    stack_log: Vec<Vec<Piece>>,
     undo: Vec<Undo>,
     frames: Vec<Frame>,
 }
@@ -123,6 +130,7 @@ impl PartialEq for Position {
             && self.passed == other.passed
             && self.victim == other.victim
             && self.streak == other.streak
+            && self.below == other.below
     }
 }
 
@@ -142,6 +150,8 @@ impl Position {
             passed: CellBits::NONE,
             victim: NO_CELL,
             streak: [(NO_CELL, 0); 2],
+            below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
+            stack_log: Vec::new(),
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -225,6 +235,35 @@ impl Position {
         self.undo.push(Undo::Cell(cell, old));
         self.hash ^= game.key(cell, old) ^ game.key(cell, new);
         self.replace(cell, old, new);
+    }
+
+    /// Sets the pieces under a cell's top (bottom first) during a move, recording the old ones.
+    pub(crate) fn set_below(&mut self, cell: CellId, column: Vec<Piece>) {
+        let old = std::mem::replace(&mut self.below[cell.index()], column);
+        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+        self.stack_log.push(old);
+        self.undo.push(Undo::Stack(cell));
+    }
+
+    /// Sets the pieces under a cell's top without recording it (setting up a position).
+    pub(crate) fn put_below(&mut self, cell: CellId, column: Vec<Piece>) {
+        let old = std::mem::replace(&mut self.below[cell.index()], column);
+        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+    }
+
+    /// The column on a cell, top first: the piece [`Position::at`] gives, then those under it
+    /// (only rulesets with `[stacks]` put any there). Empty for an empty cell.
+    pub fn column(&self, cell: CellId) -> Vec<Piece> {
+        let mut out: Vec<Piece> = self.cells[cell.index()].into_iter().collect();
+        if let Some(under) = self.below.get(cell.index()) {
+            out.extend(under.iter().rev());
+        }
+        out
+    }
+
+    /// How many pieces the cell holds: 0, 1, or the height of its column.
+    pub fn height(&self, cell: CellId) -> usize {
+        usize::from(self.cells[cell.index()].is_some()) + self.below.get(cell.index()).map_or(0, Vec::len)
     }
 
     /// Opens a move: saves the scalars. What the last move passed over is forgotten.
@@ -337,6 +376,7 @@ impl Position {
                     self.replace(cell, now, old);
                 }
                 Undo::Unmoved(cell) => self.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64),
+                Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
         self.passed = frame.passed;
@@ -388,7 +428,7 @@ impl Position {
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
         Some(changes.iter().filter_map(|u| match *u {
-            Undo::Cell(c, _) => Some(c),
+            Undo::Cell(c, _) | Undo::Stack(c) => Some(c),
             Undo::Unmoved(_) => None,
         }))
     }
@@ -397,6 +437,7 @@ impl Position {
     pub fn forget_history(&mut self) {
         self.undo.clear();
         self.frames.clear();
+        self.stack_log.clear();
     }
 
     /// The player to move.
@@ -455,6 +496,9 @@ impl Position {
             if count > 0 {
                 h ^= game.streak_key(cell, count);
             }
+        }
+        for (cell, column) in self.below.iter().enumerate() {
+            h ^= crate::stacks::column_key(CellId::new(cell), column);
         }
         h
     }

@@ -1,7 +1,8 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, Hasami shogi, Ataxx, Ugolki and fox and geese, from their pages in docs/games), never
+//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, from their pages in
+//! docs/games), never
 //! from the engine, and the tests that hold the
 //! engine to them:
 //! - perft from the start, depth by depth; a mismatch prints a divide down to the first
@@ -21,6 +22,8 @@
 mod ataxx;
 #[path = "oracles/camelot.rs"]
 mod camelot;
+#[path = "oracles/columns.rs"]
+mod columns;
 #[path = "oracles/fox.rs"]
 mod fox;
 #[path = "oracles/geese.rs"]
@@ -359,6 +362,59 @@ impl Oracle for fox::Fox {
 
     fn drawing(&self) -> String {
         fox::Fox::drawing(self)
+    }
+}
+
+impl Oracle for columns::Columns {
+    type Move = columns::Move;
+
+    /// The engine's columns, top first, read square by square.
+    fn from_engine(game: &Game, pos: &Position) -> columns::Columns {
+        let rules = match game.rules().id.as_str() {
+            "lasca" => columns::LASCA,
+            "bashni" => columns::BASHNI,
+            other => panic!("no column rules for {other}"),
+        };
+        let mut out = columns::Columns::empty(rules);
+        for (id, cell) in game.board().cells().iter().enumerate() {
+            assert_eq!(cell.name, columns::name((cell.x, cell.y)), "{}: cell name and coordinates disagree", game.rules().id);
+            out.board[cell.x as usize][cell.y as usize] = pos
+                .column(CellId::new(id))
+                .into_iter()
+                .map(|p| {
+                    let Owner::Player(owner) = p.owner() else { panic!("{}: a piece of nobody's on {}", game.rules().id, cell.name) };
+                    let kind = &game.rules().pieces[p.kind().index()].name;
+                    assert!([rules.names.0, rules.names.1].contains(&kind.as_str()), "unknown piece type {kind}");
+                    columns::Piece { owner: owner.0, king: kind == rules.names.1 }
+                })
+                .collect();
+        }
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<columns::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &columns::Move) -> columns::Columns {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        self.outcome()
+    }
+
+    fn key(&self, mv: &columns::Move) -> Key {
+        columns::Columns::key(self, mv)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        columns::Columns::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        columns::Columns::drawing(self)
     }
 }
 
@@ -1044,4 +1100,45 @@ fn oracle_figures() {
     // Worked by hand in hexasah::tests::fifty_moves_from_the_start: 50, then 50 x 50.
     assert_eq!(hexasah[..2], [50, 2500]);
     eprintln!("hexasah: {hexasah:?}");
+}
+
+#[test]
+fn perft_lasca() {
+    perft_agrees("lasca", &[], columns::Columns::start(columns::LASCA), 1..=6);
+}
+
+#[test]
+fn perft_bashni() {
+    perft_agrees("bashni", &[], columns::Columns::start(columns::BASHNI), 1..=6);
+}
+
+#[test]
+fn random_games_lasca() {
+    let finished = random_games_of("lasca", &[], columns::Columns::start(columns::LASCA), 0x1A5CA, GAMES, 400);
+    assert!(finished >= GAMES / 2, "only {finished} of {GAMES} games ended: the end was hardly compared");
+}
+
+#[test]
+fn random_games_bashni() {
+    let finished = random_games_of("bashni", &[], columns::Columns::start(columns::BASHNI), 0xBA5A1, GAMES, 400);
+    assert!(finished >= GAMES / 2, "only {finished} of {GAMES} games ended: the end was hardly compared");
+}
+
+/// A ring of captures an officer makes either way round, whose columns differ by the order:
+/// the engine and the oracle play the same one.
+#[test]
+fn lasca_a_ring_taken_either_way_agrees() {
+    let game = game("lasca", &[]);
+    let mut pos = game.read_position("W:WKc3:BKb4,d4,b6,d6").expect("a position");
+    let oracle = columns::Columns::from_engine(&game, &pos);
+    let diff = differences(&game, &pos, &oracle);
+    assert!(diff.is_empty(), "{diff}");
+    let expected = oracle_moves(&oracle);
+    for (key, &mv) in &engine_moves(&game, &pos).0 {
+        let next = oracle.play(&expected[key]);
+        game.make(&mut pos, mv);
+        let reached = columns::Columns::from_engine(&game, &pos);
+        assert!(next.shown_by(&reached), "{}: the engine reaches\n{}but the rules give\n{}", show(key), reached.drawing(), next.drawing());
+        pos.unmake();
+    }
 }

@@ -883,6 +883,9 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         out.push((
             "removal of captured pieces".to_string(),
             match r.turn.removal {
+                Removal::End if r.stacks.is_some() => {
+                    "A jumped column loses its top only when the move ends (it still blocks, and cannot be jumped twice)."
+                }
                 Removal::End => {
                     "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice)."
                 }
@@ -936,6 +939,22 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
                 "A player may not move the same {} more than {} times in a row without capturing{owning}; after that it may only capture.",
                 types_words(r, limit.pieces),
                 limit.max
+            ),
+        ));
+    }
+    if let Some(stacks) = &r.stacks {
+        let carry = match stacks.carry {
+            crate::model::Carry::Column => "a move carries the whole column",
+            crate::model::Carry::Top => "a move carries the top piece alone",
+        };
+        let prisoners = match stacks.prisoners {
+            crate::model::Prisoners::Under => "goes under the capturing column",
+            crate::model::Prisoners::Removed => "leaves the board",
+        };
+        out.push((
+            "stacks".to_string(),
+            format!(
+                "A cell may hold a column of pieces, owned and moved by its top piece; {carry}. A capture takes the top of the jumped column, which {prisoners}."
             ),
         ));
     }

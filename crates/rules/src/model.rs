@@ -157,6 +157,8 @@ pub struct Ruleset {
     pub same_piece: Option<SamePiece>,
     /// How the computer players judge a position that is not over (`[eval]`, or the default).
     pub eval: Eval,
+    /// `[stacks]`: a cell may hold a column of pieces, if the rules say so.
+    pub stacks: Option<Stacks>,
     /// `[game] cannot-draw = true` (where it is written): no end rule or draw rule gives a
     /// draw, and a game that ends with no rule holding is a contradiction that `check` reports.
     pub cannot_draw: Option<Span>,
@@ -568,6 +570,32 @@ pub enum Trigger {
     /// A capture from where a piece stands: a hop move whose first hop captures (a capture
     /// reached only after hops over own pieces does not count), or any other capturing move.
     Direct,
+}
+
+/// `[stacks]`: a cell holds a column of pieces; its top piece owns and moves it, and is what
+/// the rest of the rules see on the cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stacks {
+    /// What a move carries.
+    pub carry: Carry,
+    /// What becomes of the top piece a hop takes from a column.
+    pub prisoners: Prisoners,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Carry {
+    /// The whole column moves.
+    Column,
+    /// The top piece moves alone; the piece under it becomes the top of what stays.
+    Top,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prisoners {
+    /// It goes under the capturing column, at the bottom.
+    Under,
+    /// It leaves the board.
+    Removed,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -236,9 +236,13 @@ pub fn cell_words(game: &Game, pos: &Position, cell: CellId) -> String {
     let name = game.board().name(cell);
     let Some(piece) = pos.at(cell) else { return format!("{name}, empty") };
     let kind = &rules.pieces[piece.kind().index()].name;
-    match piece.owner() {
+    let words = match piece.owner() {
         Owner::Nobody => format!("{name}, {kind}"),
         Owner::Player(p) => format!("{name}, {} {kind}", rules.players[p.index()].name),
+    };
+    match pos.height(cell) {
+        h if h > 1 => format!("{words} on a column of {h}"),
+        _ => words,
     }
 }
 
@@ -371,6 +375,11 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
         let piece = pos.at(cell);
         if let Some(piece) = piece {
             out.push_str(&piece_svg(rules, &marks, piece, cx, cy, frame.piece_radius()));
+        }
+        // A column ([stacks]) shows its top, and its height beside it.
+        if pos.height(cell) > 1 {
+            let (x, y) = (cx + frame.piece_radius() * 0.8, cy - frame.piece_radius() * 0.8);
+            let _ = write!(out, r#"<text class="height" x="{x:.1}" y="{y:.1}">{}</text>"#, pos.height(cell));
         }
         if changed.contains(&cell) {
             let _ = write!(out, r#"<circle class="changed" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.1);

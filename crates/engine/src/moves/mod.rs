@@ -365,6 +365,11 @@ impl Game {
         }
         let side = pos.side;
         let rule = &self.compiled[mv.rule.index()];
+        if let Some(stacks) = self.rules.stacks {
+            self.make_stacked(pos, mv, stacks);
+            pos.end_turn(self, rule.places());
+            return;
+        }
         // Pieces captured by hopping over them or enclosing them leave first.
         let mut captured = mv.captures.bits();
         while captured != 0 {
@@ -396,6 +401,27 @@ impl Game {
             rule.effects.make(self, pos, side, mv.to);
         }
         pos.end_turn(self, rule.places());
+    }
+
+    /// Makes a move of a game with `[stacks]`, whose moves the loader keeps to placements,
+    /// steps, slides, leaps and hops with no effects: the tops it hops leave their columns
+    /// first, then the moving column carries them. Out of line: games without stacks never
+    /// come here, and `make` stays small for them.
+    #[cold]
+    #[inline(never)]
+    fn make_stacked(&self, pos: &mut Position, mv: Move, stacks: hetproba_rules::model::Stacks) {
+        let prisoners = self.take_tops(pos, &mv);
+        if let Some(limit) = &self.rules.same_piece {
+            self.count_streak(pos, mv, limit.pieces, limit.max);
+        }
+        let rule = &self.compiled[mv.rule.index()];
+        match rule.kind {
+            Kind::Place(_) => place::make(self, pos, mv, rule.moving[pos.side.index()]),
+            _ => self.carry(pos, mv, stacks, prisoners),
+        }
+        if rule.leaves_passed {
+            pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);
+        }
     }
 
     /// `[state] same-piece`: a move without capture by a counted piece adds one to its run (or

@@ -17,6 +17,7 @@ mod notation;
 mod params;
 mod pieces;
 mod players;
+mod stacks;
 mod start;
 mod state;
 mod turn;
@@ -167,6 +168,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let notation_node = top.get("notation");
     let state_node = top.get("state");
     let eval_node = top.get("eval");
+    let stacks_node = top.get("stacks");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -192,6 +194,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);
     }
+    let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
 
@@ -222,6 +225,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         unmoved,
         same_piece,
         eval,
+        stacks,
         cannot_draw,
         tests,
         interpretations,
