@@ -30,6 +30,9 @@ struct JsonMove {
     flips: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     promotion: Option<String>,
+    /// The cell of the move's later part, for a move of two parts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part: Option<String>,
 }
 
 pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
@@ -48,6 +51,7 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                     captures: info.captures,
                     flips: info.flips,
                     promotion: info.promotion,
+                    part: info.part,
                 }
             })
             .collect();
