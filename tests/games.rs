@@ -492,8 +492,9 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
-    // Not ugolki: neither random nor MCTS players bring every man home, and without the sources'
-    // rule for men that never leave home the game has no other end.
+    // Ugolki ends by move 40 at the latest: a man still at home then loses.
+    play_to_the_end("ugolki", &[], "mcts:20", "random", "4");
+    play_to_the_end("amazons", &[], "random", "random", "4");
     play_to_the_end("fox-and-geese", &[], "mcts:20", "random", "4");
 }
 
