@@ -492,8 +492,9 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
-    // Not ugolki: neither random nor MCTS players bring every man home, and without the sources'
-    // rule for men that never leave home the game has no other end.
+    // Ugolki ends by move 40 at the latest: a man still at home then loses.
+    play_to_the_end("ugolki", &[], "mcts:20", "random", "4");
+    play_to_the_end("amazons", &[], "random", "random", "4");
     play_to_the_end("fox-and-geese", &[], "mcts:20", "random", "4");
 }
 
@@ -627,6 +628,86 @@ fn broken_new_effects_and_placements() {
     // "step(all) then enclose(all, remove, " is 36 characters: the argument.
     let text = tiny_pattern("step(all) then enclose(all, remove, hostile=throne)");
     assert_broken("hostile_region", &[("hostile.toml", &text)], "hostile.toml", "20:43", "no region 'throne'");
+}
+
+/// Amazons on 4x4 (docs/language.md): a move of two parts, the amazon's slide, then the arrow.
+const TWO_PARTS: &str = "[game]\nid = \"two\"\nname = \"Two parts\"\n\n[[players]]\nname = \"white\"\n\n[[players]]\nname = \"black\"\n\n\
+[board]\nwidth = 4\nheight = 4\n\n[pieces.amazon]\nsymbols = [\"W\", \"B\"]\n\n[pieces.arrow]\nowner = \"none\"\nsymbol = \"x\"\n\n\
+[start]\nwhite = { amazon = [\"a1\"] }\nblack = { amazon = [\"d4\"] }\n\n\
+[moves.move]\npiece = \"amazon\"\ndo = \"slide(all)\"\nnext = \"shoot\"\n\n\
+[moves.shoot]\npiece = \"arrow\"\ndo = \"place(along=all)\"\n\n[[end]]\nif = \"no-moves\"\nresult = \"mover wins\"\n";
+
+#[test]
+fn a_move_of_two_parts_is_one_move() {
+    let dir = scratch("two_parts");
+    let path = write(&dir, "two.toml", TWO_PARTS);
+    // Hand-counted (docs/language.md): a1 goes to a2, a3 or a4, then shoots to 5, 7 or 8 cells.
+    let run = hetproba(&["moves", &path, "--position", "3B/4/1x2/Wx2 w"]).ok();
+    let names: Vec<&str> = run.stdout.split_whitespace().collect();
+    assert_eq!(names.len(), 20, "{}", run.stdout);
+    assert!(names.contains(&"a1-a2/a1") && names.contains(&"a1-a4/d1") && !names.contains(&"a1-a2/b2"), "{}", run.stdout);
+    let after = hetproba(&["moves", &path, "--position", "3B/4/1x2/Wx2 w", "--after", "a1-a4/a1", "--json"]).ok();
+    assert!(!after.stdout.contains("\"a1\""), "the arrow on a1 blocks it: {}", after.stdout);
+    let json = hetproba(&["moves", &path, "--position", "3B/4/1x2/Wx2 w", "--json"]).ok();
+    assert!(json.stdout.contains("\"notation\":\"a1-a2/a3\",\"from\":\"a1\",\"to\":\"a2\""), "{}", json.stdout);
+    assert!(json.stdout.contains("\"part\":\"a3\""), "{}", json.stdout);
+    let show = hetproba(&["show", &path]).ok();
+    assert!(show.stdout.contains("Then, in the same move (written after a '/'): place a neutral arrow"), "{}", show.stdout);
+    assert!(!show.stdout.contains("\n  - Place a neutral arrow"), "the later part is no move of its own: {}", show.stdout);
+}
+
+#[test]
+fn broken_moves_of_two_parts() {
+    // Line 29 is `next = "shoot"`: its value at column 8.
+    let text = TWO_PARTS.replace("next = \"shoot\"", "next = \"shot\"").replace("place(along=all)", "place");
+    assert_broken("next_unknown", &[("next.toml", &text)], "next.toml", "29:8", "no move 'shot' in [moves]; the moves are: move, shoot");
+    let text = TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"step(all)\"");
+    assert_broken(
+        "next_step",
+        &[("next.toml", &text)],
+        "next.toml",
+        "29:8",
+        "a later part of a move is a place() for now, and 'shoot' is step()",
+    );
+    let text =
+        TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"place(along=all) then flip(all)\"");
+    assert_broken(
+        "next_effects",
+        &[("next.toml", &text)],
+        "next.toml",
+        "29:8",
+        "a later part of a move takes no effects yet: 'shoot' has 'then ...'",
+    );
+    let text = TWO_PARTS.replace(
+        "do = \"place(along=all)\"",
+        "do = \"place(along=all)\"\nnext = \"again\"\n\n[moves.again]\npiece = \"arrow\"\ndo = \"place\"",
+    );
+    assert_broken(
+        "next_three",
+        &[("next.toml", &text)],
+        "next.toml",
+        "28:6",
+        "a move has at most two parts: 'move' goes on with 'shoot', which goes on with 'again'",
+    );
+    let text = TWO_PARTS.replace("next = \"shoot\"\n", "");
+    assert_broken(
+        "along_alone",
+        &[("along.toml", &text)],
+        "along.toml",
+        "32:6",
+        "place(along=...) places from where the part before landed, and no move goes on with 'shoot'",
+    );
+    // "place(" is 6 characters: the argument.
+    let text = TWO_PARTS.replace("place(along=all)", "place(along=around)");
+    assert_broken("along_unknown", &[("along.toml", &text)], "along.toml", "33:13", "unknown direction set 'around'");
+    let text = format!("{TWO_PARTS}\n[[phases]]\nname = \"play\"\nmoves = [\"move\", \"shoot\"]\n");
+    assert_broken(
+        "phase_part",
+        &[("phase.toml", &text)],
+        "phase.toml",
+        "41:18",
+        "'shoot' is the later part of 'move', not a move by itself: list 'move'",
+    );
 }
 
 #[test]

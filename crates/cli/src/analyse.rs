@@ -38,6 +38,9 @@ struct JsonMove {
     /// move carries is all of it, or its top, as the ruleset says).
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<Vec<String>>,
+    /// The cell of the move's later part, for a move of two parts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    part: Option<String>,
 }
 
 pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
@@ -58,6 +61,7 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                     promotion: info.promotion,
                     column: (game.rules().stacks.is_some() && m.from != NO_CELL)
                         .then(|| pos.column(m.from).into_iter().map(|p| game.symbol(p).to_string()).collect()),
+                    part: info.part,
                 }
             })
             .collect();

@@ -70,6 +70,8 @@ enum Check {
         dirs: [Vec<DirId>; 2],
         masks: Option<[Vec<u64>; 2]>,
     },
+    /// The game is in this phase.
+    Phase(u8),
     /// A piece of the player stands on one of the cells (per player).
     Occupies {
         cells: [Vec<bool>; 2],
@@ -152,6 +154,7 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
                 },
                 Test::Fills { region } => Check::Fills { cells: rules.regions[region.index()].cells.clone() },
                 Test::Within { region } => Check::Within { cells: rules.regions[region.index()].cells.clone() },
+                Test::Phase { phase } => Check::Phase(*phase),
             };
             Cond::Test(check, *who)
         }
@@ -262,6 +265,7 @@ impl Game {
                         pos.piece_count(player) > 0
                             && pos.cells.iter().enumerate().all(|(c, &at)| !at.of(player) || cells[player.index()][c])
                     }
+                    Check::Phase(phase) => pos.phase == *phase,
                 }
             }
         }

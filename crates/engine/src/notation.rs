@@ -36,6 +36,8 @@ pub struct MoveInfo {
     pub flips: Vec<String>,
     /// The piece type it promotes to.
     pub promotion: Option<String>,
+    /// The cell of its later part (a move of two parts: Amazons' arrow).
+    pub part: Option<String>,
 }
 
 fn normalise(text: &str) -> String {
@@ -213,6 +215,11 @@ impl Game {
                 out.push_str(&self.piece_letter(t));
             }
         }
+        // A move of two parts: the later part after a '/' (`d1-d7/g7`).
+        if let (Some(next), true) = (rule.next, mv.part != NO_CELL) {
+            out.push('/');
+            out.push_str(&self.render(Move::new(next, NO_CELL, mv.part), &[]));
+        }
         out
     }
 
@@ -250,6 +257,7 @@ impl Game {
             captures: mv.captured_cells().map(name).collect(),
             flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
             promotion: mv.promotion().map(|t| self.rules.pieces[t.index()].name.clone()),
+            part: (mv.part != NO_CELL).then(|| name(mv.part)),
         }
     }
 

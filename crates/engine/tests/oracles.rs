@@ -499,7 +499,9 @@ impl Oracle for ugolki::Ugolki {
 
     fn from_engine(game: &Game, pos: &Position) -> ugolki::Ugolki {
         let corner = game.rules().param("corner").expect("ugolki has corner") as i32;
-        ugolki::Ugolki { board: owners::<8, 8>(game, pos, ugolki::name), side: pos.side().0, corner }
+        // The first phase counts its plies; the second is "after move 40".
+        let plies = if pos.phase() == 0 { pos.progress().plies() } else { ugolki::LATE };
+        ugolki::Ugolki { board: owners::<8, 8>(game, pos, ugolki::name), side: pos.side().0, corner, plies }
     }
 
     fn moves(&self) -> Vec<ugolki::Move> {

@@ -312,6 +312,10 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
                     let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
                     format!("every piece of {whom} stands on {name}")
                 }
+                Test::Phase { phase } => {
+                    let name = ruleset.map_or("a phase".to_string(), |r| format!("phase '{}'", r.phases[*phase as usize].name));
+                    format!("the game is in {name}")
+                }
             }
         }
     }
@@ -334,6 +338,7 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
         Condition::Test(Test::Joins { .. }, _) => "a chain joins the two regions".into(),
         Condition::Test(Test::Fills { .. }, _) => "the region is filled".into(),
         Condition::Test(Test::Within { .. }, _) => "every piece stands in the region".into(),
+        Condition::Test(Test::Phase { .. }, _) => "the phase has come".into(),
         Condition::And(parts)
             if parts.iter().any(|p| matches!(p, Condition::Test(Test::NoMoves, _)))
                 && parts.iter().any(|p| matches!(p, Condition::Test(Test::Check, _))) =>
@@ -353,13 +358,22 @@ fn landing_words(to: Landing) -> &'static str {
     }
 }
 
+/// "A man", "An amazon": a piece with its article, to begin a sentence.
+fn a_piece(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "An" } else { "A" })
+}
+
 /// One sentence for a move rule.
 pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     let piece = &r.pieces[m.piece.index()];
     let whose = if piece.owned { "own" } else { "neutral" };
     let mut s = match &m.action {
-        Action::Place { region, near } => {
-            let place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
+        Action::Place { region, near, along } => {
+            let mut place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
+            if let Some(dirs) = along {
+                place.push_str(&format!(" reached from where the move's first part landed, {}, over empty cells", dirs_words(r, *dirs)));
+            }
             let near = match near {
                 None => String::new(),
                 Some(n) => {
@@ -386,10 +400,10 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             piece.name,
             dirs_words(r, *dirs)
         ),
-        Action::Step { dirs, to } => format!("A {} steps one cell {} to {}.", piece.name, dirs_words(r, *dirs), landing_words(*to)),
+        Action::Step { dirs, to } => format!("{} steps one cell {} to {}.", a_piece(&piece.name), dirs_words(r, *dirs), landing_words(*to)),
         Action::Slide { dirs, to, min: 1, max, over: None, distance: Distance::Any, stay: None } => format!(
-            "A {} slides {} {} over empty cells to {}.",
-            piece.name,
+            "{} slides {} {} over empty cells to {}.",
+            a_piece(&piece.name),
             max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
             dirs_words(r, *dirs),
             landing_words(*to)
@@ -413,7 +427,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
             };
             let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
-            format!("A {} moves {how_far} {}, {passing}, to {}{stays}.", piece.name, dirs_words(r, *dirs), landing_words(*to))
+            format!("{} moves {how_far} {}, {passing}, to {}{stays}.", a_piece(&piece.name), dirs_words(r, *dirs), landing_words(*to))
         }
         Action::Castle { dirs, with, steps } => format!(
             "A {} that has never moved, and is not attacked, castles: it moves {steps} cells {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
@@ -424,8 +438,8 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         ),
         Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
         Action::Leap { offsets, to } => format!(
-            "A {} leaps by {} to {}.",
-            piece.name,
+            "{} leaps by {} to {}.",
+            a_piece(&piece.name),
             offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
             landing_words(*to)
         ),
@@ -490,6 +504,12 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 s.push('.');
             }
         }
+    }
+    if let Some(part) = m.next {
+        let words = move_words(r, &r.moves[part]);
+        let mut chars = words.chars();
+        let lowered: String = chars.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(chars).collect();
+        s.push_str(&format!(" Then, in the same move (written after a '/'): {lowered}"));
     }
     s
 }

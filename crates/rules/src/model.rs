@@ -294,6 +294,10 @@ pub struct MoveRule {
     /// The position remembers the cells this move passed over, for the next move to land on
     /// (`to=passed`: en passant).
     pub leaves_passed: bool,
+    /// The rule of the move's later part, made by the same player in the same move after this
+    /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
+    /// named so is a part only, never a move by itself.
+    pub next: Option<usize>,
     /// The pattern as written, and where.
     pub text: String,
     pub span: Span,
@@ -320,7 +324,11 @@ pub enum Action {
     ///
     /// With `near`, only within `near.within` steps (along any of the board's directions) of a
     /// piece of the owner `near.of` says: Ataxx's clone, a new piece next to an own one.
-    Place { region: Option<RegionId>, near: Option<Near> },
+    ///
+    /// With `along`, a later part of a move ([`MoveRule::next`]): only on a cell reached from
+    /// where the part before landed along a direction of `along`, over empty cells (Amazons'
+    /// arrow).
+    Place { region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId> },
     /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
     /// board or occupied. Entries that land on the same cell are one move.
     Roll { dirs: DirSetId },
@@ -702,6 +710,8 @@ pub enum Test {
     /// Every piece of the player stands in the region (resolved for the player); a player with
     /// no pieces does not count.
     Within { region: RegionId },
+    /// The game is in this phase (its index in `[[phases]]`): "after move 40".
+    Phase { phase: u8 },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -850,6 +860,11 @@ impl Ruleset {
 
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    /// The rule whose moves go on with the move rule `index` as their later part, if any.
+    pub fn part_of(&self, index: usize) -> Option<&MoveRule> {
+        self.moves.iter().find(|m| m.next == Some(index))
     }
 }
 

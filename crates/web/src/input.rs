@@ -50,18 +50,21 @@ impl Entry {
             if mv.is_pass() {
                 continue;
             }
+            let part = (mv.part != NO_CELL).then_some(Click::Cell(mv.part));
             if mv.from == NO_CELL {
                 if mv.dir != NO_DIR {
                     // A push: the border cell, then the arrow of its direction.
                     sequences.push((vec![Click::Cell(mv.to), Click::Edge(mv.to, mv.dir)], mv));
                 } else {
-                    sequences.push((vec![Click::Cell(mv.to)], mv));
+                    sequences.push((vec![Click::Cell(mv.to)].into_iter().chain(part).collect(), mv));
                 }
                 continue;
             }
             for path in game.move_paths(pos, mv) {
                 let mut clicks = vec![Click::Cell(mv.from)];
                 clicks.extend(path.into_iter().map(Click::Cell));
+                // A move of two parts: then the cell of the later part (Amazons' arrow).
+                clicks.extend(part);
                 sequences.push((clicks, mv));
             }
         }

@@ -43,6 +43,9 @@ pub struct Move {
     pub from: CellId,
     /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
     pub to: CellId,
+    /// The cell of the move's later part (its rule the `next` of `rule`, a placement), or
+    /// `NO_CELL` for a move of one part.
+    pub part: CellId,
 }
 
 /// A set of up to 128 cells, as two words: a `u128` field would align the whole move to 16
@@ -115,13 +118,21 @@ pub const PASS_RULE: RuleId = RuleId(u8::MAX);
 pub const NO_DIR: DirId = DirId::NONE;
 
 impl Move {
-    pub const PASS: Move =
-        Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: Promote::NONE, from: NO_CELL, to: NO_CELL };
+    pub const PASS: Move = Move {
+        captures: CellBits::NONE,
+        take_to: false,
+        rule: PASS_RULE,
+        dir: NO_DIR,
+        promote: Promote::NONE,
+        from: NO_CELL,
+        to: NO_CELL,
+        part: NO_CELL,
+    };
 
     /// A move of `rule` from `from` to `to` that captures nothing.
     #[inline(always)]
     pub(crate) fn new(rule: RuleId, from: CellId, to: CellId) -> Move {
-        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: Promote::NONE, from, to }
+        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: Promote::NONE, from, to, part: NO_CELL }
     }
 
     pub fn is_pass(&self) -> bool {
@@ -250,6 +261,8 @@ pub(crate) struct Rule {
     pub takes_passed: bool,
     /// Its letter in FEN's castling field.
     pub fen: Option<char>,
+    /// The rule of the move's later part (`next`), if the move has one.
+    pub next: Option<RuleId>,
 }
 
 /// The closed set of move kinds.
@@ -271,7 +284,7 @@ impl Rule {
         let owned = rules.pieces[rule.piece.index()].owned;
         let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
         let kind = match &rule.action {
-            Action::Place { region, near } => Kind::Place(place::Place::compile(rules, *region, *near)),
+            Action::Place { region, near, along } => Kind::Place(place::Place::compile(rules, *region, *near, *along)),
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
             Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
             Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to)),
@@ -294,6 +307,7 @@ impl Rule {
             leaves_passed: rule.leaves_passed,
             takes_passed: matches!(rule.action, Action::Step { to: Landing::Passed, .. } | Action::Slide { to: Landing::Passed, .. }),
             fen: rule.fen,
+            next: rule.next.map(RuleId::new),
         }
     }
 
@@ -344,6 +358,15 @@ impl Game {
     /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
     pub(crate) fn generate_rule(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
+        if let Some(next) = rule.next {
+            return self.generate_parts(pos, side, index, next, sink);
+        }
+        self.generate_kind(pos, side, index, sink)
+    }
+
+    /// The moves of one rule's kind, whole when the rule has no later part.
+    fn generate_kind(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        let rule = &self.compiled[index];
         let r = RuleId::new(index);
         match &rule.kind {
             Kind::Place(k) => k.generate(self, pos, side, r, sink),
@@ -356,6 +379,28 @@ impl Game {
         }
     }
 
+    /// Moves of two parts: each first part is made on a copy of the position, and each later
+    /// part possible there makes one whole move. A first part with no later part is no move.
+    fn generate_parts(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
+        let mut firsts = Vec::new();
+        self.generate_kind(pos, side, index, &mut firsts);
+        if firsts.is_empty() {
+            return true;
+        }
+        let Kind::Place(part) = &self.compiled[next.index()].kind else { unreachable!("the loader allows only place() as a later part") };
+        let mut after = pos.clone();
+        for first in firsts {
+            after.begin(self);
+            self.make_part(&mut after, first);
+            let more = part.each_cell(self, &after, side, first.to, &mut |c| sink.push(Move { part: c, ..first }));
+            after.unmake();
+            if !more {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
     pub fn make(&self, pos: &mut Position, mv: Move) {
         pos.begin(self);
@@ -363,6 +408,19 @@ impl Game {
             pos.end_turn(self, false);
             return;
         }
+        let rule = &self.compiled[mv.rule.index()];
+        self.make_part(pos, mv);
+        let mut places = rule.places();
+        if let Some(next) = rule.next {
+            let part = &self.compiled[next.index()];
+            place::make(self, pos, Move::new(next, NO_CELL, mv.part), part.moving[pos.side.index()]);
+            places |= part.places();
+        }
+        pos.end_turn(self, places);
+    }
+
+    /// Makes a move's first (or only) part: everything but its later part and the end of the turn.
+    fn make_part(&self, pos: &mut Position, mv: Move) {
         let side = pos.side;
         let rule = &self.compiled[mv.rule.index()];
         if let Some(stacks) = self.rules.stacks {
@@ -400,7 +458,6 @@ impl Game {
         if !rule.effects.is_empty() {
             rule.effects.make(self, pos, side, mv.to);
         }
-        pos.end_turn(self, rule.places());
     }
 
     /// Makes a move of a game with `[stacks]`, whose moves the loader keeps to placements,

@@ -3,8 +3,8 @@
 use super::{Move, RuleId, Sink};
 use crate::game::{Game, Piece, Square, slot};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Near, PlayerId, RegionId, Ruleset, Whose};
+use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_rules::model::{DirSetId, Near, PlayerId, RegionId, Ruleset, Whose};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
@@ -12,17 +12,51 @@ pub(crate) struct Place {
     allowed: [Vec<bool>; 2],
     /// `near=`: whose piece must stand near, and for each cell the cells near enough.
     near: Option<(Whose, Vec<Vec<CellId>>)>,
+    /// `along=`: a later part, on cells reached along these directions from where the part
+    /// before landed.
+    along: Option<[Vec<DirId>; 2]>,
 }
 
 impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>) -> Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId>) -> Place {
         let n = rules.board.len();
         let allowed = match region {
             Some(r) => rules.regions[r.index()].cells.clone(),
             None => [vec![true; n], vec![true; n]],
         };
         let near = near.map(|near| (near.of, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)).collect()));
-        Place { allowed, near }
+        let along = along.map(|d| rules.direction_sets[d.index()].dirs.clone());
+        Place { allowed, near, along }
+    }
+
+    /// The cells a later part may place on, `origin` being where the part before landed: each
+    /// goes to `each`, which returns false to stop. Returns false if it stopped.
+    pub(crate) fn each_cell(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        origin: CellId,
+        each: &mut impl FnMut(CellId) -> bool,
+    ) -> bool {
+        let allowed = &self.allowed[side.index()];
+        let fits = |c: CellId| allowed[c.index()] && self.near_enough(pos, side, c);
+        match &self.along {
+            Some(dirs) => {
+                let board = game.board();
+                for &d in &dirs[side.index()] {
+                    let mut c = board.step(origin, d);
+                    while c != NO_CELL && pos.cells[c.index()].is_none() {
+                        if fits(c) && !each(c) {
+                            return false;
+                        }
+                        c = board.step(c, d);
+                    }
+                }
+                true
+            }
+            None => (0..pos.cells.len()).map(CellId::new).filter(|&c| pos.cells[c.index()].is_none() && fits(c)).all(each),
+        }
     }
 
     /// Is a piece of the kind `near=` asks for within reach of `c`?

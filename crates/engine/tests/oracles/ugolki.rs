@@ -27,11 +27,16 @@ fn on_board((x, y): Square) -> bool {
 
 const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 
+/// Plies after which a man in its own corner loses: 40 moves each.
+pub const LATE: u32 = 80;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ugolki {
     pub board: [[Option<u8>; 8]; 8],
     pub side: u8,
     pub corner: i32,
+    /// Plies played (from 80 on, counted as 80: only "after move 40" matters).
+    pub plies: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -55,7 +60,7 @@ impl Ugolki {
                 board[(7 - x) as usize][(7 - y) as usize] = Some(BLACK);
             }
         }
-        Ugolki { board, side: WHITE, corner }
+        Ugolki { board, side: WHITE, corner, plies: 0 }
     }
 
     pub fn at(&self, (x, y): Square) -> Option<u8> {
@@ -114,6 +119,7 @@ impl Ugolki {
         next.board[mv.from.0 as usize][mv.from.1 as usize] = None;
         next.board[mv.to.0 as usize][mv.to.1 as usize] = Some(self.side);
         next.side = 1 - self.side;
+        next.plies = (self.plies + 1).min(LATE);
         next
     }
 
@@ -131,6 +137,16 @@ impl Ugolki {
         }
         if all {
             return Some(Some(mover));
+        }
+        // After each player's 40th move, a man in its own corner (the other's goal) loses.
+        if self.plies >= LATE {
+            let home = |p: u8| (0..8).any(|x| (0..8).any(|y| self.at((x, y)) == Some(p) && self.in_goal(1 - p, (x, y))));
+            match (home(mover), home(self.side)) {
+                (true, true) => return Some(None),
+                (true, false) => return Some(Some(self.side)),
+                (false, true) => return Some(Some(mover)),
+                (false, false) => {}
+            }
         }
         self.steps().is_empty().then_some(Some(mover))
     }
@@ -174,7 +190,7 @@ mod tests {
 
     #[test]
     fn a_chain_of_hops_goes_round_but_never_back() {
-        let mut pos = Ugolki { board: [[None; 8]; 8], side: WHITE, corner: 3 };
+        let mut pos = Ugolki { board: [[None; 8]; 8], side: WHITE, corner: 3, plies: 0 };
         pos.board[3][3] = Some(WHITE); // d4
         pos.board[3][4] = Some(BLACK); // d5, hopped to d6
         pos.board[4][5] = Some(BLACK); // e6, hopped to f6

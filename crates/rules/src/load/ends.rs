@@ -2,19 +2,19 @@
 //! (`result`, `reason`).
 
 use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, piece_types_arg, read_list, uint_arg};
-use crate::model::{Condition, EndRule, Test, Verdict, Who};
+use crate::model::{Condition, EndRule, Phase, Test, Verdict, Who};
 use crate::source::Span;
 use crate::syntax::{self, ArgValue, CondAst};
 use crate::tree::{Node, Table};
 
-pub(super) fn read_ends(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec<EndRule> {
+pub(super) fn read_ends(cx: &mut Cx, node: Option<&Node>, names: &Names, phases: &[Phase]) -> Vec<EndRule> {
     match node {
-        Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, names)),
+        Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, names, phases)),
         None => Vec::new(),
     }
 }
 
-fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule> {
+fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase]) -> Option<EndRule> {
     let mut f = Fields::new(t, "[[end]]");
     let cond_node = f.get("if");
     let result_node = f.get("result");
@@ -32,7 +32,7 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule
             return None;
         }
     };
-    let condition = compile_condition(cx, cond_node, &ast, names)?;
+    let condition = compile_condition(cx, cond_node, &ast, names, phases)?;
     let Some(result_node) = result_node else {
         cx.error(span, "an end rule needs result = \"mover wins\" | \"mover loses\" | \"draw\" | \"most pieces\"");
         return None;
@@ -54,11 +54,11 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule
     Some(EndRule { condition, verdict, reason, text, span: cond_node.span })
 }
 
-fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> Option<Condition> {
+fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names, phases: &[Phase]) -> Option<Condition> {
     Some(match ast {
-        CondAst::Or(parts) => Condition::Or(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
-        CondAst::And(parts) => Condition::And(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
-        CondAst::Not(inner) => Condition::Not(Box::new(compile_condition(cx, node, inner, names)?)),
+        CondAst::Or(parts) => Condition::Or(parts.iter().map(|p| compile_condition(cx, node, p, names, phases)).collect::<Option<_>>()?),
+        CondAst::And(parts) => Condition::And(parts.iter().map(|p| compile_condition(cx, node, p, names, phases)).collect::<Option<_>>()?),
+        CondAst::Not(inner) => Condition::Not(Box::new(compile_condition(cx, node, inner, names, phases)?)),
         CondAst::Test { call, who } => {
             let mut args = Args::new(call);
             let (test, default_who) = match call.name.as_str() {
@@ -178,6 +178,29 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                     let test = if call.name == "fills" { Test::Fills { region } } else { Test::Within { region } };
                     (test, Who::Mover)
                 }
+                "phase" => {
+                    let known = || phases.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ");
+                    let phase = match args.positional().as_slice() {
+                        [arg] => match &arg.value {
+                            ArgValue::Name(name) => match phases.iter().position(|p| &p.name == name) {
+                                Some(i) => i as u8,
+                                None => {
+                                    arg_error(cx, node, arg, format!("no phase '{name}'; the phases are: {}", known()));
+                                    return None;
+                                }
+                            },
+                            _ => {
+                                arg_error(cx, node, arg, "phase() takes a phase name");
+                                return None;
+                            }
+                        },
+                        _ => {
+                            call_error(cx, node, call, format!("phase() takes one phase name, e.g. phase({})", phases[0].name));
+                            return None;
+                        }
+                    };
+                    (Test::Phase { phase }, Who::Mover)
+                }
                 "check" => {
                     if !names.pieces.iter().any(|p| p.royal) {
                         call_error(
@@ -195,7 +218,7 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                         node,
                         call,
                         format!(
-                            "unknown test '{other}'; expected line, no-moves, no-pieces, fewer, connected, joins, occupies, fills, within or check"
+                            "unknown test '{other}'; expected line, no-moves, no-pieces, fewer, connected, joins, occupies, fills, within, phase or check"
                         ),
                     );
                     return None;

@@ -189,7 +189,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
-    let ends = ends::read_ends(cx, end_node, &names);
+    let ends = ends::read_ends(cx, end_node, &names, &phases);
     let eval = eval::read_eval(cx, eval_node, &names, forward);
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);

@@ -22,6 +22,7 @@ pub(super) fn require_moves(cx: &mut Cx, node: Option<&Node>) {
 pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec<MoveRule> {
     let Some(t) = node.and_then(|node| cx.table(node)) else { return Vec::new() };
     let mut moves = Vec::new();
+    let mut nexts = Vec::new();
     for (key, node) in &t.entries {
         let Some(mt) = cx.table(node) else { continue };
         let mut f = Fields::new(mt, format!("[moves.{}]", key.name));
@@ -59,6 +60,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                 None
             })
         });
+        let next_node = f.get("next").and_then(|n| Some((cx.string(n)?, n.span)));
         let fen_node = f.get("fen");
         let fen = fen_node.and_then(|n| {
             let text = cx.string(n)?;
@@ -130,10 +132,60 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                     _ => {}
                 }
             }
+            nexts.push((moves.len(), next_node));
             moves.push(rule);
         }
     }
+    link_parts(cx, &mut moves, nexts);
     moves
+}
+
+/// `next = "RULE"`: the rule whose move a move goes on with. A later part is a placement that
+/// takes no effects and has no later part of its own; `place(along=...)` is only a later part.
+fn link_parts(cx: &mut Cx, moves: &mut [MoveRule], nexts: Vec<(usize, Option<(String, crate::source::Span)>)>) {
+    // A later part named in a next that was refused is not reported again for its along=.
+    let named: Vec<String> = nexts.iter().filter_map(|(_, n)| n.as_ref().map(|(name, _)| name.clone())).collect();
+    for (index, next) in nexts {
+        let Some((name, span)) = next else { continue };
+        let Some(part) = moves.iter().position(|m| m.name == name) else {
+            let known: Vec<&str> = moves.iter().map(|m| m.name.as_str()).collect();
+            cx.error(span, format!("no move '{name}' in [moves]; the moves are: {}", known.join(", ")));
+            continue;
+        };
+        let later = &moves[part];
+        if !matches!(later.action, Action::Place { .. }) {
+            let primitive = later.text.split('(').next().unwrap_or_default().trim();
+            cx.error(span, format!("a later part of a move is a place() for now, and '{name}' is {primitive}()"));
+        } else if !later.effects.is_empty() {
+            cx.error(span, format!("a later part of a move takes no effects yet: '{name}' has 'then ...'"));
+        } else {
+            moves[index].next = Some(part);
+        }
+    }
+    for i in 0..moves.len() {
+        if let Some(part) = moves[i].next
+            && let Some(further) = moves[part].next
+        {
+            let (first, later, last) = (&moves[i].name, &moves[part].name, &moves[further].name);
+            let message = if part == i {
+                format!("a move cannot go on with itself: '{first}' names itself in next")
+            } else {
+                format!("a move has at most two parts: '{first}' goes on with '{later}', which goes on with '{last}'")
+            };
+            cx.error(moves[i].span, message);
+        }
+    }
+    for m in moves.iter() {
+        if matches!(m.action, Action::Place { along: Some(_), .. }) && !named.contains(&m.name) {
+            cx.error(
+                m.span,
+                format!(
+                    "place(along=...) places from where the part before landed, and no move goes on with '{}': name it in another move's next = \"{}\"",
+                    m.name, m.name
+                ),
+            );
+        }
+    }
 }
 
 const TEMPLATE_FIELDS: [&str; 8] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter"];
@@ -231,6 +283,7 @@ fn compile_pattern(
             from: None,
             fen: None,
             leaves_passed: false,
+            next: None,
             text,
             span: node.span,
         });
@@ -282,7 +335,8 @@ fn compile_pattern(
             {
                 arg_error(cx, node, arg, "within= says how near: it goes with near=own, enemy or any");
             }
-            Action::Place { region, near }
+            let along = args.key("along").and_then(|a| dir_set_arg(cx, node, a, names));
+            Action::Place { region, near, along }
         }
         "roll" => Action::Roll { dirs: one_dir_set(cx, node, call, &mut args, names)? },
         "push" => Action::Push { dirs: one_dir_set(cx, node, call, &mut args, names)? },
@@ -393,7 +447,19 @@ fn compile_pattern(
         call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece.index()].name));
     }
     let effects = compile_effects(cx, node, ast, names, piece, &action)?;
-    Some(MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, text, span: node.span })
+    Some(MoveRule {
+        name,
+        piece,
+        action,
+        effects,
+        notation,
+        from: None,
+        fen: None,
+        leaves_passed: false,
+        next: None,
+        text,
+        span: node.span,
+    })
 }
 
 /// The most directions the optional captures of one move may look along (each doubles the moves).

@@ -11,7 +11,9 @@ use crate::tree::{Node, Value};
 const MAX_PHASES: usize = 255;
 
 pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], params: &[(String, i64)]) -> Vec<Phase> {
-    let all_moves: Vec<usize> = (0..moves.len()).collect();
+    // A later part of a move (another rule's `next`) is no move by itself.
+    let part = |m: usize| moves.iter().any(|r| r.next == Some(m));
+    let all_moves: Vec<usize> = (0..moves.len()).filter(|&m| !part(m)).collect();
     let Some(node) = node else {
         return vec![Phase { name: "play".into(), limit: None, moves: all_moves }];
     };
@@ -49,6 +51,10 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
         let explicit = listed.is_some();
         for (m, mspan) in listed.unwrap_or_default() {
             match moves.iter().position(|r| r.name == m) {
+                Some(i) if part(i) => {
+                    let first = moves.iter().find(|r| r.next == Some(i)).map_or("", |r| r.name.as_str());
+                    cx.error(mspan, format!("'{m}' is the later part of '{first}', not a move by itself: list '{first}'"));
+                }
                 Some(i) => {
                     claimed[i] = true;
                     indices.push(i);
@@ -74,7 +80,7 @@ pub(super) fn read_phases(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
     .collect::<Vec<_>>();
     // A phase that lists no moves gets every move no other phase claims.
     if let Some(i) = open {
-        phases[i].moves = (0..moves.len()).filter(|&m| !claimed[m]).collect();
+        phases[i].moves = (0..moves.len()).filter(|&m| !claimed[m] && !part(m)).collect();
     }
     if phases.is_empty() {
         cx.error(node.span, "[[phases]] is empty");
