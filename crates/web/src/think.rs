@@ -105,10 +105,11 @@ pub fn think(request: &str, timer: &dyn Timer, progress: &dyn Fn(&Report)) -> Re
     let mut last_report = Duration::ZERO;
     let mut playouts = 0;
     let mut observe = |p: &Progress| {
-        playouts = p.playouts;
+        // MCTS counts its work in playouts; the page's figures are 32-bit.
+        playouts = u32::try_from(p.nodes).unwrap_or(u32::MAX);
         if p.elapsed >= last_report + Duration::from_millis(100) {
             last_report = p.elapsed;
-            progress(&Report { playouts: p.playouts, ms: p.elapsed.as_millis() as u64, best: game.move_name(&pos, p.best) });
+            progress(&Report { playouts, ms: p.elapsed.as_millis() as u64, best: game.move_name(&pos, p.best) });
         }
         ControlFlow::Continue(())
     };
