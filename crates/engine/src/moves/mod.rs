@@ -425,7 +425,6 @@ impl Game {
         let rule = &self.compiled[mv.rule.index()];
         if let Some(stacks) = self.rules.stacks {
             self.make_stacked(pos, mv, stacks);
-            pos.end_turn(self, rule.places());
             return;
         }
         // Pieces captured by hopping over them or enclosing them leave first.
