@@ -652,6 +652,12 @@ mod tests {
             .collect()
     }
 
+    /// A game of few moves a position, for the tests that search deep (the first built-in,
+    /// amazons, has 2176 moves at the start).
+    fn reversi() -> Game {
+        Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
+    }
+
     #[test]
     fn a_fixed_budget_plays_a_legal_move_the_same_for_a_seed_in_every_ruleset() {
         let timer = StepTimer::new(Duration::ZERO);
@@ -667,7 +673,7 @@ mod tests {
 
     #[test]
     fn each_iteration_is_reported_with_depth_score_line_and_positions() {
-        let game = &games()[0];
+        let game = &reversi();
         let session = Session::new(game, Position::start(game));
         let timer = StepTimer::new(Duration::ZERO);
         let mut fresh = Vec::new();
@@ -693,7 +699,7 @@ mod tests {
 
     #[test]
     fn the_observer_stops_the_search_at_once() {
-        let game = &games()[0];
+        let game = &reversi();
         let session = Session::new(game, Position::start(game));
         let timer = StepTimer::new(Duration::ZERO);
         let mut last = 0;
@@ -708,7 +714,7 @@ mod tests {
 
     #[test]
     fn a_time_limit_is_read_from_the_timer_and_a_clock_shortens_it() {
-        let game = &games()[0];
+        let game = &reversi();
         let session = Session::new(game, Position::start(game));
         // Each reading of the timer moves it on by 1 ms: a budget of 200 ms ends after a fixed
         // number of readings, and so of positions, the same on every machine.

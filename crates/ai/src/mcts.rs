@@ -473,8 +473,9 @@ mod tests {
 
     /// Any game will do: the first built-in ruleset.
     fn game() -> Game {
-        let id = hetproba_engine::rules::builtin_ids().next().expect("a built-in ruleset");
-        Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads"))
+        // A game of few moves, so that a few hundred playouts reach every reply (the first
+        // built-in, amazons, has 2176 moves at the start).
+        Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
     }
 
     fn timer() -> StepTimer {
