@@ -17,7 +17,7 @@ mod common;
 
 use common::{hetproba, hetproba_with_input, scratch, write};
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session, piece_type};
+use hetproba_engine::{Game, Move, MoveError, Outcome, Position, Session};
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -103,7 +103,7 @@ impl<'g> Line<'g> {
 
     fn moves_piece(&self, mv: Move, who: Who) -> bool {
         let king = self.game.rules().piece_index("king").expect("a draughts ruleset has kings");
-        (piece_type(self.pos().at(mv.from)) == king) == (who == Who::Kings)
+        (self.pos().at(mv.from).map(|p| p.kind()) == Some(king)) == (who == Who::Kings)
     }
 
     fn has_capture(&self, pos: &Position) -> bool {
@@ -125,7 +125,7 @@ impl<'g> Line<'g> {
             && !self.has_capture(pos)
             && game.legal_moves(pos).iter().any(|&reply| {
                 let next = self.after(pos, reply);
-                piece_type(pos.at(reply.from)) == king && game.outcome(&next).is_none() && !self.has_capture(&next)
+                pos.at(reply.from).map(|p| p.kind()) == Some(king) && game.outcome(&next).is_none() && !self.has_capture(&next)
             })
     }
 

@@ -25,7 +25,7 @@ mod loa;
 mod thai;
 
 use hetproba_engine::board::CellId;
-use hetproba_engine::{Counting, Game, Move, Position, owner_tag, piece_type};
+use hetproba_engine::{Counting, Game, Move, Owner, Position};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 
@@ -83,12 +83,10 @@ fn engine_board(game: &Game, pos: &Position) -> Vec<EngineSquare> {
         .iter()
         .enumerate()
         .map(|(id, cell)| {
-            let code = pos.at(CellId::new(id));
-            let piece = match owner_tag(code) {
-                0 => None,
-                tag @ (1 | 2) => Some((tag - 1, game.rules().pieces[piece_type(code) as usize].name.clone())),
-                other => panic!("{}: owner tag {other} on {}", game.rules().id, cell.name),
-            };
+            let piece = pos.at(CellId::new(id)).map(|p| match p.owner() {
+                Owner::Player(owner) => (owner.0, game.rules().pieces[p.kind().index()].name.clone()),
+                Owner::Nobody => panic!("{}: a piece of nobody's on {}", game.rules().id, cell.name),
+            });
             EngineSquare { x: cell.x, y: cell.y, name: cell.name.clone(), piece }
         })
         .collect()

@@ -73,7 +73,7 @@ fn cells(game: &Game) -> impl Iterator<Item = CellId> + use<> {
 /// The piece counts the position keeps, against a count of its cells.
 fn assert_counts(game: &Game, pos: &Position, context: &str) {
     for player in PlayerId::BOTH {
-        let counted = cells(game).filter(|&c| pos.at(c) != 0 && hetproba_engine::owner_tag(pos.at(c)) == player.0 + 1).count();
+        let counted = cells(game).filter(|&c| pos.at(c).is_some_and(|p| p.belongs_to(player))).count();
         assert_eq!(pos.piece_count(player) as usize, counted, "{context}: piece count of player {player:?}");
     }
 }
@@ -166,7 +166,7 @@ proptest! {
         for (id, game) in games() {
             walk(game, &choices, |pos, moves| {
                 let text = game.write_position(pos);
-                let mover_tag = pos.side().0 + 1;
+                let mover = pos.side();
                 let cell = |name: &str| game.board().find(name).unwrap_or_else(|| panic!("{id}: no cell '{name}'"));
                 for &mv in moves {
                     let info = game.move_info(pos, mv);
@@ -183,7 +183,7 @@ proptest! {
                     let mut flips: BTreeSet<String> = info.flips.iter().cloned().collect();
                     assert_eq!(flips.len(), info.flips.len(), "{what}: a flip listed twice");
                     for name in &info.flips {
-                        assert_eq!(hetproba_engine::owner_tag(after.at(cell(name))), mover_tag, "{what}: {name} not turned");
+                        assert!(after.at(cell(name)).is_some_and(|p| p.belongs_to(mover)), "{what}: {name} not turned");
                     }
                     match &info.from {
                         // A placement: no path, nothing captured.
@@ -192,8 +192,8 @@ proptest! {
                             if mv.dir != NO_DIR {
                                 // A push shifts a run one cell: one empty cell fills, none empties,
                                 // and the stones it moves are not flips.
-                                let filled = cells(game).filter(|&c| pos.at(c) == 0 && after.at(c) != 0).count();
-                                let emptied = cells(game).filter(|&c| pos.at(c) != 0 && after.at(c) == 0).count();
+                                let filled = cells(game).filter(|&c| pos.at(c).is_none() && after.at(c).is_some()).count();
+                                let emptied = cells(game).filter(|&c| pos.at(c).is_some() && after.at(c).is_none()).count();
                                 assert!(filled == 1 && emptied == 0 && info.flips.is_empty(), "{what}: push");
                             } else {
                                 // Exactly the new piece and the flips change.
@@ -205,12 +205,12 @@ proptest! {
                         // the cells it left and captured are empty (a capture by landing on `to` aside).
                         Some(from) => {
                             assert_eq!(info.path.last(), Some(&to), "{what}: {info:?}");
-                            assert_eq!(hetproba_engine::owner_tag(after.at(cell(&to))), mover_tag, "{what}: {to} after the move");
+                            assert!(after.at(cell(&to)).is_some_and(|p| p.belongs_to(mover)), "{what}: {to} after the move");
                             if *from != to {
-                                assert_eq!(after.at(cell(from)), 0, "{what}: {from} is not left empty");
+                                assert_eq!(after.at(cell(from)), None, "{what}: {from} is not left empty");
                             }
                             for name in info.captures.iter().filter(|c| **c != to) {
-                                assert_eq!(after.at(cell(name)), 0, "{what}: {name} is captured but not removed");
+                                assert_eq!(after.at(cell(name)), None, "{what}: {name} is captured but not removed");
                             }
                         }
                     }

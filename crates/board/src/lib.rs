@@ -15,18 +15,27 @@ pub use shape::{Naming, Shape, build_graph, build_graph_with, build_graph_with_d
 use petgraph::graph::DiGraph;
 use std::collections::HashMap;
 
-/// A cell of a compiled board, by its index.
+/// A cell of a compiled board, by its index (below [`MAX_CELLS`], or [`CellId::NONE`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellId(pub u16);
+pub struct CellId(u16);
 
 impl CellId {
     /// "No cell": the step leaves the board.
     pub const NONE: CellId = CellId(u16::MAX);
 
-    /// The cell with this index.
+    /// The cell with this index, which the caller knows is a cell of its board (an index it
+    /// counted itself, below [`MAX_CELLS`]). Where input decides the index, use
+    /// [`CellId::checked`].
     #[inline(always)]
     pub fn new(index: usize) -> CellId {
+        debug_assert!(index < MAX_CELLS, "cell index {index} is past the largest board");
         CellId(index as u16)
+    }
+
+    /// The cell with this index, if a board can have it (below [`MAX_CELLS`]).
+    #[inline]
+    pub fn checked(index: usize) -> Option<CellId> {
+        (index < MAX_CELLS).then_some(CellId(index as u16))
     }
 
     /// Its index, for tables indexed by cell.
@@ -38,24 +47,40 @@ impl CellId {
     /// Its bit in a set of up to 64 cells (the cell must be one of the first 64).
     #[inline(always)]
     pub fn bit(self) -> u64 {
+        debug_assert!(self.0 < 64, "cell {} has no bit in a set of 64 cells", self.0);
         1u64 << self.0
     }
 
     /// Its bit in a set of up to 128 cells (the cell must be one of the first 128).
     #[inline(always)]
     pub fn bit128(self) -> u128 {
+        debug_assert!(self.0 < 128, "cell {} has no bit in a set of 128 cells", self.0);
         1u128 << self.0
+    }
+
+    /// Is it one of the first 64 cells (has it a [`CellId::bit`])?
+    #[inline(always)]
+    pub fn in_64(self) -> bool {
+        self.0 < 64
+    }
+
+    /// Is it one of the first 128 cells (has it a [`CellId::bit128`])?
+    #[inline(always)]
+    pub fn in_128(self) -> bool {
+        self.0 < 128
     }
 
     /// The lowest cell of a non-empty bit set.
     #[inline(always)]
     pub fn lowest(bits: u64) -> CellId {
+        debug_assert!(bits != 0, "the lowest cell of an empty set");
         CellId(bits.trailing_zeros() as u16)
     }
 
     /// The lowest cell of a non-empty 128-bit set.
     #[inline(always)]
     pub fn lowest128(bits: u128) -> CellId {
+        debug_assert!(bits != 0, "the lowest cell of an empty set");
         CellId(bits.trailing_zeros() as u16)
     }
 }
@@ -370,5 +395,21 @@ mod tests {
         assert_eq!(algebraic_name(0, 0), "a1");
         assert_eq!(algebraic_name(7, 7), "h8");
         assert_eq!(algebraic_name(26, 0), "aa1");
+    }
+
+    #[test]
+    fn cell_ids_are_checked() {
+        assert_eq!(CellId::checked(MAX_CELLS - 1), Some(CellId::new(MAX_CELLS - 1)));
+        assert_eq!(CellId::checked(MAX_CELLS), None);
+        assert!(CellId::new(63).in_64() && !CellId::new(64).in_64());
+        assert!(CellId::new(127).in_128() && !CellId::new(128).in_128());
+        assert_eq!(CellId::new(63).bit(), 1 << 63);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "no bit in a set of 64 cells")]
+    fn a_bit_past_64_cells_is_caught() {
+        let _ = CellId::new(64).bit();
     }
 }

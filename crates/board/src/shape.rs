@@ -204,8 +204,8 @@ mod tests {
         let board = Board::from_graph(graph, dirs).unwrap();
         assert_eq!(board.len(), 50);
         // PDN numbering of the 10x10 board: 1 is b10, 46 is a1.
-        assert_eq!((board.cell(CellId(0)).x, board.cell(CellId(0)).y), (1, 9));
-        assert_eq!((board.cell(CellId(45)).x, board.cell(CellId(45)).y), (0, 0));
+        assert_eq!((board.cell(CellId::new(0)).x, board.cell(CellId::new(0)).y), (1, 9));
+        assert_eq!((board.cell(CellId::new(45)).x, board.cell(CellId::new(45)).y), (0, 0));
     }
 
     #[test]

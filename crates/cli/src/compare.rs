@@ -5,7 +5,7 @@
 use crate::CliError;
 use crate::load::load_ruleset;
 use hetproba_board::CellId;
-use hetproba_engine::{Game, Move, Position};
+use hetproba_engine::{Game, Move, Owner, Piece, Position};
 use hetproba_rules::describe::{Aspect, fingerprint};
 use hetproba_rules::model::PlayerId;
 use std::collections::{BTreeSet, HashSet};
@@ -158,8 +158,8 @@ fn key(game: &Game, mv: Move, frame: Frame, piece_ids: &[u16]) -> MoveKey {
     // In coordinate order: the boards may number their cells differently.
     let mut captures: Vec<(i32, i32)> = mv.captured_cells().filter_map(at).collect();
     captures.sort();
-    let promotion = mv.promotion().map(|t| piece_ids[t as usize]);
-    let piece = if mv.is_pass() { PASS_PIECE } else { piece_ids[game.rules().moves[mv.rule.index()].piece as usize] };
+    let promotion = mv.promotion().map(|t| piece_ids[t.index()]);
+    let piece = if mv.is_pass() { PASS_PIECE } else { piece_ids[game.rules().moves[mv.rule.index()].piece.index()] };
     (piece, at(mv.from), at(mv.to), dir, captures, promotion)
 }
 
@@ -169,14 +169,13 @@ fn portable(game: &Game, pos: &Position, frame: Frame) -> (Vec<(i32, i32, String
     let rules = game.rules();
     let mut cells = Vec::new();
     for (i, cell) in game.board().cells().iter().enumerate() {
-        let code = pos.at(CellId::new(i));
-        if code != hetproba_engine::EMPTY {
-            let owner = match hetproba_engine::owner_tag(code) {
-                t @ (1 | 2) => rules.players[(t - 1) as usize].name.clone(),
-                _ => "nobody".to_string(),
+        if let Some(piece) = pos.at(CellId::new(i)) {
+            let owner = match piece.owner() {
+                Owner::Player(p) => rules.players[p.index()].name.clone(),
+                Owner::Nobody => "nobody".to_string(),
             };
             let (x, y) = frame.cell((cell.x, cell.y));
-            cells.push((x, y, owner, rules.pieces[hetproba_engine::piece_type(code) as usize].name.clone()));
+            cells.push((x, y, owner, rules.pieces[piece.kind().index()].name.clone()));
         }
     }
     cells.sort();
@@ -200,18 +199,15 @@ fn player_in(from: &Game, to: &Game, p: PlayerId) -> PlayerId {
 fn translate(from: &Game, to: &Game, pos: &Position, frame: Frame) -> Option<Position> {
     let mut pieces = Vec::new();
     for (i, cell) in from.board().cells().iter().enumerate() {
-        let c = pos.at(CellId::new(i));
-        if c == hetproba_engine::EMPTY {
-            continue;
-        }
-        let name = &from.rules().pieces[hetproba_engine::piece_type(c) as usize].name;
+        let Some(c) = pos.at(CellId::new(i)) else { continue };
+        let name = &from.rules().pieces[c.kind().index()].name;
         let piece = to.rules().piece_index(name)?;
-        let owner = match hetproba_engine::owner_tag(c) {
-            t @ (1 | 2) => Some(player_in(from, to, PlayerId(t - 1))),
-            _ => None,
+        let owner = match c.owner() {
+            Owner::Player(p) => Owner::Player(player_in(from, to, p)),
+            Owner::Nobody => Owner::Nobody,
         };
         let (x, y) = frame.cell((cell.x, cell.y));
-        pieces.push((to.board().at(x, y)?, hetproba_engine::code(piece, owner)));
+        pieces.push((to.board().at(x, y)?, Piece::new(piece, owner)));
     }
     Some(Position::with_pieces(to, &pieces, player_in(from, to, pos.side())))
 }

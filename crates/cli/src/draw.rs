@@ -1,7 +1,7 @@
 //! Drawing a position as text: cells placed by their coordinates, so rectangles, hexagon grids
 //! and line grids all draw with one routine.
 
-use hetproba_engine::{EMPTY, Game, Position};
+use hetproba_engine::{Game, Position};
 use hetproba_rules::model::Naming;
 
 /// The board with file letters and rank numbers (for algebraic names), `.` for an empty cell.
@@ -20,8 +20,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
         for x in x0..=x1 {
             if let Some(cell) = board.at(x, y) {
                 any = true;
-                let code = pos.at(cell);
-                line[(x - x0) as usize * 2] = if code == EMPTY { '.' } else { game.symbol(code) };
+                line[(x - x0) as usize * 2] = pos.at(cell).map_or('.', |p| game.symbol(p));
             }
         }
         if !any {

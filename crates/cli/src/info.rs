@@ -115,7 +115,7 @@ pub fn notation_examples(game: &Game) -> Vec<(String, Vec<String>)> {
     }
     let mut by_piece: Vec<(String, Vec<String>)> = Vec::new();
     for (rule, examples) in rules.moves.iter().zip(found) {
-        let piece = rules.pieces[rule.piece as usize].name.clone();
+        let piece = rules.pieces[rule.piece.index()].name.clone();
         let mut examples = examples;
         examples.sort_by_key(|(capture, ..)| *capture);
         let words: Vec<String> = examples.into_iter().map(|(capture, _, e)| if capture { format!("{e} (a capture)") } else { e }).collect();
@@ -398,7 +398,7 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     json.file = Some(file.clone());
     let mut notes = Vec::new();
     for (i, piece) in rules.pieces.iter().enumerate() {
-        if piece.owned && !rules.moves.iter().any(|m| m.piece as usize == i) {
+        if piece.owned && !rules.moves.iter().any(|m| m.piece.index() == i) {
             notes.push(format!("note: {file}: piece '{}' has no move and is never placed", piece.name));
         }
     }

@@ -115,12 +115,12 @@ fn agent(spec: &AgentSpec, seed: u64) -> Box<dyn Agent> {
 fn material(game: &Game, pos: &Position) -> i64 {
     let pieces = &game.rules().pieces;
     (0..game.board().len()).fold(0, |sum, i| {
-        let code = pos.at(hetproba_engine::board::CellId::new(i));
-        let value = i64::from(pieces[hetproba_engine::piece_type(code) as usize].value);
-        match hetproba_engine::owner_tag(code) {
-            1 => sum + value,
-            2 => sum - value,
-            _ => sum,
+        let Some(piece) = pos.at(hetproba_engine::board::CellId::new(i)) else { return sum };
+        let value = i64::from(pieces[piece.kind().index()].value);
+        match piece.owner() {
+            hetproba_engine::Owner::Player(PlayerId::FIRST) => sum + value,
+            hetproba_engine::Owner::Player(_) => sum - value,
+            hetproba_engine::Owner::Nobody => sum,
         }
     })
 }

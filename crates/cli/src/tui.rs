@@ -15,7 +15,7 @@ use crossterm::terminal::{self, Clear, ClearType};
 use crossterm::{execute, queue};
 use hetproba_ai::Progress;
 use hetproba_board::{CellId, Shape};
-use hetproba_engine::{EMPTY, Game, Position, owner_tag};
+use hetproba_engine::{Game, Owner, Position};
 use hetproba_rules::model::{Naming, PlayerId};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -99,8 +99,8 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
                 }
                 continue;
             };
-            let code = pos.at(cell);
-            let symbol = if code == EMPTY { if colour { '·' } else { '.' } } else { game.symbol(code) };
+            let held = pos.at(cell);
+            let symbol = held.map_or(if colour { '·' } else { '.' }, |p| game.symbol(p));
             let number = if numbers { format!("{:>name_width$}", board.name(cell)) } else { String::new() };
             let marked = marked.contains(&cell);
             if !colour {
@@ -110,10 +110,10 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
             }
             let parity = (x + y).rem_euclid(2) as usize;
             let ground = if marked { MARKED[parity] } else { SQUARE[parity] };
-            let piece = match owner_tag(code) {
-                0 => format!("{symbol}").with(Color::AnsiValue(250)),
-                3 => format!("{symbol}").with(Color::DarkMagenta).bold(),
-                tag => format!("{symbol}").with(piece_colour(game, PlayerId(tag - 1))).bold(),
+            let piece = match held.map(|p| p.owner()) {
+                None => format!("{symbol}").with(Color::AnsiValue(250)),
+                Some(Owner::Nobody) => format!("{symbol}").with(Color::DarkMagenta).bold(),
+                Some(Owner::Player(p)) => format!("{symbol}").with(piece_colour(game, p)).bold(),
             };
             line.push_str(&format!(
                 "{}{}{}{}",

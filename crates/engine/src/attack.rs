@@ -7,16 +7,16 @@
 //! No move may leave the mover's royal pieces attacked: `legal` tests each pseudo-legal move on
 //! a view of the position after it, without making it.
 
-use crate::game::{Code, EMPTY, Game, owner_tag, tag};
+use crate::game::{Game, Owner, Piece, Square};
 use crate::moves::{Kind, Move};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{Action, Distance, Landing, PlayerId, Ruleset};
+use hetproba_rules::model::{Action, Distance, Landing, PieceTypeId, PlayerId, Ruleset};
 
-/// A piece that attacks along a line: its code and how far it reaches.
+/// A piece that attacks along a line: the piece and how far it reaches.
 #[derive(Clone, Debug)]
 struct Slider {
-    code: Code,
+    piece: Piece,
     min: u32,
     max: u32,
     /// It lands only on cells in this region exactly when it stands in it.
@@ -32,7 +32,7 @@ struct AttackRules {
     /// moves in, and the pieces that attack along it.
     rays: Vec<(DirId, DirId, Vec<Slider>)>,
     /// Per leaping piece: per cell, the cells it could leap onto that cell from.
-    leaps: Vec<(Code, Vec<Vec<CellId>>)>,
+    leaps: Vec<(Piece, Vec<Vec<CellId>>)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
     general: bool,
 }
@@ -40,8 +40,8 @@ struct AttackRules {
 /// The royal pieces of a game and the attack rules of both players.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Attacks {
-    /// Per player: the codes of its royal pieces.
-    royal: [Vec<Code>; 2],
+    /// Per player: its royal pieces.
+    royal: [Vec<Piece>; 2],
     by: [AttackRules; 2],
     /// On boards of at most 64 cells, per player attacked: per cell, the cells beside the lines
     /// through it along which an enemy piece attacks from afar, where a piece blocks a step of
@@ -52,8 +52,15 @@ pub(crate) struct Attacks {
 impl Attacks {
     pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule]) -> Option<Attacks> {
         let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle { .. }));
-        let royal: [Vec<Code>; 2] = PlayerId::BOTH
-            .map(|p| rules.pieces.iter().enumerate().filter(|(_, t)| t.royal).map(|(i, _)| crate::game::code(i as u8, Some(p))).collect());
+        let royal: [Vec<Piece>; 2] = PlayerId::BOTH.map(|p| {
+            rules
+                .pieces
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.royal)
+                .map(|(i, _)| Piece::new(PieceTypeId::new(i), Owner::Player(p)))
+                .collect()
+        });
         if royal[0].is_empty() && !castles {
             return None;
         }
@@ -64,7 +71,7 @@ impl Attacks {
             for (m, rule) in rules.moves.iter().zip(compiled) {
                 let captures_by_landing = |to: Landing| matches!(to, Landing::Enemy | Landing::EmptyOrEnemy);
                 let from = rule.from.as_ref().map(|f| f[side.index()].clone());
-                let code = rule.code[side.index()];
+                let piece = rule.moving[side.index()];
                 match &m.action {
                     Action::Step { dirs, to } | Action::Slide { dirs, to, .. } if captures_by_landing(*to) => {
                         let (min, max, stay) = match &m.action {
@@ -73,16 +80,16 @@ impl Attacks {
                                 continue;
                             }
                             Action::Slide { min, max, stay, .. } => {
-                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r as usize].cells[side.index()].clone()))
+                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r.index()].cells[side.index()].clone()))
                             }
                             _ => (1, 1, None),
                         };
-                        for &d in &rules.direction_sets[*dirs as usize].dirs[side.index()] {
+                        for &d in &rules.direction_sets[dirs.index()].dirs[side.index()] {
                             let Some(back) = board.opposite(d) else {
                                 out.general = true;
                                 continue;
                             };
-                            let slider = Slider { code, min, max, stay: stay.clone(), from: from.clone() };
+                            let slider = Slider { piece, min, max, stay: stay.clone(), from: from.clone() };
                             match out.rays.iter_mut().find(|(walk, _, _)| *walk == back) {
                                 Some((_, _, list)) => list.push(slider),
                                 None => out.rays.push((back, d, vec![slider])),
@@ -101,7 +108,7 @@ impl Attacks {
                                 }
                             }
                         }
-                        out.leaps.push((code, sources));
+                        out.leaps.push((piece, sources));
                     }
                     Action::Hops(pattern) if pattern.captures() => out.general = true,
                     _ => {}
@@ -137,15 +144,15 @@ impl Attacks {
 /// A position seen after some cells change (a move not yet made).
 struct View<'a> {
     pos: &'a Position,
-    changes: &'a [(CellId, Code)],
+    changes: &'a [(CellId, Option<Piece>)],
 }
 
 impl View<'_> {
     #[inline(always)]
-    fn at(&self, cell: CellId) -> Code {
-        for &(c, code) in self.changes {
+    fn at(&self, cell: CellId) -> Option<Piece> {
+        for &(c, held) in self.changes {
             if c == cell {
-                return code;
+                return held;
             }
         }
         self.pos.cells[cell.index()]
@@ -155,7 +162,7 @@ impl View<'_> {
 impl Game {
     /// Would `piece`, standing on `cell`, be attacked by `by` in this position? (`piece` is the
     /// one there, or one that would cross the cell, such as a castling piece.)
-    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Code) -> bool {
+    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
         match &self.attacks {
             Some(a) if a.by[by.index()].general => self.attacked_by_generating(pos, cell, by, piece),
             Some(_) => self.attacked_in(&View { pos, changes: &[] }, cell, by),
@@ -166,9 +173,9 @@ impl Game {
     /// Does a royal piece of `player` stand attacked?
     pub(crate) fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
-        a.royal[player.index()].iter().any(|&code| {
-            let mut pieces = self.pieces_of(pos, code);
-            std::iter::from_fn(|| pieces.next(&pos.cells, code)).any(|c| self.attacked(pos, c, player.other(), code))
+        a.royal[player.index()].iter().any(|&royal| {
+            let mut pieces = self.pieces_of(pos, royal);
+            std::iter::from_fn(|| pieces.next(&pos.cells, royal)).any(|c| self.attacked(pos, c, player.other(), royal))
         })
     }
 
@@ -180,9 +187,9 @@ impl Game {
             return None;
         }
         let owner = pos.side.other();
-        a.royal[owner.index()].iter().find_map(|&code| {
-            let mut pieces = self.pieces_of(pos, code);
-            std::iter::from_fn(|| pieces.next(&pos.cells, code)).find(|&c| self.attacked(pos, c, pos.side, code))
+        a.royal[owner.index()].iter().find_map(|&royal| {
+            let mut pieces = self.pieces_of(pos, royal);
+            std::iter::from_fn(|| pieces.next(&pos.cells, royal)).find(|&c| self.attacked(pos, c, pos.side, royal))
         })
     }
 
@@ -202,13 +209,13 @@ impl Game {
                 }
                 dist += 1;
                 // The attacker's step from p towards the cell may be blocked by the board.
-                if board.blockers(p, *dir).iter().any(|&b| view.at(b) != EMPTY) {
+                if board.blockers(p, *dir).iter().any(|&b| view.at(b).is_some()) {
                     break;
                 }
-                let code = view.at(p);
-                if code != EMPTY {
+                let held = view.at(p);
+                if held.is_some() {
                     let hits = sliders.iter().any(|s| {
-                        s.code == code
+                        Some(s.piece) == held
                             && dist >= s.min
                             && dist <= s.max
                             && s.stay.as_ref().is_none_or(|r| r[p.index()] == r[cell.index()])
@@ -222,22 +229,22 @@ impl Game {
                 c = p;
             }
         }
-        rules.leaps.iter().any(|(code, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == *code))
+        rules.leaps.iter().any(|(piece, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == Some(*piece)))
     }
 
     /// The slow, sure way: does any move of `by` capture `piece` on `cell`? Moves only capture
     /// pieces, so an empty cell is asked on a copy with the piece standing there (a hop over it,
     /// an enclosure of it).
-    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Code) -> bool {
+    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
         let mut moves = Vec::new();
         let captured =
-            |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.0 < 128 && m.captures.bits() & cell.bit128() != 0));
-        if pos.cells[cell.index()] == piece {
+            |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.in_128() && m.captures.bits() & cell.bit128() != 0));
+        if pos.cells[cell.index()] == Some(piece) {
             self.generate_phase_but(pos, by, pos.phase, &mut moves, true);
             return captured(&moves);
         }
         let mut there = pos.clone();
-        there.put(self, cell, piece);
+        there.put(self, cell, Some(piece));
         self.generate_phase_but(&there, by, there.phase, &mut moves, true);
         captured(&moves)
     }
@@ -252,9 +259,9 @@ impl Game {
         // The royal pieces, on the stack: this runs at every node of a chess perft.
         let mut found = [NO_CELL; 8];
         let mut count = 0;
-        for &code in &a.royal[side.index()] {
-            let mut pieces = self.pieces_of(pos, code);
-            while let Some(c) = pieces.next(&pos.cells, code) {
+        for &royal in &a.royal[side.index()] {
+            let mut pieces = self.pieces_of(pos, royal);
+            while let Some(c) = pieces.next(&pos.cells, royal) {
                 if count < found.len() {
                     found[count] = c;
                 }
@@ -294,10 +301,10 @@ impl Game {
             let rule = &self.compiled[mv.rule.index()];
             let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
             let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures == crate::moves::CellBits::NONE;
-            if plain && !moves_royal && exposed.is_some_and(|e| mv.from.0 < 64 && e & mv.from.bit() == 0) {
+            if plain && !moves_royal && exposed.is_some_and(|e| mv.from.in_64() && e & mv.from.bit() == 0) {
                 return true;
             }
-            let mut changes: [(CellId, Code); 8] = [(NO_CELL, EMPTY); 8];
+            let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
             let mut count = 0;
             match &rule.kind {
                 Kind::Castle(k) => {
@@ -306,13 +313,13 @@ impl Game {
                 }
                 Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) | Kind::Place(_) | Kind::Roll(_) => {
                     if mv.from != NO_CELL {
-                        changes[count] = (mv.from, EMPTY);
+                        changes[count] = (mv.from, None);
                         count += 1;
                     }
                     let arriving = match mv.promotion() {
-                        Some(t) => crate::game::code(t, Some(side)),
+                        Some(t) => Some(Piece::new(t, Owner::Player(side))),
                         None if mv.from != NO_CELL => pos.cells[mv.from.index()],
-                        None => rule.code[side.index()],
+                        None => Some(rule.moving[side.index()]),
                     };
                     changes[count] = (mv.to, arriving);
                     count += 1;
@@ -320,7 +327,7 @@ impl Game {
                     while bits != 0 && count < changes.len() {
                         let c = CellId::lowest128(bits);
                         bits &= bits - 1;
-                        changes[count] = (c, EMPTY);
+                        changes[count] = (c, None);
                         count += 1;
                     }
                     if bits != 0 || !rule.effects.is_empty() {
@@ -348,18 +355,18 @@ impl Game {
                 continue;
             }
             let mut c = board.step(k, *walk);
-            while c != NO_CELL && pos.cells[c.index()] == EMPTY {
+            while c != NO_CELL && pos.cells[c.index()].is_none() {
                 c = board.step(c, *walk);
             }
-            if c == NO_CELL || owner_tag(pos.cells[c.index()]) != tag(side) {
+            if c == NO_CELL || !pos.cells[c.index()].of(side) {
                 continue;
             }
             let mine = c;
             c = board.step(c, *walk);
-            while c != NO_CELL && pos.cells[c.index()] == EMPTY {
+            while c != NO_CELL && pos.cells[c.index()].is_none() {
                 c = board.step(c, *walk);
             }
-            if c != NO_CELL && sliders.iter().any(|s| s.code == pos.cells[c.index()] && s.max > 1) {
+            if c != NO_CELL && sliders.iter().any(|s| Some(s.piece) == pos.cells[c.index()] && s.max > 1) {
                 mask |= mine.bit();
             }
         }

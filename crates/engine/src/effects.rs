@@ -4,7 +4,7 @@
 //! capture). A capture may be optional: then every choice of the enclosed lines to take is its
 //! own move.
 
-use crate::game::{Game, code, line_masks, owner_tag, piece_type, tag};
+use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
@@ -45,7 +45,7 @@ impl Effects {
             .iter()
             .map(|e| match e {
                 Effect::Enclose { dirs, outcome, len, min, optional } => Enclose {
-                    dirs: rules.direction_sets[*dirs as usize].dirs.clone(),
+                    dirs: rules.direction_sets[dirs.index()].dirs.clone(),
                     outcome: *outcome,
                     len: *len,
                     min: *min,
@@ -174,7 +174,7 @@ impl Effects {
                 let mut k = at;
                 for _ in 0..count {
                     k = game.board().step(k, d);
-                    let turned = code(piece_type(pos.cells[k.index()]), Some(side));
+                    let turned = pos.cells[k.index()].map(|p| p.turned_to(side));
                     pos.set(game, k, turned);
                 }
             }
@@ -203,10 +203,10 @@ impl Effects {
 #[inline(always)]
 fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> (u32, CellId) {
     let table = game.board().table(d);
-    let enemy = tag(side.other());
+    let enemy = side.other();
     let mut k = table[at.index()];
     let mut count = 0;
-    while k != NO_CELL && owner_tag(pos.cells[k.index()]) == enemy {
+    while k != NO_CELL && pos.cells[k.index()].of(enemy) {
         count += 1;
         k = table[k.index()];
     }
@@ -217,7 +217,7 @@ fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) 
 #[inline(always)]
 fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> u32 {
     let (count, k) = enemy_run(game, pos, side, at, d);
-    if count > 0 && k != NO_CELL && owner_tag(pos.cells[k.index()]) == tag(side) { count } else { 0 }
+    if count > 0 && k != NO_CELL && pos.cells[k.index()].of(side) { count } else { 0 }
 }
 
 impl Enclose {
@@ -227,7 +227,7 @@ impl Enclose {
     #[inline(always)]
     fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
         let (count, k) = enemy_run(game, pos, side, at, d);
-        let closed = count > 0 && k != NO_CELL && k != vacated && owner_tag(pos.cells[k.index()]) == tag(side);
+        let closed = count > 0 && k != NO_CELL && k != vacated && pos.cells[k.index()].of(side);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
     }
 }

@@ -2,7 +2,7 @@
 //! tree of tests with their tables (line axes, neighbour masks, region cells), evaluated in
 //! order; the first that holds decides.
 
-use crate::game::{Axis, EMPTY, Game, line_masks, owner_tag, tag};
+use crate::game::{Axis, Game, Square, line_masks, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who};
@@ -110,17 +110,17 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
         Condition::Not(inner) => Cond::Not(Box::new(compile(rules, axes, inner))),
         Condition::Test(test, who) => {
             let check = match test {
-                Test::Line { len, exact, dirs } => Check::Line { len: *len, exact: *exact, axes: axes[*dirs as usize].clone() },
+                Test::Line { len, exact, dirs } => Check::Line { len: *len, exact: *exact, axes: axes[dirs.index()].clone() },
                 Test::NoMoves => Check::NoMoves,
                 Test::NoPieces => Check::NoPieces,
                 Test::Check => Check::RoyalAttacked,
                 Test::Connected { dirs } => {
-                    let dirs = rules.direction_sets[*dirs as usize].dirs.clone();
+                    let dirs = rules.direction_sets[dirs.index()].dirs.clone();
                     let masks = small.then(|| [0, 1].map(|p| line_masks(board, &dirs[p], false)));
                     Check::Connected { dirs, masks }
                 }
                 Test::Occupies { region } => {
-                    let cells = rules.regions[*region as usize].cells.clone();
+                    let cells = rules.regions[region.index()].cells.clone();
                     let bits = small
                         .then(|| [0, 1].map(|p| cells[p].iter().enumerate().filter(|(_, on)| **on).fold(0u64, |m, (i, _)| m | 1 << i)));
                     Check::Occupies { cells, bits }
@@ -214,8 +214,8 @@ impl Game {
                         self.connected(pos, player, &dirs[player.index()], masks.as_ref().map(|m| &m[player.index()][..]))
                     }
                     Check::Occupies { cells, bits } => match bits {
-                        Some(bits) => pos.bits[tag(player) as usize] & bits[player.index()] != 0,
-                        None => cells[player.index()].iter().enumerate().any(|(c, &on)| on && owner_tag(pos.cells[c]) == tag(player)),
+                        Some(bits) => pos.bits[slot(player)] & bits[player.index()] != 0,
+                        None => cells[player.index()].iter().enumerate().any(|(c, &on)| on && pos.cells[c].of(player)),
                     },
                 }
             }
@@ -225,9 +225,8 @@ impl Game {
     /// Do all of `player`'s pieces form one group through `dirs`? No pieces, or one, count as
     /// connected. On boards of at most 64 cells the group grows by neighbour masks.
     fn connected(&self, pos: &Position, player: PlayerId, dirs: &[DirId], masks: Option<&[u64]>) -> bool {
-        let mine = tag(player);
         if let Some(masks) = masks {
-            let pieces = pos.bits[mine as usize];
+            let pieces = pos.bits[slot(player)];
             if pieces.count_ones() <= 1 {
                 return true;
             }
@@ -243,7 +242,7 @@ impl Game {
             return group == pieces;
         }
         let board = self.board();
-        let is_mine = |c: CellId| pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let is_mine = |c: CellId| pos.cells[c.index()].of(player);
         let Some(first) = (0..pos.cells.len()).map(CellId::new).find(|&c| is_mine(c)) else { return true };
         let mut seen = vec![false; pos.cells.len()];
         let mut stack = vec![first];
@@ -268,8 +267,7 @@ impl Game {
     /// to it, so the runs beside it are measured too.
     fn has_line(&self, pos: &Position, player: PlayerId, len: u32, exact: bool, axes: &[Axis]) -> bool {
         let board = self.board();
-        let mine = tag(player);
-        let is_mine = |c: CellId| c != NO_CELL && pos.cells[c.index()] != EMPTY && owner_tag(pos.cells[c.index()]) == mine;
+        let is_mine = |c: CellId| c != NO_CELL && pos.cells[c.index()].of(player);
         let run_through = |c: CellId, d: DirId, back: Option<DirId>| -> u32 {
             let mut n = 1;
             let mut k = board.step(c, d);

@@ -50,9 +50,9 @@ impl Game {
         let mut out = Vec::new();
         for rule in &self.compiled {
             let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
-            let code = rule.code[side.index()];
-            let mut pieces = self.pieces_of(pos, code);
-            while let Some(from) = pieces.next(&pos.cells, code) {
+            let piece = rule.moving[side.index()];
+            let mut pieces = self.pieces_of(pos, piece);
+            while let Some(from) = pieces.next(&pos.cells, piece) {
                 let partners = castle.partners(self, pos, side, from);
                 if !partners.is_empty() {
                     out.push((letter, from, partners));
@@ -90,7 +90,7 @@ impl Game {
         let side = PlayerId(side as u8);
         pos.set_side(self, side);
         let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, 0);
+        pos.set_phase(self, last as u8, crate::position::Progress::START);
         // Castling rights: each letter marks its pair of pieces as never moved.
         let rights = fields.get(2).copied().unwrap_or("-");
         if rights != "-" {
@@ -118,7 +118,7 @@ impl Game {
             let mut bits = 0u128;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
-                if c.0 >= 128 || pos.cells[c.index()] != crate::game::EMPTY {
+                if !c.in_128() || pos.cells[c.index()].is_some() {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
                 bits |= c.bit128();

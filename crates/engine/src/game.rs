@@ -3,37 +3,142 @@
 use crate::attack::Attacks;
 use crate::ends::Ends;
 use crate::moves::{At, Kind, Rule};
+use crate::position::Progress;
 use hetproba_board::{CellId, DirId};
 use hetproba_rules::model::*;
+use std::num::NonZeroU8;
 
-/// A piece on a cell, packed in one byte: `type << 2 | tag`, where the tag is 1 or 2 for the
-/// first or second player and 3 for a piece that belongs to nobody. 0 is an empty cell.
-pub type Code = u8;
-pub const EMPTY: Code = 0;
-/// The tag of a neutral piece.
-pub const NEUTRAL: u8 = 3;
+/// Who a piece belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Owner {
+    Player(PlayerId),
+    /// A piece of nobody's (a blocking stone).
+    Nobody,
+}
+
+impl Owner {
+    /// The player it is, if any.
+    pub fn player(self) -> Option<PlayerId> {
+        match self {
+            Owner::Player(p) => Some(p),
+            Owner::Nobody => None,
+        }
+    }
+}
+
+impl From<Option<PlayerId>> for Owner {
+    fn from(player: Option<PlayerId>) -> Owner {
+        player.map_or(Owner::Nobody, Owner::Player)
+    }
+}
+
+/// A piece: its type and its owner, in one byte, `type << 2 | tag`, where the tag is 1 or 2
+/// for the first or second player and 3 for nobody. Never 0, so that a cell, an
+/// `Option<Piece>` with `None` for empty, is one byte too: the byte indexes the Zobrist keys.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Piece(NonZeroU8);
 
 /// The owner tag of a player.
 #[inline(always)]
-pub fn tag(player: PlayerId) -> u8 {
+fn player_tag(player: PlayerId) -> u8 {
     player.0 + 1
 }
 
-/// The code of a piece type for an owner (`None`: neutral).
-#[inline(always)]
-pub fn code(piece: PieceTypeId, owner: Option<PlayerId>) -> Code {
-    (piece << 2) | owner.map_or(NEUTRAL, tag)
+impl Piece {
+    /// A piece of this type (one of the first [`PieceTypeSet::CAPACITY`]) and owner.
+    #[inline(always)]
+    pub fn new(kind: PieceTypeId, owner: Owner) -> Piece {
+        debug_assert!(kind.index() < PieceTypeSet::CAPACITY);
+        let tag = match owner {
+            Owner::Player(p) => player_tag(p),
+            Owner::Nobody => NOBODY,
+        };
+        Piece(NonZeroU8::new((kind.index() as u8) << 2 | tag).expect("an owner tag is never 0"))
+    }
+
+    #[inline(always)]
+    pub fn kind(self) -> PieceTypeId {
+        PieceTypeId::new(usize::from(self.0.get() >> 2))
+    }
+
+    #[inline(always)]
+    pub fn owner(self) -> Owner {
+        match self.0.get() & 3 {
+            NOBODY => Owner::Nobody,
+            t => Owner::Player(PlayerId(t - 1)),
+        }
+    }
+
+    /// Does it belong to `player`?
+    #[inline(always)]
+    pub fn belongs_to(self, player: PlayerId) -> bool {
+        self.0.get() & 3 == player_tag(player)
+    }
+
+    /// The same type of piece, of `player`'s (a piece turned by enclosing it).
+    #[inline(always)]
+    pub fn turned_to(self, player: PlayerId) -> Piece {
+        Piece::new(self.kind(), Owner::Player(player))
+    }
 }
 
-/// The owner tag of a code (0 for an empty cell).
-#[inline(always)]
-pub fn owner_tag(code: Code) -> u8 {
-    code & 3
+impl std::fmt::Debug for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Piece").field("kind", &self.kind()).field("owner", &self.owner()).finish()
+    }
 }
 
+/// The tag of nobody's pieces.
+const NOBODY: u8 = 3;
+
+/// What a cell holds, seen as the byte the position stores: for per-owner tables and keys.
+pub(crate) trait Square: Copy {
+    /// Its owner's slot in per-owner tables: 0 empty, 1 and 2 the players, 3 nobody.
+    fn slot(self) -> usize;
+    /// Its byte: the index of its Zobrist key and piece bit set (0: empty).
+    fn code(self) -> usize;
+    /// Does it hold a piece of `player`'s?
+    fn of(self, player: PlayerId) -> bool;
+}
+
+impl Square for Option<Piece> {
+    #[inline(always)]
+    fn slot(self) -> usize {
+        self.map_or(0, |p| usize::from(p.0.get() & 3))
+    }
+
+    #[inline(always)]
+    fn code(self) -> usize {
+        self.map_or(0, |p| usize::from(p.0.get()))
+    }
+
+    #[inline(always)]
+    fn of(self, player: PlayerId) -> bool {
+        self.slot() == slot(player)
+    }
+}
+
+impl Square for Piece {
+    #[inline(always)]
+    fn slot(self) -> usize {
+        usize::from(self.0.get() & 3)
+    }
+
+    #[inline(always)]
+    fn code(self) -> usize {
+        usize::from(self.0.get())
+    }
+
+    #[inline(always)]
+    fn of(self, player: PlayerId) -> bool {
+        self.belongs_to(player)
+    }
+}
+
+/// A player's slot in per-owner tables (see [`Square::slot`]).
 #[inline(always)]
-pub fn piece_type(code: Code) -> PieceTypeId {
-    code >> 2
+pub(crate) fn slot(player: PlayerId) -> usize {
+    usize::from(player_tag(player))
 }
 
 /// A line through a cell: a direction and its opposite, if the board has one.
@@ -81,7 +186,7 @@ pub struct Game {
     pub(crate) regions: RegionRules,
     /// When captured pieces leave the board in a chain.
     pub(crate) removal: Removal,
-    /// `zobrist[cell * codes + code]`.
+    /// `zobrist[cell * codes + code]`, the code of what the cell holds ([`Square::code`]).
     pub(crate) zobrist: Vec<u64>,
     pub(crate) codes: usize,
     pub(crate) side_key: u64,
@@ -118,9 +223,8 @@ impl Game {
         let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i)).collect();
         let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), limit: p.limit }).collect();
         let union = |ids: &[RegionId]| {
-            (!ids.is_empty()).then(|| {
-                [0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id as usize].cells[p][c])).collect::<Vec<bool>>())
-            })
+            (!ids.is_empty())
+                .then(|| [0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id.index()].cells[p][c])).collect::<Vec<bool>>()))
         };
         let regions = RegionRules {
             no_quiet: union(&rules.turn.enter_by_capture_only),
@@ -140,7 +244,7 @@ impl Game {
             .iter()
             .map(|p| {
                 p.promotion.as_ref().map(|promo| {
-                    let cells = rules.regions[promo.region as usize].cells.clone();
+                    let cells = rules.regions[promo.region.index()].cells.clone();
                     let bits = [0, 1].map(|p| {
                         let on = cells[p].iter().enumerate().filter(|(_, on)| **on);
                         if n <= 64 { on.fold(0u64, |m, (i, _)| m | 1u64 << i) } else { 0 }
@@ -157,7 +261,7 @@ impl Game {
                 compiled
                     .iter()
                     .enumerate()
-                    .filter(|(_, rule)| rule.piece as usize == p)
+                    .filter(|(_, rule)| rule.piece.index() == p)
                     .filter_map(|(i, rule)| match &rule.kind {
                         Kind::Hops(h) => h.chain_segment().map(|seg| At {
                             rule: crate::moves::RuleId::new(i),
@@ -205,25 +309,25 @@ impl Game {
         &self.rules.players[player.index()].name
     }
 
-    /// The position-notation symbol of a code.
-    pub fn symbol(&self, code: Code) -> char {
-        let piece = &self.rules.pieces[piece_type(code) as usize];
-        match owner_tag(code) {
-            NEUTRAL => piece.symbols[0],
-            t => piece.symbols[(t - 1) as usize],
+    /// The position-notation symbol of a piece.
+    pub fn symbol(&self, piece: Piece) -> char {
+        let symbols = &self.rules.pieces[piece.kind().index()].symbols;
+        match piece.owner() {
+            Owner::Nobody => symbols[0],
+            Owner::Player(p) => symbols[p.index()],
         }
     }
 
-    /// The code a position-notation symbol stands for.
-    pub fn code_of_symbol(&self, symbol: char) -> Option<Code> {
+    /// The piece a position-notation symbol stands for.
+    pub fn piece_of_symbol(&self, symbol: char) -> Option<Piece> {
         self.rules.pieces.iter().enumerate().find_map(|(i, p)| {
-            let i = i as PieceTypeId;
+            let i = PieceTypeId::new(i);
             if !p.owned {
-                (p.symbols[0] == symbol).then(|| code(i, None))
+                (p.symbols[0] == symbol).then(|| Piece::new(i, Owner::Nobody))
             } else if p.symbols[0] == symbol {
-                Some(code(i, Some(PlayerId::FIRST)))
+                Some(Piece::new(i, Owner::Player(PlayerId::FIRST)))
             } else if p.symbols[1] == symbol {
-                Some(code(i, Some(PlayerId::SECOND)))
+                Some(Piece::new(i, Owner::Player(PlayerId::SECOND)))
             } else {
                 None
             }
@@ -231,8 +335,8 @@ impl Game {
     }
 
     #[inline(always)]
-    pub(crate) fn key(&self, cell: CellId, code: Code) -> u64 {
-        self.zobrist[cell.index() * self.codes + code as usize]
+    pub(crate) fn key(&self, cell: CellId, held: Option<Piece>) -> u64 {
+        self.zobrist[cell.index() * self.codes + held.code()]
     }
 
     /// Does the position remember which pieces never moved?
@@ -266,9 +370,9 @@ impl Game {
     }
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.
-    pub(crate) fn phase_key(&self, phase: u8, phase_ply: u32) -> u64 {
+    pub(crate) fn phase_key(&self, phase: u8, progress: Progress) -> u64 {
         let limited = self.phases[phase as usize].limit.is_some();
-        let mut s = (phase as u64) << 32 | if limited { phase_ply as u64 } else { 0 };
+        let mut s = (phase as u64) << 32 | if limited { progress.key() } else { 0 };
         splitmix(&mut s)
     }
 }
@@ -304,4 +408,51 @@ fn axes_of(rules: &Ruleset, dirs: &[DirId]) -> Vec<Axis> {
         }
     }
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Move;
+    use crate::position::Progress;
+
+    #[test]
+    fn a_piece_keeps_its_type_and_owner_in_one_byte() {
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        let owners = [Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND), Owner::Nobody];
+        let mut codes = std::collections::HashSet::new();
+        for kind in (0..PieceTypeSet::CAPACITY).map(PieceTypeId::new) {
+            for owner in owners {
+                let piece = Piece::new(kind, owner);
+                assert_eq!((piece.kind(), piece.owner()), (kind, owner));
+                assert_eq!(piece.belongs_to(PlayerId::FIRST), owner == Owner::Player(PlayerId::FIRST));
+                // The byte is the Zobrist index: distinct per piece, within the game's codes.
+                assert!(Some(piece).code() < PieceTypeSet::CAPACITY * 4 && codes.insert(Some(piece).code()));
+            }
+        }
+        assert_eq!((None::<Piece>.code(), None::<Piece>.slot()), (0, 0));
+        let man = Piece::new(PieceTypeId::new(5), Owner::Player(PlayerId::FIRST));
+        assert_eq!(man.turned_to(PlayerId::SECOND), Piece::new(PieceTypeId::new(5), Owner::Player(PlayerId::SECOND)));
+        assert!(Some(man).of(PlayerId::FIRST) && !Some(man).of(PlayerId::SECOND) && !None::<Piece>.of(PlayerId::FIRST));
+    }
+
+    #[test]
+    fn a_move_with_its_promotion_is_no_larger_than_before() {
+        // 16 bytes of captured cells, 2 + 2 of cells, 1 each of rule, direction, capture flag and
+        // promotion.
+        assert_eq!(std::mem::size_of::<Move>(), 24);
+        let queen = PieceTypeId::new(4);
+        let mv = Move::PASS.promoting(queen);
+        assert_eq!((Move::PASS.promotion(), mv.promotion()), (None, Some(queen)));
+    }
+
+    #[test]
+    fn progress_counts_plies_or_each_players_placements() {
+        let placed = Progress::START.place(PlayerId::SECOND).place(PlayerId::SECOND).place(PlayerId::FIRST);
+        assert_eq!((placed.placed(PlayerId::FIRST), placed.placed(PlayerId::SECOND)), (1, 2));
+        assert_eq!(placed, Progress::after_placing([1, 2]));
+        assert_eq!(Progress::START.ply().ply().plies(), 2);
+        assert_eq!(Progress::START.ply().ply(), Progress::after_plies(2));
+        assert_ne!(placed.key(), Progress::after_placing([2, 1]).key());
+    }
 }

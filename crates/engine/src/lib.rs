@@ -20,11 +20,11 @@ mod turn;
 
 pub use check::{TestFailure, TestReport};
 pub use ends::Outcome;
-pub use game::{Code, EMPTY, Game, code, owner_tag, piece_type};
+pub use game::{Game, Owner, Piece};
 pub use moves::{CellBits, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use perft::Counting;
-pub use position::Position;
+pub use position::{Position, Progress};
 pub use session::Session;
 
 pub use hetproba_board as board;

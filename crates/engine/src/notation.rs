@@ -1,11 +1,11 @@
 //! Move notation (written from templates, read by matching the legal moves) and position
 //! notation (a FEN-like line: rows, side to move, phase).
 
-use crate::game::{EMPTY, Game};
+use crate::game::{Game, Owner, Piece};
 use crate::moves::{Move, NO_DIR};
-use crate::position::Position;
+use crate::position::{Position, Progress};
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PlayerId, PositionNotation};
+use hetproba_rules::model::{PhaseLimit, PieceTypeId, PlayerId, PositionNotation};
 
 /// What is wrong with a typed move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -125,7 +125,7 @@ impl Game {
     fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
         let rule = &self.compiled[mv.rule.index()];
-        let letter = &self.rules.pieces[rule.piece as usize].letter;
+        let letter = &self.rules.pieces[rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
         if letter.is_empty() {
@@ -160,8 +160,8 @@ impl Game {
 
     /// The letter that names a piece type in move notation: its own, or its first player's
     /// symbol as a capital.
-    fn piece_letter(&self, piece: u8) -> String {
-        let p = &self.rules.pieces[piece as usize];
+    fn piece_letter(&self, piece: PieceTypeId) -> String {
+        let p = &self.rules.pieces[piece.index()];
         if p.letter.is_empty() { p.symbols[0].to_ascii_uppercase().to_string() } else { p.letter.clone() }
     }
 
@@ -189,7 +189,7 @@ impl Game {
                 "path" => out.push_str(&join(&mut path.iter().copied(), "-")),
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
-                "letter" => out.push_str(&self.rules.pieces[rule.piece as usize].letter),
+                "letter" => out.push_str(&self.rules.pieces[rule.piece.index()].letter),
                 "turns" => out.push_str(&join(&mut self.turning_points(mv.from, path).into_iter(), "-")),
                 _ => {}
             }
@@ -198,7 +198,7 @@ impl Game {
         out.push_str(rest);
         if let Some(t) = mv.promotion() {
             // Several promotion choices: name the one taken.
-            if self.promotions[rule.piece as usize].as_ref().is_some_and(|p| p.to.len() > 1) {
+            if self.promotions[rule.piece.index()].as_ref().is_some_and(|p| p.to.len() > 1) {
                 out.push('=');
                 out.push_str(&self.piece_letter(t));
             }
@@ -239,7 +239,7 @@ impl Game {
             path: path.into_iter().map(name).collect(),
             captures: mv.captured_cells().map(name).collect(),
             flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
-            promotion: mv.promotion().map(|t| self.rules.pieces[t as usize].name.clone()),
+            promotion: mv.promotion().map(|t| self.rules.pieces[t.index()].name.clone()),
         }
     }
 
@@ -370,10 +370,10 @@ impl Game {
             out.push(' ');
             out.push_str(&phase.name);
             match phase.limit {
-                Some(PhaseLimit::Placed(_)) if pos.phase_ply > 0 => {
+                Some(PhaseLimit::Placed(_)) if pos.progress != Progress::START => {
                     out.push_str(&format!(":{},{}", pos.placed(PlayerId::FIRST), pos.placed(PlayerId::SECOND)))
                 }
-                _ if pos.phase_ply > 0 => out.push_str(&format!(":{}", pos.phase_ply)),
+                _ if pos.progress != Progress::START => out.push_str(&format!(":{}", pos.progress.plies())),
                 _ => {}
             }
         }
@@ -410,16 +410,18 @@ impl Game {
                 return Err(format!("write same:CELL=N (the piece on CELL made the last N moves of its player), not '{entry}'"));
             };
             let c = self.board().find(name).ok_or_else(|| format!("no cell '{name}' in '{field}'"))?;
-            let code = pos.cells[c.index()];
-            if code == EMPTY || limit.pieces >> crate::game::piece_type(code) & 1 == 0 {
+            let owner = match pos.cells[c.index()] {
+                Some(p) if limit.pieces.contains(p.kind()) => p.owner().player(),
+                _ => None,
+            };
+            let Some(owner) = owner else {
                 return Err(format!("'{name}' holds no piece whose moves in a row are counted"));
-            }
+            };
             let n = count
                 .parse::<u8>()
                 .ok()
                 .filter(|n| (1..=limit.max).contains(n))
                 .ok_or_else(|| format!("'{entry}': a piece makes from 1 to {} moves in a row here, not '{count}'", limit.max))?;
-            let owner = PlayerId(crate::game::owner_tag(code) - 1);
             if pos.streak(owner).is_some() {
                 return Err(format!("'{field}' names two pieces of one player"));
             }
@@ -438,15 +440,15 @@ impl Game {
             }
             let mut empty = 0;
             for &c in row {
-                let code = pos.cells[c.index()];
-                if code == EMPTY {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                        empty = 0;
+                match pos.cells[c.index()] {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            out.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        out.push(self.symbol(piece));
                     }
-                    out.push(self.symbol(code));
                 }
             }
             if empty > 0 {
@@ -464,7 +466,7 @@ impl Game {
         let pos = self.read_any_position(text)?;
         if let Some(cell) = self.exposed_royal(&pos) {
             let (owner, mover) = (pos.side.other(), pos.side);
-            let piece = &self.rules.pieces[crate::game::piece_type(pos.cells[cell.index()]) as usize].name;
+            let piece = pos.cells[cell.index()].map_or("", |p| &self.rules.pieces[p.kind().index()].name);
             return Err(PositionError::Bad {
                 text: text.trim().to_string(),
                 reason: format!(
@@ -512,8 +514,8 @@ impl Game {
         })?;
         pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
-        let (phase, ply) = match phase_field {
-            None => (last, 0),
+        let (phase, progress) = match phase_field {
+            None => (last, Progress::START),
             Some(field) => {
                 let (name, progress) = field.split_once(':').unwrap_or((field, ""));
                 let phase = self.rules.phases.iter().position(|p| p.name == name).ok_or_else(|| {
@@ -521,14 +523,15 @@ impl Game {
                     bad(format!("unknown phase '{name}'; expected one of {}", names.join(", ")))
                 })?;
                 let number = |t: &str| t.parse::<u32>().map_err(|_| bad(format!("bad count of placed pieces in '{field}'")));
-                let ply = match self.rules.phases[phase].limit {
-                    _ if progress.is_empty() => 0,
+                // Counts below a limit, which the loader keeps within u16.
+                let progress = match self.rules.phases[phase].limit {
+                    _ if progress.is_empty() => Progress::START,
                     Some(PhaseLimit::Plies(limit)) => {
                         let ply = progress.parse::<u32>().map_err(|_| bad(format!("bad ply count in '{field}'")))?;
                         if ply >= limit {
                             return Err(bad(format!("phase '{name}' lasts {limit} plies; {ply} is past its end")));
                         }
-                        ply
+                        Progress::after_plies(ply as u16)
                     }
                     Some(PhaseLimit::Placed(limit)) => {
                         let Some((a, b)) = progress.split_once(',') else {
@@ -540,16 +543,16 @@ impl Game {
                                 "phase '{name}' ends when each player has placed {limit} pieces; {a},{b} is past its end"
                             )));
                         }
-                        a | b << 16
+                        Progress::after_placing([a as u16, b as u16])
                     }
                     None => {
                         return Err(bad(format!("phase '{name}' lasts to the end of the game and counts nothing: write just '{name}'")));
                     }
                 };
-                (phase, ply)
+                (phase, progress)
             }
         };
-        pos.set_phase(self, phase as u8, ply);
+        pos.set_phase(self, phase as u8, progress);
         for field in state_fields {
             self.read_state_field(&mut pos, field).map_err(bad)?;
         }
@@ -571,8 +574,7 @@ impl Game {
             }
             for name in list.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                let code = pos.cells[c.index()];
-                if code == EMPTY || !self.rules.unmoved.contains(&crate::game::piece_type(code)) {
+                if !pos.cells[c.index()].is_some_and(|p| self.rules.unmoved.contains(&p.kind())) {
                     return Err(format!("'{name}' holds no piece whose moves the ruleset remembers"));
                 }
                 pos.mark_unmoved(self, c);
@@ -590,12 +592,12 @@ impl Game {
             let mut bits = 0u128;
             for name in cells.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                if c.0 >= 128 || pos.cells[c.index()] != EMPTY {
+                if !c.in_128() || pos.cells[c.index()].is_some() {
                     return Err(format!("'{name}' must be an empty cell"));
                 }
                 bits |= c.bit128();
             }
-            if bits == 0 || pos.cells[victim.index()] == EMPTY {
+            if bits == 0 || pos.cells[victim.index()].is_none() {
                 return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
             }
             let mover = pos.side.other();
@@ -633,9 +635,9 @@ impl Game {
                     }
                     i += n;
                 } else {
-                    let code = self.code_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?;
+                    let piece = self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?;
                     if i < cells.len() {
-                        pos.put(self, cells[i], code);
+                        pos.put(self, cells[i], Some(piece));
                     }
                     i += 1;
                 }
@@ -652,21 +654,19 @@ impl Game {
 
     /// PDN FEN: `W:Wa1,c3,Kd4:Bb6` — the side to move, then each side's pieces in board order,
     /// `K` before a king.
-    fn write_pdn(&self, pos: &Position, king: u8) -> String {
+    fn write_pdn(&self, pos: &Position, king: PieceTypeId) -> String {
         let mut out = self.rules.players[pos.side.index()].short.clone();
         for player in PlayerId::BOTH {
             out.push(':');
             out.push_str(&self.rules.players[player.index()].short);
             let mut first = true;
-            for (c, &code) in pos.cells.iter().enumerate() {
-                if code == EMPTY || crate::game::owner_tag(code) != crate::game::tag(player) {
-                    continue;
-                }
+            for (c, &held) in pos.cells.iter().enumerate() {
+                let Some(piece) = held.filter(|p| p.belongs_to(player)) else { continue };
                 if !first {
                     out.push(',');
                 }
                 first = false;
-                if crate::game::piece_type(code) == king {
+                if piece.kind() == king {
                     out.push('K');
                 }
                 out.push_str(self.board().name(CellId::new(c)));
@@ -678,7 +678,7 @@ impl Game {
 
     /// Reads PDN FEN. Squares may be given as ranges (`21-32`) on numbered boards; the lists may
     /// come in either order; the whole may be quoted and end with a full stop.
-    fn read_pdn(&self, text: &str, man: u8, king: u8) -> Result<Position, PositionError> {
+    fn read_pdn(&self, text: &str, man: PieceTypeId, king: PieceTypeId) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         let trimmed = text.trim().trim_matches('"').trim_end_matches('.');
         // The declared state follows the piece lists after a space: `W:W28:B5 same:28=2`.
@@ -728,16 +728,16 @@ impl Game {
                     None => vec![self.board().find(squares).ok_or_else(|| bad(format!("no square '{squares}' on this board")))?],
                 };
                 for c in cells {
-                    if pos.cells[c.index()] != EMPTY {
+                    if pos.cells[c.index()].is_some() {
                         return Err(bad(format!("two pieces on {}", self.board().name(c))));
                     }
-                    pos.put(self, c, crate::game::code(piece, Some(owner)));
+                    pos.put(self, c, Some(Piece::new(piece, Owner::Player(owner))));
                 }
             }
         }
         pos.set_side(self, PlayerId(side as u8));
         let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, 0);
+        pos.set_phase(self, last as u8, Progress::START);
         if let Some(field) = streaks {
             self.read_streaks(&mut pos, field).map_err(bad)?;
         }

@@ -2,7 +2,7 @@
 //! which records the old value and updates the hash and the piece counts, so unmaking a move
 //! replays the log backwards. No allocation per move once the log has grown.
 
-use crate::game::{Code, EMPTY, Game, owner_tag};
+use crate::game::{Game, Piece, Square};
 use crate::moves::CellBits;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PhaseLimit, PlayerId};
@@ -13,32 +13,90 @@ struct Frame {
     undo_len: u32,
     side: PlayerId,
     phase: u8,
-    phase_ply: u32,
+    progress: Progress,
     hash: u64,
     passed: CellBits,
     victim: CellId,
     streak: [(CellId, u8); 2],
 }
 
-/// An undo-log entry for a cell's "never moved" mark rather than its piece.
-const UNMOVED_ENTRY: u16 = 0x8000;
+/// An undo-log entry: what a move changed, to put back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Undo {
+    /// The cell held this.
+    Cell(CellId, Option<Piece>),
+    /// The piece on the cell had never moved.
+    Unmoved(CellId),
+}
+
+/// How far the current phase has gone, as its limit counts. The phase says which count it
+/// holds: in a phase of so many plies, the plies played (in the first slot); in a phase that
+/// lasts until each player has placed so many pieces, the pieces each has placed (in the
+/// player's slot); nothing in a phase without a limit. The loader keeps limits within `u16`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Progress([u16; 2]);
+
+impl Progress {
+    /// The start of a phase.
+    pub const START: Progress = Progress([0, 0]);
+
+    /// After `plies` plies of a phase of so many plies.
+    pub fn after_plies(plies: u16) -> Progress {
+        Progress([plies, 0])
+    }
+
+    /// After each player has placed so many pieces (the first player's first).
+    pub fn after_placing(placed: [u16; 2]) -> Progress {
+        Progress(placed)
+    }
+
+    /// Plies played, in a phase of so many plies.
+    #[inline(always)]
+    pub fn plies(self) -> u32 {
+        u32::from(self.0[0])
+    }
+
+    /// Pieces `player` has placed, in a phase that counts them.
+    #[inline(always)]
+    pub fn placed(self, player: PlayerId) -> u32 {
+        u32::from(self.0[player.index()])
+    }
+
+    /// The progress after one more ply.
+    #[inline(always)]
+    pub(crate) fn ply(self) -> Progress {
+        Progress([self.0[0] + 1, self.0[1]])
+    }
+
+    /// The progress after `player` places one more piece.
+    #[inline(always)]
+    pub(crate) fn place(mut self, player: PlayerId) -> Progress {
+        self.0[player.index()] += 1;
+        self
+    }
+
+    /// The bits it adds to the phase's hash key.
+    #[inline(always)]
+    pub(crate) fn key(self) -> u64 {
+        u64::from(self.0[0]) | u64::from(self.0[1]) << 16
+    }
+}
 
 /// A position: cells, side to move, phase, hash, and the history needed to unmake moves.
 #[derive(Clone, Debug)]
 pub struct Position {
-    pub(crate) cells: Vec<Code>,
+    /// What each cell holds: one byte a cell.
+    pub(crate) cells: Vec<Option<Piece>>,
     pub(crate) side: PlayerId,
     pub(crate) phase: u8,
-    /// Progress in the current phase: plies played in it, or, in a phase that lasts until
-    /// each player has placed so many pieces, the pieces placed (the first player's in the low
-    /// 16 bits, the second's in the high 16).
-    pub(crate) phase_ply: u32,
+    pub(crate) progress: Progress,
     pub(crate) hash: u64,
-    /// Pieces on the board by owner tag (index 1, 2: players; 3: neutral).
+    /// Pieces on the board by owner slot ([`Square::slot`]; 1, 2: players; 3: nobody).
     pub(crate) counts: [u32; 4],
-    /// On boards of at most 64 cells: the cells of each owner tag (0: empty) as bits.
+    /// On boards of at most 64 cells: the cells of each owner slot (0: empty) as bits.
     pub(crate) bits: [u64; 4],
-    /// On boards of at most 64 cells: the cells of each piece code below 32 as bits.
+    /// On boards of at most 64 cells: the cells of each piece whose code is below 32 (the
+    /// first eight piece types), as bits.
     pub(crate) code_bits: [u64; 32],
     /// State the rules declare: the cells whose pieces have never moved (one bit a cell, for
     /// the piece types the ruleset tracks; empty when it tracks none).
@@ -50,7 +108,7 @@ pub struct Position {
     /// State the rules declare (`same-piece`): per player, the cell of the piece that made the
     /// player's last moves and how many in a row it made without capturing (`NO_CELL`, 0: none).
     pub(crate) streak: [(CellId, u8); 2],
-    undo: Vec<(CellId, Code)>,
+    undo: Vec<Undo>,
     frames: Vec<Frame>,
 }
 
@@ -60,7 +118,7 @@ impl PartialEq for Position {
         self.cells == other.cells
             && self.side == other.side
             && self.phase == other.phase
-            && self.phase_ply == other.phase_ply
+            && self.progress == other.progress
             && self.unmoved == other.unmoved
             && self.passed == other.passed
             && self.victim == other.victim
@@ -72,10 +130,10 @@ impl Position {
     /// An empty board, first player to move, first phase.
     pub(crate) fn empty(game: &Game) -> Position {
         let mut pos = Position {
-            cells: vec![EMPTY; game.board().len()],
+            cells: vec![None; game.board().len()],
             side: PlayerId::FIRST,
             phase: 0,
-            phase_ply: 0,
+            progress: Progress::START,
             hash: 0,
             counts: [0; 4],
             bits: [if game.board().len() >= 64 { u64::MAX } else { (1u64 << game.board().len()) - 1 }, 0, 0, 0],
@@ -87,7 +145,7 @@ impl Position {
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
-        pos.hash = game.phase_key(0, 0);
+        pos.hash = game.phase_key(0, Progress::START);
         pos
     }
 
@@ -95,7 +153,7 @@ impl Position {
     pub fn start(game: &Game) -> Position {
         let mut pos = Position::empty(game);
         for &(cell, piece, owner) in &game.rules.start.pieces {
-            pos.put(game, cell, crate::game::code(piece, owner));
+            pos.put(game, cell, Some(Piece::new(piece, owner.into())));
             if game.rules.unmoved.contains(&piece) {
                 pos.mark_unmoved(game, cell);
             }
@@ -107,44 +165,44 @@ impl Position {
         pos
     }
 
-    /// A position with these pieces (cell, code), `side` to move, in the last phase (ordinary
-    /// play), with no history: for tools that build positions themselves.
-    pub fn with_pieces(game: &Game, pieces: &[(CellId, Code)], side: PlayerId) -> Position {
+    /// A position with these pieces, `side` to move, in the last phase (ordinary play), with
+    /// no history: for tools that build positions themselves.
+    pub fn with_pieces(game: &Game, pieces: &[(CellId, Piece)], side: PlayerId) -> Position {
         let mut pos = Position::empty(game);
-        for &(cell, code) in pieces {
-            pos.put(game, cell, code);
+        for &(cell, piece) in pieces {
+            pos.put(game, cell, Some(piece));
         }
         pos.set_side(game, side);
         let last = game.phases.len() - 1;
-        pos.set_phase(game, last as u8, 0);
+        pos.set_phase(game, last as u8, Progress::START);
         pos
     }
 
-    /// Places a piece without recording it (setting up a position).
-    pub(crate) fn put(&mut self, game: &Game, cell: CellId, code: Code) {
+    /// Sets a cell without recording it (setting up a position).
+    pub(crate) fn put(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
-        self.hash ^= game.key(cell, old) ^ game.key(cell, code);
-        self.replace(cell, old, code);
+        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.replace(cell, old, new);
     }
 
     /// Writes a cell and keeps the counts and bit sets in step.
     #[inline(always)]
-    fn replace(&mut self, cell: CellId, old: Code, code: Code) {
-        self.counts[owner_tag(old) as usize] -= u32::from(old != EMPTY);
-        self.counts[owner_tag(code) as usize] += u32::from(code != EMPTY);
-        if cell.0 < 64 {
+    fn replace(&mut self, cell: CellId, old: Option<Piece>, new: Option<Piece>) {
+        self.counts[old.slot()] -= u32::from(old.is_some());
+        self.counts[new.slot()] += u32::from(new.is_some());
+        if cell.in_64() {
             let bit = cell.bit();
-            self.bits[owner_tag(old) as usize] &= !bit;
-            self.bits[owner_tag(code) as usize] |= bit;
+            self.bits[old.slot()] &= !bit;
+            self.bits[new.slot()] |= bit;
             // Codes of the first eight piece types have bit sets; others are found by scanning.
-            if (old as usize) < 32 {
-                self.code_bits[old as usize] &= !bit;
+            if old.code() < 32 {
+                self.code_bits[old.code()] &= !bit;
             }
-            if (code as usize) < 32 {
-                self.code_bits[code as usize] |= bit;
+            if new.code() < 32 {
+                self.code_bits[new.code()] |= bit;
             }
         }
-        self.cells[cell.index()] = code;
+        self.cells[cell.index()] = new;
     }
 
     pub(crate) fn set_side(&mut self, game: &Game, side: PlayerId) {
@@ -154,19 +212,19 @@ impl Position {
         }
     }
 
-    pub(crate) fn set_phase(&mut self, game: &Game, phase: u8, phase_ply: u32) {
-        self.hash ^= game.phase_key(self.phase, self.phase_ply) ^ game.phase_key(phase, phase_ply);
+    pub(crate) fn set_phase(&mut self, game: &Game, phase: u8, progress: Progress) {
+        self.hash ^= game.phase_key(self.phase, self.progress) ^ game.phase_key(phase, progress);
         self.phase = phase;
-        self.phase_ply = phase_ply;
+        self.progress = progress;
     }
 
     /// Changes a cell during a move, recording the old value.
     #[inline(always)]
-    pub(crate) fn set(&mut self, game: &Game, cell: CellId, code: Code) {
+    pub(crate) fn set(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
-        self.undo.push((cell, old));
-        self.hash ^= game.key(cell, old) ^ game.key(cell, code);
-        self.replace(cell, old, code);
+        self.undo.push(Undo::Cell(cell, old));
+        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.replace(cell, old, new);
     }
 
     /// Opens a move: saves the scalars. What the last move passed over is forgotten.
@@ -176,7 +234,7 @@ impl Position {
             undo_len: self.undo.len() as u32,
             side: self.side,
             phase: self.phase,
-            phase_ply: self.phase_ply,
+            progress: self.progress,
             hash: self.hash,
             passed: self.passed,
             victim: self.victim,
@@ -192,13 +250,13 @@ impl Position {
     /// Has the piece on `cell` never moved (for the tracked piece types)?
     #[inline(always)]
     pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
-        self.unmoved.get(cell.index() / 64).is_some_and(|w| w & (1 << (cell.0 % 64)) != 0)
+        self.unmoved.get(cell.index() / 64).is_some_and(|w| w & (1 << (cell.index() % 64)) != 0)
     }
 
     /// Marks the piece on `cell` as never moved (setting up a position).
     pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
         if !self.is_unmoved(cell) && !self.unmoved.is_empty() {
-            self.unmoved[cell.index() / 64] |= 1 << (cell.0 % 64);
+            self.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64);
             self.hash ^= game.unmoved_key(cell);
         }
     }
@@ -207,16 +265,16 @@ impl Position {
     #[inline(always)]
     pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
         if self.is_unmoved(cell) {
-            self.unmoved[cell.index() / 64] &= !(1 << (cell.0 % 64));
+            self.unmoved[cell.index() / 64] &= !(1 << (cell.index() % 64));
             self.hash ^= game.unmoved_key(cell);
-            self.undo.push((CellId(cell.0 | UNMOVED_ENTRY), 1));
+            self.undo.push(Undo::Unmoved(cell));
         }
     }
 
     /// Did the move being made drop a "never moved" mark?
     #[inline(always)]
     pub(crate) fn dropped_marks(&self) -> bool {
-        self.frames.last().is_some_and(|f| self.undo[f.undo_len as usize..].iter().any(|&(c, _)| c.0 & UNMOVED_ENTRY != 0))
+        self.frames.last().is_some_and(|f| self.undo[f.undo_len as usize..].iter().any(|u| matches!(u, Undo::Unmoved(_))))
     }
 
     /// The move being made passed over `passed`, and its piece stands on `victim`.
@@ -256,38 +314,37 @@ impl Position {
     /// the phase advances.
     #[inline(always)]
     pub(crate) fn end_turn(&mut self, game: &Game, placed: bool) {
-        let (phase, ply) = game.advance(self.phase, self.phase_ply, self.side, placed);
+        let (phase, progress) = game.advance(self.phase, self.progress, self.side, placed);
         self.hash ^= game.side_key;
         self.side = self.side.other();
-        if (phase, ply) != (self.phase, self.phase_ply) {
-            self.set_phase(game, phase, ply);
+        if (phase, progress) != (self.phase, self.progress) {
+            self.set_phase(game, phase, progress);
         }
     }
 
     /// Pieces `player` has placed in the current phase, if the phase counts them.
     pub fn placed(&self, player: PlayerId) -> u32 {
-        placed_of(self.phase_ply, player)
+        self.progress.placed(player)
     }
 
     /// Unmakes the last move. Returns false if there is none.
     pub fn unmake(&mut self) -> bool {
         let Some(frame) = self.frames.pop() else { return false };
         while self.undo.len() > frame.undo_len as usize {
-            let (cell, old) = self.undo.pop().expect("the log is longer than the frame's mark");
-            if cell.0 & UNMOVED_ENTRY != 0 {
-                let cell = CellId(cell.0 & !UNMOVED_ENTRY);
-                self.unmoved[cell.index() / 64] |= 1 << (cell.0 % 64);
-                continue;
+            match self.undo.pop().expect("the log is longer than the frame's mark") {
+                Undo::Cell(cell, old) => {
+                    let now = self.cells[cell.index()];
+                    self.replace(cell, now, old);
+                }
+                Undo::Unmoved(cell) => self.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64),
             }
-            let now = self.cells[cell.index()];
-            self.replace(cell, now, old);
         }
         self.passed = frame.passed;
         self.victim = frame.victim;
         self.streak = frame.streak;
         self.side = frame.side;
         self.phase = frame.phase;
-        self.phase_ply = frame.phase_ply;
+        self.progress = frame.progress;
         self.hash = frame.hash;
         true
     }
@@ -296,7 +353,10 @@ impl Position {
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
-        Some(changes.iter().map(|&(c, _)| c).filter(|&c| c.0 & UNMOVED_ENTRY == 0))
+        Some(changes.iter().filter_map(|u| match *u {
+            Undo::Cell(c, _) => Some(c),
+            Undo::Unmoved(_) => None,
+        }))
     }
 
     /// Forgets the history: the position stays, unmake has nothing to undo.
@@ -310,8 +370,8 @@ impl Position {
         self.side
     }
 
-    /// The piece code on a cell (0: empty).
-    pub fn at(&self, cell: CellId) -> Code {
+    /// The piece on a cell, if any.
+    pub fn at(&self, cell: CellId) -> Option<Piece> {
         self.cells[cell.index()]
     }
 
@@ -325,14 +385,14 @@ impl Position {
         self.phase
     }
 
-    /// Plies played in the current phase.
-    pub fn phase_ply(&self) -> u32 {
-        self.phase_ply
+    /// How far the current phase has gone.
+    pub fn progress(&self) -> Progress {
+        self.progress
     }
 
     /// Pieces a player has on the board.
     pub fn piece_count(&self, player: PlayerId) -> u32 {
-        self.counts[crate::game::tag(player) as usize]
+        self.counts[crate::game::slot(player)]
     }
 
     /// Moves made since the position was set up.
@@ -342,9 +402,9 @@ impl Position {
 
     /// The hash computed from scratch (to check the incremental one).
     pub fn compute_hash(&self, game: &Game) -> u64 {
-        let mut h = game.phase_key(self.phase, self.phase_ply);
-        for (cell, &code) in self.cells.iter().enumerate() {
-            h ^= game.key(CellId::new(cell), code);
+        let mut h = game.phase_key(self.phase, self.progress);
+        for (cell, &held) in self.cells.iter().enumerate() {
+            h ^= game.key(CellId::new(cell), held);
         }
         if self.side == PlayerId::SECOND {
             h ^= game.side_key;
@@ -377,7 +437,7 @@ pub(crate) enum Cells {
 
 impl Cells {
     #[inline(always)]
-    pub(crate) fn next(&mut self, cells: &[Code], piece: Code) -> Option<CellId> {
+    pub(crate) fn next(&mut self, cells: &[Option<Piece>], piece: Piece) -> Option<CellId> {
         match self {
             Cells::Exact(bits) => {
                 if *bits == 0 {
@@ -391,7 +451,7 @@ impl Cells {
                 while *bits != 0 {
                     let c = bits.trailing_zeros() as usize;
                     *bits &= *bits - 1;
-                    if cells[c] == piece {
+                    if cells[c] == Some(piece) {
                         return Some(CellId::new(c));
                     }
                 }
@@ -401,7 +461,7 @@ impl Cells {
                 while *i < cells.len() {
                     let c = *i;
                     *i += 1;
-                    if cells[c] == piece {
+                    if cells[c] == Some(piece) {
                         return Some(CellId::new(c));
                     }
                 }
@@ -415,34 +475,28 @@ impl Game {
     /// The cells holding `piece`: from the owner's bit set on boards of at most 64 cells, by
     /// scanning otherwise.
     #[inline(always)]
-    pub(crate) fn pieces_of(&self, pos: &Position, piece: Code) -> Cells {
+    pub(crate) fn pieces_of(&self, pos: &Position, piece: Piece) -> Cells {
         if self.board().len() <= 64 {
-            if piece < 32 { Cells::Exact(pos.code_bits[piece as usize]) } else { Cells::Bits(pos.bits[owner_tag(piece) as usize]) }
+            if piece.code() < 32 { Cells::Exact(pos.code_bits[piece.code()]) } else { Cells::Bits(pos.bits[piece.slot()]) }
         } else {
             Cells::Scan(0)
         }
     }
 }
 
-/// Pieces `player` has placed, from a placement phase's progress.
-#[inline(always)]
-pub(crate) fn placed_of(progress: u32, player: PlayerId) -> u32 {
-    (progress >> (16 * player.0 as u32)) & 0xFFFF
-}
-
 impl Game {
     /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put
     /// a new piece on the board; a pass puts none).
     #[inline(always)]
-    pub(crate) fn advance(&self, phase: u8, progress: u32, side: PlayerId, placed: bool) -> (u8, u32) {
+    pub(crate) fn advance(&self, phase: u8, progress: Progress, side: PlayerId, placed: bool) -> (u8, Progress) {
         match self.phases[phase as usize].limit {
             None => (phase, progress),
-            Some(PhaseLimit::Plies(limit)) if progress + 1 >= limit => (phase + 1, 0),
-            Some(PhaseLimit::Plies(_)) => (phase, progress + 1),
+            Some(PhaseLimit::Plies(limit)) if progress.plies() + 1 >= limit => (phase + 1, Progress::START),
+            Some(PhaseLimit::Plies(_)) => (phase, progress.ply()),
             Some(PhaseLimit::Placed(limit)) => {
-                let now = if placed { progress + (1 << (16 * side.0 as u32)) } else { progress };
-                if placed_of(now, PlayerId::FIRST) >= limit && placed_of(now, PlayerId::SECOND) >= limit {
-                    (phase + 1, 0)
+                let now = if placed { progress.place(side) } else { progress };
+                if now.placed(PlayerId::FIRST) >= limit && now.placed(PlayerId::SECOND) >= limit {
+                    (phase + 1, Progress::START)
                 } else {
                     (phase, now)
                 }

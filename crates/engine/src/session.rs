@@ -2,11 +2,11 @@
 //! counters, material configurations). `play`, `replay` and self-play use it; perft does not.
 
 use crate::ends::Outcome;
-use crate::game::{EMPTY, Game, owner_tag, piece_type};
+use crate::game::{Game, Owner};
 use crate::moves::Move;
 use crate::notation::PositionError;
 use crate::position::Position;
-use hetproba_rules::model::{DrawKind, Event, Material, PlayerId};
+use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
 
 /// A game with its history.
 #[derive(Clone, Debug)]
@@ -42,7 +42,7 @@ fn clock_events(game: &Game) -> Vec<Event> {
         .unwrap_or_else(|| vec![Event::Capture])
 }
 
-fn is_event(e: &Event, mv: &Move, mover_piece: Option<u8>) -> bool {
+fn is_event(e: &Event, mv: &Move, mover_piece: Option<PieceTypeId>) -> bool {
     match e {
         Event::Capture => mv.is_capture(),
         Event::PieceMoves(t) => mover_piece == Some(*t),
@@ -127,7 +127,7 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
-        let mover_piece = (mv.from != hetproba_board::NO_CELL).then(|| piece_type(self.pos.at(mv.from)));
+        let mover_piece = if mv.from == hetproba_board::NO_CELL { None } else { self.pos.at(mv.from).map(|p| p.kind()) };
         game.make(&mut self.pos, mv);
         // Material is counted only for rulesets whose draws look at it, once per move.
         let (before, after) = match &mut self.material {
@@ -198,10 +198,10 @@ fn material_counts(game: &Game, pos: &Position) -> [Vec<u32>; 2] {
     let types = game.rules().pieces.len();
     let mut counts = [vec![0; types], vec![0; types]];
     for c in 0..game.board().len() {
-        let code = pos.at(hetproba_board::CellId::new(c));
-        let owner = owner_tag(code);
-        if code != EMPTY && (owner == 1 || owner == 2) {
-            counts[(owner - 1) as usize][piece_type(code) as usize] += 1;
+        if let Some(piece) = pos.at(hetproba_board::CellId::new(c))
+            && let Owner::Player(owner) = piece.owner()
+        {
+            counts[owner.index()][piece.kind().index()] += 1;
         }
     }
     counts
@@ -214,7 +214,7 @@ fn material_holds(game: &Game, m: &Material, counts: &[Vec<u32>; 2]) -> bool {
             if name == "pieces" {
                 return Some(mine.iter().sum::<u32>() as i64);
             }
-            game.rules().piece_index(name).map(|t| mine[t as usize] as i64)
+            game.rules().piece_index(name).map(|t| mine[t.index()] as i64)
         };
         pred.eval(&lookup).unwrap_or(false)
     };

@@ -2,11 +2,11 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
-use crate::game::{Game, owner_tag, piece_type, tag};
+use crate::game::Game;
 use crate::moves::{AnyMove, Move, Sink};
 use crate::position::Position;
 use hetproba_board::NO_CELL;
-use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PlayerId, Trigger};
+use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PieceTypeSet, PlayerId, Trigger};
 
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
@@ -43,9 +43,8 @@ impl Game {
     fn tired_piece(&self, pos: &Position, side: PlayerId) -> Option<hetproba_board::CellId> {
         let limit = self.rules.same_piece.as_ref()?;
         let (cell, run) = pos.streak(side)?;
-        let owns =
-            |types: u64| pos.cells.iter().any(|&c| c != crate::game::EMPTY && owner_tag(c) == tag(side) && types >> piece_type(c) & 1 == 1);
-        (run >= limit.max && (limit.while_owning == 0 || owns(limit.while_owning))).then_some(cell)
+        let owns = |types: PieceTypeSet| pos.cells.iter().flatten().any(|p| p.belongs_to(side) && types.contains(p.kind()));
+        (run >= limit.max && (limit.while_owning.is_empty() || owns(limit.while_owning))).then_some(cell)
     }
 
     /// A piece standing in a region it must leave: if it can, only its moves out of the region
@@ -89,12 +88,13 @@ impl Game {
                 match criterion {
                     Criterion::Most(_) if criterion.is_majority() => i128::from(m.capture_count()),
                     Criterion::Most(weights) => {
-                        m.captured_cells().map(|c| i128::from(weights[piece_type(pos.cells[c.index()]) as usize])).sum()
+                        m.captured_cells().map(|c| pos.cells[c.index()].map_or(0, |p| i128::from(weights[p.kind().index()]))).sum()
                     }
                     Criterion::With(types) => {
-                        let piece =
-                            if m.from == NO_CELL { self.compiled[m.rule.index()].piece } else { piece_type(pos.cells[m.from.index()]) };
-                        i128::from(types >> piece & 1 == 1)
+                        // The piece that moves, or the one a placement puts down.
+                        let placed = self.compiled[m.rule.index()].piece;
+                        let piece = if m.from == NO_CELL { placed } else { pos.cells[m.from.index()].map_or(placed, |p| p.kind()) };
+                        i128::from(types.contains(piece))
                     }
                     Criterion::Earliest(types) => {
                         self.capture_ways(pos, m).iter().map(|way| earliest_score(pos, way, *types)).max().unwrap_or(0)
@@ -188,7 +188,7 @@ impl Game {
     }
 
     fn phase_after_ply(&self, pos: &Position) -> u8 {
-        self.advance(pos.phase, pos.phase_ply, pos.side, false).0
+        self.advance(pos.phase, pos.progress, pos.side, false).0
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
@@ -224,10 +224,10 @@ impl Game {
 /// How early a way of capturing takes pieces of `types`: one bit per capture, the first
 /// capture the highest, set where such a piece falls. Compared as numbers, the first such piece
 /// taken earlier wins; if as early, the second; and so on. 0: none taken.
-fn earliest_score(pos: &Position, way: &[(hetproba_board::CellId, hetproba_board::DirId)], types: u64) -> i128 {
+fn earliest_score(pos: &Position, way: &[(hetproba_board::CellId, hetproba_board::DirId)], types: PieceTypeSet) -> i128 {
     way.iter()
         .take(126)
         .enumerate()
-        .filter(|(_, (c, _))| types >> piece_type(pos.cells[c.index()]) & 1 == 1)
+        .filter(|(_, (c, _))| pos.cells[c.index()].is_some_and(|p| types.contains(p.kind())))
         .fold(0i128, |bits, (i, _)| bits | 1i128 << (125 - i))
 }

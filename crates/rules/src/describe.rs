@@ -121,7 +121,7 @@ fn relative_words(kind: u8, side: i32) -> String {
 /// A direction set as an adverb phrase for a move ("diagonally forward", "in any direction"),
 /// derived from the directions it holds for each player; its name only when no phrase fits.
 fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
-    let set = &r.direction_sets[set as usize];
+    let set = &r.direction_sets[set.index()];
     let all: Vec<DirId> = r.board.all_directions().collect();
     let same_for_both = set.dirs[0] == set.dirs[1];
     let holds = |chosen: &[DirId], want: &dyn Fn(i32, i32) -> bool| {
@@ -221,7 +221,7 @@ fn rows_for(r: &Ruleset, player: usize) -> Option<Vec<Vec<bool>>> {
 /// edge of the board", else its name with the cells when there are few ("the own castle cell
 /// (a1 for white, h8 for black)").
 pub fn region_words(r: &Ruleset, id: RegionId) -> String {
-    let region = &r.regions[id as usize];
+    let region = &r.regions[id.index()];
     let cells = &region.cells;
     if cells.iter().all(|c| c.iter().all(|&b| b)) {
         return "the whole board".into();
@@ -326,7 +326,7 @@ fn landing_words(to: Landing) -> &'static str {
 
 /// One sentence for a move rule.
 pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
-    let piece = &r.pieces[m.piece as usize];
+    let piece = &r.pieces[m.piece.index()];
     let whose = if piece.owned { "own" } else { "neutral" };
     let mut s = match &m.action {
         Action::Place { region } => {
@@ -376,8 +376,8 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             "A {} that has never moved, and is not attacked, castles: it moves {steps} cells {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
             piece.name,
             dirs_words(r, *dirs),
-            r.pieces[*with as usize].name,
-            r.pieces[*with as usize].name,
+            r.pieces[with.index()].name,
+            r.pieces[with.index()].name,
         ),
         Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
         Action::Leap { offsets, to } => format!(
@@ -642,7 +642,7 @@ pub fn draw_reason(kind: &DrawKind, pieces: &[PieceType]) -> String {
                         .iter()
                         .map(|e| match e {
                             Event::Capture => "capture".to_string(),
-                            Event::PieceMoves(p) => format!("{} move", pieces[*p as usize].name),
+                            Event::PieceMoves(p) => format!("{} move", pieces[p.index()].name),
                         })
                         .collect();
                     format!("{moves} moves by each side without a {}", events.join(" or "))
@@ -674,9 +674,9 @@ pub fn format_ms(ms: u64) -> String {
     }
 }
 
-/// Piece type names from a bit set: `man or king`.
-fn types_words(r: &Ruleset, mask: u64) -> String {
-    let names: Vec<&str> = r.pieces.iter().enumerate().filter(|(t, _)| mask >> t & 1 == 1).map(|(_, p)| p.name.as_str()).collect();
+/// Piece type names from a set: `man or king`.
+fn types_words(r: &Ruleset, types: PieceTypeSet) -> String {
+    let names: Vec<&str> = types.iter().map(|t| r.pieces[t.index()].name.as_str()).collect();
     names.join(" or ")
 }
 
@@ -684,8 +684,8 @@ fn criterion_words(r: &Ruleset, c: &Criterion) -> String {
     match c {
         Criterion::Most(w) if w.iter().all(|&w| w == 1) => "a capture that takes the most pieces".to_string(),
         Criterion::Most(w) if w.iter().all(|&w| w <= 1) => {
-            let mask = w.iter().enumerate().filter(|(_, w)| **w == 1).fold(0u64, |m, (t, _)| m | 1 << t);
-            format!("a capture that takes the most pieces of type {}", types_words(r, mask))
+            let types = w.iter().enumerate().filter(|(_, w)| **w == 1).map(|(t, _)| PieceTypeId::new(t)).collect();
+            format!("a capture that takes the most pieces of type {}", types_words(r, types))
         }
         Criterion::Most(w) => {
             let weights: Vec<String> = r.pieces.iter().zip(w).map(|(p, w)| format!("a {} {w}", p.name)).collect();
@@ -770,10 +770,10 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
     }
     for (index, p) in r.pieces.iter().enumerate() {
         if let Some(promo) = &p.promotion {
-            let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t as usize].name.as_str()).collect();
+            let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t.index()].name.as_str()).collect();
             // What happens in the middle of a capture matters only to a piece that chains hops.
             let chains =
-                r.moves.iter().any(|m| m.piece as usize == index && matches!(&m.action, Action::Hops(h) if h.chains() && h.captures()));
+                r.moves.iter().any(|m| m.piece.index() == index && matches!(&m.action, Action::Hops(h) if h.chains() && h.captures()));
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
@@ -802,7 +802,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         ));
     }
     if let Some(limit) = &r.same_piece {
-        let owning = if limit.while_owning == 0 {
+        let owning = if limit.while_owning.is_empty() {
             String::new()
         } else {
             format!(" while the player also has a {}", types_words(r, limit.while_owning))
@@ -851,7 +851,7 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
     for &(c, p, o) in &r.start.pieces {
         let owner = o.map_or("neutral".to_string(), |o| r.players[o.index()].name.clone());
-        let label = format!("{owner} {}", r.pieces[p as usize].name);
+        let label = format!("{owner} {}", r.pieces[p.index()].name);
         match groups.iter_mut().find(|(l, _)| *l == label) {
             Some((_, cells)) => cells.push(r.board.name(c).to_string()),
             None => groups.push((label, vec![r.board.name(c).to_string()])),

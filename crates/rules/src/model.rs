@@ -27,12 +27,95 @@ impl PlayerId {
         self.0 as usize
     }
 }
-/// Index into [`Ruleset::pieces`].
-pub type PieceTypeId = u8;
-/// Index into [`Ruleset::direction_sets`].
-pub type DirSetId = u16;
-/// Index into [`Ruleset::regions`].
-pub type RegionId = u16;
+/// An index newtype: `new` from a position in its list, `index` back.
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident($int:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name($int);
+
+        impl $name {
+            /// The entry at this position of its list (which the loader keeps short enough).
+            #[inline(always)]
+            pub fn new(index: usize) -> $name {
+                debug_assert!(index <= <$int>::MAX as usize, "index {index} does not fit {}", stringify!($name));
+                $name(index as $int)
+            }
+
+            /// Its position in its list.
+            #[inline(always)]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+index_type! {
+    /// A piece type: an index into [`Ruleset::pieces`] (below
+    /// [`PieceTypeSet::CAPACITY`]).
+    PieceTypeId(u8)
+}
+index_type! {
+    /// A direction set: an index into [`Ruleset::direction_sets`].
+    DirSetId(u16)
+}
+index_type! {
+    /// A region: an index into [`Ruleset::regions`].
+    RegionId(u16)
+}
+
+/// A set of piece types, one bit per type (a ruleset has at most 64).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PieceTypeSet(u64);
+
+impl PieceTypeSet {
+    /// The most piece types a set holds, and so a ruleset has.
+    pub const CAPACITY: usize = 64;
+    pub const EMPTY: PieceTypeSet = PieceTypeSet(0);
+
+    #[inline(always)]
+    pub fn contains(self, piece: PieceTypeId) -> bool {
+        debug_assert!(piece.index() < Self::CAPACITY);
+        self.0 >> piece.0 & 1 == 1
+    }
+
+    #[inline(always)]
+    pub fn insert(&mut self, piece: PieceTypeId) {
+        debug_assert!(piece.index() < Self::CAPACITY);
+        self.0 |= 1 << piece.0;
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The piece types in it, lowest first.
+    pub fn iter(self) -> impl Iterator<Item = PieceTypeId> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let t = bits.trailing_zeros();
+                bits &= bits - 1;
+                PieceTypeId(t as u8)
+            })
+        })
+    }
+}
+
+impl FromIterator<PieceTypeId> for PieceTypeSet {
+    fn from_iter<I: IntoIterator<Item = PieceTypeId>>(iter: I) -> PieceTypeSet {
+        let mut set = PieceTypeSet::EMPTY;
+        for t in iter {
+            set.insert(t);
+        }
+        set
+    }
+}
 
 /// A checked ruleset.
 #[derive(Clone, Debug)]
@@ -88,12 +171,11 @@ pub struct Player {
 /// times in a row without capturing, while owning a piece of the `while_owning` types.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SamePiece {
-    /// The piece types counted (a bit per type).
-    pub pieces: u64,
+    /// The piece types counted.
+    pub pieces: PieceTypeSet,
     pub max: u8,
-    /// The limit holds only while the player owns a piece of these types (a bit per type; 0:
-    /// always).
-    pub while_owning: u64,
+    /// The limit holds only while the player owns a piece of these types (empty: always).
+    pub while_owning: PieceTypeSet,
 }
 
 /// A named set of directions, resolved for each player (`forward` differs between players).
@@ -166,7 +248,7 @@ pub struct Phase {
     pub moves: Vec<usize>,
 }
 
-/// How long a phase lasts.
+/// How long a phase lasts (a limit of 1 to `u16::MAX`: positions count progress in a `u16`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PhaseLimit {
     /// This many plies, whoever plays them.
@@ -307,8 +389,8 @@ pub enum Over {
     Enemy,
     Own,
     Any,
-    /// Enemy pieces of these types (a bit per piece type).
-    EnemyOf(u64),
+    /// Enemy pieces of these types.
+    EnemyOf(PieceTypeSet),
 }
 
 impl Over {
@@ -402,11 +484,11 @@ pub enum Criterion {
     /// The most captured, each captured piece weighing its type's weight (indexed by piece
     /// type; `most(pieces)` weighs every type 1).
     Most(Vec<i64>),
-    /// Captures made by a piece of one of these types (a bit per piece type).
-    With(u64),
+    /// Captures made by a piece of one of these types.
+    With(PieceTypeSet),
     /// Captures that take a piece of one of these types earliest in the sequence (captures
     /// that take none rank last).
-    Earliest(u64),
+    Earliest(PieceTypeSet),
 }
 
 impl Criterion {
@@ -590,7 +672,7 @@ pub struct Interpretation {
 
 impl Ruleset {
     pub fn piece_index(&self, name: &str) -> Option<PieceTypeId> {
-        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceTypeId)
+        self.pieces.iter().position(|p| p.name == name).map(PieceTypeId::new)
     }
 
     pub fn player_index(&self, name: &str) -> Option<PlayerId> {
@@ -599,5 +681,23 @@ impl Ruleset {
 
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_type_set_holds_what_is_put_in() {
+        let mut set = PieceTypeSet::EMPTY;
+        assert!(set.is_empty());
+        for t in [63, 0, 7] {
+            set.insert(PieceTypeId::new(t));
+        }
+        assert!(set.contains(PieceTypeId::new(63)) && set.contains(PieceTypeId::new(7)) && !set.contains(PieceTypeId::new(1)));
+        assert_eq!(set.len(), 3);
+        assert_eq!(set.iter().map(PieceTypeId::index).collect::<Vec<_>>(), [0, 7, 63]);
+        assert_eq!(set.iter().collect::<PieceTypeSet>(), set);
     }
 }

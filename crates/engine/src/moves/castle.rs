@@ -4,7 +4,7 @@
 //! next to it, on the side it came from (chess's castling, Hexasah's too).
 
 use super::{Move, RuleId, Sink};
-use crate::game::{Code, EMPTY, Game, code};
+use crate::game::{Game, Owner, Piece};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
@@ -17,19 +17,23 @@ pub(crate) const TEMPLATE: &str = "O-{letter}{from}-{to}";
 pub(crate) struct Castle {
     /// Directions, per player.
     dirs: [Vec<DirId>; 2],
-    /// The code of the piece it castles with, per player.
-    with: [Code; 2],
+    /// The piece it castles with, per player.
+    with: [Piece; 2],
     steps: u32,
 }
 
 impl Castle {
     pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId, with: PieceTypeId, steps: u32) -> Castle {
-        Castle { dirs: rules.direction_sets[dirs as usize].dirs.clone(), with: PlayerId::BOTH.map(|p| code(with, Some(p))), steps }
+        Castle {
+            dirs: rules.direction_sets[dirs.index()].dirs.clone(),
+            with: PlayerId::BOTH.map(|p| Piece::new(with, Owner::Player(p))),
+            steps,
+        }
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.code[side.index()];
+        let mine = rule.moving[side.index()];
         let board = game.board();
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
@@ -41,11 +45,11 @@ impl Castle {
                 // The first piece along the direction, and how far it is.
                 let mut k = board.step(c, d);
                 let mut dist = 1;
-                while k != NO_CELL && cells[k.index()] == EMPTY {
+                while k != NO_CELL && cells[k.index()].is_none() {
                     k = board.step(k, d);
                     dist += 1;
                 }
-                if k == NO_CELL || cells[k.index()] != self.with[side.index()] || !pos.is_unmoved(k) || self.steps >= dist {
+                if k == NO_CELL || cells[k.index()] != Some(self.with[side.index()]) || !pos.is_unmoved(k) || self.steps >= dist {
                     continue;
                 }
                 // Every cell the piece crosses, and the one it lands on, must be safe.
@@ -71,29 +75,30 @@ impl Castle {
     pub(super) fn make(&self, game: &Game, pos: &mut Position, mv: Move) {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
-        while partner != NO_CELL && pos.cells[partner.index()] == EMPTY {
+        while partner != NO_CELL && pos.cells[partner.index()].is_none() {
             partner = board.step(partner, mv.dir);
         }
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
         game.move_piece(pos, mv);
         if partner != NO_CELL && landing != NO_CELL {
             let other = pos.cells[partner.index()];
-            pos.set(game, partner, EMPTY);
+            pos.set(game, partner, None);
             pos.clear_unmoved(game, partner);
             pos.set(game, landing, other);
         }
     }
 
-    /// The cells that change, for a legality test without making the move: (cell, code after).
-    pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Code); 4] {
+    /// The cells that change, for a legality test without making the move: (cell, what it
+    /// holds after).
+    pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
-        while partner != NO_CELL && pos.cells[partner.index()] == EMPTY {
+        while partner != NO_CELL && pos.cells[partner.index()].is_none() {
             partner = board.step(partner, mv.dir);
         }
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
         let (king, rook) = (pos.cells[mv.from.index()], pos.cells[partner.index()]);
-        [(mv.from, EMPTY), (mv.to, king), (partner, EMPTY), (landing, rook)]
+        [(mv.from, None), (mv.to, king), (partner, None), (landing, rook)]
     }
 }
 
@@ -107,7 +112,7 @@ impl Castle {
         for &d in &self.dirs[side.index()] {
             let mut k = board.step(from, d);
             while k != NO_CELL {
-                if pos.cells[k.index()] == self.with[side.index()] {
+                if pos.cells[k.index()] == Some(self.with[side.index()]) {
                     out.push(k);
                 }
                 k = board.step(k, d);
@@ -116,8 +121,8 @@ impl Castle {
         out
     }
 
-    /// The code of the piece it castles with, for `side`.
-    pub(crate) fn partner_code(&self, side: PlayerId) -> Code {
+    /// The piece it castles with, for `side`.
+    pub(crate) fn partner(&self, side: PlayerId) -> Piece {
         self.with[side.index()]
     }
 }
@@ -130,10 +135,10 @@ impl Game {
     pub(crate) fn drop_idle_marks(&self, pos: &mut Position) {
         for side in PlayerId::BOTH {
             let mut keep: Vec<CellId> = Vec::new();
-            let mut related: Vec<Code> = Vec::new();
+            let mut related: Vec<Piece> = Vec::new();
             for rule in &self.compiled {
                 let super::Kind::Castle(castle) = &rule.kind else { continue };
-                let (piece, partner) = (rule.code[side.index()], castle.partner_code(side));
+                let (piece, partner) = (rule.moving[side.index()], castle.partner(side));
                 related.extend([piece, partner]);
                 let mut pieces = self.pieces_of(pos, piece);
                 while let Some(c) = pieces.next(&pos.cells, piece) {
@@ -147,9 +152,9 @@ impl Game {
                     }
                 }
             }
-            for code in related {
-                let mut pieces = self.pieces_of(pos, code);
-                let cells: Vec<CellId> = std::iter::from_fn(|| pieces.next(&pos.cells, code)).collect();
+            for piece in related {
+                let mut pieces = self.pieces_of(pos, piece);
+                let cells: Vec<CellId> = std::iter::from_fn(|| pieces.next(&pos.cells, piece)).collect();
                 for c in cells {
                     if !keep.contains(&c) {
                         pos.clear_unmoved(self, c);

@@ -19,7 +19,7 @@
 //!   chain ends in a region that ends moves.
 
 use super::{CellBits, Move, RuleId, Sink};
-use crate::game::{EMPTY, Game, line_masks, owner_tag, piece_type, tag};
+use crate::game::{Game, Square, line_masks, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
@@ -81,7 +81,7 @@ impl Hops {
             .segments
             .iter()
             .map(|hop| Segment {
-                dirs: rules.direction_sets[hop.dirs as usize].dirs.clone(),
+                dirs: rules.direction_sets[hop.dirs.index()].dirs.clone(),
                 over: hop.over,
                 long: hop.long,
                 behind: hop.behind,
@@ -156,14 +156,13 @@ impl Hops {
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let mine = game.compiled[r.index()].code[side.index()];
+        let mine = game.compiled[r.index()].moving[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         if let Some(reach) = &self.reach {
             let reach = &reach[side.index()];
             let (own, enemy) = self.first_over;
-            let hoppable =
-                if own { pos.bits[tag(side) as usize] } else { 0 } | if enemy { pos.bits[tag(side.other()) as usize] } else { 0 };
+            let hoppable = if own { pos.bits[slot(side)] } else { 0 } | if enemy { pos.bits[slot(side.other())] } else { 0 };
             if let Some(jumps) = &self.first_jumps {
                 let jumps = &jumps[side.index()];
                 let empty = pos.bits[0];
@@ -225,7 +224,7 @@ impl Hops {
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(from, piece, start, 0, bit(from), 0, &mut path, 0, false, &mut out)
+        search.extend(from, piece, start, 0, bit(from), None, &mut path, 0, false, &mut out)
     }
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
@@ -241,7 +240,7 @@ impl Hops {
             At { rule: mv.rule, seg: 0, count: 0, last: super::NO_DIR },
             0,
             bit(mv.from),
-            0,
+            None,
             &mut path,
             0,
             false,
@@ -269,9 +268,9 @@ pub(crate) struct At {
     pub last: DirId,
 }
 
-/// Receives finished chains: (end cell, captured set, promotion + 1 or 0, landing path).
+/// Receives finished chains: (end cell, captured set, promotion, landing path).
 trait ChainOut {
-    fn chain(&mut self, to: CellId, captured: u128, promote: u8, path: &[CellId]) -> bool;
+    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
 }
 
 /// The search state that does not change along a chain.
@@ -332,28 +331,27 @@ impl<'a> Search<'a> {
     where
         'a: 's,
     {
-        if self.game.compiled[self.first.index()].piece == piece { at } else { &self.game.chain_states[piece as usize] }
+        if self.game.compiled[self.first.index()].piece == piece { at } else { &self.game.chain_states[piece.index()] }
     }
 
     /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
     #[inline(always)]
     fn free(&self, c: CellId, captured: u128) -> bool {
-        c == self.from || self.pos.cells[c.index()] == EMPTY || (self.immediate && captured & bit(c) != 0)
+        c == self.from || self.pos.cells[c.index()].is_none() || (self.immediate && captured & bit(c) != 0)
     }
 
     /// Can the moving piece hop over this cell?
     #[inline(always)]
     fn hoppable(&self, c: CellId, over: Over, captured: u128) -> bool {
-        let piece = self.pos.cells[c.index()];
-        if c == self.from || piece == EMPTY || captured & bit(c) != 0 {
+        let Some(piece) = self.pos.cells[c.index()] else { return false };
+        if c == self.from || captured & bit(c) != 0 {
             return false;
         }
-        let owner = owner_tag(piece);
         match over {
-            Over::Enemy => owner == tag(self.side.other()),
-            Over::Own => owner == tag(self.side),
-            Over::Any => owner == tag(self.side) || owner == tag(self.side.other()),
-            Over::EnemyOf(types) => owner == tag(self.side.other()) && types >> piece_type(piece) & 1 == 1,
+            Over::Enemy => piece.belongs_to(self.side.other()),
+            Over::Own => piece.belongs_to(self.side),
+            Over::Any => piece.belongs_to(self.side) || piece.belongs_to(self.side.other()),
+            Over::EnemyOf(types) => piece.belongs_to(self.side.other()) && types.contains(piece.kind()),
         }
     }
 
@@ -397,7 +395,7 @@ impl<'a> Search<'a> {
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
-        seg.over.captures() && owner_tag(self.pos.cells[over.index()]) == tag(self.side.other())
+        seg.over.captures() && self.pos.cells[over.index()].of(self.side.other())
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
@@ -431,7 +429,7 @@ impl<'a> Search<'a> {
         at: At,
         captured: u128,
         visited: u128,
-        promoted: u8,
+        promoted: Option<PieceTypeId>,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
         by_capture: bool,
@@ -526,33 +524,42 @@ impl<'a> Search<'a> {
 
     /// What a piece is after landing on `l`: its type, its promotion so far, and whether the
     /// move must end here.
-    fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: u8) -> (PieceTypeId, u8, bool) {
+    fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: Option<PieceTypeId>) -> (PieceTypeId, Option<PieceTypeId>, bool) {
         if self.stops.is_some_and(|s| s[l.index()]) {
             return (piece, promoted, true);
         }
-        if promoted != 0 {
+        if promoted.is_some() {
             return (piece, promoted, false);
         }
-        let Some(promo) = &self.game.promotions[piece as usize] else { return (piece, 0, false) };
+        let Some(promo) = &self.game.promotions[piece.index()] else { return (piece, None, false) };
         if !promo.cells[self.side.index()][l.index()] {
-            return (piece, 0, false);
+            return (piece, None, false);
         }
         match promo.during {
-            MidCapture::AtEnd => (piece, 0, false),
-            MidCapture::AtOnce => (promo.to[0], promo.to[0] + 1, false),
-            MidCapture::EndsMove => (piece, 0, true),
+            MidCapture::AtEnd => (piece, None, false),
+            MidCapture::AtOnce => (promo.to[0], Some(promo.to[0]), false),
+            MidCapture::EndsMove => (piece, None, true),
         }
     }
 
     /// Reports a finished chain; a piece that ends in its promotion region promotes (one chain
     /// per choice).
-    fn finish(&self, to: CellId, piece: PieceTypeId, captured: u128, promoted: u8, path: &[CellId], out: &mut impl ChainOut) -> bool {
-        if promoted != 0 {
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &self,
+        to: CellId,
+        piece: PieceTypeId,
+        captured: u128,
+        promoted: Option<PieceTypeId>,
+        path: &[CellId],
+        out: &mut impl ChainOut,
+    ) -> bool {
+        if promoted.is_some() {
             return out.chain(to, captured, promoted, path);
         }
-        match &self.game.promotions[piece as usize] {
-            Some(promo) if promo.cells[self.side.index()][to.index()] => promo.to.iter().all(|&t| out.chain(to, captured, t + 1, path)),
-            _ => out.chain(to, captured, 0, path),
+        match &self.game.promotions[piece.index()] {
+            Some(promo) if promo.cells[self.side.index()][to.index()] => promo.to.iter().all(|&t| out.chain(to, captured, Some(t), path)),
+            _ => out.chain(to, captured, None, path),
         }
     }
 }
@@ -566,8 +573,8 @@ struct Distinct<'s, S: Sink> {
 }
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
-    fn chain(&mut self, to: CellId, captured: u128, promote: u8, _path: &[CellId]) -> bool {
-        let mv = Move { captures: CellBits::from_bits(captured), promote, ..Move::new(self.rule, self.from, to) };
+    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, _path: &[CellId]) -> bool {
+        let mv = Move { captures: CellBits::from_bits(captured), promote: promote.into(), ..Move::new(self.rule, self.from, to) };
         if self.sink.holds_since(self.mark, &mv) {
             return true;
         }
@@ -582,8 +589,8 @@ struct Paths<'m> {
 }
 
 impl ChainOut for Paths<'_> {
-    fn chain(&mut self, to: CellId, captured: u128, promote: u8, path: &[CellId]) -> bool {
-        if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promote {
+    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, path: &[CellId]) -> bool {
+        if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promotion() {
             self.paths.push(path.to_vec());
         }
         true

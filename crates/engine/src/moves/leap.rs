@@ -1,7 +1,7 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
 use super::{Move, RuleId, Sink, lands};
-use crate::game::{EMPTY, Game};
+use crate::game::Game;
 use crate::position::Position;
 use hetproba_board::CellId;
 use hetproba_rules::model::{Landing, PlayerId, Ruleset};
@@ -27,7 +27,7 @@ impl Leap {
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.code[side.index()];
+        let mine = rule.moving[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         while let Some(c) = pieces.next(cells, mine) {
@@ -37,7 +37,7 @@ impl Leap {
             for &t in &self.targets[c.index()] {
                 let target = cells[t.index()];
                 if lands(self.to, target, side)
-                    && !game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
+                    && !game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
                 {
                     return false;
                 }

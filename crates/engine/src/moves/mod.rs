@@ -12,10 +12,10 @@ mod ray;
 mod roll;
 
 use crate::effects::Effects;
-use crate::game::{Code, Game, code};
+use crate::game::{Game, Owner, Piece, Square};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
 
@@ -34,8 +34,8 @@ pub struct Move {
     pub rule: RuleId,
     /// The direction of a push or a castling, or `NO_DIR`.
     pub dir: DirId,
-    /// The piece type it becomes, plus one; 0: no promotion.
-    pub promote: u8,
+    /// The piece type it becomes, if it promotes ([`Move::promotion`]).
+    pub(crate) promote: Promote,
     /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
     pub from: CellId,
     /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
@@ -66,6 +66,32 @@ impl CellBits {
     }
 }
 
+/// A promotion in one byte, the piece type plus one, 0 for none: an `Option<PieceTypeId>`
+/// would take two and make a move a third larger.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Promote(u8);
+
+impl Promote {
+    pub(crate) const NONE: Promote = Promote(0);
+
+    #[inline(always)]
+    pub(crate) fn to(piece: PieceTypeId) -> Promote {
+        Promote(piece.index() as u8 + 1)
+    }
+
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<PieceTypeId> {
+        self.0.checked_sub(1).map(|t| PieceTypeId::new(usize::from(t)))
+    }
+}
+
+impl From<Option<PieceTypeId>> for Promote {
+    #[inline(always)]
+    fn from(piece: Option<PieceTypeId>) -> Promote {
+        piece.map_or(Promote::NONE, Promote::to)
+    }
+}
+
 /// A move rule of a ruleset, by its index in `[moves]`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleId(pub u8);
@@ -87,12 +113,12 @@ pub const NO_DIR: DirId = DirId::NONE;
 
 impl Move {
     pub const PASS: Move =
-        Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: 0, from: NO_CELL, to: NO_CELL };
+        Move { captures: CellBits::NONE, take_to: false, rule: PASS_RULE, dir: NO_DIR, promote: Promote::NONE, from: NO_CELL, to: NO_CELL };
 
     /// A move of `rule` from `from` to `to` that captures nothing.
     #[inline(always)]
     pub(crate) fn new(rule: RuleId, from: CellId, to: CellId) -> Move {
-        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: 0, from, to }
+        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: Promote::NONE, from, to }
     }
 
     pub fn is_pass(&self) -> bool {
@@ -130,18 +156,25 @@ impl Move {
     }
 
     /// The piece type it promotes to.
-    pub fn promotion(&self) -> Option<u8> {
-        self.promote.checked_sub(1)
+    #[inline(always)]
+    pub fn promotion(&self) -> Option<PieceTypeId> {
+        self.promote.get()
+    }
+
+    /// The same move, promoting to `piece`.
+    #[inline(always)]
+    pub(crate) fn promoting(self, piece: PieceTypeId) -> Move {
+        Move { promote: Promote::to(piece), ..self }
     }
 }
 
 /// May a piece of `side` land on a cell holding `target`?
 #[inline(always)]
-pub(crate) fn lands(to: Landing, target: Code, side: PlayerId) -> bool {
+pub(crate) fn lands(to: Landing, target: Option<Piece>, side: PlayerId) -> bool {
     match to {
-        Landing::Empty => target == crate::game::EMPTY,
-        Landing::Enemy => crate::game::owner_tag(target) == crate::game::tag(side.other()),
-        Landing::EmptyOrEnemy => target == crate::game::EMPTY || crate::game::owner_tag(target) == crate::game::tag(side.other()),
+        Landing::Empty => target.is_none(),
+        Landing::Enemy => target.of(side.other()),
+        Landing::EmptyOrEnemy => target.is_none() || target.of(side.other()),
         // En passant needs the position's state: `ray` decides it.
         Landing::Passed => false,
     }
@@ -200,8 +233,8 @@ impl Sink for AnyMove {
 pub(crate) struct Rule {
     /// The piece placed or moved.
     pub piece: PieceTypeId,
-    /// Its code for each side (the same for a piece that belongs to nobody).
-    pub code: [Code; 2],
+    /// The piece it moves or places, for each side (the same for a piece of nobody's).
+    pub moving: [Piece; 2],
     pub kind: Kind,
     pub effects: Effects,
     /// The rule's own notation template, if it has one.
@@ -232,8 +265,8 @@ impl Rule {
     /// Compiles the move rule `index` of a ruleset.
     pub(crate) fn compile(rules: &Ruleset, index: usize) -> Rule {
         let rule: &MoveRule = &rules.moves[index];
-        let owned = rules.pieces[rule.piece as usize].owned;
-        let code = PlayerId::BOTH.map(|side| code(rule.piece, owned.then_some(side)));
+        let owned = rules.pieces[rule.piece.index()].owned;
+        let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
         let kind = match &rule.action {
             Action::Place { region } => Kind::Place(place::Place::compile(rules, *region)),
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
@@ -247,10 +280,10 @@ impl Rule {
             Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
         };
         let effects = Effects::compile(rules, &rule.effects);
-        let from = rule.from.map(|r| rules.regions[r as usize].cells.clone());
+        let from = rule.from.map(|r| rules.regions[r.index()].cells.clone());
         Rule {
             piece: rule.piece,
-            code,
+            moving,
             kind,
             effects,
             template: rule.notation.clone(),
@@ -319,13 +352,13 @@ impl Game {
         while captured != 0 {
             let c = CellId::lowest128(captured);
             captured &= captured - 1;
-            pos.set(self, c, crate::game::EMPTY);
+            pos.set(self, c, None);
             pos.clear_unmoved(self, c);
         }
         if let Some(limit) = &self.rules.same_piece {
             self.count_streak(pos, mv, limit.pieces, limit.max);
         }
-        let piece = rule.code[side.index()];
+        let piece = rule.moving[side.index()];
         match &rule.kind {
             Kind::Place(_) => place::make(self, pos, mv, piece),
             Kind::Roll(_) => place::make(self, pos, mv, piece),
@@ -352,17 +385,17 @@ impl Game {
     /// run. Called before the move is made, captured pieces already gone. A run stops at `max`:
     /// longer runs play alike (and happen when the limit does not hold, the player owning none
     /// of the pieces it names), so counting on would only make positions differ that do not.
-    fn count_streak(&self, pos: &mut Position, mv: Move, counted: u64, max: u8) {
+    fn count_streak(&self, pos: &mut Position, mv: Move, counted: PieceTypeSet, max: u8) {
         let side = pos.side;
         let enemy = side.other();
         if let Some((cell, _)) = pos.streak(enemy)
-            && ((cell.0 < 128 && mv.captures.bits() & cell.bit128() != 0) || (mv.take_to && mv.to == cell))
+            && ((cell.in_128() && mv.captures.bits() & cell.bit128() != 0) || (mv.take_to && mv.to == cell))
         {
             pos.set_streak(self, enemy, NO_CELL, 0);
         }
-        let piece = if mv.from == NO_CELL { None } else { Some(crate::game::piece_type(pos.cells[mv.from.index()])) };
+        let piece = if mv.from == NO_CELL { None } else { pos.cells[mv.from.index()] };
         match piece {
-            Some(t) if counted >> t & 1 == 1 && !mv.is_capture() && mv.promotion().is_none() => {
+            Some(p) if counted.contains(p.kind()) && !mv.is_capture() && mv.promotion().is_none() => {
                 let run = match pos.streak(side) {
                     Some((cell, n)) if cell == mv.from => n.saturating_add(1).min(max),
                     _ => 1,
@@ -377,11 +410,11 @@ impl Game {
     /// the `make` of every kind that moves a piece already on the board.
     pub(super) fn move_piece(&self, pos: &mut Position, mv: Move) {
         let moving = pos.cells[mv.from.index()];
-        pos.set(self, mv.from, crate::game::EMPTY);
+        pos.set(self, mv.from, None);
         pos.clear_unmoved(self, mv.from);
         pos.clear_unmoved(self, mv.to);
         let arriving = match mv.promotion() {
-            Some(t) => code(t, Some(pos.side)),
+            Some(t) => Some(Piece::new(t, Owner::Player(pos.side))),
             None => moving,
         };
         pos.set(self, mv.to, arriving);
@@ -391,17 +424,14 @@ impl Game {
     /// rule that leaves passed cells ([state] passed), from a cell now empty? Positions read
     /// from text name the cells and not the move.
     pub(crate) fn could_have_passed(&self, pos: &Position, mover: PlayerId, passed: CellBits, victim: CellId) -> bool {
-        let here = pos.cells[victim.index()];
-        if crate::game::owner_tag(here) != crate::game::tag(mover) {
-            return false;
-        }
+        let Some(here) = pos.cells[victim.index()].filter(|p| p.belongs_to(mover)) else { return false };
         self.compiled.iter().any(|rule| {
             let Kind::Ray(ray) = &rule.kind else { return false };
             // The piece, or what it promoted to on arriving there.
-            let piece = rule.code[mover.index()] == here
-                || self.promotions[rule.piece as usize]
+            let piece = rule.moving[mover.index()] == here
+                || self.promotions[rule.piece.index()]
                     .as_ref()
-                    .is_some_and(|p| p.cells[mover.index()][victim.index()] && p.to.contains(&crate::game::piece_type(here)));
+                    .is_some_and(|p| p.cells[mover.index()][victim.index()] && p.to.contains(&here.kind()));
             rule.leaves_passed && piece && ray.could_pass(self, pos, mover, rule, victim, passed.bits())
         })
     }
@@ -458,10 +488,8 @@ impl Game {
     /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to`.
     #[inline(always)]
     pub(crate) fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
-        match &self.promotions[piece as usize] {
-            Some(promo) if promo.cells[side.index()][base.to.index()] => {
-                promo.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..base }))
-            }
+        match &self.promotions[piece.index()] {
+            Some(promo) if promo.cells[side.index()][base.to.index()] => promo.to.iter().all(|&to| sink.push(base.promoting(to))),
             _ => sink.push(base),
         }
     }

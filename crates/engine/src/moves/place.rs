@@ -1,7 +1,7 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region.
 
 use super::{Move, RuleId, Sink};
-use crate::game::{EMPTY, Game};
+use crate::game::{Game, Piece, slot};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PlayerId, RegionId, Ruleset};
@@ -16,7 +16,7 @@ impl Place {
     pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>) -> Place {
         let n = rules.board.len();
         let allowed = match region {
-            Some(r) => rules.regions[r as usize].cells.clone(),
+            Some(r) => rules.regions[r.index()].cells.clone(),
             None => [vec![true; n], vec![true; n]],
         };
         Place { allowed }
@@ -28,11 +28,11 @@ impl Place {
         let effects = &rule.effects;
         if let Some(near) = effects.near(side) {
             // Only empty cells next to an enemy piece can enclose one.
-            let enemy = pos.bits[crate::game::tag(side.other()) as usize];
+            let enemy = pos.bits[slot(side.other())];
             let mut empty = pos.bits[0];
             // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
             // and push, without the general path.
-            let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece as usize].is_none();
+            let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
             while empty != 0 {
                 let c = CellId::lowest(empty);
                 empty &= empty - 1;
@@ -51,7 +51,8 @@ impl Place {
             return true;
         }
         for c in (0..pos.cells.len()).map(CellId::new) {
-            if pos.cells[c.index()] == EMPTY && allowed[c.index()] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
+            if pos.cells[c.index()].is_none() && allowed[c.index()] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+            {
                 return false;
             }
         }
@@ -66,6 +67,6 @@ pub(super) fn template(mv: &Move) -> &'static str {
 }
 
 /// Puts the new piece on its cell (`place`, `roll`).
-pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: crate::game::Code) {
-    pos.set(game, mv.to, piece);
+pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Piece) {
+    pos.set(game, mv.to, Some(piece));
 }

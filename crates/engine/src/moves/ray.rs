@@ -3,7 +3,7 @@
 //! and, if the rule says so, over pieces.
 
 use super::{Move, RuleId, Sink, lands};
-use crate::game::{EMPTY, Game, line_masks, owner_tag, piece_type, tag};
+use crate::game::{Game, Square, line_masks};
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
@@ -32,7 +32,7 @@ pub(crate) struct Ray {
 
 impl Ray {
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing) -> Ray {
-        let set = &rules.direction_sets[dirs as usize].dirs;
+        let set = &rules.direction_sets[dirs.index()].dirs;
         let plain = to == Landing::Empty && rules.board.len() <= 64 && !rules.board.has_blocked_steps();
         let steps = plain.then(|| [0, 1].map(|p| line_masks(&rules.board, &set[p], false)));
         Ray { dirs: set.clone(), to, min: 1, max: Some(1), stay: None, over: None, distance: Distance::Any, steps, lines: Vec::new() }
@@ -60,8 +60,8 @@ impl Ray {
         } else {
             Vec::new()
         };
-        let stay = stay.map(|r| rules.regions[r as usize].cells.clone());
-        Ray { dirs: rules.direction_sets[dirs as usize].dirs.clone(), to, min, max, stay, over, distance, steps: None, lines }
+        let stay = stay.map(|r| rules.regions[r.index()].cells.clone());
+        Ray { dirs: rules.direction_sets[dirs.index()].dirs.clone(), to, min, max, stay, over, distance, steps: None, lines }
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -76,13 +76,13 @@ impl Ray {
     #[inline(always)]
     fn steps(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, steps: &[Vec<u64>; 2], sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.code[side.index()];
+        let mine = rule.moving[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         {
             let masks = &steps[side.index()];
             let empty = pos.bits[0];
-            let promo = game.promotions[rule.piece as usize].as_ref();
+            let promo = game.promotions[rule.piece.index()].as_ref();
             let promotes = promo.map_or(0, |p| p.bits[side.index()]);
             while let Some(c) = pieces.next(cells, mine) {
                 let mut targets = masks[c.index()] & empty;
@@ -91,7 +91,7 @@ impl Ray {
                     targets &= targets - 1;
                     let mv = Move::new(r, c, t);
                     let more = match promo {
-                        Some(p) if promotes & t.bit() != 0 => p.to.iter().all(|&to| sink.push(Move { promote: to + 1, ..mv })),
+                        Some(p) if promotes & t.bit() != 0 => p.to.iter().all(|&to| sink.push(mv.promoting(to))),
                         _ => sink.push(mv),
                     };
                     if !more {
@@ -107,20 +107,19 @@ impl Ray {
     #[inline(never)]
     fn rays(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.code[side.index()];
+        let mine = rule.moving[side.index()];
         let cells = &pos.cells;
         let mut pieces = game.pieces_of(pos, mine);
         let board = game.board();
         let passable = |t: CellId| -> bool {
-            let code = cells[t.index()];
-            code == EMPTY
-                || match self.over {
-                    None => false,
-                    Some(Over::Own) => owner_tag(code) == tag(side),
-                    Some(Over::Enemy) => owner_tag(code) == tag(side.other()),
-                    Some(Over::Any) => owner_tag(code) == tag(side) || owner_tag(code) == tag(side.other()),
-                    Some(Over::EnemyOf(types)) => owner_tag(code) == tag(side.other()) && types >> piece_type(code) & 1 == 1,
-                }
+            let Some(piece) = cells[t.index()] else { return true };
+            match self.over {
+                None => false,
+                Some(Over::Own) => piece.belongs_to(side),
+                Some(Over::Enemy) => piece.belongs_to(side.other()),
+                Some(Over::Any) => piece.belongs_to(side) || piece.belongs_to(side.other()),
+                Some(Over::EnemyOf(types)) => piece.belongs_to(side.other()) && types.contains(piece.kind()),
+            }
         };
         let stay = self.stay.as_ref().map(|s| &s[side.index()]);
         let emit = |c: CellId, t: CellId, sink: &mut _| {
@@ -131,16 +130,16 @@ impl Ray {
             if self.to == Landing::Passed {
                 // En passant: onto an empty cell the last move passed over, taking its piece.
                 let Some((passed, victim)) = pos.passed() else { return true };
-                if target != EMPTY || passed.bits() & t.bit128() == 0 || owner_tag(cells[victim.index()]) != tag(side.other()) {
+                if target.is_some() || passed.bits() & t.bit128() == 0 || !cells[victim.index()].of(side.other()) {
                     return true;
                 }
                 let mv = Move { captures: super::CellBits::from_bits(victim.bit128()), ..Move::new(r, c, t) };
                 return game.emit(rule, pos, side, mv, c, sink);
             }
-            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target != EMPTY, ..Move::new(r, c, t) }, c, sink)
+            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
         };
         // A step between two cells is blocked when either holds a piece (declared by the board).
-        let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()] != EMPTY);
+        let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
         while let Some(c) = pieces.next(cells, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -196,7 +195,7 @@ impl Ray {
             let mut walked = 0u128;
             for _ in 0..over {
                 c = board.step(c, back);
-                if c == NO_CELL || c.0 >= 128 {
+                if c == NO_CELL || !c.in_128() {
                     return false;
                 }
                 walked |= c.bit128();
@@ -205,7 +204,7 @@ impl Ray {
             let dist = over + 1;
             walked == passed
                 && start != NO_CELL
-                && pos.cells[start.index()] == EMPTY
+                && pos.cells[start.index()].is_none()
                 && dist >= self.min
                 && self.max.is_none_or(|m| dist <= m)
                 && rule.starts_on(side, start)
@@ -224,7 +223,7 @@ impl Ray {
         for dir in std::iter::once(d).chain(board.opposite(d)) {
             let mut k = board.step(c, dir);
             while k != NO_CELL {
-                count += u32::from(pos.cells[k.index()] != EMPTY);
+                count += u32::from(pos.cells[k.index()].is_some());
                 k = board.step(k, dir);
             }
         }

@@ -2,7 +2,7 @@
 //! occupied. Entries that stop on the same cell are one move.
 
 use super::{Move, RuleId, Sink};
-use crate::game::{EMPTY, Game};
+use crate::game::Game;
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
@@ -15,7 +15,7 @@ pub(crate) struct Roll {
 
 impl Roll {
     pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Roll {
-        Roll { dirs: rules.direction_sets[dirs as usize].dirs.clone() }
+        Roll { dirs: rules.direction_sets[dirs.index()].dirs.clone() }
     }
 
     pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -23,14 +23,14 @@ impl Roll {
         let cells = &pos.cells;
         let rule = &game.compiled[r.index()];
         for c in (0..cells.len()).map(CellId::new) {
-            if cells[c.index()] != EMPTY {
+            if cells[c.index()].is_some() {
                 continue;
             }
             // A stone rolling along d stops on c if the next cell is off the board or
             // occupied, and reaches c if every cell back to the edge is empty.
             let lands = self.dirs[side.index()].iter().any(|&d| {
                 let ahead = board.step(c, d);
-                if ahead != NO_CELL && cells[ahead.index()] == EMPTY {
+                if ahead != NO_CELL && cells[ahead.index()].is_none() {
                     return false;
                 }
                 let Some(back) = board.opposite(d) else { return false };
@@ -40,7 +40,7 @@ impl Roll {
                     if p == NO_CELL {
                         return true;
                     }
-                    if cells[p.index()] != EMPTY {
+                    if cells[p.index()].is_some() {
                         return false;
                     }
                     k = p;

@@ -2,7 +2,7 @@
 //! `Args` (which report what nobody asked for), the argument helpers of move patterns and end
 //! conditions, and `Names`, the table the later sections look names up in.
 
-use crate::model::{DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, Player, PlayerId, Region, RegionId};
+use crate::model::{DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, PieceTypeSet, Player, PlayerId, Region, RegionId};
 use crate::source::{Diagnostic, Sources, Span};
 use crate::syntax::{self, ArgValue, Call, SyntaxError};
 use crate::tree::{Node, Table, Value};
@@ -143,15 +143,15 @@ pub(super) struct Names<'a> {
 
 impl Names<'_> {
     pub(super) fn direction_set(&self, name: &str) -> Option<DirSetId> {
-        self.direction_sets.iter().position(|d| d.name == name).map(|i| i as DirSetId)
+        self.direction_sets.iter().position(|d| d.name == name).map(DirSetId::new)
     }
 
     pub(super) fn region(&self, name: &str) -> Option<RegionId> {
-        self.regions.iter().position(|r| r.name == name).map(|i| i as RegionId)
+        self.regions.iter().position(|r| r.name == name).map(RegionId::new)
     }
 
     pub(super) fn piece(&self, name: &str) -> Option<PieceTypeId> {
-        self.pieces.iter().position(|p| p.name == name).map(|i| i as PieceTypeId)
+        self.pieces.iter().position(|p| p.name == name).map(PieceTypeId::new)
     }
 
     pub(super) fn player(&self, name: &str) -> Option<PlayerId> {
@@ -306,8 +306,8 @@ pub(super) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, nam
     }
 }
 
-/// `key=TYPE` or `key=TYPE|TYPE...`: piece types, as a bit per type.
-pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<u64> {
+/// `key=TYPE` or `key=TYPE|TYPE...`: piece types.
+pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<PieceTypeSet> {
     let listed: Vec<&str> = match &arg.value {
         ArgValue::Name(n) => vec![n.as_str()],
         ArgValue::Names(list) => list.iter().map(String::as_str).collect(),
@@ -316,10 +316,10 @@ pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg
             return None;
         }
     };
-    let mut mask = 0u64;
+    let mut set = PieceTypeSet::EMPTY;
     for name in listed {
         match names.piece(name) {
-            Some(t) => mask |= 1 << t,
+            Some(t) => set.insert(t),
             None => {
                 let known: Vec<&str> = names.pieces.iter().map(|p| p.name.as_str()).collect();
                 arg_error(cx, node, arg, format!("no piece type '{name}'; the pieces are: {}", known.join(", ")));
@@ -327,7 +327,7 @@ pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg
             }
         }
     }
-    Some(mask)
+    Some(set)
 }
 
 pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg) -> Option<u32> {

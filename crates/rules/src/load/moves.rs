@@ -35,7 +35,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
             None => {
                 let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
                 match owned.as_slice() {
-                    [only] => Some(*only as PieceTypeId),
+                    [only] => Some(PieceTypeId::new(*only)),
                     _ => {
                         cx.error(key.span, "say which piece this move uses: piece = \"...\"");
                         None
@@ -98,7 +98,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                 match rule.action {
                     Action::Castle { dirs, .. } => {
                         // One letter stands for one pair of pieces: one direction, its farthest partner.
-                        let most = names.direction_sets[dirs as usize].dirs.iter().map(Vec::len).max().unwrap_or(0);
+                        let most = names.direction_sets[dirs.index()].dirs.iter().map(Vec::len).max().unwrap_or(0);
                         if most > 1 {
                             cx.error(
                                 n.span,
@@ -220,7 +220,7 @@ fn compile_pattern(
     }
     let call = &hop.call;
     let mut args = Args::new(call);
-    let placing = names.pieces[piece as usize].owned;
+    let placing = names.pieces[piece.index()].owned;
     let action = match call.name.as_str() {
         "place" => {
             let region = match args.key("in") {
@@ -344,7 +344,7 @@ fn compile_pattern(
     };
     args.finish(cx, node);
     if !action.places() && !placing {
-        call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece as usize].name));
+        call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece.index()].name));
     }
     let effects = compile_effects(cx, node, ast, names, piece, &action)?;
     Some(MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, text, span: node.span })
@@ -424,7 +424,7 @@ fn compile_effects(
     piece: PieceTypeId,
     action: &Action,
 ) -> Option<Vec<Effect>> {
-    let placing = names.pieces[piece as usize].owned;
+    let placing = names.pieces[piece.index()].owned;
     let mut effects = Vec::new();
     for call in &ast.effects {
         let mut args = Args::new(call);
@@ -485,7 +485,7 @@ fn compile_effects(
                 }
                 // Each line an optional capture may take or leave doubles the moves; the engine
                 // offers the choices of at most 16 lines.
-                let lines = |d: crate::model::DirSetId| names.direction_sets[d as usize].dirs.iter().map(Vec::len).max().unwrap_or(0);
+                let lines = |d: crate::model::DirSetId| names.direction_sets[d.index()].dirs.iter().map(Vec::len).max().unwrap_or(0);
                 let before: usize = effects
                     .iter()
                     .map(|e| match e {

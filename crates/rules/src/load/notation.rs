@@ -113,8 +113,8 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
                 ([a, b], Some(k)) => {
                     let k = names.piece(&k);
                     match k {
-                        Some(k) if k as usize == *a => (*b, *a),
-                        Some(k) if k as usize == *b => (*a, *b),
+                        Some(k) if k.index() == *a => (*b, *a),
+                        Some(k) if k.index() == *b => (*a, *b),
                         _ => {
                             cx.error(span, "king = names one of the two piece types");
                             return plain;
@@ -130,7 +130,7 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
                     return plain;
                 }
             };
-            notation(PositionNotation::Pdn { man: man as PieceTypeId, king: king as PieceTypeId })
+            notation(PositionNotation::Pdn { man: PieceTypeId::new(man), king: PieceTypeId::new(king) })
         }
     }
 }

@@ -26,8 +26,8 @@ pub(super) struct RawPromotion {
     during: MidCapture,
 }
 
-/// The most piece types a ruleset may have.
-pub const MAX_PIECE_TYPES: usize = 64;
+/// The most piece types a ruleset may have: a `PieceTypeSet` holds that many.
+pub const MAX_PIECE_TYPES: usize = crate::model::PieceTypeSet::CAPACITY;
 
 pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, Vec<RawPromotion>) {
     let Some(node) = node else {
@@ -142,7 +142,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter });
         }
     }
-    // A piece code is one byte: the type in six bits, the owner in two.
+    // The engine's piece is one byte: the type in six bits, the owner in two.
     if let Some((key, _)) = t.entries.get(MAX_PIECE_TYPES)
         && pieces.len() > MAX_PIECE_TYPES
     {
@@ -168,13 +168,13 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
         let mut to = Vec::new();
         for (name, span) in &p.to {
             match pieces.iter().position(|q| &q.name == name) {
-                Some(i) if i != p.piece => to.push(i as PieceTypeId),
+                Some(i) if i != p.piece => to.push(PieceTypeId::new(i)),
                 Some(_) => cx.error(*span, "a piece cannot promote to itself"),
                 None => cx.error(*span, format!("no piece type '{name}'")),
             }
         }
         let region = match regions.iter().position(|r| r.name == p.region.0) {
-            Some(r) => r as RegionId,
+            Some(r) => RegionId::new(r),
             None => {
                 if !p.region.0.is_empty() {
                     cx.error(p.region.1, format!("no region '{}'", p.region.0));

@@ -36,7 +36,7 @@ pub(super) fn read_start(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Sta
                 cx.error(piece_key.span, format!("no piece type '{}'", piece_key.name));
                 continue;
             };
-            if names.pieces[piece as usize].owned != owner.is_some() {
+            if names.pieces[piece.index()].owned != owner.is_some() {
                 cx.error(
                     piece_key.span,
                     format!("'{}' {} belong to a player", piece_key.name, if owner.is_some() { "does not" } else { "must" }),

@@ -4,7 +4,7 @@
 //! (`same-piece`: a limit on repeated moves). Checked against the moves that use it.
 
 use super::cx::{Cx, Fields, Names};
-use crate::model::{Action, Landing, MoveRule, PieceTypeId, SamePiece};
+use crate::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, SamePiece};
 use crate::tree::{Node, Value};
 
 pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> (Vec<PieceTypeId>, Option<SamePiece>) {
@@ -58,7 +58,7 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
                         m.span,
                         format!(
                             "castle() needs to know whether {what} has moved: add '{}' to [state] unmoved",
-                            names.pieces[piece as usize].name
+                            names.pieces[piece.index()].name
                         ),
                     );
                 }
@@ -79,15 +79,15 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
 fn read_same_piece(cx: &mut Cx, node: &Node, names: &Names) -> Option<SamePiece> {
     let t = cx.table(node)?;
     let mut f = Fields::new(t, "[state] same-piece");
-    let types = |cx: &mut Cx, n: &Node| -> Option<u64> {
+    let types = |cx: &mut Cx, n: &Node| -> Option<PieceTypeSet> {
         let listed = match &n.value {
             Value::Str(one) => vec![(one.clone(), n.span)],
             _ => cx.strings(n)?,
         };
-        let mut mask = 0u64;
+        let mut set = PieceTypeSet::EMPTY;
         for (name, span) in listed {
             match names.piece(&name) {
-                Some(p) => mask |= 1 << p,
+                Some(p) => set.insert(p),
                 None => {
                     let known: Vec<&str> = names.pieces.iter().map(|p| p.name.as_str()).collect();
                     cx.error(span, format!("no piece type '{name}'; the pieces are: {}", known.join(", ")));
@@ -95,7 +95,7 @@ fn read_same_piece(cx: &mut Cx, node: &Node, names: &Names) -> Option<SamePiece>
                 }
             }
         }
-        Some(mask)
+        Some(set)
     };
     let pieces = match f.get("piece") {
         Some(n) => types(cx, n),
@@ -106,7 +106,7 @@ fn read_same_piece(cx: &mut Cx, node: &Node, names: &Names) -> Option<SamePiece>
     };
     let while_owning = match f.get("while-owning") {
         Some(n) => types(cx, n),
-        None => Some(0),
+        None => Some(PieceTypeSet::EMPTY),
     };
     let max = match f.get("max") {
         Some(n) => match n.value {

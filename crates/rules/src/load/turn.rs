@@ -171,9 +171,8 @@ fn criterion(cx: &mut Cx, node: &Node, names: &Names) -> Option<Criterion> {
             match positional.as_slice() {
                 [arg] if matches!(&arg.value, ArgValue::Name(n) if n == "pieces") => weights.fill(1),
                 [arg] => {
-                    let mask = piece_types_arg(cx, node, arg, names)?;
-                    for (t, w) in weights.iter_mut().enumerate() {
-                        *w = i64::from(mask >> t & 1 == 1);
+                    for t in piece_types_arg(cx, node, arg, names)?.iter() {
+                        weights[t.index()] = 1;
                     }
                 }
                 [] => {
