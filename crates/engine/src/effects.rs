@@ -7,7 +7,7 @@
 use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Effect, Enclosed, PlayerId, Ruleset};
 
 /// One enclosure effect.
@@ -30,17 +30,17 @@ pub(crate) struct Effects {
     list: Vec<Enclose>,
     /// True if an effect captures: the move's captured cells are decided at generation.
     removes: bool,
-    /// On boards of at most 64 cells, when an effect needs at least one piece: per player, the
-    /// cells one step away along the effects' directions, as a bit mask per cell. A piece can
-    /// only enclose next to an enemy piece, so other cells are skipped at once.
-    near: Option<[Vec<u64>; 2]>,
+    /// When an effect needs at least one piece: `near[p * cells + c]`, player `p`'s cells one
+    /// step away from `c` along the effects' directions. A piece can only enclose next to an
+    /// enemy piece, so other cells are skipped at once.
+    near: Option<CellSets>,
 }
 
 /// The most enclosed lines one move may choose among (the loader allows no more directions).
 const MAX_CHOICES: usize = 16;
 
 impl Effects {
-    pub(crate) fn compile(rules: &Ruleset, effects: &[Effect]) -> Effects {
+    pub(crate) fn compile(rules: &Ruleset, effects: &[Effect], width: Width) -> Effects {
         let list: Vec<Enclose> = effects
             .iter()
             .map(|e| match e {
@@ -53,11 +53,12 @@ impl Effects {
                 },
             })
             .collect();
-        let near = (rules.board.len() <= 64 && list.iter().any(|e| e.min > 0)).then(|| {
-            [0, 1].map(|player| {
+        let near = list.iter().any(|e| e.min > 0).then(|| {
+            let masks = [0, 1].map(|player| {
                 let dirs: Vec<DirId> = list.iter().flat_map(|e| e.dirs[player].iter().copied()).collect();
-                line_masks(&rules.board, &dirs, false)
-            })
+                line_masks(width, &rules.board, &dirs, false)
+            });
+            CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
         });
         let removes = list.iter().any(|e| e.outcome == Enclosed::Remove);
         Effects { list, removes, near }
@@ -67,11 +68,11 @@ impl Effects {
         self.list.is_empty()
     }
 
-    /// The cells next to each cell along the effects' directions, when every arrival must
-    /// enclose something.
+    /// The cells next to each cell along the effects' directions (`near[p * cells + c]`, for
+    /// player `p`), when every arrival must enclose something.
     #[inline(always)]
-    pub(crate) fn near(&self, side: PlayerId) -> Option<&[u64]> {
-        self.near.as_ref().map(|n| &n[side.index()][..])
+    pub(crate) fn near(&self) -> Option<&CellSets> {
+        self.near.as_ref()
     }
 
     /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
@@ -127,19 +128,19 @@ impl Effects {
         if !self.removes {
             return push(mv);
         }
-        let mut taken = mv.captures.bits();
-        let mut choices = [0u128; MAX_CHOICES];
+        let mut taken = mv.captures;
+        let mut choices = [CellBits::EMPTY; MAX_CHOICES];
         let mut count = 0;
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
             for &d in &e.dirs[side.index()] {
                 let n = e.enclosed(game, pos, side, mv.to, d, vacated);
-                let mut run = 0u128;
+                let mut run = CellBits::EMPTY;
                 let mut k = mv.to;
                 for _ in 0..n {
                     k = game.board().step(k, d);
-                    run |= k.bit128();
+                    run.insert(k);
                 }
-                if run == 0 {
+                if run.is_empty() {
                     continue;
                 }
                 if e.optional && count < MAX_CHOICES && !choices[..count].contains(&run) {
@@ -155,10 +156,10 @@ impl Effects {
             let mut captures = taken;
             for (i, run) in choices[..count].iter().enumerate() {
                 if subset & (1 << i) != 0 {
-                    captures |= run;
+                    captures |= *run;
                 }
             }
-            if !push(Move { captures: CellBits::from_bits(captures), ..mv }) {
+            if !push(Move { captures, ..mv }) {
                 return false;
             }
         }

@@ -1,42 +1,40 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region.
 
 use super::{Move, RuleId, Sink};
-use crate::game::{Game, Piece, slot};
+use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellSet, CellSets, NO_CELL, Width};
 use hetproba_rules::model::{PlayerId, RegionId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
-    /// Per player: may the piece be placed on each cell (all true without a region).
-    allowed: [Vec<bool>; 2],
+    /// A set per player: the cells the piece may be placed on (all without a region).
+    allowed: CellSets,
 }
 
 impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>) -> Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, width: Width) -> Place {
         let n = rules.board.len();
         let allowed = match region {
-            Some(r) => rules.regions[r.index()].cells.clone(),
-            None => [vec![true; n], vec![true; n]],
+            Some(r) => per_player(width, &rules.regions[r.index()].cells),
+            None => per_player(width, &[vec![true; n], vec![true; n]]),
         };
         Place { allowed }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let allowed = &self.allowed[side.index()];
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
-        if let Some(near) = effects.near(side) {
+        let free: CellSet<W> = pos.empty_set::<W>() & self.allowed.get(side.index());
+        if let Some(near) = effects.near() {
             // Only empty cells next to an enemy piece can enclose one.
-            let enemy = pos.bits[slot(side.other())];
-            let mut empty = pos.bits[0];
+            let enemy = pos.player_set::<W>(side.other());
+            let n = game.board().len();
             // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
             // and push, without the general path.
             let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
-            while empty != 0 {
-                let c = CellId::lowest(empty);
-                empty &= empty - 1;
-                if near[c.index()] & enemy == 0 || !allowed[c.index()] {
+            for c in free.iter() {
+                if !near.get::<W>(side.index() * n + c.index()).intersects(&enemy) {
                     continue;
                 }
                 let more = if plain {
@@ -50,20 +48,14 @@ impl Place {
             }
             return true;
         }
-        for c in (0..pos.cells.len()).map(CellId::new) {
-            if pos.cells[c.index()].is_none() && allowed[c.index()] && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
-            {
-                return false;
-            }
-        }
-        true
+        free.iter().all(|c| game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }
 
 /// The default notation of a move that puts a new piece on the board (`place`, `roll`, `push`):
 /// the cell (with the push direction), then each piece its effects capture after an `x`.
 pub(super) fn template(mv: &Move) -> &'static str {
-    if mv.captures == super::CellBits::NONE { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
+    if mv.captures.is_empty() { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
 }
 
 /// Puts the new piece on its cell (`place`, `roll`).
