@@ -316,6 +316,24 @@ fn play_quit_stops_the_game_without_an_error() {
     assert!(run.stdout.ends_with("game stopped after 0 moves\n"), "{}", run.stdout);
 }
 
+/// A game at `--max-plies` is adjudicated a draw, as in selfplay and a simulated championship.
+#[test]
+fn play_max_plies_adjudicates_a_draw_at_the_cap() {
+    let dir = scratch("max_plies");
+    let record = dir.join("game.txt");
+    let record = record.to_str().unwrap();
+    let args = ["play", "reversi", "--first", "random", "--second", "random", "--seed", "3", "--max-plies", "6", "--record", record];
+    let run = hetproba_with_input(&args, "").ok();
+    assert!(run.stdout.contains("Game over: draw: no end within 6 plies\n"), "{}", run.stdout);
+    let text = std::fs::read_to_string(record).unwrap();
+    assert!(text.contains("[Result \"1/2-1/2\"]") && text.contains("[Termination \"draw: no end within 6 plies\"]"), "{text}");
+    assert!(text.contains("\n1. ") && text.trim_end().ends_with("1/2-1/2"), "{text}");
+    // Six moves, then the result: the game itself goes on, as a record ended by agreement.
+    let replayed = hetproba(&["replay", record, "--json"]).ok().json();
+    assert_eq!(replayed["moves"].as_array().map(Vec::len), Some(6));
+    hetproba(&["play", "reversi", "--max-plies", "0"]).fails(2);
+}
+
 #[test]
 fn play_undo_takes_back_the_move_pair_against_the_computer_and_rewrites_the_record() {
     let dir = scratch("undo");

@@ -8,12 +8,12 @@
 //!
 //! Expected counts come from hand counts (worked in the comments), from published figures (the
 //! Chess Programming Wiki's perft table), or from the independent brute-force Lines of Action
-//! generator in tests/oracles/loa.rs, which knows nothing of the engine.
+//! generator in crates/engine/tests/oracles/loa.rs, which knows nothing of the engine.
 
 mod common;
 
 #[allow(dead_code)]
-#[path = "oracles/loa.rs"]
+#[path = "../crates/engine/tests/oracles/loa.rs"]
 mod loa;
 
 use common::{TINY, assert_broken, hetproba, hetproba_with_input, scratch, write};
@@ -938,7 +938,7 @@ fn compare_chess_and_hexasah_does_not_crash() {
     assert!(out.contains("hexasah: a hexagon grid in doubled coordinates, 17 columns by 11 rows, 93 cells\n"), "{out}");
     assert!(out.contains("   - move 'castle-west':\n       chess: (none)\n"), "{out}");
     // Chess: published (20, 400, 8902); Hexasah: the hand count of rules/hexasah.toml (50, 2500)
-    // and the oracle in tests/oracles/hexasah.rs (120810).
+    // and the oracle in crates/engine/tests/oracles/hexasah.rs (120810).
     assert_eq!(perft_row(out, 1), ["1", "20", "50", "<-", "first", "difference"], "{out}");
     assert_eq!(perft_row(out, 2), ["2", "400", "2500"], "{out}");
     assert_eq!(perft_row(out, 3), ["3", "8902", "120810"], "{out}");

@@ -5,8 +5,8 @@
 //! (`Param` tags are not applied: the built-in games are compiled once.)
 #![no_main]
 
-use hetproba_engine::record::Record;
 use hetproba_engine::{Position, Session};
+use hetproba_play::record::Record;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -6,10 +6,10 @@
 //! in git: it follows the rules and tests as they are.
 
 use hetproba_ai::Rng;
-use hetproba_engine::record::Record;
 use hetproba_engine::rules::model::{PlayerId, PositionNotation};
 use hetproba_engine::rules::{builtin_ids, builtin_text, load_builtin};
 use hetproba_engine::{Game, Position, Session};
+use hetproba_play::record::Record;
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::path::Path;

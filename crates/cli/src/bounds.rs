@@ -14,7 +14,7 @@ pub const MAX_THREADS: usize = 256;
 pub const MAX_GAMES: u64 = 10_000_000;
 /// `compare --play`: the games of both rulesets are kept in memory.
 pub const MAX_COMPARE_GAMES: u64 = 100_000;
-/// `selfplay --max-plies`.
+/// `selfplay --max-plies` and `play --max-plies`.
 pub const MAX_PLIES: usize = 100_000;
 /// `compare --time`, in seconds (24 h).
 pub const MAX_COMPARE_SECONDS: f64 = 86_400.0;
@@ -37,11 +37,6 @@ pub fn seconds(text: &str) -> Result<f64, String> {
         _ => Err(format!("expected a number of seconds above 0 and at most {MAX_COMPARE_SECONDS} (24 h)")),
     }
 }
-
-/// `mcts:N`: playouts a move. An MCTS tree holds a position per playout.
-pub const MAX_PLAYOUTS: u32 = hetproba_ai::MAX_TREE as u32;
-/// `mcts:TIME`: a time a move, in milliseconds (1 h).
-pub const MAX_MOVE_MS: u64 = 3_600_000;
 
 #[cfg(test)]
 mod tests {

@@ -1,9 +1,9 @@
 //! `list`, `show` and `check`.
 
 use crate::CliError;
-use crate::draw::draw_with_status;
 use crate::load::{DiskFiles, is_path, load_ruleset};
 use hetproba_engine::{Game, Position};
+use hetproba_play::draw::draw_with_status;
 use hetproba_rules::{builtin_ids, builtin_text};
 use serde::Serialize;
 
@@ -216,15 +216,6 @@ struct InterpretationJson {
 }
 
 /// An aspect of [`hetproba_rules::describe::fingerprint`] as a word.
-pub fn aspect_word(a: hetproba_rules::describe::Aspect) -> &'static str {
-    use hetproba_rules::describe::Aspect;
-    match a {
-        Aspect::Board => "board",
-        Aspect::Moves => "moves",
-        Aspect::End => "end",
-    }
-}
-
 pub fn show(arg: &str, params: &[(String, i64)], json: bool) -> Result<(), CliError> {
     let rules = load_ruleset(arg, params)?;
     let words = hetproba_rules::describe::rules_in_words(&rules);
@@ -255,7 +246,7 @@ pub fn show(arg: &str, params: &[(String, i64)], json: bool) -> Result<(), CliEr
                 .collect(),
             rules: hetproba_rules::describe::fingerprint(r)
                 .into_iter()
-                .map(|(aspect, key, words)| RuleJson { aspect: aspect_word(aspect), key, words })
+                .map(|(aspect, key, words)| RuleJson { aspect: aspect.word(), key, words })
                 .collect(),
             notation: notation_examples(&game).into_iter().map(|(piece, examples)| NotationJson { piece, examples }).collect(),
             interpretations: r
@@ -272,7 +263,7 @@ pub fn show(arg: &str, params: &[(String, i64)], json: bool) -> Result<(), CliEr
     crate::out!("{text}");
     if matches!(game.rules().naming, hetproba_rules::model::Naming::Numbers { .. }) {
         crate::outln!("\nCell numbers:");
-        crate::out!("{}", crate::draw::numbering(&game));
+        crate::out!("{}", hetproba_play::draw::numbering(&game));
     }
     crate::outln!("\nStart position ({}):", game.write_position(&start));
     crate::out!("{}", draw_with_status(&game, &start));

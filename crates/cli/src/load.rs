@@ -66,10 +66,3 @@ pub fn load_ruleset(arg: &str, params: &[(String, i64)]) -> Result<Ruleset, CliE
 pub fn load_game(arg: &str, params: &[(String, i64)]) -> Result<Game, CliError> {
     load_ruleset(arg, params).map(Game::new)
 }
-
-/// Parses `--param size=10`.
-pub fn parse_param(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got '{text}'"))?;
-    let value = value.trim().parse().map_err(|_| format!("'{value}' is not an integer"))?;
-    Ok((name.trim().to_string(), value))
-}

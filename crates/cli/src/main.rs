@@ -7,7 +7,6 @@ mod analyse;
 mod bounds;
 mod championship;
 mod compare;
-mod draw;
 mod files;
 mod info;
 mod load;
@@ -57,6 +56,13 @@ impl hetproba_ai::Timer for SystemTimer {
     }
 }
 
+impl SystemTimer {
+    /// The instant a reading of this timer stands for.
+    pub fn instant(&self, reading: std::time::Duration) -> std::time::Instant {
+        self.0 + reading
+    }
+}
+
 /// The one system timer of the process.
 pub fn system_timer() -> &'static SystemTimer {
     static TIMER: std::sync::OnceLock<SystemTimer> = std::sync::OnceLock::new();
@@ -69,6 +75,24 @@ pub struct CliError {
     pub message: String,
     pub status: u8,
 }
+
+/// What the libraries report about their input is a failure (exit status 1), in their words.
+macro_rules! failures {
+    ($($error:ty),*) => {$(
+        impl From<$error> for CliError {
+            fn from(e: $error) -> CliError {
+                CliError::failure(e.to_string())
+            }
+        }
+    )*};
+}
+
+failures!(
+    hetproba_play::RecordError,
+    hetproba_play::ReplayError,
+    hetproba_analysis::stats::StatsError,
+    hetproba_analysis::championship::EventError
+);
 
 impl CliError {
     /// A failed check, an illegal move, a bad position or file: exit status 1.
@@ -132,7 +156,7 @@ pub struct Setup {
     #[arg(long)]
     pub after: Option<String>,
     /// Set a ruleset parameter (`--param size=10`); may be repeated.
-    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
+    #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
     pub params: Vec<(String, i64)>,
 }
 
@@ -169,7 +193,7 @@ enum Command {
         /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
         ruleset: String,
         /// Set a ruleset parameter (`--param size=10`).
-        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = load::parse_param)]
+        #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
         params: Vec<(String, i64)>,
         /// Print JSON: {id, name, extends, source, summary, params, players, first, board, cells,
         /// pieces, rules, notation, interpretations, start, text} (docs/language.md).

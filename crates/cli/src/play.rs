@@ -1,25 +1,25 @@
-//! `play` and `replay`.
+//! `play`: a game at the terminal, played through `hetproba_play::Match`.
 //!
-//! `play` is three steps: [`prepare`] reads the command line and the record it resumes into a
-//! [`Plan`] (who plays, the seed, the clock: what the command line leaves out, the record says);
-//! [`Table::new`] replays the resumed moves (refusing what `replay` refuses, in its words), sets
-//! the record's tags and saves it once, so a record that cannot be written is known before the
-//! first move; [`Table::run`] asks each player for a move, keeps the [`Clocks`], and saves the
-//! record after every move, so a game stopped any way (Ctrl-C, a closed terminal, a crash) loses
-//! at most the move being made. What is drawn and how a human's line is read is a [`Face`]: plain
-//! lines when input or output is piped, the terminal view ([`crate::tui`]) when both are a
-//! terminal; [`Table::ask_human`] reads a human's commands (a move, `?`, `hint`, `undo`, `quit`).
+//! Three steps: [`prepare`] reads the command line and the record it resumes into a [`Plan`]
+//! (who plays, the seed, the clock: what the command line leaves out, the record says);
+//! [`start`] replays the resumed moves (refusing what `replay` refuses, in its words), sets the
+//! record's tags and saves it once, so a record that cannot be written is known before the
+//! first move; then [`Match::run`] plays with a [`Table`] as its host, which shows the game
+//! through a [`Face`], reads a human's commands (a move, `?`, `hint`, `undo`, `quit`) and saves
+//! the record after every move, so a game stopped any way (Ctrl-C, a closed terminal, a crash)
+//! loses at most the move being made. The [`Face`] is plain lines when input or output is
+//! piped, the terminal view ([`crate::tui`]) when both are a terminal.
 
 use crate::CliError;
-use crate::bounds::{MAX_MOVE_MS, MAX_PLAYOUTS};
 use crate::files::{Kind, read_text};
-use crate::load::{load_game, parse_param};
+use crate::load::load_game;
 use crate::tui::Scene;
-use hetproba_ai::{Agent, Budget, MctsAgent, Progress, RandomAgent, Think};
-use hetproba_board::{CellId, NO_CELL};
-use hetproba_engine::record::Record;
-use hetproba_engine::{Game, Move, Outcome, Position, Session};
-use hetproba_rules::model::{Clock, PlayerId, PositionNotation};
+use hetproba_ai::Progress;
+use hetproba_board::CellId;
+use hetproba_engine::Game;
+use hetproba_engine::rules::model::{Clock, PlayerId};
+use hetproba_play::record::{check_result, params_of, parse_param, player_tag, replay};
+use hetproba_play::{AgentSpec, Host, Match, Record, Turn, Undo, control_label, format_clock, opening, result};
 use std::io::{BufRead, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -63,202 +63,19 @@ pub struct PlayArgs {
     /// Set a ruleset parameter (`--param size=10`); a resumed game takes them from its record.
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
+    /// A game still going after this many plies (1 to 100000) is adjudicated a draw, as in
+    /// selfplay (default: no cap).
+    #[arg(long, value_parser = crate::bounds::integer(1usize, crate::bounds::MAX_PLIES), allow_hyphen_values = true)]
+    pub max_plies: Option<usize>,
+}
+
+/// A player as the command line names it.
+pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
+    AgentSpec::parse(text).map_err(|e| e.to_string())
 }
 
 fn parse_clock_arg(text: &str) -> Result<Clock, String> {
     hetproba_rules::parse_clock(text).map_err(|why| format!("{why}; a clock is a time such as 5m, 90s or 1h, with +2s for an increment"))
-}
-
-/// A kind of player, as given on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AgentSpec {
-    Human,
-    Random,
-    Mcts(Budget),
-}
-
-impl AgentSpec {
-    /// The player as written on the command line (`random`, `mcts:1000`).
-    pub fn label(&self) -> String {
-        match self {
-            AgentSpec::Human => "human".into(),
-            AgentSpec::Random => "random".into(),
-            AgentSpec::Mcts(Budget::Playouts(n)) => format!("mcts:{n}"),
-            AgentSpec::Mcts(Budget::Time(t)) => format!("mcts:{}ms", t.as_millis()),
-        }
-    }
-}
-
-/// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or `mcts:TIME`
-/// (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`).
-pub fn parse_agent(text: &str) -> Result<AgentSpec, String> {
-    let bad = || format!("'{text}' is not a player; expected human, random, mcts, mcts:1000 (playouts) or mcts:2s (time)");
-    let range = format!("playouts a move are from 1 to {MAX_PLAYOUTS}, a time a move from 1ms to 1h");
-    match text.split_once(':') {
-        None => match text {
-            "human" => Ok(AgentSpec::Human),
-            "random" => Ok(AgentSpec::Random),
-            "mcts" => Ok(AgentSpec::Mcts(Budget::Playouts(1000))),
-            _ => Err(bad()),
-        },
-        Some(("mcts", budget)) if budget.starts_with('-') => Err(format!("'{text}': a budget cannot be negative; {range}")),
-        Some(("mcts", budget)) if !budget.is_empty() && budget.bytes().all(|b| b.is_ascii_digit()) => match budget.parse::<u32>() {
-            Ok(n) if (1..=MAX_PLAYOUTS).contains(&n) => Ok(AgentSpec::Mcts(Budget::Playouts(n))),
-            _ => Err(format!("'{text}': {range}")),
-        },
-        Some(("mcts", budget)) => match hetproba_rules::parse_duration(budget, u64::MAX) {
-            Ok(ms) if (1..=MAX_MOVE_MS).contains(&ms) => Ok(AgentSpec::Mcts(Budget::Time(Duration::from_millis(ms)))),
-            Ok(_) => Err(format!("'{text}': {range}")),
-            Err(_) => Err(bad()),
-        },
-        Some(_) => Err(bad()),
-    }
-}
-
-/// True for rulesets whose records are PDN (draughts).
-fn is_pdn(game: &Game) -> bool {
-    matches!(game.rules().notation.position, PositionNotation::Pdn { .. })
-}
-
-/// The result token: `1-0` (first player won), `0-1`, `1/2-1/2`, `*`; in PDN the score of the
-/// player called W comes first and a win counts 2 (`2-0`, `0-2`, `1-1`).
-pub(crate) fn result_token(game: &Game, outcome: Option<&Outcome>) -> String {
-    let Some(outcome) = outcome else { return "*".into() };
-    if is_pdn(game) {
-        let white = PlayerId(game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8);
-        return match outcome.winner {
-            Some(w) if w == white => "2-0".into(),
-            Some(_) => "0-2".into(),
-            None => "1-1".into(),
-        };
-    }
-    match outcome.winner {
-        Some(PlayerId::FIRST) => "1-0".into(),
-        Some(_) => "0-1".into(),
-        None => "1/2-1/2".into(),
-    }
-}
-
-/// The winner a result token names (`None` inside: a draw); `None`: unfinished or unknown.
-fn token_winner(game: &Game, token: &str) -> Option<Option<PlayerId>> {
-    let white = PlayerId(game.rules().players.iter().position(|p| p.short == "W").unwrap_or(0) as u8);
-    match token {
-        "1-0" => Some(Some(PlayerId::FIRST)),
-        "0-1" => Some(Some(PlayerId::SECOND)),
-        "2-0" => Some(Some(white)),
-        "0-2" => Some(Some(white.other())),
-        "1/2-1/2" | "1-1" => Some(None),
-        _ => None,
-    }
-}
-
-/// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).
-fn player_tag(game: &Game, player: PlayerId) -> String {
-    let name = game.player_name(player);
-    let mut chars = name.chars();
-    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
-}
-
-/// The start position a record names.
-fn record_start(game: &Game, record: &Record, name: &str) -> Result<Position, CliError> {
-    match record.tag("FEN").or(record.tag("Position")) {
-        Some(text) => game.read_position(text).map_err(|e| CliError::failure(format!("{name}: {e}"))),
-        None => Ok(Position::start(game)),
-    }
-}
-
-/// A session from the start position a record names (with FEN's move counts, when it gives them).
-fn record_session<'g>(game: &'g Game, record: &Record, name: &str) -> Result<Session<'g>, CliError> {
-    match record.tag("FEN").or(record.tag("Position")) {
-        Some(text) => Session::from_text(game, text).map_err(|e| CliError::failure(format!("{name}: {e}"))),
-        None => Ok(Session::new(game, Position::start(game))),
-    }
-}
-
-/// Replays a record's moves in a session, checking each; a move after the end is an error.
-pub(crate) fn replay_record<'g>(game: &'g Game, record: &Record, name: &str) -> Result<(Session<'g>, Vec<String>), CliError> {
-    let mut session = record_session(game, record, name)?;
-    let mut played = Vec::new();
-    let offset = usize::from(session.position().side() == PlayerId::SECOND);
-    for (i, token) in record.moves.iter().enumerate() {
-        let pos = session.position();
-        let number = (i + offset) / 2 + 1;
-        let who = game.player_name(pos.side()).to_string();
-        if let Some(outcome) = session.outcome() {
-            return Err(CliError::failure(format!(
-                "{name}: move {number} ({who}, ply {}): '{token}' comes after the end of the game ({})",
-                i + 1,
-                outcome.describe(game)
-            )));
-        }
-        let mv =
-            game.parse_move(pos, token).map_err(|e| CliError::failure(format!("{name}: move {number} ({who}, ply {}): {e}", i + 1)))?;
-        played.push(game.move_name(pos, mv));
-        session.play(mv);
-    }
-    Ok((session, played))
-}
-
-pub(crate) fn params_of(record: &Record) -> Result<Vec<(String, i64)>, CliError> {
-    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(CliError::failure)).collect()
-}
-
-pub fn format_clock(ms: u64) -> String {
-    format!("{}:{:02}.{}", ms / 60_000, (ms / 1000) % 60, (ms % 1000) / 100)
-}
-
-/// A chess clock: the time each player has left. Times are at most 24h and the arithmetic
-/// saturates, so nothing wraps however long a game or a move takes.
-struct Clocks {
-    control: Clock,
-    left_ms: [u64; 2],
-}
-
-impl Clocks {
-    fn new(control: Clock) -> Clocks {
-        Clocks { control, left_ms: [control.initial_ms; 2] }
-    }
-
-    fn left(&self, side: PlayerId) -> Duration {
-        Duration::from_millis(self.left_ms[side.index()])
-    }
-
-    /// Takes `used` from `side`'s time, without the increment; false if that was more than it
-    /// had (its time ran out).
-    fn spend(&mut self, side: PlayerId, used: Duration) -> bool {
-        let used = u64::try_from(used.as_millis()).unwrap_or(u64::MAX);
-        let left = &mut self.left_ms[side.index()];
-        if used > *left {
-            *left = 0;
-            return false;
-        }
-        *left -= used;
-        true
-    }
-
-    /// Takes `used` from `side`'s time; false if that was more than it had (its time ran out).
-    /// Otherwise adds the increment.
-    fn charge(&mut self, side: PlayerId, used: Duration) -> bool {
-        let used = u64::try_from(used.as_millis()).unwrap_or(u64::MAX);
-        let left = &mut self.left_ms[side.index()];
-        if used > *left {
-            *left = 0;
-            return false;
-        }
-        *left = (*left - used).saturating_add(self.control.increment_ms);
-        true
-    }
-}
-
-/// What a player did with a turn.
-enum Entry {
-    Move(Move),
-    /// `quit`, the end of input, or Ctrl-C on a terminal.
-    Stop,
-    /// The clock ran out while a human was thinking.
-    TimeOut,
-    /// Moves were taken back: the turn starts again.
-    Undone,
 }
 
 /// What a human typed: a line, or nothing more.
@@ -271,7 +88,7 @@ pub enum Typed {
 }
 
 /// How a game meets the people playing it: plain lines (piped input, which the tests drive) or
-/// the terminal view ([`crate::tui::Screen`]). [`Table`] keeps the game and asks its face to
+/// the terminal view ([`crate::tui::Screen`]). The [`Table`] keeps the game and asks its face to
 /// show it and to read a human's lines.
 pub trait Face {
     /// Shows the position at the start of a turn (and at the end of the game).
@@ -338,9 +155,9 @@ impl Face for Lines {
         }
         // A numbered board's numbers, once, before the first position: moves name them.
         if !std::mem::replace(&mut self.shown, true) && crate::tui::numbered(scene.game) {
-            let _ = write!(out, "square numbers:\n{}", crate::draw::numbering(scene.game));
+            let _ = write!(out, "square numbers:\n{}", hetproba_play::draw::numbering(scene.game));
         }
-        let _ = write!(out, "{}", crate::draw::draw(scene.game, scene.pos));
+        let _ = write!(out, "{}", hetproba_play::draw::draw(scene.game, scene.pos));
         if let Some(clocks) = &scene.clocks {
             let game = scene.game;
             let _ = writeln!(
@@ -403,20 +220,6 @@ impl Face for Lines {
     }
 }
 
-/// The cells a move touches, for marking it: where it starts (not for a placement), where it
-/// lands, on the way.
-pub fn move_cells(game: &Game, pos: &Position, mv: Move) -> Vec<CellId> {
-    if mv.is_pass() {
-        return Vec::new();
-    }
-    let mut cells: Vec<CellId> = (mv.from != NO_CELL).then_some(mv.from).into_iter().collect();
-    cells.extend(game.move_path(pos, mv));
-    if !cells.contains(&mv.to) {
-        cells.push(mv.to);
-    }
-    cells
-}
-
 /// A game to play, as the command line and the resumed record decide it.
 struct Plan {
     /// The resumed record and its file name.
@@ -428,6 +231,8 @@ struct Plan {
     record_path: Option<String>,
     /// The parameters --param set (a resumed game keeps its record's).
     params: Vec<(String, i64)>,
+    /// The ply cap.
+    max_plies: Option<usize>,
 }
 
 /// A tag of the resumed record, read by `read`: `None` when nothing is resumed or the record
@@ -456,7 +261,7 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
     let second = match &args.second {
         Some(spec) => spec.clone(),
         None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?
-            .unwrap_or(AgentSpec::Mcts(Budget::Playouts(1000))),
+            .unwrap_or(AgentSpec::Mcts(hetproba_ai::Budget::Playouts(1000))),
     };
     let seed = match args.seed {
         Some(seed) => seed,
@@ -472,336 +277,196 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
         (false, None) => game.rules().clock,
     };
     let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
-    Ok(Plan { resumed, players: [first, second], seed, clock, record_path, params: args.params.clone() })
+    Ok(Plan { resumed, players: [first, second], seed, clock, record_path, params: args.params.clone(), max_plies: args.max_plies })
 }
 
-/// Sets `tag` to `value` written by `write`, unless it already says `value` as `read` reads it.
-fn update_tag<T: PartialEq>(record: &mut Record, tag: &str, value: &T, read: impl Fn(&str) -> Option<T>, write: impl Fn(&T) -> String) {
-    if record.tag(tag).and_then(read).as_ref() != Some(value) {
-        record.set_tag(tag, write(value));
+/// Saves a record whole, when it has a file.
+fn save(record: &Record, path: &Option<String>) -> Result<(), CliError> {
+    match path {
+        Some(path) => crate::files::write_whole(path, &record.write()).map_err(CliError::failure),
+        None => Ok(()),
     }
 }
 
-/// The record of the game in play, saved whole after every move when it has a file.
-struct Recorder {
-    record: Record,
-    path: Option<String>,
-}
-
-impl Recorder {
-    fn save(&self) -> Result<(), CliError> {
-        match &self.path {
-            Some(path) => crate::files::write_whole(path, &self.record.write()).map_err(CliError::failure),
-            None => Ok(()),
+/// Sets the game up from the plan and saves the record once: a record that cannot be written
+/// stops the game before its first move.
+fn start<'g>(game: &'g Game, plan: &Plan, position: Option<&str>) -> Result<Match<'g>, CliError> {
+    let (first, moves, tags) = match (&plan.resumed, position) {
+        // `play` refuses --position with --resume.
+        (Some((path, old)), _) => {
+            if let Some(id) = old.tag("Ruleset")
+                && id != game.rules().id
+            {
+                return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
+            }
+            let replayed = replay(game, old, path)?;
+            // What `replay` refuses, resuming refuses, in the same words; and a game the
+            // record says has ended (on time, by resignation) does not go on.
+            check_result(game, old, &replayed.session, path)?;
+            if replayed.session.outcome().is_none() && old.result != "*" {
+                let how = old.tag("Termination").map_or(String::new(), |t| format!(" ({t})"));
+                return Err(CliError::failure(format!("{path}: the game has ended, {}{how}; there is nothing to resume", old.result)));
+            }
+            (replayed.start, replayed.moves, old.tags.clone())
         }
+        (None, Some(text)) => {
+            let session = opening(game, Some(text)).map_err(|e| CliError::failure(e.to_string()))?;
+            let tag = if result::is_pdn(game) { "FEN" } else { "Position" };
+            let written = session.write_position();
+            (session, Vec::new(), vec![(tag.to_string(), written)])
+        }
+        (None, None) => (opening(game, None).map_err(|e| CliError::failure(e.to_string()))?, Vec::new(), Vec::new()),
+    };
+    let mut table =
+        Match::new(first, &moves, plan.players.clone(), plan.seed, crate::system_timer()).with_clock(plan.clock).with_cap(plan.max_plies);
+    let record = table.record_mut();
+    record.tags = tags;
+    if plan.resumed.is_none() {
+        // Identifying tags first, then the start position.
+        record.identify(game, &plan.params);
     }
+    // A tag is written only when it says something else than the plan: a resumed record keeps
+    // its own words (`mcts` stays `mcts`, not `mcts:1000`).
+    for (side, spec) in [PlayerId::FIRST, PlayerId::SECOND].into_iter().zip(&plan.players) {
+        record.update_tag(&player_tag(game, side), spec, |v| AgentSpec::parse(v).ok(), AgentSpec::label);
+    }
+    record.update_tag("Seed", &plan.seed, |v| v.parse().ok(), u64::to_string);
+    match &plan.clock {
+        Some(clock) => record.update_tag("TimeControl", clock, |v| hetproba_rules::parse_clock(v).ok(), control_label),
+        None => record.remove_tag("TimeControl"),
+    }
+    let result = record.result.clone();
+    record.set_tag("Result", result);
+    save(table.record(), &plan.record_path)?;
+    Ok(table)
 }
 
-/// A game in play: the session, the players, the clocks and the record.
-struct Table<'g> {
-    game: &'g Game,
-    /// The session at the record's start position: `undo` replays the moves kept from it.
-    start: Session<'g>,
-    session: Session<'g>,
-    /// Each side's computer player; `None` for a human.
-    players: [Option<Box<dyn Agent>>; 2],
-    specs: [AgentSpec; 2],
-    seed: u64,
-    clocks: Option<Clocks>,
-    recorder: Recorder,
+/// The host of a game at the terminal: what the face shows besides the game, and where the
+/// record goes.
+struct Table<'f> {
+    face: &'f mut dyn Face,
+    record_path: Option<String>,
     /// What happened last (`black played d3`), shown above the board.
     last: Option<String>,
     /// The cells of the last move, marked on the board.
     marked: Vec<CellId>,
+    /// The player to move at the turn shown last.
+    mover: Option<PlayerId>,
 }
 
-impl<'g> Table<'g> {
-    /// Sets the game up from the plan and saves the record once: a record that cannot be
-    /// written stops the game before its first move.
-    fn new(game: &'g Game, plan: Plan, position: Option<&str>) -> Result<Table<'g>, CliError> {
-        let mut record = Record { result: "*".into(), ..Record::default() };
-        let (start, session, played, start_side) = match (&plan.resumed, position) {
-            // `play` refuses --position with --resume.
-            (Some((path, old)), _) => {
-                if let Some(id) = old.tag("Ruleset")
-                    && id != game.rules().id
-                {
-                    return Err(CliError::failure(format!("{path} is a game of '{id}', not '{}'", game.rules().id)));
-                }
-                let (session, played) = replay_record(game, old, path)?;
-                // What `replay` refuses, resuming refuses, in the same words; and a game the
-                // record says has ended (on time, by resignation) does not go on.
-                check_result(game, old, &session, path)?;
-                if session.outcome().is_none() && old.result != "*" {
-                    let how = old.tag("Termination").map_or(String::new(), |t| format!(" ({t})"));
-                    return Err(CliError::failure(format!("{path}: the game has ended, {}{how}; there is nothing to resume", old.result)));
-                }
-                record.tags = old.tags.clone();
-                (record_session(game, old, path)?, session, played, record_start(game, old, path)?.side())
-            }
-            (None, Some(text)) => {
-                let session = Session::from_text(game, text).map_err(|e| CliError::failure(e.to_string()))?;
-                let side = session.position().side();
-                record.set_tag(if is_pdn(game) { "FEN" } else { "Position" }, session.write_position());
-                (session.clone(), session, Vec::new(), side)
-            }
-            (None, None) => {
-                let session = Session::new(game, Position::start(game));
-                let side = session.position().side();
-                (session.clone(), session, Vec::new(), side)
-            }
-        };
-        record.moves = played;
-        // Numbering starts at the record's start position: `1...` when the second player moves first.
-        record.offset = usize::from(start_side == PlayerId::SECOND);
-        if plan.resumed.is_none() {
-            // Identifying tags first, then the start position.
-            let position = std::mem::take(&mut record.tags);
-            record.set_tag("Event", "hetproba");
-            record.set_tag("Ruleset", game.rules().id.clone());
-            if let Some(gt) = &game.rules().notation.game_type {
-                record.set_tag("GameType", gt.clone());
-            }
-            for (name, value) in &plan.params {
-                record.tags.push(("Param".into(), format!("{name}={value}")));
-            }
-            record.tags.extend(position);
-        }
-        // A tag is written only when it says something else than the plan: a resumed record
-        // keeps its own words (`mcts` stays `mcts`, not `mcts:1000`).
-        for (side, spec) in [PlayerId::FIRST, PlayerId::SECOND].into_iter().zip(&plan.players) {
-            update_tag(&mut record, &player_tag(game, side), spec, |v| parse_agent(v).ok(), AgentSpec::label);
-        }
-        update_tag(&mut record, "Seed", &plan.seed, |v| v.parse().ok(), u64::to_string);
-        match &plan.clock {
-            Some(clock) => update_tag(
-                &mut record,
-                "TimeControl",
-                clock,
-                |v| hetproba_rules::parse_clock(v).ok(),
-                |c| {
-                    let format_ms = hetproba_rules::describe::format_ms;
-                    let increment = if c.increment_ms > 0 { format!("+{}", format_ms(c.increment_ms)) } else { String::new() };
-                    format_ms(c.initial_ms) + &increment
-                },
-            ),
-            None => record.tags.retain(|(k, _)| k != "TimeControl"),
-        }
-        record.set_tag("Result", record.result.clone());
-        let recorder = Recorder { record, path: plan.record_path };
-        recorder.save()?;
-        let make_player = |spec: &AgentSpec, salt: u64| -> Option<Box<dyn Agent>> {
-            match spec {
-                AgentSpec::Human => None,
-                AgentSpec::Random => Some(Box::new(RandomAgent::new(plan.seed ^ salt))),
-                AgentSpec::Mcts(budget) => Some(Box::new(MctsAgent::new(*budget, plan.seed ^ salt))),
-            }
-        };
-        let mut table = Table {
-            game,
-            start,
-            session,
-            players: [make_player(&plan.players[0], 1), make_player(&plan.players[1], 2)],
-            specs: plan.players.clone(),
-            seed: plan.seed,
-            clocks: plan.clock.map(Clocks::new),
-            recorder,
-            last: None,
-            marked: Vec::new(),
-        };
-        table.marked = table.last_move_cells();
-        Ok(table)
-    }
-
+impl Table<'_> {
     /// What the faces draw: the position, the last move, the moves, the players and clocks.
-    fn scene(&self) -> Scene<'_> {
-        let pos = self.session.position();
+    fn scene<'a>(&self, m: &'a Match) -> Scene<'a> {
+        let record = m.record();
         Scene {
-            game: self.game,
-            pos,
+            game: m.game(),
+            pos: m.position(),
             marked: self.marked.clone(),
-            moves: &self.recorder.record.moves,
-            offset: self.recorder.record.offset,
-            players: [self.specs[0].label(), self.specs[1].label()],
-            clocks: self.clocks.as_ref().map(|c| c.left_ms),
-            to_move: self.session.outcome().is_none().then(|| pos.side()),
+            moves: &record.moves,
+            offset: record.offset,
+            players: m.players().map(AgentSpec::label),
+            clocks: m.clocks().map(|c| c.left_ms()),
+            to_move: m.to_move(),
             last: self.last.clone(),
             notes: Vec::new(),
             prompt: None,
         }
     }
 
-    /// The cells of the session's last move.
-    fn last_move_cells(&self) -> Vec<CellId> {
-        let Some((&last, earlier)) = self.session.moves().split_last() else { return Vec::new() };
-        let mut pos = self.start.position().clone();
-        for &mv in earlier {
-            self.game.make(&mut pos, mv);
-        }
-        move_cells(self.game, &pos, last)
+    /// The turn's start as an instant: the faces count the clock down from it.
+    fn started(m: &Match) -> Instant {
+        crate::system_timer().instant(m.turn_began())
     }
 
-    /// Takes back moves until a human is to move: against the computer, the human's last move
-    /// and the computer's reply; between humans, the last move. The record is saved without
-    /// them. The number taken back; `None` when there is no human's move to take back.
-    fn undo(&mut self) -> Result<Option<usize>, CliError> {
-        let moves = self.session.moves().to_vec();
-        // The side to move after each number of plies.
-        let mut pos = self.start.position().clone();
-        let mut sides = vec![pos.side()];
-        for &mv in &moves {
-            self.game.make(&mut pos, mv);
-            sides.push(pos.side());
-        }
-        let Some(keep) = (0..moves.len()).rev().find(|&n| self.players[sides[n].index()].is_none()) else { return Ok(None) };
-        let record = &mut self.recorder.record;
-        let taken = record.moves.split_off(keep.min(record.moves.len()));
-        self.session = self.start.clone();
-        for &mv in &moves[..keep] {
-            self.session.play(mv);
-        }
-        self.marked = self.last_move_cells();
-        self.last = Some(format!("took back {}", taken.join(" ")));
-        self.recorder.save()?;
-        Ok(Some(moves.len() - keep))
-    }
-
-    /// A move the engine suggests for the human to move: thought over with the computer
-    /// opponent's budget (1000 playouts without one), at most 5 seconds and, with a clock, at
-    /// most a tenth of the mover's time left. `None` when the people stopped the game meanwhile.
-    fn hint(&self, face: &mut dyn Face, pos: &Position, started: Instant) -> Option<String> {
-        let side = pos.side();
-        let budget = match &self.specs[side.other().index()] {
-            AgentSpec::Mcts(budget) => *budget,
-            _ => Budget::Playouts(1000),
-        };
-        let mut limit = Duration::from_secs(5);
-        if let Some(clocks) = &self.clocks {
-            limit = limit.min(clocks.left(side).saturating_sub(started.elapsed()) / 10);
-        }
-        // Its own seed: asking for a hint changes none of the computer players' moves.
-        let mut agent = MctsAgent::new(budget, self.seed ^ 0x6869_6e74 ^ self.session.moves().len() as u64);
-        let scene = self.scene();
-        let mut observe = |progress: &Progress| {
-            if progress.elapsed >= limit { ControlFlow::Break(()) } else { face.thinking(&scene, "hint", progress, started) }
-        };
-        let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
-        (!face.stopped()).then(|| self.game.move_name(pos, mv))
-    }
-
-    /// Plays to the end, or until a human stops; the record is saved after every move and at
-    /// the end.
-    fn run(&mut self, face: &mut dyn Face) -> Result<(), CliError> {
-        let end = loop {
-            face.show(&self.scene());
-            if let Some(outcome) = self.session.outcome() {
-                break Some(outcome);
-            }
-            let pos = self.session.position().clone();
-            let side = pos.side();
-            let mover = self.game.player_name(side).to_string();
-            let started = Instant::now();
-            let entry = match self.players[side.index()].take() {
-                Some(mut agent) => {
-                    let scene = self.scene();
-                    let mut observe = |progress: &Progress| face.thinking(&scene, &mover, progress, started);
-                    let mv = agent.choose(&self.session, &mut Think::observed(crate::system_timer(), &mut observe));
-                    self.players[side.index()] = Some(agent);
-                    if face.stopped() { Entry::Stop } else { Entry::Move(mv) }
-                }
-                None => self.ask_human(face, &pos, started)?,
-            };
-            let mv = match entry {
-                Entry::Move(mv) => mv,
-                Entry::Stop => break None,
-                Entry::TimeOut => break Some(self.time_out(side)),
-                Entry::Undone => continue,
-            };
-            if let Some(clocks) = &mut self.clocks
-                && !clocks.charge(side, started.elapsed())
-            {
-                break Some(self.time_out(side));
-            }
-            let name = self.game.move_name(&pos, mv);
-            self.last = Some(format!("{mover} played {name}"));
-            self.marked = move_cells(self.game, &pos, mv);
-            self.recorder.record.moves.push(name);
-            self.session.play(mv);
-            self.recorder.save()?;
-        };
+    /// The last words: the result, where the record is, how far a stopped game went.
+    fn finish(&mut self, m: &Match, saved: &Result<(), CliError>) {
         let mut lines = Vec::new();
-        let record = &mut self.recorder.record;
-        record.result = result_token(self.game, end.as_ref());
-        match &end {
-            Some(outcome) => {
-                lines.push(format!("Game over: {}", outcome.describe(self.game)));
-                record.set_tag("Termination", outcome.describe(self.game));
-            }
-            None => record.tags.retain(|(k, _)| k != "Termination"),
+        if let Some(outcome) = m.outcome() {
+            lines.push(format!("Game over: {}", outcome.describe(m.game())));
         }
-        record.set_tag("Result", record.result.clone());
-        let saved = self.recorder.save();
-        if let (Ok(()), Some(path)) = (&saved, &self.recorder.path) {
+        if let (Ok(()), Some(path)) = (saved, &self.record_path) {
             lines.push(format!("game saved to {path}"));
         }
-        if end.is_none() {
-            lines.push(format!("game stopped after {} moves", self.recorder.record.moves.len()));
+        if m.outcome().is_none() {
+            lines.push(format!("game stopped after {} moves", m.record().moves.len()));
         }
-        let mut scene = self.scene();
+        let mut scene = self.scene(m);
         scene.to_move = None;
-        face.finish(&scene, &lines);
-        saved
+        self.face.finish(&scene, &lines);
     }
+}
 
-    /// The loss of the player whose time ran out.
-    fn time_out(&mut self, side: PlayerId) -> Outcome {
-        if let Some(clocks) = &mut self.clocks {
-            clocks.left_ms[side.index()] = 0;
-        }
-        Outcome { winner: Some(side.other()), reason: format!("{}'s time ran out", self.game.player_name(side)) }
+impl Host for Table<'_> {
+    type Error = CliError;
+
+    fn show(&mut self, m: &Match) -> Result<(), CliError> {
+        self.mover = m.to_move();
+        self.face.show(&self.scene(m));
+        Ok(())
     }
 
     /// Reads a human's commands until one ends the turn: a move, `quit` (or the end of input),
     /// `undo`; `?` lists the legal moves, `hint` asks the engine, anything else is told why it
     /// is not a move. With a clock, waiting stops when it runs out.
-    fn ask_human(&mut self, face: &mut dyn Face, pos: &Position, started: Instant) -> Result<Entry, CliError> {
-        let side = pos.side();
+    fn human(&mut self, m: &mut Match) -> Result<Turn, CliError> {
         loop {
-            let line = match face.ask(&self.scene(), started) {
+            let started = Self::started(m);
+            let line = match self.face.ask(&self.scene(m), started) {
                 Typed::Line(line) => line,
-                Typed::End => return Ok(Entry::Stop),
-                Typed::TimeOut => return Ok(Entry::TimeOut),
+                Typed::End => return Ok(Turn::Stop),
+                Typed::TimeOut => return Ok(Turn::TimeOut),
             };
+            let (game, pos) = (m.game(), m.position());
             match line.trim() {
                 "" => continue,
                 "?" | "help" | "moves" => {
-                    let names: Vec<String> = self.game.legal_moves(pos).iter().map(|&m| self.game.move_name(pos, m)).collect();
-                    face.say(&format!("legal moves: {}", names.join(" ")));
+                    let names: Vec<String> = game.legal_moves(pos).iter().map(|&mv| game.move_name(pos, mv)).collect();
+                    self.face.say(&format!("legal moves: {}", names.join(" ")));
                 }
-                "quit" | "exit" => return Ok(Entry::Stop),
-                "hint" => match self.hint(face, pos, started) {
-                    Some(name) => face.say(&format!("hint: {name}")),
-                    None => return Ok(Entry::Stop),
+                "quit" | "exit" => return Ok(Turn::Stop),
+                "hint" => {
+                    let scene = self.scene(m);
+                    let face = &mut *self.face;
+                    let hint = m.hint(&mut |progress| face.thinking(&scene, "hint", progress, started));
+                    match hint {
+                        Some(mv) if !self.face.stopped() => self.face.say(&format!("hint: {}", game.move_name(pos, mv))),
+                        _ => return Ok(Turn::Stop),
+                    }
+                }
+                "undo" => match m.undo() {
+                    Undo::Took(taken) => {
+                        self.last = Some(format!("took back {}", taken.join(" ")));
+                        self.marked = m.last_move_cells();
+                        save(m.record(), &self.record_path)?;
+                        return Ok(Turn::Undone);
+                    }
+                    Undo::TimeOut => return Ok(Turn::TimeOut),
+                    Undo::NoMoves => self.face.say("nothing to undo: no move has been played"),
+                    Undo::NoHumanMove => self.face.say("nothing to undo: every move so far is the computer's"),
                 },
-                "undo" => {
-                    // The time thought before taking moves back is spent.
-                    if let Some(clocks) = &mut self.clocks
-                        && !clocks.spend(side, started.elapsed())
-                    {
-                        return Ok(Entry::TimeOut);
-                    }
-                    match self.undo()? {
-                        Some(_) => return Ok(Entry::Undone),
-                        None if self.session.moves().is_empty() => face.say("nothing to undo: no move has been played"),
-                        None => face.say("nothing to undo: every move so far is the computer's"),
-                    }
-                }
-                text => match self.game.parse_move(pos, text) {
-                    Ok(mv) => return Ok(Entry::Move(mv)),
-                    Err(err) => face.say(&err.to_string()),
+                text => match game.parse_move(pos, text) {
+                    Ok(mv) => return Ok(Turn::Move(mv)),
+                    Err(err) => self.face.say(&err.to_string()),
                 },
             }
         }
+    }
+
+    fn thinking(&mut self, m: &Match, progress: &Progress) -> ControlFlow<()> {
+        let mover = m.to_move().map_or("", |side| m.game().player_name(side)).to_string();
+        let scene = self.scene(m);
+        self.face.thinking(&scene, &mover, progress, Self::started(m))
+    }
+
+    fn stopped(&self) -> bool {
+        self.face.stopped()
+    }
+
+    fn played(&mut self, m: &Match) -> Result<(), CliError> {
+        let mover = self.mover.map_or("", |side| m.game().player_name(side));
+        self.last = Some(format!("{mover} played {}", m.record().moves.last().map_or("", String::as_str)));
+        self.marked = m.last_move_cells();
+        save(m.record(), &self.record_path)
     }
 }
 
@@ -813,7 +478,7 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
                 return Err(CliError::usage("--resume takes the ruleset's parameters from the record; drop --param"));
             }
             let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-            Some((path.clone(), Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?))
+            Some((path.clone(), Record::parse(path, &text)?))
         }
         None => None,
     };
@@ -823,68 +488,22 @@ pub fn play(args: &PlayArgs) -> Result<(), CliError> {
     };
     let game = load_game(&args.ruleset, &params)?;
     let plan = prepare(args, &game, resumed)?;
-    let mut table = Table::new(&game, plan, args.position.as_deref())?;
+    let mut table = start(&game, &plan, args.position.as_deref())?;
     // The terminal view needs a terminal on both sides; piped either way, plain lines.
     if std::io::stdin().is_terminal() && std::io::stdout().is_terminal() {
         let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
         if let Ok(mut screen) = crate::tui::Screen::start(colour) {
-            return table.run(&mut screen);
+            return run(&mut table, &mut screen, &plan);
         }
     }
-    table.run(&mut Lines::new())
+    run(&mut table, &mut Lines::new(), &plan)
 }
 
-/// Refuses a record whose result contradicts its final position. A record may end early by
-/// time, resignation or agreement: only a contradiction is an error.
-pub(crate) fn check_result(game: &Game, record: &Record, session: &Session, path: &str) -> Result<(), CliError> {
-    if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
-        && claimed != actual.winner
-    {
-        return Err(CliError::failure(format!(
-            "{path}: the record's result {} contradicts the final position ({})",
-            record.result,
-            actual.describe(game)
-        )));
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn clocks_never_wrap() {
-        let mut clocks = Clocks::new(Clock { initial_ms: 1000, increment_ms: hetproba_rules::MAX_CLOCK_MS });
-        assert!(clocks.charge(PlayerId::FIRST, Duration::from_millis(1000)), "all the time, and not more");
-        assert_eq!(clocks.left_ms[0], hetproba_rules::MAX_CLOCK_MS);
-        assert!(!clocks.charge(PlayerId::SECOND, Duration::MAX));
-        assert_eq!(clocks.left(PlayerId::SECOND), Duration::ZERO);
-        clocks.left_ms[0] = u64::MAX - 1;
-        assert!(clocks.charge(PlayerId::FIRST, Duration::ZERO));
-        assert_eq!(clocks.left_ms[0], u64::MAX);
-        assert_eq!(format_clock(hetproba_rules::MAX_CLOCK_MS), "1440:00.0");
-    }
-
-    #[test]
-    fn time_spent_before_an_undo_counts_without_the_increment() {
-        let mut clocks = Clocks::new(Clock { initial_ms: 1000, increment_ms: 500 });
-        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(400)));
-        assert_eq!(clocks.left_ms[0], 600);
-        assert!(clocks.spend(PlayerId::FIRST, Duration::from_millis(600)), "all the time, and not more");
-        assert!(!clocks.spend(PlayerId::SECOND, Duration::MAX));
-        assert_eq!(clocks.left_ms, [0, 0]);
-    }
-
-    #[test]
-    fn mcts_budgets() {
-        assert_eq!(parse_agent("mcts:1h"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(3600)))));
-        assert_eq!(parse_agent("mcts:1m"), Ok(AgentSpec::Mcts(Budget::Time(Duration::from_secs(60)))));
-        assert_eq!(parse_agent("mcts:1000000"), Ok(AgentSpec::Mcts(Budget::Playouts(1_000_000))));
-        // What `label` writes reads back.
-        for spec in [AgentSpec::Mcts(Budget::Time(Duration::from_millis(1500))), AgentSpec::Mcts(Budget::Playouts(7)), AgentSpec::Random] {
-            assert_eq!(parse_agent(&spec.label()), Ok(spec));
-        }
-        assert!(parse_agent("mcts:0").unwrap_err().contains("from 1 to 1000000"));
-    }
+/// Plays the game through `face`, then saves the record a last time and says how it ended.
+fn run(table: &mut Match, face: &mut dyn Face, plan: &Plan) -> Result<(), CliError> {
+    let mut host = Table { face, record_path: plan.record_path.clone(), last: None, marked: table.last_move_cells(), mover: None };
+    table.run(&mut host)?;
+    let saved = save(table.record(), &host.record_path);
+    host.finish(table, &saved);
+    saved
 }

@@ -2,7 +2,7 @@
 //! factor by ply, and the results by seat — one set of files per ruleset and pair of players.
 
 use crate::CliError;
-use crate::stats::Report;
+use hetproba_analysis::stats::Report;
 use plotters::prelude::*;
 
 /// Draws every report's charts into `dir` (made if missing).

@@ -4,8 +4,9 @@
 use crate::CliError;
 use crate::files::{Kind, read_text};
 use crate::load::load_game;
-use crate::play::{check_result, params_of, replay_record, result_token};
-use hetproba_engine::record::Record;
+use hetproba_play::draw::draw;
+use hetproba_play::record::{self, Record, check_result, params_of};
+use hetproba_play::result_token;
 use serde::Serialize;
 
 /// Stable: fields are only ever added.
@@ -29,18 +30,19 @@ struct ReplayJson {
 
 pub fn replay(path: &str, ruleset: Option<&str>, json: bool) -> Result<(), CliError> {
     let text = read_text(path, Kind::Record).map_err(CliError::failure)?;
-    let record = Record::parse(path, &text).map_err(|e| CliError::failure(e.0))?;
+    let record = Record::parse(path, &text)?;
     let id = match ruleset.or(record.tag("Ruleset")) {
         Some(id) => id.to_string(),
         None => return Err(CliError::failure(format!("{path} has no Ruleset tag; give --ruleset"))),
     };
     let game = load_game(&id, &params_of(&record)?)?;
-    let (session, played) = replay_record(&game, &record, path)?;
+    let replayed = record::replay(&game, &record, path)?;
+    let (session, played) = (replayed.session, replayed.names);
     check_result(&game, &record, &session, path)?;
     let pos = session.position();
     let outcome = session.outcome();
     if !json {
-        crate::out!("{}", crate::draw::draw(&game, pos));
+        crate::out!("{}", draw(&game, pos));
         match &outcome {
             Some(o) => crate::outln!("Game over: {}", o.describe(&game)),
             None => crate::outln!("{} to move", game.player_name(pos.side())),

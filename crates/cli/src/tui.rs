@@ -7,7 +7,7 @@
 //! terminal is restored on every way out: the game's end, `quit`, Ctrl-C (a key in raw mode), an
 //! error (the [`Screen`]'s `Drop`) and a panic (a panic hook restores it before the message).
 
-use crate::play::{Face, Typed, format_clock};
+use crate::play::{Face, Typed};
 use crossterm::cursor::{Hide, MoveTo, Show};
 use crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use crossterm::style::{Color, Stylize};
@@ -16,6 +16,7 @@ use crossterm::{execute, queue};
 use hetproba_ai::Progress;
 use hetproba_board::{CellId, Shape};
 use hetproba_engine::{Game, Owner, Position};
+use hetproba_play::format_clock;
 use hetproba_rules::model::{Naming, PlayerId};
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -546,7 +547,7 @@ result = "mover wins"
         for text in moves {
             let mv: Move = game.parse_move(&pos, text).expect("legal");
             names.push(game.move_name(&pos, mv));
-            marked = crate::play::move_cells(game, &pos, mv);
+            marked = hetproba_play::move_cells(game, &pos, mv);
             game.make(&mut pos, mv);
         }
         (pos, marked, names)

@@ -14,7 +14,6 @@ mod moves;
 mod notation;
 mod perft;
 mod position;
-pub mod record;
 mod session;
 mod turn;
 

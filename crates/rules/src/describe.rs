@@ -836,6 +836,17 @@ pub enum Aspect {
     End,
 }
 
+impl Aspect {
+    /// `board`, `moves` or `end`, as `show --json` and `compare --json` write it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Aspect::Board => "board",
+            Aspect::Moves => "moves",
+            Aspect::End => "end",
+        }
+    }
+}
+
 /// The ruleset as a list of (aspect, key, words): two rulesets differ where the words for a
 /// key differ. `compare` prints these; `show` uses the same sentences.
 pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {

@@ -1,8 +1,9 @@
 //! Drawing a position as text: cells placed by their coordinates, so rectangles, hexagon grids
 //! and line grids all draw with one routine.
 
+use hetproba_engine::board::{Shape, algebraic_name};
+use hetproba_engine::rules::model::Naming;
 use hetproba_engine::{Game, Position};
-use hetproba_rules::model::Naming;
 
 /// The board with file letters and rank numbers (for algebraic names), `.` for an empty cell.
 pub fn draw(game: &Game, pos: &Position) -> String {
@@ -11,7 +12,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     let width = (x1 - x0 + 1) as usize;
     // File letters and rank numbers label generated boards with algebraic names; listed
     // boards keep their own names.
-    let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, hetproba_board::Shape::Custom { .. });
+    let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, Shape::Custom { .. });
     let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
     let mut out = String::new();
     for y in (y0..=y1).rev() {
@@ -35,7 +36,7 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     if algebraic {
         out.push_str(&" ".repeat(label_width));
         for x in x0..=x1 {
-            let name = hetproba_board::algebraic_name(x, 0);
+            let name = algebraic_name(x, 0);
             out.push_str(&format!("{:<2}", name.trim_end_matches(char::is_numeric)));
         }
         out = out.trim_end().to_string();

@@ -1,7 +1,12 @@
 //! Game records: a plain-text format in the style of PGN/PDN. Tag lines `[Name "value"]`, then
 //! the moves in the game's notation with move numbers, then the result (`1-0` the first player
 //! won, `0-1` the second, `1/2-1/2` a draw, `*` unfinished). Comments in braces are skipped.
-//! The format knows no game: `play --record` writes it and `replay` checks its moves.
+//! The format knows no game: `play --record` writes it and `replay` checks its moves
+//! ([`replay`]: every move parsed in the game's notation, the result checked against the end).
+
+use crate::result::token_winner;
+use hetproba_engine::rules::model::PlayerId;
+use hetproba_engine::{Game, Move, MoveError, Position, PositionError, Session};
 
 /// What is wrong with a record's text: `name:line:column: reason`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -132,6 +137,129 @@ impl Record {
             }
         }
         Ok(record)
+    }
+}
+
+/// What is wrong with a recorded game, as `replay` (and resuming) says it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The text is not a record.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The start position its FEN or Position tag gives is not one.
+    #[error("{file}: {error}")]
+    Position { file: String, error: PositionError },
+    /// A move after the game's end.
+    #[error("{file}: move {number} ({who}, ply {ply}): '{token}' comes after the end of the game ({end})")]
+    AfterEnd { file: String, number: usize, who: String, ply: usize, token: String, end: String },
+    /// A move that is not legal (or not a move) where it stands.
+    #[error("{file}: move {number} ({who}, ply {ply}): {error}")]
+    Move { file: String, number: usize, who: String, ply: usize, error: MoveError },
+    /// The result the record claims is not the one its moves reach.
+    #[error("{file}: the record's result {claimed} contradicts the final position ({actual})")]
+    Contradiction { file: String, claimed: String, actual: String },
+}
+
+/// A record's game replayed: the session at its start, the session after its moves, the moves
+/// and their names as the game writes them.
+#[derive(Clone, Debug)]
+pub struct Replayed<'g> {
+    pub start: Session<'g>,
+    pub session: Session<'g>,
+    pub moves: Vec<Move>,
+    pub names: Vec<String>,
+}
+
+/// `NAME=VALUE`: a ruleset parameter, as `--param` and a record's `Param` tags write it.
+pub fn parse_param(text: &str) -> Result<(String, i64), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got '{text}'"))?;
+    let value = value.trim().parse().map_err(|_| format!("'{value}' is not an integer"))?;
+    Ok((name.trim().to_string(), value))
+}
+
+/// The ruleset parameters a record's `Param` tags set.
+pub fn params_of(record: &Record) -> Result<Vec<(String, i64)>, RecordError> {
+    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(RecordError)).collect()
+}
+
+/// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).
+pub fn player_tag(game: &Game, player: PlayerId) -> String {
+    let name = game.player_name(player);
+    let mut chars = name.chars();
+    chars.next().map(|c| c.to_uppercase().collect::<String>() + chars.as_str()).unwrap_or_default()
+}
+
+/// The session at the start position a record names (its FEN or Position tag, with FEN's move
+/// counts when it gives them), or at the game's start.
+pub fn start_session<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Session<'g>, ReplayError> {
+    match record.tag("FEN").or(record.tag("Position")) {
+        Some(text) => Session::from_text(game, text).map_err(|error| ReplayError::Position { file: file.to_string(), error }),
+        None => Ok(Session::new(game, Position::start(game))),
+    }
+}
+
+/// Replays a record's moves from its start, checking each: every move must be legal where it
+/// stands, and none may come after the end. The result is not checked ([`check_result`]).
+pub fn replay<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Replayed<'g>, ReplayError> {
+    let start = start_session(game, record, file)?;
+    let mut session = start.clone();
+    let (mut moves, mut names) = (Vec::new(), Vec::new());
+    let offset = usize::from(session.position().side() == PlayerId::SECOND);
+    for (i, token) in record.moves.iter().enumerate() {
+        let pos = session.position();
+        let (number, ply) = ((i + offset) / 2 + 1, i + 1);
+        let who = game.player_name(pos.side()).to_string();
+        if let Some(outcome) = session.outcome() {
+            let end = outcome.describe(game);
+            return Err(ReplayError::AfterEnd { file: file.to_string(), number, who, ply, token: token.clone(), end });
+        }
+        let mv = game.parse_move(pos, token).map_err(|error| ReplayError::Move { file: file.to_string(), number, who, ply, error })?;
+        names.push(game.move_name(pos, mv));
+        moves.push(mv);
+        session.play(mv);
+    }
+    Ok(Replayed { start, session, moves, names })
+}
+
+/// Refuses a record whose result contradicts its final position. A record may end early by
+/// time, resignation or agreement: only a contradiction is an error.
+pub fn check_result(game: &Game, record: &Record, session: &Session, file: &str) -> Result<(), ReplayError> {
+    if let (Some(claimed), Some(actual)) = (token_winner(game, &record.result), &session.outcome())
+        && claimed != actual.winner
+    {
+        return Err(ReplayError::Contradiction { file: file.to_string(), claimed: record.result.clone(), actual: actual.describe(game) });
+    }
+    Ok(())
+}
+
+impl Record {
+    /// Sets `tag` to `value` written by `write`, unless it already says `value` as `read` reads
+    /// it: a resumed record keeps its own words (`mcts` stays `mcts`, not `mcts:1000`).
+    pub fn update_tag<T: PartialEq>(&mut self, tag: &str, value: &T, read: impl Fn(&str) -> Option<T>, write: impl Fn(&T) -> String) {
+        if self.tag(tag).and_then(read).as_ref() != Some(value) {
+            self.set_tag(tag, write(value));
+        }
+    }
+
+    /// Puts the tags that say what the record is before any it has: `Event`, `Ruleset`,
+    /// `GameType` (PDN's number for the game, where the ruleset gives one) and a `Param` tag a
+    /// parameter that was set.
+    pub fn identify(&mut self, game: &Game, params: &[(String, i64)]) {
+        let rest = std::mem::take(&mut self.tags);
+        self.set_tag("Event", "hetproba");
+        self.set_tag("Ruleset", game.rules().id.clone());
+        if let Some(game_type) = &game.rules().notation.game_type {
+            self.set_tag("GameType", game_type.clone());
+        }
+        for (name, value) in params {
+            self.tags.push(("Param".into(), format!("{name}={value}")));
+        }
+        self.tags.extend(rest);
+    }
+
+    /// Drops a tag.
+    pub fn remove_tag(&mut self, name: &str) {
+        self.tags.retain(|(k, _)| k != name);
     }
 }
 
