@@ -212,6 +212,32 @@ impl<const W: usize> CellSet<W> {
         None
     }
 
+    /// Each cell moved `by` places along the index (cell `c` becomes `c + by`); cells moved
+    /// below 0 or past the set's width are dropped.
+    #[inline(always)]
+    pub fn shifted(self, by: i32) -> CellSet<W> {
+        let mut out = [0; W];
+        let n = by.unsigned_abs() as usize;
+        let (words, bits) = (n / 64, n % 64);
+        for (i, w) in out.iter_mut().enumerate() {
+            // Output word i takes bits from source words i - words (and the one below it) when
+            // moving up, i + words (and the one above it) when moving down.
+            let (from, next) = if by >= 0 {
+                (i.checked_sub(words), i.checked_sub(words + 1))
+            } else {
+                (Some(i + words).filter(|&k| k < W), Some(i + words + 1).filter(|&k| k < W))
+            };
+            let a = from.map_or(0, |k| self.0[k]);
+            let b = next.map_or(0, |k| self.0[k]);
+            *w = match (by >= 0, bits) {
+                (_, 0) => a,
+                (true, b_) => a << b_ | b >> (64 - b_),
+                (false, b_) => a >> b_ | b << (64 - b_),
+            };
+        }
+        CellSet(out)
+    }
+
     /// The same cells in a set of another width (which must hold them).
     #[inline(always)]
     pub fn resize<const V: usize>(self) -> CellSet<V> {
@@ -272,29 +298,29 @@ impl<const W: usize> FromIterator<CellId> for CellSet<W> {
 }
 
 macro_rules! bit_op {
-    ($op:ident, $f:ident, $assign:ident, $fa:ident, $sym:tt) => {
+    ($op:ident, $f:ident, $assign:ident, $fa:ident) => {
         impl<const W: usize> $op for CellSet<W> {
             type Output = CellSet<W>;
             #[inline(always)]
             fn $f(mut self, other: CellSet<W>) -> CellSet<W> {
-                for (a, b) in self.0.iter_mut().zip(other.0) {
-                    *a = *a $sym b;
-                }
+                self.$fa(other);
                 self
             }
         }
         impl<const W: usize> $assign for CellSet<W> {
             #[inline(always)]
             fn $fa(&mut self, other: CellSet<W>) {
-                *self = *self $sym other;
+                for (a, b) in self.0.iter_mut().zip(other.0) {
+                    a.$fa(b);
+                }
             }
         }
     };
 }
 
-bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign);
+bit_op!(BitOr, bitor, BitOrAssign, bitor_assign);
+bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign);
 
 /// Sets of cells of one width, `count` of them, stored width-erased: `words` words a set, in one
 /// vector. Read a set as `CellSet<W>` with [`CellSets::get`] where the width is known; one
@@ -427,6 +453,19 @@ mod tests {
     }
 
     #[test]
+    fn shifted_sets_move_their_cells_across_words() {
+        let set: CellSet<4> = cells(&[0, 63, 64, 130, 255]).into_iter().collect();
+        assert_eq!(set.shifted(1).iter().collect::<Vec<_>>(), cells(&[1, 64, 65, 131]));
+        assert_eq!(set.shifted(-1).iter().collect::<Vec<_>>(), cells(&[62, 63, 129, 254]));
+        assert_eq!(set.shifted(70).iter().collect::<Vec<_>>(), cells(&[70, 133, 134, 200]));
+        assert_eq!(set.shifted(-64).iter().collect::<Vec<_>>(), cells(&[0, 66, 191]));
+        assert_eq!(set.shifted(0), set);
+        let one: CellSet<1> = cells(&[0, 9, 63]).into_iter().collect();
+        assert_eq!(one.shifted(-9).iter().collect::<Vec<_>>(), cells(&[0, 54]));
+        assert_eq!(one.shifted(8).iter().collect::<Vec<_>>(), cells(&[8, 17]));
+    }
+
+    #[test]
     fn stored_sets_read_back_at_their_width() {
         let mut sets = CellSets::from_sets(Width::W2, [cells(&[1, 100]), cells(&[]), cells(&[127])]);
         assert_eq!(sets.len(), 3);
@@ -436,7 +475,7 @@ mod tests {
         sets.remove(0, CellId::new(1));
         assert_eq!(sets.cells(1).collect::<Vec<_>>(), cells(&[70]));
         assert_eq!(sets.cells(0).collect::<Vec<_>>(), cells(&[100]));
-        assert!(sets.is_empty_at(1) == false && CellSets::new(Width::W1, 2).is_empty_at(1));
+        assert!(!sets.is_empty_at(1) && CellSets::new(Width::W1, 2).is_empty_at(1));
     }
 
     #[test]

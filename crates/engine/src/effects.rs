@@ -7,7 +7,7 @@
 use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Effect, Enclosed, PlayerId, Ruleset};
 
 /// One enclosure effect.
@@ -34,6 +34,57 @@ pub(crate) struct Effects {
     /// step away from `c` along the effects' directions. A piece can only enclose next to an
     /// enemy piece, so other cells are skipped at once.
     near: Option<CellSets>,
+    /// The cells where a new piece encloses, for all cells at once, when that is the only
+    /// test (one effect needs a piece, lines of any length) and every direction of it moves by
+    /// a fixed index offset ([`crate::game::dir_offset`]).
+    flood: Option<Flood>,
+}
+
+/// An enclosure's test as a flood along each direction: per player, each direction's offset
+/// and the set (in `from`) of the cells that have a step along it.
+#[derive(Clone, Debug)]
+struct Flood {
+    dirs: [Vec<(i32, usize)>; 2],
+    from: CellSets,
+    cells: usize,
+}
+
+impl Flood {
+    fn compile(rules: &Ruleset, dirs: &[Vec<DirId>; 2], width: Width) -> Option<Flood> {
+        let board = &rules.board;
+        let mut from = Vec::new();
+        let mut per_player = [Vec::new(), Vec::new()];
+        for (p, list) in dirs.iter().enumerate() {
+            for &d in list {
+                let offset = crate::game::dir_offset(board, d)?;
+                per_player[p].push((offset, from.len()));
+                from.push(board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).collect::<Vec<_>>());
+            }
+        }
+        Some(Flood { dirs: per_player, from: CellSets::from_sets(width, from), cells: board.len() })
+    }
+
+    /// The empty cells from which, along some direction, an unbroken line of `enemy` pieces is
+    /// closed by an `own` piece.
+    #[inline]
+    fn arrivals<const W: usize>(&self, side: PlayerId, own: CellSet<W>, enemy: CellSet<W>, empty: CellSet<W>) -> CellSet<W> {
+        let mut out = CellSet::EMPTY;
+        for &(offset, row) in &self.dirs[side.index()] {
+            let from = self.from.get::<W>(row);
+            // The cells whose step along the direction lands in `set`.
+            let back = |set: CellSet<W>| set.shifted(-offset) & from;
+            let mut run = back(own) & enemy;
+            for _ in 0..self.cells {
+                let longer = run | (back(run) & enemy);
+                if longer == run {
+                    break;
+                }
+                run = longer;
+            }
+            out |= back(run) & empty;
+        }
+        out
+    }
 }
 
 /// The most enclosed lines one move may choose among (the loader allows no more directions).
@@ -61,11 +112,24 @@ impl Effects {
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
         });
         let removes = list.iter().any(|e| e.outcome == Enclosed::Remove);
-        Effects { list, removes, near }
+        let mut needing = list.iter().filter(|e| e.min > 0);
+        let flood = match (needing.next(), needing.next()) {
+            (Some(e), None) if e.min == 1 && e.len.is_none() => Flood::compile(rules, &e.dirs, width),
+            _ => None,
+        };
+        Effects { list, removes, near, flood }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
         self.list.is_empty()
+    }
+
+    /// The cells where a new piece of `side` passes the effects' tests, for all cells at once,
+    /// if they can be found so (see [`Flood`]).
+    #[inline(always)]
+    pub(crate) fn arrivals<const W: usize>(&self, pos: &Position, side: PlayerId) -> Option<CellSet<W>> {
+        let flood = self.flood.as_ref()?;
+        Some(flood.arrivals(side, pos.player_set(side), pos.player_set(side.other()), pos.empty_set()))
     }
 
     /// The cells next to each cell along the effects' directions (`near[p * cells + c]`, for

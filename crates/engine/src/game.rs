@@ -264,6 +264,24 @@ pub(crate) fn ray_order(board: &hetproba_board::Board, d: DirId) -> Option<bool>
     }
 }
 
+/// The index offset of a step along `d`, when every step along it moves by the same offset
+/// (a rectangular board numbered row by row): the cells whose step lands in a set are then the
+/// set shifted back by it, among the cells that have a step.
+pub(crate) fn dir_offset(board: &hetproba_board::Board, d: DirId) -> Option<i32> {
+    let mut offset = None;
+    for c in board.all_cells() {
+        let t = board.step(c, d);
+        if t == hetproba_board::NO_CELL {
+            continue;
+        }
+        let k = t.index() as i32 - c.index() as i32;
+        if *offset.get_or_insert(k) != k {
+            return None;
+        }
+    }
+    offset
+}
+
 /// A set of cells per player (set 0 for the first player, 1 for the second), from a
 /// per-player table of cells.
 pub(crate) fn per_player(width: Width, cells: &[Vec<bool>; 2]) -> CellSets {

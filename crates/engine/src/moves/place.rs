@@ -26,13 +26,19 @@ impl Place {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
         let free: CellSet<W> = pos.empty_set::<W>() & self.allowed.get(side.index());
+        // Effects that only ask for an enclosure and nothing else in the way (Reversi): push
+        // without the general path.
+        let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
+        if let Some(arrivals) = effects.arrivals::<W>(pos, side) {
+            // The cells where a piece encloses, found for all cells at once.
+            return (free & arrivals).iter().all(|c| {
+                if plain { sink.push(Move::new(r, NO_CELL, c)) } else { game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) }
+            });
+        }
         if let Some(near) = effects.near() {
             // Only empty cells next to an enemy piece can enclose one.
             let enemy = pos.player_set::<W>(side.other());
             let n = game.board().len();
-            // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
-            // and push, without the general path.
-            let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
             for c in free.iter() {
                 if !near.get::<W>(side.index() * n + c.index()).intersects(&enemy) {
                     continue;

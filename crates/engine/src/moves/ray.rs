@@ -31,6 +31,8 @@ pub(crate) struct Ray {
     /// along `d`.
     slides: bool,
     window: Option<CellSets>,
+    /// A step (to any landing) on a board that blocks no steps: one neighbour per direction.
+    neighbours: bool,
     /// For a line-count move: `lines[d * cells + c]`, the whole line through `c` along `d`
     /// (both ways, `c` included).
     lines: Option<CellSets>,
@@ -39,7 +41,8 @@ pub(crate) struct Ray {
 impl Ray {
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing, width: Width) -> Ray {
         let set = &rules.direction_sets[dirs.index()].dirs;
-        let plain = to == Landing::Empty && !rules.board.has_blocked_steps();
+        let unblocked = !rules.board.has_blocked_steps();
+        let plain = to == Landing::Empty && unblocked;
         let steps = plain.then(|| {
             let masks = [0, 1].map(|p| line_masks(width, &rules.board, &set[p], false));
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
@@ -55,6 +58,7 @@ impl Ray {
             steps,
             slides: false,
             window: None,
+            neighbours: unblocked,
             lines: None,
         }
     }
@@ -105,16 +109,61 @@ impl Ray {
                 }),
             )
         });
-        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, lines }
+        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, lines }
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
+        // En passant needs cells the last move passed over.
+        if self.to == Landing::Passed && pos.passed().is_none() {
+            return true;
+        }
         match &self.steps {
             Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps::<W>(game, pos, side, r, steps, sink),
+            _ if self.neighbours => self.neighbours::<W>(game, pos, side, r, sink),
             _ if self.slides => self.slides::<W>(game, pos, side, r, sink),
             _ => self.rays::<W>(game, pos, side, r, sink),
         }
+    }
+
+    /// Does `emit` pass this rule's moves on as they are (no region to stay in, no effects, no
+    /// region entered only by capturing, no promotion, not en passant)? Then they are pushed
+    /// at once.
+    #[inline(always)]
+    fn plain(&self, game: &Game, rule: &super::Rule) -> bool {
+        self.stay.is_none() && self.to != Landing::Passed && game.plain_emit(rule) && game.promotions[rule.piece.index()].is_none()
+    }
+
+    /// Steps on a board that blocks none: the neighbour along each direction.
+    #[inline(always)]
+    fn neighbours<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.moving[side.index()];
+        let board = game.board();
+        let cells = &pos.cells;
+        let plain = self.plain(game, rule);
+        let emit = self.emitter(game, pos, side, r);
+        for c in game.pieces_of::<W>(pos, mine) {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
+            for &d in &self.dirs[side.index()] {
+                let t = board.step(c, d);
+                if t == NO_CELL {
+                    continue;
+                }
+                let more = if plain {
+                    let target = cells[t.index()];
+                    !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+                } else {
+                    emit(c, t, cells, sink)
+                };
+                if !more {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Steps to empty cells: one set per piece.
@@ -160,6 +209,15 @@ impl Ray {
         let rays = &game.rays;
         let occupied = pos.occupied_set::<W>();
         let emit = self.emitter(game, pos, side, r);
+        let plain = self.plain(game, rule);
+        let push = |c: CellId, t: CellId, sink: &mut _| {
+            if plain {
+                let target = cells[t.index()];
+                !lands(self.to, target, side) || Sink::push(sink, Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+            } else {
+                emit(c, t, cells, sink)
+            }
+        };
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -170,8 +228,7 @@ impl Ray {
                 if let Some(window) = &self.window {
                     reach &= window.get::<W>(d.index() * n + c.index());
                 }
-                let more =
-                    if rising { reach.iter().all(|t| emit(c, t, cells, sink)) } else { reach.iter_rev().all(|t| emit(c, t, cells, sink)) };
+                let more = if rising { reach.iter().all(|t| push(c, t, sink)) } else { reach.iter_rev().all(|t| push(c, t, sink)) };
                 if !more {
                     return false;
                 }
