@@ -440,6 +440,41 @@ fn loa_draw_variant_scores_joining_both_sides_a_draw() {
 }
 
 // ----------------------------------------------------------------------------------------------
+// Reference games: other programs' games replay to their results
+
+/// Every record in tests/reference-games (games played by kish, pydraughts and OpenSpiel, see
+/// its README) replays move by move and ends exactly where the record ends, with its result.
+#[test]
+fn reference_games_replay_to_the_programs_results() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/reference-games");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/reference-games exists")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pdn" || e == "txt"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let result = text.split("[Result \"").nth(1).and_then(|r| r.split('"').next()).expect("a Result tag");
+        let path = file.to_str().unwrap();
+        let run = hetproba(&["replay", path]).ok();
+        let last = run.lines().last().copied().unwrap_or_default().to_string();
+        assert!(last.contains(&format!("; result {result}: ")), "{path}: {last}");
+        assert!(!last.contains("the game goes on"), "{path}: the record ends before the game does: {last}");
+    }
+}
+
+/// The rulesets of the chessboard collections play to the end, and their records replay.
+#[test]
+fn play_the_collection_rulesets_to_the_end() {
+    for id in ["draughts-turkish", "breakthrough", "clobber", "fox-and-hounds", "draughts-giveaway", "draughts-poddavki"] {
+        play_to_the_end(id, &[], "random", "mcts:20", "3");
+    }
+    play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
+}
+
+// ----------------------------------------------------------------------------------------------
 // Broken files: one mistake, one error at its exact place
 //
 // TINY's line 20 is `do = "roll(orthogonal)"`: the pattern text starts at column 7. Line 23 is
@@ -464,6 +499,50 @@ fn broken_slide_distance_over_and_max() {
     assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
+}
+
+#[test]
+fn broken_parameter_names_in_strings() {
+    // "line(" is 5 characters: the argument at column 7 + 5.
+    let text = tiny_condition("line(connect) by mover");
+    assert_broken(
+        "param_unknown_line",
+        &[("param.toml", &text)],
+        "param.toml",
+        "23:12",
+        "line() takes a length (a number, or a parameter's name), 'exact' and a direction set; 'connect' is none of these (this ruleset has no [params])",
+    );
+    // With [params], a number argument names them: "slide(all, max=" is 15 characters.
+    let with_params = |pattern: &str| format!("{}\n[params]\nreach = 2\n", tiny_pattern(pattern));
+    assert_broken(
+        "param_unknown_max",
+        &[("param.toml", &with_params("slide(all, max=far)"))],
+        "param.toml",
+        "20:18",
+        "expected a non-negative integer or a parameter name, not 'far'; the parameters are: reach",
+    );
+    let text = with_params("slide(all, max=reach)");
+    let dir = scratch("param_known_max");
+    let path = write(&dir, "param.toml", &text);
+    let run = hetproba(&["moves", &path, "--position", "4/4/4/x3 x"]).ok();
+    assert_eq!(run.stdout, "a1-a2 a1-a3 a1-b2 a1-c3 a1-b1 a1-c1\n", "max=reach is max=2");
+    let run = hetproba(&["moves", &path, "--param", "reach=1", "--position", "4/4/4/x3 x"]).ok();
+    assert_eq!(run.stdout, "a1-a2 a1-b2 a1-b1\n", "--param reach=1");
+}
+
+#[test]
+fn two_actions_that_are_not_hops_are_named_as_such() {
+    // "slide(all) " is 11 characters: the second action at column 18.
+    let text = tiny_pattern("slide(all) slide(all)");
+    assert_broken("two_slides", &[("two.toml", &text)], "two.toml", "20:18", "slide() cannot follow slide(): a pattern has one action");
+}
+
+#[test]
+fn a_file_without_tests_says_so() {
+    let dir = scratch("no_tests");
+    let path = write(&dir, "tiny.toml", TINY);
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("; no embedded tests\n"), "{}", run.stdout);
 }
 
 #[test]
@@ -705,7 +784,7 @@ fn every_new_ruleset_passes_its_embedded_tests() {
     for id in NEW_GAMES {
         assert!(run.stdout.contains(&format!("ok: built-in '{id}': ")), "{}", run.stdout);
     }
-    assert!(!run.stdout.contains(" 0 embedded tests"), "{}", run.stdout);
+    assert!(!run.stdout.contains("no embedded tests"), "{}", run.stdout);
 }
 
 // ----------------------------------------------------------------------------------------------

@@ -5,10 +5,12 @@
 //!   (`bench.rs`; the harness is `benches/perft/`).
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
+//! - `web [--dev]`: the web board, built into `target/web/` (`web.rs`).
 
 mod bench;
 mod fuzz;
 mod seeds;
+mod web;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -18,6 +20,7 @@ fn main() -> ExitCode {
     match args.first().map(String::as_str) {
         Some("bench") => bench::bench(root(), &args[1..]),
         Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
+        Some("web") => web::web(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {
                 for (target, new) in written {
@@ -31,7 +34,7 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask bench|fuzz|fuzz-seeds (--help for each)\n\n{}\n\n{}", bench::USAGE, fuzz::USAGE);
+            eprintln!("usage: cargo xtask bench|fuzz|fuzz-seeds|web (--help for each)\n\n{}\n\n{}\n\n{}", bench::USAGE, fuzz::USAGE, web::USAGE);
             ExitCode::from(2)
         }
     }

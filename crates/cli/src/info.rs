@@ -426,7 +426,7 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     // A file says which ruleset it holds; a built-in's name already does.
     let label = if hetproba_rules::source::builtin_id(&file).is_some() { file } else { format!("{file} ({})", r.id) };
     let summary = format!(
-        "{label}: {} cells, {} piece type{}, {} move rule{}, {} end rule{}; {} embedded test{} passed{}",
+        "{label}: {} cells, {} piece type{}, {} move rule{}, {} end rule{}; {}{}",
         r.board.len(),
         r.pieces.len(),
         plural(r.pieces.len()),
@@ -434,8 +434,10 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
         plural(r.moves.len()),
         r.ends.len(),
         plural(r.ends.len()),
-        report.passed,
-        plural(report.passed),
+        match report.passed {
+            0 => "no embedded tests".to_string(),
+            n => format!("{n} embedded test{} passed", plural(n)),
+        },
         if report.nodes > 0 { format!(" ({} perft leaves)", report.nodes) } else { String::new() }
     );
     (Ok(summary), json)

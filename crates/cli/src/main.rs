@@ -14,6 +14,7 @@ mod play;
 mod plot;
 mod replay;
 mod selfplay;
+mod serve;
 mod stats;
 mod tui;
 
@@ -325,6 +326,10 @@ enum Command {
     /// or a championship simulated with computer players.
     #[command(after_help = examples("championship"))]
     Championship(championship::ChampionshipArgs),
+    /// Serve the web board (built by `cargo xtask web`) to browsers on this machine and the
+    /// local network.
+    #[command(after_help = examples("serve"))]
+    Serve(serve::ServeArgs),
 }
 
 fn run(cli: Cli) -> Result<(), CliError> {
@@ -340,6 +345,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay { file, ruleset, json } => replay::replay(&file, ruleset.as_deref(), json),
         Command::Compare { a, b, depth, time, play, seed, json } => compare::compare(&a, &b, depth, time, play, seed, json),
         Command::Championship(args) => championship::championship(&args),
+        Command::Serve(args) => serve::serve(&args),
     }
 }
 

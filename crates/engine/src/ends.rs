@@ -20,15 +20,15 @@ impl Outcome {
     /// "black wins: more pieces at the end" or "draw: every line is full".
     pub fn describe(&self, game: &Game) -> String {
         match self.winner {
-            Some(p) => format!("{} wins: {}", game.player_name(p), self.reason),
+            Some(p) => format!("{}: {}", game.rules.players[p.index()].wins(), self.reason),
             None => format!("draw: {}", self.reason),
         }
     }
 
-    /// "black wins", "draw": the short form used by tests and records.
+    /// "black wins", "hounds win", "draw": the short form used by tests and records.
     pub fn short(&self, game: &Game) -> String {
         match self.winner {
-            Some(p) => format!("{} wins", game.player_name(p)),
+            Some(p) => game.rules.players[p.index()].wins(),
             None => "draw".to_string(),
         }
     }

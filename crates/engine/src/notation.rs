@@ -61,6 +61,14 @@ impl Game {
         paths.into_iter().next().unwrap_or_default()
     }
 
+    /// Every landing path of a legal move that the rules allow, sorted: a board that enters a
+    /// capture by its landings lets the player take any of them.
+    pub fn move_paths(&self, pos: &Position, mv: Move) -> Vec<Vec<CellId>> {
+        let mut paths = self.legal_paths(pos, &mv);
+        paths.sort();
+        paths
+    }
+
     /// The notation of a legal move in `pos`.
     pub fn move_name(&self, pos: &Position, mv: Move) -> String {
         if mv.is_pass() {

@@ -1,7 +1,8 @@
-//! Oracles: small brute-force move generators written from the rules of four games alone (Lines
+//! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
-//! chessboard, the Romanian hexagonal chess rules, Hexasah, and Thai draughts, mak-hos), never
-//! from the engine, and the tests that hold the engine to them:
+//! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
+//! hounds, from its page in docs/games), never from the engine, and the tests that hold the
+//! engine to them:
 //! - perft from the start, depth by depth; a mismatch prints a divide down to the first
 //!   position where the two move lists differ;
 //! - random games from the start: at every ply the two sets of legal moves, the position each
@@ -17,6 +18,8 @@
 
 #[path = "oracles/camelot.rs"]
 mod camelot;
+#[path = "oracles/fox.rs"]
+mod fox;
 #[path = "oracles/hexasah.rs"]
 mod hexasah;
 #[path = "oracles/loa.rs"]
@@ -303,6 +306,50 @@ impl Oracle for thai::Thai {
 
     fn drawing(&self) -> String {
         thai::Thai::drawing(self)
+    }
+}
+
+impl Oracle for fox::Fox {
+    type Move = fox::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> fox::Fox {
+        let mut fox_at = None;
+        let mut hounds = Vec::new();
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, fox::name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
+            match s.piece {
+                Some((0, kind)) if kind == "fox" => fox_at = Some((s.x, s.y)),
+                Some((1, kind)) if kind == "hound" => hounds.push((s.x, s.y)),
+                None => {}
+                Some(other) => panic!("{}: unexpected piece {other:?} on {}", game.rules().id, s.name),
+            }
+        }
+        hounds.sort();
+        fox::Fox { fox: fox_at.expect("a fox on the board"), hounds, side: pos.side().0 }
+    }
+
+    fn moves(&self) -> Vec<fox::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &fox::Move) -> fox::Fox {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        fox::Fox::result(self)
+    }
+
+    fn key(&self, mv: &fox::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        fox::Fox::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        fox::Fox::drawing(self)
     }
 }
 
@@ -597,6 +644,14 @@ fn perft_thai_paths_agree_where_a_capture_has_two_paths() {
     }
 }
 
+/// Fox and hounds from each of the fox's four start squares.
+#[test]
+fn perft_fox_and_hounds() {
+    for square in 1..=4 {
+        perft_agrees("fox-and-hounds", &[("fox_square".to_string(), square)], fox::Fox::start(square as i32), 1..=6);
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Random games
 
@@ -628,6 +683,17 @@ fn random_games_loa_6x7() {
 #[test]
 fn random_games_thai() {
     random_games("draughts-thai", &[], thai::Thai::start(), 0x7A1_0008);
+}
+
+/// Random fox and hounds games end within 60 plies (a hound never steps back): the fox's win on
+/// the hounds' row and both players' blocks are compared.
+#[test]
+fn random_games_fox_and_hounds() {
+    for square in [1, 4] {
+        let finished =
+            random_games_of("fox-and-hounds", &[("fox_square".to_string(), square)], fox::Fox::start(square as i32), 0xF0C5, GAMES, PLIES);
+        assert_eq!(finished, GAMES, "every game ends");
+    }
 }
 
 #[test]

@@ -137,6 +137,9 @@ pub struct Ruleset {
     pub forward: [Option<DirId>; 2],
     pub direction_sets: Vec<DirectionSet>,
     pub regions: Vec<Region>,
+    /// The points of the shape drawn dark (`[board] dark`), for front ends that draw the board;
+    /// empty: every cell is drawn alike. Play never looks at it.
+    pub dark: Vec<(i32, i32)>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,
@@ -165,6 +168,15 @@ pub struct Player {
     pub name: String,
     /// The letter that names this player in position notation (`b`, `w`).
     pub short: String,
+    /// The name is a plural ("hounds"): results say "hounds win".
+    pub plural: bool,
+}
+
+impl Player {
+    /// "black wins", "hounds win".
+    pub fn wins(&self) -> String {
+        format!("{} {}", self.name, if self.plural { "win" } else { "wins" })
+    }
 }
 
 /// `[state] same-piece`: a player may not move the same piece of these types more than `max`

@@ -1,5 +1,6 @@
 //! `[board]`: the shape and its size, the `cells` filter, how cells are named, each player's
-//! forward direction, direction sets and regions. `[start]` uses its `cell_set` too.
+//! forward direction, direction sets, regions and the points drawn dark. `[start]` uses its
+//! `cell_set` too.
 
 use super::cx::{Cx, Fields, file_start, int_expr, read_list};
 use crate::model::{DirId, DirectionSet, Player, Region};
@@ -16,6 +17,7 @@ pub(super) struct BoardParts {
     pub(super) forward: [Option<DirId>; 2],
     pub(super) direction_sets: Vec<DirectionSet>,
     pub(super) regions: Vec<Region>,
+    pub(super) dark: Vec<(i32, i32)>,
 }
 
 fn dimension(cx: &mut Cx, f: &mut Fields, key: &'static str, params: &[(String, i64)], span: Span) -> Option<i32> {
@@ -83,13 +85,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
     let keep = match f.get("cells") {
         None => None,
         Some(node) => {
-            let text = cx.string(node)?;
-            let text = match text.as_str() {
-                "all" => "0 == 0".to_string(),
-                "dark" => "(x + y) % 2 == 0".to_string(),
-                "light" => "(x + y) % 2 == 1".to_string(),
-                _ => text,
-            };
+            let text = predicate_text(cx.string(node)?);
             match syntax::parse_predicate(&text).and_then(|p| p.check_names(&|n| coordinate_name(n, params)).map(|()| p)) {
                 Ok(p) => Some((p, node)),
                 Err(err) => {
@@ -222,8 +218,67 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
             regions.push(Region { name: key.name.clone(), cells });
         }
     }
+    let dark = match f.get("dark") {
+        Some(node) => dark_points(cx, node, &shape, &board, &regions, params)?,
+        None => Vec::new(),
+    };
     f.finish(cx);
-    Some(BoardParts { board, shape, naming, forward, direction_sets, regions })
+    Some(BoardParts { board, shape, naming, forward, direction_sets, regions, dark })
+}
+
+/// The predicate a word of `cells` and `dark` is short for, or the text itself.
+fn predicate_text(text: String) -> String {
+    match text.as_str() {
+        "all" => "0 == 0".to_string(),
+        "dark" => "(x + y) % 2 == 0".to_string(),
+        "light" => "(x + y) % 2 == 1".to_string(),
+        _ => text,
+    }
+}
+
+/// `dark`: the points drawn dark, a region's cells or the points of the shape (cells or not,
+/// so that a draughts board's unplayable squares have their colour too) where a predicate holds.
+fn dark_points(
+    cx: &mut Cx,
+    node: &Node,
+    shape: &Shape,
+    board: &Board,
+    regions: &[Region],
+    params: &[(String, i64)],
+) -> Option<Vec<(i32, i32)>> {
+    let text = cx.string(node)?;
+    if let Some(region) = regions.iter().find(|r| r.name == text) {
+        let cells = board.cells().iter().zip(&region.cells[0]);
+        return Some(cells.filter(|&(_, &inside)| inside).map(|(c, _)| (c.x, c.y)).collect());
+    }
+    let pred = match syntax::parse_predicate(&predicate_text(text)).and_then(|p| p.check_names(&|n| coordinate_name(n, params)).map(|()| p))
+    {
+        Ok(p) => p,
+        Err(err) => {
+            cx.syntax_error(node, err);
+            return None;
+        }
+    };
+    let (width, height) = extent_of(shape);
+    let mut dark = Vec::new();
+    for (x, y) in shape.points() {
+        let lookup = |n: &str| match n {
+            "x" => Some(x as i64),
+            "y" => Some(y as i64),
+            "width" => Some(width as i64),
+            "height" => Some(height as i64),
+            _ => params.iter().find(|(k, _)| k == n).map(|(_, v)| *v),
+        };
+        match pred.eval(&lookup) {
+            Ok(true) => dark.push((x, y)),
+            Ok(false) => {}
+            Err(err) => {
+                cx.syntax_error(node, err);
+                return None;
+            }
+        }
+    }
+    Some(dark)
 }
 
 fn extent_of(shape: &Shape) -> (i32, i32) {
@@ -455,4 +510,44 @@ fn read_steps(cx: &mut Cx, node: &Node) -> Option<Vec<Direction>> {
 /// The names a cell predicate may use: the coordinates, the board's size and the parameters.
 fn coordinate_name(name: &str, params: &[(String, i64)]) -> bool {
     matches!(name, "x" | "y" | "width" | "height") || params.iter().any(|(k, _)| k == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{BuiltinFiles, load};
+
+    fn ruleset(board: &str) -> String {
+        format!(
+            "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n{board}\n\
+             [pieces.stone]\nsymbols = [\"X\", \"O\"]\n[moves.place]\ndo = \"place\"\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n"
+        )
+    }
+
+    #[test]
+    fn dark_points_of_a_predicate_include_points_that_are_not_cells() {
+        let text = ruleset("[board]\nwidth = 2\nheight = 2\ncells = \"light\"\ndark = \"dark\"");
+        let rules = load("t.toml", &text, &BuiltinFiles, &[]).unwrap();
+        // a1 and b2 are dark and not cells (cells = "light" keeps b1 and a2).
+        assert_eq!(rules.dark, vec![(0, 0), (1, 1)]);
+        assert_eq!(rules.board.len(), 2);
+    }
+
+    #[test]
+    fn dark_cells_of_a_region() {
+        let text = ruleset("[board]\nwidth = 3\nheight = 1\ndark = \"middle\"\n[board.regions]\nmiddle = [\"b1\"]");
+        assert_eq!(load("t.toml", &text, &BuiltinFiles, &[]).unwrap().dark, vec![(1, 0)]);
+    }
+
+    #[test]
+    fn a_bad_dark_predicate_is_reported_at_its_place() {
+        let text = ruleset("[board]\nwidth = 3\nheight = 1\ndark = \"x ==\"");
+        let report = load("t.toml", &text, &BuiltinFiles, &[]).unwrap_err();
+        assert!(report.first_line().starts_with("t.toml:11:13: expected an expression"), "{}", report.first_line());
+    }
+
+    #[test]
+    fn no_dark_key_draws_every_cell_alike() {
+        let text = ruleset("[board]\nwidth = 3\nheight = 1");
+        assert!(load("t.toml", &text, &BuiltinFiles, &[]).unwrap().dark.is_empty());
+    }
 }

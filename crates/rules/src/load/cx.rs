@@ -38,6 +38,16 @@ impl Cx {
         }
     }
 
+    pub(super) fn boolean(&mut self, node: &Node) -> Option<bool> {
+        match node.value {
+            Value::Bool(b) => Some(b),
+            _ => {
+                self.expect_type(node, "true or false");
+                None
+            }
+        }
+    }
+
     /// A string that must be one of `choices`; anything else is reported as
     /// "`what` must be a, b or c, not 'x'".
     pub(super) fn keyword<T: Copy>(&mut self, node: &Node, what: &str, choices: &[(&str, T)]) -> Option<T> {
@@ -152,6 +162,11 @@ impl Names<'_> {
 
     pub(super) fn piece(&self, name: &str) -> Option<PieceTypeId> {
         self.pieces.iter().position(|p| p.name == name).map(PieceTypeId::new)
+    }
+
+    /// The value of a parameter.
+    pub(super) fn param(&self, name: &str) -> Option<i64> {
+        self.params.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
     }
 
     pub(super) fn player(&self, name: &str) -> Option<PlayerId> {
@@ -330,9 +345,29 @@ pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg
     Some(set)
 }
 
-pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg) -> Option<u32> {
-    match arg.value {
-        ArgValue::Int(v) if (0..=i64::from(u16::MAX)).contains(&v) => Some(v as u32),
+/// A non-negative integer argument: a number, or the name of a parameter, which stands for its
+/// value (`line(connect)`, `max=reach`).
+pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<u32> {
+    let range = 0..=i64::from(u16::MAX);
+    match &arg.value {
+        ArgValue::Int(v) if range.contains(v) => Some(*v as u32),
+        ArgValue::Name(n) => match names.param(n) {
+            Some(v) if range.contains(&v) => Some(v as u32),
+            Some(v) => {
+                arg_error(cx, node, arg, format!("parameter '{n}' is {v} here; this takes an integer from 0 to {}", u16::MAX));
+                None
+            }
+            None => {
+                let known: Vec<&str> = names.params.iter().map(|(k, _)| k.as_str()).collect();
+                let listed = if known.is_empty() {
+                    "this ruleset has no [params]".to_string()
+                } else {
+                    format!("the parameters are: {}", known.join(", "))
+                };
+                arg_error(cx, node, arg, format!("expected a non-negative integer or a parameter name, not '{n}'; {listed}"));
+                None
+            }
+        },
         _ => {
             arg_error(cx, node, arg, "expected a non-negative integer");
             None

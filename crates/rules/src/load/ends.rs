@@ -68,8 +68,29 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                     let mut dirs = names.direction_set("all");
                     for arg in args.positional() {
                         match &arg.value {
-                            ArgValue::Int(_) if len.is_none() => len = uint_arg(cx, node, arg),
+                            ArgValue::Int(_) if len.is_none() => len = uint_arg(cx, node, arg, names),
+                            // A parameter's name stands for its value: line(connect).
+                            ArgValue::Name(n) if len.is_none() && names.param(n).is_some() => len = uint_arg(cx, node, arg, names),
                             ArgValue::Name(n) if n == "exact" => exact = true,
+                            ArgValue::Name(n) if len.is_none() && names.direction_set(n).is_none() => {
+                                // Neither a direction set nor a parameter: one message, not a
+                                // second one about the missing length.
+                                let known: Vec<&str> = names.params.iter().map(|(k, _)| k.as_str()).collect();
+                                let params = if known.is_empty() {
+                                    "this ruleset has no [params]".to_string()
+                                } else {
+                                    format!("the parameters are: {}", known.join(", "))
+                                };
+                                arg_error(
+                                    cx,
+                                    node,
+                                    arg,
+                                    format!(
+                                        "line() takes a length (a number, or a parameter's name), 'exact' and a direction set; '{n}' is none of these ({params})"
+                                    ),
+                                );
+                                return None;
+                            }
                             ArgValue::Name(_) => dirs = dir_set_arg(cx, node, arg, names),
                             _ => arg_error(cx, node, arg, "line() takes a length, 'exact' and a direction set"),
                         }

@@ -141,7 +141,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, forward, direction_sets, regions } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
     let names =
@@ -175,6 +175,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         forward,
         direction_sets,
         regions,
+        dark,
         pieces,
         start,
         phases,

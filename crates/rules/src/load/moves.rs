@@ -174,6 +174,19 @@ fn compile_pattern(
     text: String,
 ) -> Option<MoveRule> {
     let hopping = |h: &syntax::Hop| matches!(h.call.name.as_str(), "jump" | "fly");
+    if ast.hops.len() > 1 && !ast.hops.iter().any(hopping) {
+        // Two actions, neither a hop: a pattern is one action, or a sequence of hops.
+        call_error(
+            cx,
+            node,
+            &ast.hops[1].call,
+            format!(
+                "{}() cannot follow {}(): a pattern has one action, then effects after 'then'; only jump() and fly() come in sequences",
+                ast.hops[1].call.name, ast.hops[0].call.name
+            ),
+        );
+        return None;
+    }
     if ast.hops.len() > 1 || hopping(&ast.hops[0]) {
         if let Some(other) = ast.hops.iter().find(|h| !hopping(h)) {
             call_error(
@@ -247,8 +260,8 @@ fn compile_pattern(
         "slide" => {
             let dirs = one_dir_set(cx, node, call, &mut args, names)?;
             let to = landing_arg(cx, node, &mut args, Landing::Empty);
-            let max = args.key("max").and_then(|a| uint_arg(cx, node, a));
-            let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(1).max(1);
+            let max = args.key("max").and_then(|a| uint_arg(cx, node, a, names));
+            let min = args.key("min").and_then(|a| uint_arg(cx, node, a, names)).unwrap_or(1).max(1);
             if let Some(m) = max
                 && m < min
             {
@@ -326,7 +339,7 @@ fn compile_pattern(
                     return None;
                 }
             };
-            let steps = args.key("steps").and_then(|a| uint_arg(cx, node, a)).unwrap_or(2);
+            let steps = args.key("steps").and_then(|a| uint_arg(cx, node, a, names)).unwrap_or(2);
             if steps < 1 {
                 call_error(cx, node, call, "castle() moves at least one cell: steps=1 or more");
             }
@@ -457,7 +470,7 @@ fn compile_effects(
                 }
                 let outcome = outcome.unwrap_or(Enclosed::Flip);
                 let len = match if call.name == "enclose" { args.key("len") } else { None } {
-                    Some(arg) => match uint_arg(cx, node, arg) {
+                    Some(arg) => match uint_arg(cx, node, arg, names) {
                         Some(0) => {
                             arg_error(cx, node, arg, "len= is the exact number of enclosed pieces: at least 1");
                             None
@@ -467,7 +480,7 @@ fn compile_effects(
                     None => None,
                 };
                 let default_min = if outcome == Enclosed::Flip { 1 } else { 0 };
-                let min = args.key("min").and_then(|a| uint_arg(cx, node, a)).unwrap_or(default_min);
+                let min = args.key("min").and_then(|a| uint_arg(cx, node, a, names)).unwrap_or(default_min);
                 if optional && outcome == Enclosed::Flip {
                     call_error(cx, node, call, "only a capture (remove) can be optional");
                 }

@@ -1,4 +1,4 @@
-//! `[[players]]`: exactly two, each with a name and a short name.
+//! `[[players]]`: exactly two, each with a name, a short name and whether the name is a plural.
 
 use super::cx::{Cx, Fields, file_start, read_list};
 use crate::model::Player;
@@ -14,6 +14,7 @@ pub(super) fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 
         let mut f = Fields::new(t, "[[players]]");
         let name = f.get("name").and_then(|n| cx.string(n));
         let short = f.get("short").and_then(|n| cx.string(n));
+        let plural = f.get("plural").and_then(|n| cx.boolean(n)).unwrap_or(false);
         f.finish(cx);
         let name = name.or_else(|| {
             cx.error(span, "a player needs a name");
@@ -23,7 +24,7 @@ pub(super) fn read_players(cx: &mut Cx, node: Option<&Node>) -> Option<[Player; 
         if short.is_empty() || short.contains(char::is_whitespace) {
             cx.error(span, "a player's short name must be a word");
         }
-        Some(Player { name, short })
+        Some(Player { name, short, plural })
     });
     match <[Player; 2]>::try_from(players) {
         Ok(players) => {

@@ -1,0 +1,636 @@
+//! The board as SVG, drawn from what the ruleset declares: the shape gives the geometry
+//! (squares, hexagons, points on lines), `[board] dark` the colours, the regions that rules
+//! use are outlined, the naming gives the coordinates, and the pieces are discs marked with
+//! their letters. Nothing here knows a game.
+
+use hetproba_board::{CellId, DirId, NO_CELL, Shape};
+use hetproba_engine::rules::describe::region_words;
+use hetproba_engine::rules::model::{Action, Condition, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
+use hetproba_engine::{Game, Owner, Piece, Position};
+use std::collections::HashSet;
+use std::fmt::Write;
+
+/// Side of a square, in SVG units.
+const UNIT: f64 = 60.0;
+
+/// What the board shows besides the position.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    /// Drawn turned round: the second player's side at the bottom.
+    pub flipped: bool,
+    /// The cells clicked so far of a move being entered.
+    pub selected: Vec<CellId>,
+    /// Cells a click may go to next.
+    pub targets: Vec<CellId>,
+    /// Pieces that have a move (shown when nothing is selected).
+    pub movable: Vec<CellId>,
+    /// Edge entries a click may make: the border cell and the direction of the push.
+    pub entries: Vec<(CellId, DirId)>,
+    /// The last move's cells (start, landings).
+    pub last: Vec<CellId>,
+    /// Cells the last move captured or turned.
+    pub changed: Vec<CellId>,
+}
+
+/// How a piece type is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// A disc with a letter on it.
+    Letter(String),
+    /// A plain disc with this many rings inside (0: plain).
+    Rings(usize),
+    /// A square block (a piece that belongs to nobody).
+    Block,
+}
+
+/// How each piece type is drawn: its notation letter where it has one (`letter`, or a symbol
+/// that is one letter in two cases, as `M`/`m`); otherwise a plain disc, and pieces worth more
+/// than the plainest get rings (a draughts king); a piece of nobody's is a block.
+pub fn marks(rules: &Ruleset) -> Vec<Mark> {
+    let letter = |i: usize| {
+        let p = &rules.pieces[i];
+        if !p.letter.is_empty() {
+            return Some(p.letter.clone());
+        }
+        let [a, b] = p.symbols;
+        (a != b && a.is_alphabetic() && a.to_lowercase().eq(b.to_lowercase())).then(|| a.to_uppercase().to_string())
+    };
+    let mut plain: Vec<usize> = (0..rules.pieces.len()).filter(|&i| rules.pieces[i].owned && letter(i).is_none()).collect();
+    plain.sort_by_key(|&i| rules.pieces[i].value);
+    (0..rules.pieces.len())
+        .map(|i| match letter(i) {
+            _ if !rules.pieces[i].owned => Mark::Block,
+            Some(l) => Mark::Letter(l),
+            None => Mark::Rings(plain.iter().position(|&j| j == i).unwrap_or(0)),
+        })
+        .collect()
+}
+
+/// A player's colours (fill, outline, text): the colour the player is named after, or white
+/// for the first and black for the second.
+pub fn player_colours(rules: &Ruleset, player: PlayerId) -> (&'static str, &'static str, &'static str) {
+    match rules.players[player.index()].name.to_ascii_lowercase().as_str() {
+        "white" => ("#f7f4ec", "#333", "#222"),
+        "black" => ("#262626", "#000", "#f2f2f2"),
+        "red" => ("#c0392b", "#6d1f17", "#fff"),
+        "blue" => ("#2e64b5", "#17325c", "#fff"),
+        "green" => ("#2f8f46", "#174823", "#fff"),
+        "yellow" => ("#f1c40f", "#7a6308", "#222"),
+        _ if player == PlayerId::FIRST => ("#f7f4ec", "#333", "#222"),
+        _ => ("#262626", "#000", "#f2f2f2"),
+    }
+}
+
+/// The regions the rules use to decide something a player should see: where pieces promote,
+/// where a piece wins by standing, where pieces may be placed, and the regions with rules of
+/// their own. Regions that only say where a move may start or stop are left out.
+pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
+    let mut out: Vec<RegionId> = Vec::new();
+    let add = |r: RegionId, out: &mut Vec<RegionId>| {
+        // The built-in `all` is the whole board: nothing to outline.
+        if rules.regions[r.index()].name != "all" && !out.contains(&r) {
+            out.push(r);
+        }
+    };
+    for p in &rules.pieces {
+        if let Some(promo) = &p.promotion {
+            add(promo.region, &mut out);
+        }
+    }
+    fn tests(c: &Condition, found: &mut Vec<RegionId>) {
+        match c {
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
+            Condition::Not(inner) => tests(inner, found),
+            Condition::Test(Test::Occupies { region }, _) => found.push(*region),
+            Condition::Test(..) => {}
+        }
+    }
+    let mut found = Vec::new();
+    for e in &rules.ends {
+        tests(&e.condition, &mut found);
+    }
+    for m in &rules.moves {
+        if let Action::Place { region: Some(r) } = m.action {
+            found.push(r);
+        }
+    }
+    found.extend(rules.turn.enter_by_capture_only.iter().chain(&rules.turn.must_leave).chain(&rules.turn.move_ends_in));
+    for r in found {
+        add(r, &mut out);
+    }
+    out
+}
+
+/// The colour of the n-th outlined region.
+pub fn region_colour(n: usize) -> &'static str {
+    ["#d4a017", "#2a9d8f", "#b5179e", "#e76f51", "#4361ee"][n % 5]
+}
+
+/// Where a point of the shape is drawn, and the geometry of its cell.
+struct Frame {
+    shape: Shape,
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+    flipped: bool,
+    /// Space left of and below the board, for coordinates.
+    margin: f64,
+}
+
+impl Frame {
+    fn new(rules: &Ruleset, flipped: bool) -> Frame {
+        let points = rules.shape.points();
+        let xs = points.iter().map(|p| p.0);
+        let ys = points.iter().map(|p| p.1);
+        let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+        let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
+        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.9 }
+    }
+
+    /// Horizontal and vertical distance between neighbouring points, in units of the point grid.
+    fn step(&self) -> (f64, f64) {
+        match self.shape {
+            // Pointy-top hexagons of width UNIT: a row's cells are 2 apart in x.
+            Shape::Hex { .. } => (UNIT / 2.0, UNIT * 3f64.sqrt() / 2.0),
+            _ => (UNIT, UNIT),
+        }
+    }
+
+    /// The centre of point (x, y).
+    fn centre(&self, x: i32, y: i32) -> (f64, f64) {
+        let (sx, sy) = self.step();
+        let (gx, gy) = if self.flipped { (self.x1 - x, y - self.y0) } else { (x - self.x0, self.y1 - y) };
+        (self.margin + UNIT / 2.0 + gx as f64 * sx, UNIT / 2.0 + gy as f64 * sy + self.pad_top())
+    }
+
+    fn pad_top(&self) -> f64 {
+        UNIT * 0.6
+    }
+
+    fn size(&self) -> (f64, f64) {
+        let (sx, sy) = self.step();
+        let w = self.margin * 2.0 + UNIT + (self.x1 - self.x0) as f64 * sx;
+        let h = self.pad_top() + UNIT + (self.y1 - self.y0) as f64 * sy + self.margin;
+        (w, h)
+    }
+
+    /// Radius of a piece.
+    fn piece_radius(&self) -> f64 {
+        match self.shape {
+            Shape::Hex { .. } => UNIT * 0.36,
+            _ => UNIT * 0.4,
+        }
+    }
+
+    /// The outline of a cell at (x, y): a square, a hexagon, or a point's circle.
+    fn cell_shape(&self, x: i32, y: i32, class: &str, extra: &str) -> String {
+        let (cx, cy) = self.centre(x, y);
+        match self.shape {
+            Shape::Rect { .. } => {
+                format!(
+                    r#"<rect class="{class}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}"{extra}/>"#,
+                    cx - UNIT / 2.0,
+                    cy - UNIT / 2.0
+                )
+            }
+            Shape::Hex { .. } => {
+                let r = UNIT / 3f64.sqrt();
+                let pts: Vec<String> = (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
+                        format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+                    })
+                    .collect();
+                format!(r#"<polygon class="{class}" points="{}"{extra}/>"#, pts.join(" "))
+            }
+            Shape::Lines { .. } | Shape::Custom { .. } => {
+                format!(r#"<circle class="{class}" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"{extra}/>"#, UNIT * 0.45)
+            }
+        }
+    }
+
+    /// Points are drawn as small dots on lines rather than as filled cells.
+    fn is_points(&self) -> bool {
+        matches!(self.shape, Shape::Lines { .. } | Shape::Custom { .. })
+    }
+}
+
+/// Text safe inside SVG or HTML.
+pub fn esc(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// What a cell holds, in words (for screen readers and tooltips).
+pub fn cell_words(game: &Game, pos: &Position, cell: CellId) -> String {
+    let rules = game.rules();
+    let name = game.board().name(cell);
+    let Some(piece) = pos.at(cell) else { return format!("{name}, empty") };
+    let kind = &rules.pieces[piece.kind().index()].name;
+    match piece.owner() {
+        Owner::Nobody => format!("{name}, {kind}"),
+        Owner::Player(p) => format!("{name}, {} {kind}", rules.players[p.index()].name),
+    }
+}
+
+/// One piece drawn at (cx, cy).
+pub fn piece_svg(rules: &Ruleset, marks: &[Mark], piece: Piece, cx: f64, cy: f64, r: f64) -> String {
+    let mut out = String::new();
+    match (&marks[piece.kind().index()], piece.owner()) {
+        (Mark::Block, _) | (_, Owner::Nobody) => {
+            let s = r * 1.6;
+            let _ = write!(
+                out,
+                r##"<rect class="block" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}" rx="{:.1}"/>"##,
+                cx - s / 2.0,
+                cy - s / 2.0,
+                r * 0.2
+            );
+        }
+        (mark, Owner::Player(player)) => {
+            let (fill, stroke, ink) = player_colours(rules, player);
+            let _ = write!(out, r#"<circle class="disc" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}"/>"#);
+            match mark {
+                Mark::Letter(l) => {
+                    let size = if l.chars().count() > 1 { r * 0.85 } else { r * 1.15 };
+                    let _ = write!(
+                        out,
+                        r#"<text class="letter" x="{cx:.1}" y="{:.1}" font-size="{size:.1}" fill="{ink}">{}</text>"#,
+                        cy + size * 0.36,
+                        esc(l)
+                    );
+                }
+                Mark::Rings(n) => {
+                    for k in 0..*n {
+                        let rr = r * (0.62 - 0.2 * k as f64);
+                        if rr > 0.0 {
+                            let _ = write!(out, r#"<circle class="ring" cx="{cx:.1}" cy="{cy:.1}" r="{rr:.1}" stroke="{ink}"/>"#);
+                        }
+                    }
+                }
+                Mark::Block => {}
+            }
+        }
+    }
+    out
+}
+
+/// The board and its position as an SVG element. Every cell is a `<g class="cell">` with
+/// `data-key` (its index) and a label in words; an edge entry is a `<g class="entry">` with
+/// `data-key` `CELL>DIR`.
+pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
+    let rules = game.rules();
+    let board = game.board();
+    let frame = Frame::new(rules, view.flipped);
+    let (w, h) = frame.size();
+    let dark: HashSet<(i32, i32)> = rules.dark.iter().copied().collect();
+    let marks = marks(rules);
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {h:.0}" role="grid" aria-label="{}">"#,
+        esc(&rules.name)
+    );
+    // Squares of a rectangle that are not cells (draughts' unplayable squares) are drawn in
+    // their colour; they take no clicks.
+    if let Shape::Rect { .. } = rules.shape {
+        for (x, y) in rules.shape.points() {
+            if board.at(x, y).is_none() {
+                let class = if dark.contains(&(x, y)) { "off dark" } else { "off light" };
+                out.push_str(&frame.cell_shape(x, y, class, ""));
+            }
+        }
+    }
+    // The lines of a board of points: every edge of the board graph, once.
+    if frame.is_points() {
+        let mut seen = HashSet::new();
+        for edge in board.graph().raw_edges() {
+            let (a, b) = (edge.source().index(), edge.target().index());
+            if seen.insert((a.min(b), a.max(b))) {
+                let (ca, cb) = (board.cell(CellId::new(a)), board.cell(CellId::new(b)));
+                let (ax, ay) = frame.centre(ca.x, ca.y);
+                let (bx, by) = frame.centre(cb.x, cb.y);
+                let _ = write!(out, r#"<line class="line" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}"/>"#);
+            }
+        }
+    }
+    let regions = shown_regions(rules);
+    let selected: HashSet<CellId> = view.selected.iter().copied().collect();
+    let targets: HashSet<CellId> = view.targets.iter().copied().collect();
+    let movable: HashSet<CellId> = view.movable.iter().copied().collect();
+    let last: HashSet<CellId> = view.last.iter().copied().collect();
+    let changed: HashSet<CellId> = view.changed.iter().copied().collect();
+    let first_focus = view.selected.last().copied().unwrap_or(CellId::new(0));
+    for cell in board.all_cells() {
+        let c = board.cell(cell);
+        let (cx, cy) = frame.centre(c.x, c.y);
+        let tone = if dark.contains(&(c.x, c.y)) { "dark" } else { "light" };
+        let mut class = format!("cell {tone}");
+        for (flag, name) in [
+            (last.contains(&cell), " last"),
+            (selected.contains(&cell), " selected"),
+            (targets.contains(&cell), " target"),
+            (movable.contains(&cell), " movable"),
+        ] {
+            if flag {
+                class.push_str(name);
+            }
+        }
+        let tab = if cell == first_focus { "0" } else { "-1" };
+        let _ = write!(
+            out,
+            r#"<g class="{class}" data-key="{}" data-x="{cx:.0}" data-y="{cy:.0}" role="gridcell" tabindex="{tab}" aria-label="{}">"#,
+            cell.index(),
+            esc(&cell_words(game, pos, cell))
+        );
+        let _ = write!(out, "<title>{}</title>", esc(&cell_words(game, pos, cell)));
+        out.push_str(&frame.cell_shape(c.x, c.y, "ground", ""));
+        // Regions: an inset outline per region the cell is in, for either player.
+        for (n, &r) in regions.iter().enumerate() {
+            let region = &rules.regions[r.index()];
+            if region.cells[0][cell.index()] || region.cells[1][cell.index()] {
+                let inset = 3.0 + 4.0 * n as f64;
+                let extra = format!(r#" stroke="{}" style="--inset:{inset}""#, region_colour(n));
+                out.push_str(&inset_shape(&frame, c.x, c.y, inset, &extra));
+            }
+        }
+        if frame.is_points() {
+            let _ = write!(out, r#"<circle class="point" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.09);
+        }
+        let piece = pos.at(cell);
+        if let Some(piece) = piece {
+            out.push_str(&piece_svg(rules, &marks, piece, cx, cy, frame.piece_radius()));
+        }
+        if changed.contains(&cell) {
+            let _ = write!(out, r#"<circle class="changed" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.1);
+        }
+        if movable.contains(&cell) && piece.is_none() {
+            let _ = write!(out, r#"<circle class="spot" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.12);
+        }
+        if targets.contains(&cell) {
+            let class = if piece.is_none() { "hint" } else { "hint onpiece" };
+            let r = if piece.is_none() { UNIT * 0.14 } else { frame.piece_radius() + 2.0 };
+            let _ = write!(out, r#"<circle class="{class}" cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}"/>"#);
+        }
+        out.push_str("</g>");
+    }
+    coordinates(&mut out, game, &frame);
+    for &(cell, dir) in &view.entries {
+        out.push_str(&entry_arrow(game, &frame, cell, dir));
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// A cell's outline drawn `inset` units inside it (squares and hexagons), or a ring around a
+/// point.
+fn inset_shape(frame: &Frame, x: i32, y: i32, inset: f64, extra: &str) -> String {
+    let (cx, cy) = frame.centre(x, y);
+    match frame.shape {
+        Shape::Rect { .. } => {
+            let s = UNIT - 2.0 * inset;
+            format!(r#"<rect class="region" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}"{extra}/>"#, cx - s / 2.0, cy - s / 2.0)
+        }
+        Shape::Hex { .. } => {
+            let r = UNIT / 3f64.sqrt() - inset * 1.15;
+            let pts: Vec<String> = (0..6)
+                .map(|k| {
+                    let a = std::f64::consts::PI / 3.0 * k as f64 + std::f64::consts::PI / 6.0;
+                    format!("{:.1},{:.1}", cx + r * a.cos(), cy + r * a.sin())
+                })
+                .collect();
+            format!(r#"<polygon class="region" points="{}"{extra}/>"#, pts.join(" "))
+        }
+        _ => format!(r#"<circle class="region" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"{extra}/>"#, UNIT * 0.47 - inset),
+    }
+}
+
+/// File letters and rank numbers for algebraic names on a generated shape; otherwise each
+/// cell's own name (numbers, or a custom board's names) in its corner.
+fn coordinates(out: &mut String, game: &Game, frame: &Frame) {
+    let rules = game.rules();
+    let board = game.board();
+    let generated = !matches!(rules.shape, Shape::Custom { .. });
+    if rules.naming == Naming::Algebraic && generated {
+        let mut files: Vec<i32> = board.cells().iter().map(|c| c.x).collect();
+        files.sort();
+        files.dedup();
+        let mut ranks: Vec<i32> = board.cells().iter().map(|c| c.y).collect();
+        ranks.sort();
+        ranks.dedup();
+        let (_, bottom) = frame.centre(0, if frame.flipped { frame.y1 } else { frame.y0 });
+        for x in files {
+            let (cx, _) = frame.centre(x, 0);
+            let name = hetproba_board::algebraic_name(x, 0);
+            let _ = write!(
+                out,
+                r#"<text class="coord" x="{cx:.1}" y="{:.1}">{}</text>"#,
+                bottom + UNIT * 0.5 + 16.0,
+                esc(name.trim_end_matches(char::is_numeric))
+            );
+        }
+        let left = frame.margin * 0.5;
+        for y in ranks {
+            let (_, cy) = frame.centre(0, y);
+            let _ = write!(out, r#"<text class="coord" x="{left:.1}" y="{:.1}">{}</text>"#, cy + 6.0, y + 1);
+        }
+    } else {
+        for cell in board.all_cells() {
+            let c = board.cell(cell);
+            let (cx, cy) = frame.centre(c.x, c.y);
+            let (dx, dy) = if frame.is_points() { (UNIT * 0.34, -UNIT * 0.36) } else { (-UNIT * 0.46, -UNIT * 0.3) };
+            let _ = write!(out, r#"<text class="cellname" x="{:.1}" y="{:.1}">{}</text>"#, cx + dx, cy + dy, esc(&c.name));
+        }
+    }
+}
+
+/// An arrow just outside the border cell `cell`, pointing along `dir`: the push that enters
+/// there.
+fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId) -> String {
+    let board = game.board();
+    let c = board.cell(cell);
+    let d = &board.directions()[dir.index()];
+    let (cx, cy) = frame.centre(c.x, c.y);
+    let (bx, by) = frame.centre(c.x - d.dx, c.y - d.dy);
+    // The unit vector from outside towards the cell, in drawing coordinates.
+    let (vx, vy) = (cx - bx, cy - by);
+    let len = (vx * vx + vy * vy).sqrt().max(1.0);
+    let (ux, uy) = (vx / len, vy / len);
+    let (px, py) = (-uy, ux);
+    // Centre of the arrow: a little more than half a cell outside.
+    let (ax, ay) = (cx - ux * UNIT * 0.8, cy - uy * UNIT * 0.8);
+    let tip = (ax + ux * UNIT * 0.22, ay + uy * UNIT * 0.22);
+    let b1 = (ax - ux * UNIT * 0.16 + px * UNIT * 0.16, ay - uy * UNIT * 0.16 + py * UNIT * 0.16);
+    let b2 = (ax - ux * UNIT * 0.16 - px * UNIT * 0.16, ay - uy * UNIT * 0.16 - py * UNIT * 0.16);
+    let label = format!("enter at {} towards {}", c.name, d.name);
+    format!(
+        r#"<g class="entry" data-key="{}>{}" role="button" tabindex="-1" aria-label="{}"><title>{}</title><circle cx="{ax:.1}" cy="{ay:.1}" r="{:.1}"/><polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/></g>"#,
+        cell.index(),
+        dir.index(),
+        esc(&label),
+        esc(&label),
+        UNIT * 0.26,
+        tip.0,
+        tip.1,
+        b1.0,
+        b1.1,
+        b2.0,
+        b2.1
+    )
+}
+
+/// The legend as HTML: the players' colours, each piece type with its mark and name, and the
+/// outlined regions in words.
+pub fn legend(game: &Game) -> String {
+    let rules = game.rules();
+    let marks = marks(rules);
+    let mut out = String::from(r#"<ul class="legend">"#);
+    for (i, p) in rules.pieces.iter().enumerate() {
+        let mut icons = String::new();
+        for owner in owners(p.owned) {
+            let piece = Piece::new(PieceTypeId::new(i), owner);
+            let _ = write!(icons, r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
+        }
+        let what = match &marks[i] {
+            Mark::Letter(l) => format!("<b>{}</b> {}", esc(l), esc(&p.name)),
+            _ => esc(&p.name),
+        };
+        let _ = write!(out, "<li>{icons} {what}</li>");
+    }
+    for (n, &r) in shown_regions(rules).iter().enumerate() {
+        let _ = write!(
+            out,
+            r#"<li><svg viewBox="0 0 40 40" class="icon"><rect x="6" y="6" width="28" height="28" fill="none" stroke="{}" stroke-width="4"/></svg> {}</li>"#,
+            region_colour(n),
+            esc(&region_words(rules, r))
+        );
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// The owners a piece type's pieces can have.
+fn owners(owned: bool) -> Vec<Owner> {
+    if owned { vec![Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND)] } else { vec![Owner::Nobody] }
+}
+
+/// A piece as a number for the page (never 0, which is an empty cell): its type times four plus
+/// 1 or 2 for the first or second player, 3 for nobody.
+pub fn piece_key(piece: Piece) -> u8 {
+    let tag = match piece.owner() {
+        Owner::Player(p) => p.0 + 1,
+        Owner::Nobody => 3,
+    };
+    (piece.kind().index() as u8) << 2 | tag
+}
+
+/// The piece a [`piece_key`] stands for in this ruleset; None for 0 or a key of no piece.
+pub fn key_piece(rules: &Ruleset, key: u8) -> Option<Piece> {
+    let kind = usize::from(key >> 2);
+    let p = rules.pieces.get(kind)?;
+    let owner = match key & 3 {
+        0 => return None,
+        3 if !p.owned => Owner::Nobody,
+        t @ (1 | 2) if p.owned => Owner::Player(PlayerId(t - 1)),
+        _ => return None,
+    };
+    Some(Piece::new(PieceTypeId::new(kind), owner))
+}
+
+/// A piece the set-up palette offers.
+#[derive(serde::Serialize)]
+pub struct PaletteEntry {
+    pub code: u8,
+    pub label: String,
+    pub svg: String,
+}
+
+/// Every piece a position may hold, drawn as on the board.
+pub fn palette(game: &Game) -> Vec<PaletteEntry> {
+    let rules = game.rules();
+    let marks = marks(rules);
+    let mut out = Vec::new();
+    for (i, p) in rules.pieces.iter().enumerate() {
+        for owner in owners(p.owned) {
+            let piece = Piece::new(PieceTypeId::new(i), owner);
+            let label = match owner {
+                Owner::Player(o) => format!("{} {}", rules.players[o.index()].name, p.name),
+                Owner::Nobody => p.name.clone(),
+            };
+            let svg = format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
+            out.push(PaletteEntry { code: piece_key(piece), label, svg });
+        }
+    }
+    out
+}
+
+/// The cell a push along `dir` enters first is `cell`; is that an edge entry (the point behind
+/// it is off the board)?
+pub fn is_edge_entry(game: &Game, cell: CellId, dir: DirId) -> bool {
+    game.board().opposite(dir).is_none_or(|back| game.board().step(cell, back) == NO_CELL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetproba_engine::rules::load_builtin;
+
+    fn game(id: &str) -> Game {
+        Game::new(load_builtin(id, &[]).unwrap().unwrap())
+    }
+
+    #[test]
+    fn every_built_in_board_draws_each_cell_once() {
+        for id in hetproba_engine::rules::builtin_ids() {
+            let game = game(id);
+            let svg = svg(&game, &Position::start(&game), &View::default());
+            assert_eq!(svg.matches(r#"<g class="cell"#).count(), game.board().len(), "{id}");
+            assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{id}");
+        }
+    }
+
+    #[test]
+    fn a_draughts_board_draws_its_unplayable_squares_light_and_its_cells_dark() {
+        let game = game("draughts-brazilian");
+        let svg = svg(&game, &Position::start(&game), &View::default());
+        assert_eq!(svg.matches(r#"class="off light""#).count(), 32);
+        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 32);
+    }
+
+    #[test]
+    fn hexasah_draws_its_black_region_dark() {
+        let game = game("hexasah");
+        let svg = svg(&game, &Position::start(&game), &View::default());
+        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 93);
+        // 24 black cells (the game page's count), 69 white.
+        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 24);
+    }
+
+    #[test]
+    fn pieces_with_letters_show_them_and_draughts_kings_get_a_ring() {
+        let chess = game("chess");
+        let marks = marks(chess.rules());
+        assert!(marks.iter().all(|m| matches!(m, Mark::Letter(_))), "{marks:?}");
+        let draughts = game("draughts-brazilian");
+        assert_eq!(super::marks(draughts.rules()), vec![Mark::Rings(0), Mark::Rings(1)]);
+        let covered = game("reversi-covered");
+        assert!(super::marks(covered.rules()).contains(&Mark::Block));
+    }
+
+    #[test]
+    fn the_far_row_of_promotion_is_outlined() {
+        let game = game("draughts-brazilian");
+        let regions = shown_regions(game.rules());
+        assert_eq!(regions.len(), 1);
+        assert_eq!(game.rules().regions[regions[0].index()].name, "far");
+        assert!(legend(&game).contains("the far row"));
+    }
+
+    #[test]
+    fn lines_boards_draw_each_line_once() {
+        let game = game("tobit");
+        let svg = svg(&game, &Position::start(&game), &View::default());
+        let edges = game.board().graph().edge_count() / 2;
+        assert_eq!(svg.matches(r#"<line class="line""#).count(), edges);
+    }
+}

@@ -1,0 +1,114 @@
+//! The rule editor's check: a ruleset's text read as `check` reads it, every problem at its line
+//! and column, the rules in words, and the results of its embedded tests.
+
+use hetproba_engine::Game;
+use hetproba_engine::rules::{BuiltinFiles, Sources, Span, describe, load};
+use serde::Serialize;
+
+/// One problem, where it is.
+#[derive(Serialize, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The file it is in (the text checked, or a built-in it extends); None when it points nowhere.
+    pub file: Option<String>,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub message: String,
+    /// `file:line:column: message`, the source line and a caret, as `check` prints it.
+    pub text: String,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Checked {
+    pub ok: bool,
+    pub errors: Vec<Problem>,
+    /// The rules in words, when the text reads.
+    pub words: Option<String>,
+    pub tests_passed: usize,
+    pub tests_failed: usize,
+    /// A summary line as `check` prints it on success.
+    pub summary: Option<String>,
+}
+
+fn at(sources: &Sources, span: Option<Span>, message: &str, text: String) -> Problem {
+    match span {
+        Some(span) => {
+            let (line, column) = sources.line_col(span.file, span.start);
+            Problem {
+                file: Some(sources.file(span.file).name.clone()),
+                line: Some(line),
+                column: Some(column),
+                message: message.to_string(),
+                text,
+            }
+        }
+        None => Problem { file: None, line: None, column: None, message: message.to_string(), text },
+    }
+}
+
+/// Reads, compiles and tests a ruleset's text.
+pub fn check(name: &str, text: &str) -> Checked {
+    let rules = match load(name, text, &BuiltinFiles, &[]) {
+        Ok(rules) => rules,
+        Err(report) => {
+            let errors = report.diagnostics.iter().map(|d| at(&report.sources, d.span, &d.message, d.render(&report.sources))).collect();
+            return Checked { ok: false, errors, words: None, tests_passed: 0, tests_failed: 0, summary: None };
+        }
+    };
+    let words = describe::rules_in_words(&rules);
+    let game = Game::new(rules);
+    let report = game.run_tests();
+    let sources = &game.rules().sources;
+    let errors: Vec<Problem> = report
+        .failures
+        .iter()
+        .map(|f| at(sources, Some(f.span), &format!("test '{}' failed: {}", f.name, f.message), f.render(&game)))
+        .collect();
+    let r = game.rules();
+    let summary = errors.is_empty().then(|| {
+        format!(
+            "{}: {} cells, {} piece types, {} move rules, {} end rules; {} embedded tests passed",
+            r.id,
+            r.board.len(),
+            r.pieces.len(),
+            r.moves.len(),
+            r.ends.len(),
+            report.passed
+        )
+    });
+    Checked { ok: errors.is_empty(), tests_failed: errors.len(), errors, words: Some(words), tests_passed: report.passed, summary }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typo_is_reported_at_its_line_and_column() {
+        let text = hetproba_engine::rules::builtin_text("reversi").unwrap().replacen("[board]", "[board]\nshap = \"rect\"", 1);
+        let checked = check("mine.toml", &text);
+        assert!(!checked.ok);
+        let e = &checked.errors[0];
+        let line = text.lines().position(|l| l.starts_with("shap =")).unwrap() + 1;
+        assert_eq!((e.file.as_deref(), e.line, e.column), (Some("mine.toml"), Some(line), Some(1)));
+        assert!(e.message.starts_with("unknown key 'shap' in [board]"), "{}", e.message);
+    }
+
+    #[test]
+    fn a_good_ruleset_gives_its_words_and_tests() {
+        let checked = check("r.toml", hetproba_engine::rules::builtin_text("reversi").unwrap());
+        assert!(checked.ok, "{:?}", checked.errors);
+        assert!(checked.tests_passed > 0);
+        assert!(checked.words.unwrap().contains("Reversi"));
+    }
+
+    #[test]
+    fn a_failing_embedded_test_is_an_error_at_the_test() {
+        let text = hetproba_engine::rules::builtin_text("reversi").unwrap();
+        // Break the first perft figure of the first test that has one.
+        let at = text.find("perft = [").unwrap() + "perft = [".len();
+        let broken = format!("{}9{}", &text[..at], &text[at..]);
+        let checked = check("r.toml", &broken);
+        assert!(!checked.ok);
+        assert!(checked.errors[0].message.contains("failed"), "{}", checked.errors[0].message);
+    }
+}

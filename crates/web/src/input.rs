@@ -1,0 +1,322 @@
+//! Entering a move by clicks: every legal move is one or more sequences of clicks (its start,
+//! then each landing of one of its paths; the cell of a placement; the edge arrow of a push),
+//! and each click narrows the moves down until one is left or the player must choose.
+
+use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_engine::{Game, Move, NO_DIR, Position};
+
+/// One click: on a cell, or on the arrow that pushes into a border cell along a direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Click {
+    Cell(CellId),
+    Edge(CellId, DirId),
+}
+
+impl Click {
+    /// Reads a click key as the board writes it: `12` for a cell, `12>3` for an edge arrow.
+    pub fn parse(key: &str) -> Option<Click> {
+        match key.split_once('>') {
+            Some((cell, dir)) => Some(Click::Edge(CellId::new(cell.parse().ok()?), DirId::new(dir.parse().ok()?))),
+            None => Some(Click::Cell(CellId::new(key.parse().ok()?))),
+        }
+    }
+}
+
+/// What a click did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing: the click matches no move (and clears what was selected).
+    Nothing,
+    /// More clicks are needed; the board shows where.
+    Partial,
+    /// The move to play.
+    Play(Move),
+    /// Several moves are entered alike (promotions to different pieces): the player chooses.
+    Choose(Vec<Move>),
+}
+
+/// The clicks of each legal move, and the clicks made so far.
+#[derive(Clone, Debug, Default)]
+pub struct Entry {
+    sequences: Vec<(Vec<Click>, Move)>,
+    clicked: Vec<Click>,
+}
+
+impl Entry {
+    /// The click sequences of the legal moves of `pos` (a pass has none: it is a button).
+    pub fn new(game: &Game, pos: &Position, moves: &[Move]) -> Entry {
+        let mut sequences = Vec::new();
+        for &mv in moves {
+            if mv.is_pass() {
+                continue;
+            }
+            if mv.from == NO_CELL {
+                if mv.dir != NO_DIR {
+                    // A push: the border cell, then the arrow of its direction.
+                    sequences.push((vec![Click::Cell(mv.to), Click::Edge(mv.to, mv.dir)], mv));
+                } else {
+                    sequences.push((vec![Click::Cell(mv.to)], mv));
+                }
+                continue;
+            }
+            for path in game.move_paths(pos, mv) {
+                let mut clicks = vec![Click::Cell(mv.from)];
+                clicks.extend(path.into_iter().map(Click::Cell));
+                sequences.push((clicks, mv));
+            }
+        }
+        Entry { sequences, clicked: Vec::new() }
+    }
+
+    /// The clicks made so far.
+    pub fn clicked(&self) -> &[Click] {
+        &self.clicked
+    }
+
+    pub fn clear(&mut self) {
+        self.clicked.clear();
+    }
+
+    fn matching<'a>(&'a self, prefix: &'a [Click]) -> impl Iterator<Item = &'a (Vec<Click>, Move)> + 'a {
+        self.sequences.iter().filter(move |(s, _)| s.starts_with(prefix))
+    }
+
+    /// The next clicks that continue a move.
+    pub fn next(&self) -> Vec<Click> {
+        let n = self.clicked.len();
+        let mut out: Vec<Click> = Vec::new();
+        for (s, _) in self.matching(&self.clicked) {
+            if let Some(&c) = s.get(n)
+                && !out.contains(&c)
+            {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The cells where a move starts (a piece that can move, or a cell to place on).
+    pub fn starts(&self) -> Vec<CellId> {
+        let mut out: Vec<CellId> = Vec::new();
+        for (s, _) in &self.sequences {
+            if let Click::Cell(c) = s[0]
+                && !out.contains(&c)
+            {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Every edge arrow of the position's pushes.
+    pub fn edges(&self) -> Vec<(CellId, DirId)> {
+        let mut out = Vec::new();
+        for (s, _) in &self.sequences {
+            for c in s {
+                if let Click::Edge(cell, dir) = *c
+                    && !out.contains(&(cell, dir))
+                {
+                    out.push((cell, dir));
+                }
+            }
+        }
+        out
+    }
+
+    /// One click. A click that continues no move starts afresh from it (another piece), and
+    /// clears the selection when nothing starts there either. A move is played as soon as the
+    /// clicks name one move, once a landing (or the arrow of a push) has been clicked; a click
+    /// on the last landing again ends a move that could go on.
+    pub fn click(&mut self, click: Click) -> Outcome {
+        // An arrow is the whole push: its cell, then itself.
+        if let Click::Edge(cell, _) = click
+            && !self.clicked.ends_with(&[Click::Cell(cell)])
+        {
+            self.clicked = vec![Click::Cell(cell)];
+        }
+        if self.clicked.last() == Some(&click) && !self.clicked.is_empty() {
+            let done = self.moves_ending_here();
+            if !done.is_empty() {
+                self.clicked.clear();
+                return decide(done);
+            }
+        }
+        let mut attempt = self.clicked.clone();
+        attempt.push(click);
+        if self.matching(&attempt).next().is_none() {
+            // A shortcut: the end of a capture, when only one move from the selected start ends there.
+            if let Some(mv) = self.by_end(click) {
+                self.clicked.clear();
+                return Outcome::Play(mv);
+            }
+            attempt = vec![click];
+            if self.matching(&attempt).next().is_none() {
+                self.clicked.clear();
+                return Outcome::Nothing;
+            }
+        }
+        self.clicked = attempt;
+        let n = self.clicked.len();
+        let moves: Vec<Move> = distinct(self.matching(&self.clicked).map(|(_, m)| *m));
+        let goes_on = self.matching(&self.clicked).any(|(s, _)| s.len() > n);
+        let ends = self.moves_ending_here();
+        let first_click_of_a_move = n == 1 && self.matching(&self.clicked).any(|(s, _)| s.len() > 1 && !matches!(s[1], Click::Edge(..)));
+        if !goes_on {
+            self.clicked.clear();
+            return decide(ends);
+        }
+        if moves.len() == 1 && !first_click_of_a_move {
+            self.clicked.clear();
+            return Outcome::Play(moves[0]);
+        }
+        Outcome::Partial
+    }
+
+    fn moves_ending_here(&self) -> Vec<Move> {
+        distinct(self.matching(&self.clicked).filter(|(s, _)| s.len() == self.clicked.len()).map(|(_, m)| *m))
+    }
+
+    /// The one move from the selected start whose last landing is `click`, if exactly one.
+    fn by_end(&self, click: Click) -> Option<Move> {
+        if self.clicked.is_empty() {
+            return None;
+        }
+        let moves = distinct(self.matching(&self.clicked).filter(|(s, _)| s.last() == Some(&click)).map(|(_, m)| *m));
+        (moves.len() == 1).then(|| moves[0])
+    }
+}
+
+fn distinct(moves: impl Iterator<Item = Move>) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for m in moves {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+fn decide(moves: Vec<Move>) -> Outcome {
+    match moves.len() {
+        0 => Outcome::Nothing,
+        1 => Outcome::Play(moves[0]),
+        _ => Outcome::Choose(moves),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetproba_engine::rules::load_builtin;
+
+    fn game(id: &str) -> Game {
+        Game::new(load_builtin(id, &[]).unwrap().unwrap())
+    }
+
+    fn cell(game: &Game, name: &str) -> Click {
+        Click::Cell(game.board().find(name).unwrap())
+    }
+
+    fn entry(game: &Game, pos: &Position) -> Entry {
+        Entry::new(game, pos, &game.legal_moves(pos))
+    }
+
+    #[test]
+    fn a_placement_is_one_click() {
+        let game = game("reversi");
+        let pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        let Outcome::Play(mv) = e.click(cell(&game, "d3")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "d3");
+        assert_eq!(e.click(cell(&game, "a1")), Outcome::Nothing);
+    }
+
+    #[test]
+    fn a_step_is_its_start_then_its_end() {
+        let game = game("chess");
+        let pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        assert_eq!(e.click(cell(&game, "e2")), Outcome::Partial);
+        assert_eq!(e.next(), vec![cell(&game, "e3"), cell(&game, "e4")]);
+        let Outcome::Play(mv) = e.click(cell(&game, "e4")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "e4");
+    }
+
+    #[test]
+    fn another_own_piece_starts_afresh() {
+        let game = game("chess");
+        let pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        e.click(cell(&game, "e2"));
+        assert_eq!(e.click(cell(&game, "g1")), Outcome::Partial);
+        assert_eq!(e.clicked(), &[cell(&game, "g1")]);
+    }
+
+    #[test]
+    fn a_promotion_asks_which_piece() {
+        let game = game("chess");
+        let pos = game.read_position("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+        let mut e = entry(&game, &pos);
+        e.click(cell(&game, "e7"));
+        let Outcome::Choose(moves) = e.click(cell(&game, "e8")) else { panic!() };
+        let names = game.move_names(&pos, &moves);
+        assert_eq!(names.len(), 4, "{names:?}");
+        assert!(names.contains(&"e8=Q".to_string()), "{names:?}");
+    }
+
+    #[test]
+    fn a_capture_chain_is_entered_by_its_landings_and_played_once_it_is_one_move() {
+        // Brazilian draughts: the white man on c3 takes d4 and f6 (landing e5, then g7) or
+        // d4 then d6 (landing e5, then c7): after e5 the player must say which way.
+        let game = game("draughts-brazilian");
+        let pos = game.read_position("W:Wc3:Bd4,f6,d6").unwrap();
+        let mut e = entry(&game, &pos);
+        assert_eq!(e.click(cell(&game, "c3")), Outcome::Partial);
+        assert_eq!(e.click(cell(&game, "e5")), Outcome::Partial);
+        let mut next = e.next();
+        next.sort_by_key(|c| format!("{c:?}"));
+        let mut expected = vec![cell(&game, "c7"), cell(&game, "g7")];
+        expected.sort_by_key(|c| format!("{c:?}"));
+        assert_eq!(next, expected);
+        let Outcome::Play(mv) = e.click(cell(&game, "g7")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "c3:e5:g7");
+    }
+
+    #[test]
+    fn the_end_of_a_capture_alone_names_it_when_it_is_one() {
+        let game = game("draughts-brazilian");
+        let pos = game.read_position("W:Wc3:Bd4,f6,d6").unwrap();
+        let mut e = entry(&game, &pos);
+        e.click(cell(&game, "c3"));
+        let Outcome::Play(mv) = e.click(cell(&game, "c7")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "c3:e5:c7");
+    }
+
+    #[test]
+    fn a_push_into_an_occupied_corner_is_one_of_its_two_edge_arrows() {
+        // A stone on an empty border cell is a placement; on an occupied one it pushes the run
+        // there inward, and a corner can be pushed along two lines.
+        let game = game("amoba-push");
+        let mut pos = Position::start(&game);
+        game.play_line(&mut pos, "a1").unwrap();
+        let mut e = entry(&game, &pos);
+        let a1 = game.board().find("a1").unwrap();
+        let arrows: Vec<_> = e.edges().into_iter().filter(|&(c, _)| c == a1).collect();
+        assert_eq!(arrows.len(), 2);
+        assert_eq!(e.click(Click::Cell(a1)), Outcome::Partial);
+        assert_eq!(e.next().len(), 2);
+        let (c, d) = arrows[0];
+        let Outcome::Play(mv) = e.click(Click::Edge(c, d)) else { panic!() };
+        assert_eq!((mv.to, mv.dir), (c, d));
+        // An arrow alone, without its cell first, is the whole push.
+        let Outcome::Play(mv) = e.click(Click::Edge(arrows[1].0, arrows[1].1)) else { panic!() };
+        assert_eq!(mv.dir, arrows[1].1);
+    }
+
+    #[test]
+    fn click_keys_read_back() {
+        assert_eq!(Click::parse("12"), Some(Click::Cell(CellId::new(12))));
+        assert_eq!(Click::parse("3>2"), Some(Click::Edge(CellId::new(3), DirId::new(2))));
+        assert_eq!(Click::parse("x"), None);
+    }
+}
