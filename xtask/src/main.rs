@@ -34,7 +34,12 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask bench|fuzz|fuzz-seeds|web (--help for each)\n\n{}\n\n{}\n\n{}", bench::USAGE, fuzz::USAGE, web::USAGE);
+            eprintln!(
+                "usage: cargo xtask bench|fuzz|fuzz-seeds|web (--help for each)\n\n{}\n\n{}\n\n{}",
+                bench::USAGE,
+                fuzz::USAGE,
+                web::USAGE
+            );
             ExitCode::from(2)
         }
     }

@@ -251,39 +251,72 @@ impl<const W: usize> CellSet<W> {
     /// The cells in ascending order.
     #[inline(always)]
     pub fn iter(&self) -> Iter<W> {
-        Iter(*self)
+        Iter { set: *self, at: 0 }
     }
 
     /// The cells in descending order.
     #[inline(always)]
     pub fn iter_rev(&self) -> IterRev<W> {
-        IterRev(*self)
+        IterRev { set: *self, left: W }
     }
 }
 
-/// The cells of a set, lowest first.
+/// The cells of a set, lowest first. A set wider than two words remembers the word it has
+/// reached, so that it is not scanned from its first word for every cell.
 #[derive(Clone, Debug)]
-pub struct Iter<const W: usize>(CellSet<W>);
+pub struct Iter<const W: usize> {
+    set: CellSet<W>,
+    at: usize,
+}
 
 impl<const W: usize> Iterator for Iter<W> {
     type Item = CellId;
 
     #[inline(always)]
     fn next(&mut self) -> Option<CellId> {
-        self.0.pop_first()
+        // Up to two words a plain scan is quicker than keeping the place (callgrind).
+        if W <= 2 {
+            return self.set.pop_first();
+        }
+        while self.at < W {
+            let w = self.set.0[self.at];
+            if w != 0 {
+                self.set.0[self.at] = w & (w - 1);
+                return Some(CellId::new(self.at * 64 + w.trailing_zeros() as usize));
+            }
+            self.at += 1;
+        }
+        None
     }
 }
 
 /// The cells of a set, highest first.
 #[derive(Clone, Debug)]
-pub struct IterRev<const W: usize>(CellSet<W>);
+pub struct IterRev<const W: usize> {
+    set: CellSet<W>,
+    /// The words not yet exhausted: `set.0[..left]`.
+    left: usize,
+}
 
 impl<const W: usize> Iterator for IterRev<W> {
     type Item = CellId;
 
     #[inline(always)]
     fn next(&mut self) -> Option<CellId> {
-        self.0.pop_last()
+        if W <= 2 {
+            return self.set.pop_last();
+        }
+        while self.left > 0 {
+            let i = self.left - 1;
+            let w = self.set.0[i];
+            if w != 0 {
+                let bit = 63 - w.leading_zeros() as usize;
+                self.set.0[i] = w & !(1 << bit);
+                return Some(CellId::new(i * 64 + bit));
+            }
+            self.left = i;
+        }
+        None
     }
 }
 

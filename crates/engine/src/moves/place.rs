@@ -32,7 +32,11 @@ impl Place {
         if let Some(arrivals) = effects.arrivals::<W>(pos, side) {
             // The cells where a piece encloses, found for all cells at once.
             return (free & arrivals).iter().all(|c| {
-                if plain { sink.push(Move::new(r, NO_CELL, c)) } else { game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) }
+                if plain {
+                    sink.push(Move::new(r, NO_CELL, c))
+                } else {
+                    game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                }
             });
         }
         if let Some(near) = effects.near() {
