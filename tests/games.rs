@@ -465,6 +465,23 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
+/// Hex on 5x5, where some moves win within four plies. OpenSpiel 2.0.2 (PyPI open_spiel), game
+/// "hex" (board_size=5, no swap), perft by a depth-first walk over legal_actions, nothing counted
+/// below a terminal state, from positions after 8 to 14 random plies (Python random.Random(22)).
+#[test]
+fn hex_on_5x5_agrees_with_openspiel() {
+    let cases = [
+        ("1R3/RB3/2R2/1RR2/B2BB b", [16, 240, 3360, 43316]),
+        ("RR3/BB3/1B1R1/1B3/BRR2 r", [15, 210, 2730, 32760]),
+        ("1B1B1/R3R/2B1B/BR3/1R1RR b", [14, 182, 2184, 24024]),
+    ];
+    for (position, counts) in cases {
+        for (depth, nodes) in (1..).zip(counts) {
+            assert_eq!(perft("hex", depth, &["--param", "size=5", "--position", position]), nodes, "{position} perft {depth}");
+        }
+    }
+}
+
 /// The rulesets of the chessboard collections play to the end, and their records replay.
 #[test]
 fn play_the_collection_rulesets_to_the_end() {
@@ -472,6 +489,12 @@ fn play_the_collection_rulesets_to_the_end() {
         play_to_the_end(id, &[], "random", "mcts:20", "3");
     }
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
+    play_to_the_end("hex", &[], "random", "random", "4");
+    play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
+    play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
+    // Not ugolki: neither random nor MCTS players bring every man home, and without the sources'
+    // rule for men that never leave home the game has no other end.
+    play_to_the_end("fox-and-geese", &[], "mcts:20", "random", "4");
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -528,6 +551,94 @@ fn broken_parameter_names_in_strings() {
     assert_eq!(run.stdout, "a1-a2 a1-a3 a1-b2 a1-c3 a1-b1 a1-c1\n", "max=reach is max=2");
     let run = hetproba(&["moves", &path, "--param", "reach=1", "--position", "4/4/4/x3 x"]).ok();
     assert_eq!(run.stdout, "a1-a2 a1-b2 a1-b1\n", "--param reach=1");
+}
+
+#[test]
+fn broken_counting_joining_and_filling_tests() {
+    let broken = |name: &str, condition: &str, at: &str, message: &str| {
+        let text = tiny_condition(condition);
+        assert_broken(name, &[("end.toml", &text)], "end.toml", at, message);
+    };
+    broken("fewer_empty", "fewer() by next", "23:7", "fewer() needs a count: fewer(2), or fewer(2, man|king)");
+    // "fewer(2, " is 9 characters.
+    broken("fewer_queen", "fewer(2, queen) by next", "23:16", "no piece type 'queen'; the pieces are: stone");
+    broken("fewer_zero", "fewer(0) by next", "23:13", "fewer(0) never holds");
+    broken("joins_one", "joins(edge) by mover", "23:7", "joins() takes two regions and a direction set");
+    // "joins(edge, " is 12 characters.
+    broken("joins_nowhere", "joins(edge, nowhere) by mover", "23:19", "no region 'nowhere'; the board has: all, edge");
+    broken("fills_empty", "fills() by mover", "23:7", "fills() takes one region name, e.g. fills(goal)");
+    broken("within_two", "within(edge, all) by mover", "23:7", "within() takes one region name, e.g. within(goal)");
+}
+
+#[test]
+fn broken_cannot_draw() {
+    // Line 4, right after the name: `cannot-draw = true`, the value at column 15.
+    let no_draw = TINY.replace("name = \"Tiny\"\n", "name = \"Tiny\"\ncannot-draw = true\n");
+    let text = format!("{no_draw}\n[[draw]]\nrepetition = 3\n");
+    assert_broken(
+        "no_draw_draws",
+        &[("draws.toml", &text)],
+        "draws.toml",
+        "4:15",
+        "[game] says cannot-draw = true, but the ruleset has 1 [[draw]] rule",
+    );
+    let text = format!("{no_draw}\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n");
+    assert_broken("no_draw_end", &[("end.toml", &text)], "end.toml", "28:6", "this rule draws, but [game] says cannot-draw = true");
+    // Roll-in three on 4x4 can fill the board with no row of three: check finds a draw.
+    let dir = scratch("no_draw_found");
+    let path = write(&dir, "fills.toml", &no_draw);
+    let run = hetproba(&["check", &path]).fails(1);
+    assert!(run.stderr.contains("fills.toml:4:15: test 'cannot-draw' failed: a random game from the start ends drawn: "), "{}", run.stderr);
+    assert!(run.stderr.contains("(draw: no legal moves)"), "{}", run.stderr);
+}
+
+#[test]
+fn broken_new_effects_and_placements() {
+    // "place(" is 6 characters.
+    let text = tiny_pattern("place(near=friends)");
+    assert_broken("near_friends", &[("near.toml", &text)], "near.toml", "20:13", "near= takes own, enemy or any");
+    let text = tiny_pattern("place(within=2)");
+    assert_broken(
+        "within_alone",
+        &[("near.toml", &text)],
+        "near.toml",
+        "20:13",
+        "within= says how near: it goes with near=own, enemy or any",
+    );
+    // "step(all) then " is 15 characters: the effect.
+    let text = tiny_pattern("step(all) then surround(all, orthogonal)");
+    assert_broken("surround_two", &[("surround.toml", &text)], "surround.toml", "20:22", "surround() takes one direction set");
+    let text = tiny_pattern("step(all) then convert()");
+    assert_broken(
+        "convert_none",
+        &[("convert.toml", &text)],
+        "convert.toml",
+        "20:22",
+        "convert() takes one direction set, e.g. convert(orthogonal)",
+    );
+    let text = tiny_pattern("step(all) then explode(all)");
+    assert_broken(
+        "unknown_effect",
+        &[("effect.toml", &text)],
+        "effect.toml",
+        "20:22",
+        "unknown effect 'explode'; expected flip, enclose, surround or convert",
+    );
+    // "step(all) then enclose(all, remove, " is 36 characters: the argument.
+    let text = tiny_pattern("step(all) then enclose(all, remove, hostile=throne)");
+    assert_broken("hostile_region", &[("hostile.toml", &text)], "hostile.toml", "20:43", "no region 'throne'");
+}
+
+#[test]
+fn broken_take_and_chain() {
+    // "jump(all, " is 10 characters.
+    let text = tiny_pattern("jump(all, take=some)+");
+    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "take= takes none: a hop that captures nothing");
+    // Line 21, after the pattern: `chain = "..."`, the value at column 9.
+    let text = tiny_pattern("roll(orthogonal)\"\nchain = \"may-stop");
+    assert_broken("chain_roll", &[("chain.toml", &text)], "chain.toml", "21:9", "chain applies to moves of hops (jump, fly)");
+    let text = tiny_pattern("jump(all)+\"\nchain = \"often");
+    assert_broken("chain_often", &[("chain.toml", &text)], "chain.toml", "21:9", "chain must be must-go-on or may-stop, not 'often'");
 }
 
 #[test]

@@ -33,6 +33,11 @@ pub struct TestReport {
     pub nodes: u64,
 }
 
+/// How many random games `check` plays in a game that says it cannot be drawn, and how long
+/// each may last: enough to meet the usual ends, quick enough for every `check`.
+const NO_DRAW_GAMES: u64 = 16;
+const NO_DRAW_PLIES: usize = 400;
+
 impl Game {
     /// Runs every embedded test of the ruleset.
     pub fn run_tests(&self) -> TestReport {
@@ -43,7 +48,37 @@ impl Game {
                 Err(message) => report.failures.push(TestFailure { name: case.name.clone(), span: case.span, message }),
             }
         }
+        if let (Some(span), Some(line)) = (self.rules().cannot_draw, self.find_draw()) {
+            let message = format!("a random game from the start ends drawn: {line}");
+            report.failures.push(TestFailure { name: "cannot-draw".into(), span, message });
+        }
         report
+    }
+
+    /// Random games from the start (a fixed seed, so `check` says the same every time): the
+    /// first one that ends in a draw, as its moves.
+    fn find_draw(&self) -> Option<String> {
+        let mut seed = 0x6E6F_6472_6177; // "nodraw"
+        let mut moves = Vec::new();
+        for _ in 0..NO_DRAW_GAMES {
+            let mut pos = Position::start(self);
+            let mut line = Vec::new();
+            for _ in 0..NO_DRAW_PLIES {
+                self.generate(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[(crate::game::splitmix(&mut seed) % moves.len() as u64) as usize];
+                line.push(self.move_name(&pos, mv));
+                self.make(&mut pos, mv);
+            }
+            if let Some(outcome) = self.outcome(&pos)
+                && outcome.winner.is_none()
+            {
+                return Some(format!("{} ({})", line.join(" "), outcome.describe(self)));
+            }
+        }
+        None
     }
 
     fn run_test(&self, case: &TestCase, nodes: &mut u64) -> Result<(), String> {

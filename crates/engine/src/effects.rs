@@ -1,8 +1,10 @@
 //! Effects that follow a move's action. Enclosure: an unbroken line of enemy pieces between the
-//! arriving piece and another own piece, in the effect's directions (and of an exact length, if
-//! the effect says so), turns to the mover's colour (Reversi's flip) or is captured (custodian
-//! capture). A capture may be optional: then every choice of the enclosed lines to take is its
-//! own move.
+//! arriving piece and another own piece (or an empty hostile cell), in the effect's directions
+//! (and of an exact length, if the effect says so), turns to the mover's colour (Reversi's flip)
+//! or is captured (custodian capture). A capture may be optional: then every choice of the
+//! enclosed lines to take is its own move. Surrounding: an enemy piece next to the arriving piece
+//! whose every neighbour is an own piece or the board's edge is captured. Conversion: the enemy
+//! pieces next to the arriving piece turn.
 
 use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
@@ -22,12 +24,26 @@ struct Enclose {
     min: u32,
     /// Each enclosed line may be taken or left.
     optional: bool,
+    /// Per player: empty cells that close a line as an own piece would.
+    hostile: Option<[Vec<bool>; 2]>,
+}
+
+/// A capture against the board: an enemy piece next to the arriving piece, on one of `cells`,
+/// with only own pieces and the board's edge around it along `dirs`.
+#[derive(Clone, Debug)]
+struct Surround {
+    dirs: [Vec<DirId>; 2],
+    /// Per player: where a piece may be so taken (`None`: anywhere).
+    cells: Option<[Vec<bool>; 2]>,
 }
 
 /// The effects of one move rule.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Effects {
     list: Vec<Enclose>,
+    surround: Vec<Surround>,
+    /// Per effect and player: the directions along which neighbouring enemy pieces turn.
+    convert: Vec<[Vec<DirId>; 2]>,
     /// True if an effect captures: the move's captured cells are decided at generation.
     removes: bool,
     /// When an effect needs at least one piece: `near[p * cells + c]`, player `p`'s cells one
@@ -92,16 +108,34 @@ const MAX_CHOICES: usize = 16;
 
 impl Effects {
     pub(crate) fn compile(rules: &Ruleset, effects: &[Effect], width: Width) -> Effects {
+        let dirs_of = |d: &hetproba_rules::model::DirSetId| rules.direction_sets[d.index()].dirs.clone();
+        let cells_of = |g: &Option<hetproba_rules::model::RegionId>| g.map(|g| rules.regions[g.index()].cells.clone());
         let list: Vec<Enclose> = effects
             .iter()
-            .map(|e| match e {
-                Effect::Enclose { dirs, outcome, len, min, optional } => Enclose {
-                    dirs: rules.direction_sets[dirs.index()].dirs.clone(),
+            .filter_map(|e| match e {
+                Effect::Enclose { dirs, outcome, len, min, optional, hostile } => Some(Enclose {
+                    dirs: dirs_of(dirs),
                     outcome: *outcome,
                     len: *len,
                     min: *min,
                     optional: *optional,
-                },
+                    hostile: cells_of(hostile),
+                }),
+                _ => None,
+            })
+            .collect();
+        let surround = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Surround { dirs, region } => Some(Surround { dirs: dirs_of(dirs), cells: cells_of(region) }),
+                _ => None,
+            })
+            .collect();
+        let convert = effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Convert { dirs } => Some(dirs_of(dirs)),
+                _ => None,
             })
             .collect();
         let near = list.iter().any(|e| e.min > 0).then(|| {
@@ -111,17 +145,17 @@ impl Effects {
             });
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
         });
-        let removes = list.iter().any(|e| e.outcome == Enclosed::Remove);
+        let removes = effects.iter().any(Effect::captures);
         let mut needing = list.iter().filter(|e| e.min > 0);
         let flood = match (needing.next(), needing.next()) {
-            (Some(e), None) if e.min == 1 && e.len.is_none() => Flood::compile(rules, &e.dirs, width),
+            (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() => Flood::compile(rules, &e.dirs, width),
             _ => None,
         };
-        Effects { list, removes, near, flood }
+        Effects { list, surround, convert, removes, near, flood }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
-        self.list.is_empty()
+        self.list.is_empty() && self.surround.is_empty() && self.convert.is_empty()
     }
 
     /// The cells where a new piece of `side` passes the effects' tests, for all cells at once,
@@ -148,7 +182,7 @@ impl Effects {
                 continue;
             }
             let mut total = 0;
-            let plain = vacated == NO_CELL && e.len.is_none();
+            let plain = vacated == NO_CELL && e.len.is_none() && e.hostile.is_none();
             for &d in &e.dirs[side.index()] {
                 // A new piece and lines of any length: the common case (Reversi), kept lean.
                 total += if plain { closed_run(game, pos, side, at, d) } else { e.enclosed(game, pos, side, at, d, vacated) };
@@ -183,7 +217,7 @@ impl Effects {
         vacated: CellId,
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        if self.list.is_empty() {
+        if self.is_empty() {
             return push(mv);
         }
         if !self.allow(game, pos, side, mv.to, vacated) {
@@ -215,6 +249,9 @@ impl Effects {
                 }
             }
         }
+        for s in &self.surround {
+            taken |= s.taken(game, pos, side, mv.to, vacated, taken);
+        }
         // Every subset of the optional lines, the empty one first.
         for subset in 0..1u32 << count {
             let mut captures = taken;
@@ -244,6 +281,15 @@ impl Effects {
                 }
             }
         }
+        for dirs in &self.convert {
+            for &d in &dirs[side.index()] {
+                let k = game.board().step(at, d);
+                if k != NO_CELL && pos.cells[k.index()].of(side.other()) {
+                    let turned = pos.cells[k.index()].map(|p| p.turned_to(side));
+                    pos.set(game, k, turned);
+                }
+            }
+        }
     }
 
     /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving
@@ -260,6 +306,15 @@ impl Effects {
                 }
             }
         }
+        for dirs in &self.convert {
+            for &d in &dirs[side.index()] {
+                let k = game.board().step(at, d);
+                if k != NO_CELL && k != vacated && pos.cells[k.index()].of(side.other()) && !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+        out.sort();
         out
     }
 }
@@ -292,7 +347,36 @@ impl Enclose {
     #[inline(always)]
     fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
         let (count, k) = enemy_run(game, pos, side, at, d);
-        let closed = count > 0 && k != NO_CELL && k != vacated && pos.cells[k.index()].of(side);
+        let empty = k == vacated || (k != NO_CELL && pos.cells[k.index()].is_none());
+        let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
+        let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
+    }
+}
+
+impl Surround {
+    /// The enemy pieces a piece of `side` arriving on `at` (leaving `vacated`) takes this way,
+    /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
+    fn taken(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: CellBits) -> CellBits {
+        let board = game.board();
+        let dirs = &self.dirs[side.index()];
+        let mut out = CellBits::EMPTY;
+        for &d in dirs {
+            let c = board.step(at, d);
+            if c == NO_CELL || c == vacated || !pos.cells[c.index()].of(side.other()) || taken.contains(c) {
+                continue;
+            }
+            if self.cells.as_ref().is_some_and(|cells| !cells[side.index()][c.index()]) {
+                continue;
+            }
+            let shut = dirs.iter().all(|&e| {
+                let n = board.step(c, e);
+                n == NO_CELL || n == at || (n != vacated && !taken.contains(n) && pos.cells[n.index()].of(side))
+            });
+            if shut {
+                out.insert(c);
+            }
+        }
+        out
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::{Axis, Game, Square, line_masks, per_player};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who};
+use hetproba_rules::model::{Condition, PieceTypeSet, PlayerId, Ruleset, Test, Verdict, Who};
 use std::fmt;
 
 /// How a game ended.
@@ -74,6 +74,25 @@ enum Check {
     Occupies {
         cells: CellSets,
     },
+    /// The player has fewer than `count` pieces (of the types).
+    Fewer {
+        count: u32,
+        types: Option<PieceTypeSet>,
+    },
+    /// A chain of the player's pieces through `dirs` joins a cell of `from` to a cell of `to`.
+    Joins {
+        from: [Vec<bool>; 2],
+        to: [Vec<bool>; 2],
+        dirs: [Vec<DirId>; 2],
+    },
+    /// Every cell of the region (a set per player) holds a piece of the player.
+    Fills {
+        cells: CellSets,
+    },
+    /// Every piece of the player stands in the region (a set per player), and there is one.
+    Within {
+        cells: CellSets,
+    },
 }
 
 /// The end rules of a game, compiled.
@@ -120,6 +139,14 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition, width: Width
                     Check::Connected { neighbours }
                 }
                 Test::Occupies { region } => Check::Occupies { cells: per_player(width, &rules.regions[region.index()].cells) },
+                Test::Fewer { count, types } => Check::Fewer { count: *count, types: *types },
+                Test::Joins { from, to, dirs } => Check::Joins {
+                    from: rules.regions[from.index()].cells.clone(),
+                    to: rules.regions[to.index()].cells.clone(),
+                    dirs: rules.direction_sets[dirs.index()].dirs.clone(),
+                },
+                Test::Fills { region } => Check::Fills { cells: per_player(width, &rules.regions[region.index()].cells) },
+                Test::Within { region } => Check::Within { cells: per_player(width, &rules.regions[region.index()].cells) },
             };
             Cond::Test(check, *who)
         }
@@ -211,6 +238,23 @@ impl Game {
                     Check::RoyalAttacked => self.in_check_w::<W>(pos, player),
                     Check::Connected { neighbours } => self.connected::<W>(pos, player, neighbours),
                     Check::Occupies { cells } => pos.player_set::<W>(player).intersects(&cells.get(player.index())),
+                    Check::Fewer { count, types } => {
+                        let have = match types {
+                            None => pos.piece_count(player),
+                            Some(types) => {
+                                pos.cells.iter().flatten().filter(|p| p.belongs_to(player) && types.contains(p.kind())).count() as u32
+                            }
+                        };
+                        have < *count
+                    }
+                    Check::Joins { from, to, dirs } => {
+                        let p = player.index();
+                        self.joins(pos, player, &from[p], &to[p], &dirs[p])
+                    }
+                    Check::Fills { cells } => cells.get::<W>(player.index()).without(pos.player_set::<W>(player)).is_empty(),
+                    Check::Within { cells } => {
+                        pos.piece_count(player) > 0 && pos.player_set::<W>(player).without(cells.get::<W>(player.index())).is_empty()
+                    }
                 }
             }
         }
@@ -232,6 +276,31 @@ impl Game {
             frontier |= new;
         }
         group == pieces
+    }
+
+    /// Does a chain of `player`'s pieces, neighbours through `dirs`, join a cell of `from` to a
+    /// cell of `to`? A flood fill from the player's pieces on `from`.
+    fn joins(&self, pos: &Position, player: PlayerId, from: &[bool], to: &[bool], dirs: &[DirId]) -> bool {
+        let board = self.board();
+        let is_mine = |c: usize| pos.cells[c].of(player);
+        let mut seen = vec![false; pos.cells.len()];
+        let mut stack: Vec<CellId> = (0..pos.cells.len()).filter(|&c| from[c] && is_mine(c)).map(CellId::new).collect();
+        for c in &stack {
+            seen[c.index()] = true;
+        }
+        while let Some(c) = stack.pop() {
+            if to[c.index()] {
+                return true;
+            }
+            for &d in dirs {
+                let k = board.step(c, d);
+                if k != NO_CELL && !seen[k.index()] && is_mine(k.index()) {
+                    seen[k.index()] = true;
+                    stack.push(k);
+                }
+            }
+        }
+        false
     }
 
     /// Does `player` have a line of `len` (exactly, or at least)? Only lines through the cells

@@ -1,7 +1,8 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, from its page in docs/games), never from the engine, and the tests that hold the
+//! hounds, Hasami shogi, Ataxx, Ugolki and fox and geese, from their pages in docs/games), never
+//! from the engine, and the tests that hold the
 //! engine to them:
 //! - perft from the start, depth by depth; a mismatch prints a divide down to the first
 //!   position where the two move lists differ;
@@ -16,16 +17,24 @@
 //! en passant): the comparisons therefore start from the rules' start and follow the oracle
 //! along the moves played, checking at every step that the engine shows what the oracle holds.
 
+#[path = "oracles/ataxx.rs"]
+mod ataxx;
 #[path = "oracles/camelot.rs"]
 mod camelot;
 #[path = "oracles/fox.rs"]
 mod fox;
+#[path = "oracles/geese.rs"]
+mod geese;
+#[path = "oracles/hasami.rs"]
+mod hasami;
 #[path = "oracles/hexasah.rs"]
 mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
 #[path = "oracles/thai.rs"]
 mod thai;
+#[path = "oracles/ugolki.rs"]
+mod ugolki;
 
 use hetproba_engine::board::CellId;
 use hetproba_engine::{Counting, Game, Move, Owner, Position};
@@ -353,6 +362,162 @@ impl Oracle for fox::Fox {
     }
 }
 
+/// A board of one kind of piece per player, read into a 2-D array of owners.
+fn owners<const W: usize, const H: usize>(game: &Game, pos: &Position, name: fn((i32, i32)) -> String) -> [[Option<u8>; H]; W] {
+    let mut board = [[None; H]; W];
+    for s in engine_board(game, pos) {
+        assert_eq!(s.name, name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
+        board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
+    }
+    board
+}
+
+impl Oracle for hasami::Hasami {
+    type Move = hasami::Move;
+
+    /// The engine's position, with the count that loses read from the ruleset.
+    fn from_engine(game: &Game, pos: &Position) -> hasami::Hasami {
+        let win_below = game.rules().param("win_below").expect("hasami-shogi has win_below") as usize;
+        hasami::Hasami { board: owners::<9, 9>(game, pos, hasami::name), side: pos.side().0, win_below }
+    }
+
+    fn moves(&self) -> Vec<hasami::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &hasami::Move) -> hasami::Hasami {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        hasami::Hasami::result(self)
+    }
+
+    fn key(&self, mv: &hasami::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        hasami::Hasami::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        hasami::Hasami::drawing(self)
+    }
+}
+
+impl Oracle for ataxx::Ataxx {
+    type Move = ataxx::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> ataxx::Ataxx {
+        ataxx::Ataxx { board: owners::<7, 7>(game, pos, ataxx::name), side: pos.side().0 }
+    }
+
+    fn moves(&self) -> Vec<ataxx::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &ataxx::Move) -> ataxx::Ataxx {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        ataxx::Ataxx::result(self)
+    }
+
+    fn key(&self, mv: &ataxx::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        ataxx::Ataxx::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        ataxx::Ataxx::drawing(self)
+    }
+}
+
+impl Oracle for ugolki::Ugolki {
+    type Move = ugolki::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> ugolki::Ugolki {
+        let corner = game.rules().param("corner").expect("ugolki has corner") as i32;
+        ugolki::Ugolki { board: owners::<8, 8>(game, pos, ugolki::name), side: pos.side().0, corner }
+    }
+
+    fn moves(&self) -> Vec<ugolki::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &ugolki::Move) -> ugolki::Ugolki {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        ugolki::Ugolki::result(self)
+    }
+
+    fn key(&self, mv: &ugolki::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        ugolki::Ugolki::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        ugolki::Ugolki::drawing(self)
+    }
+}
+
+impl Oracle for geese::Geese {
+    type Move = geese::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> geese::Geese {
+        let trap = game.rules().param("trap").expect("fox-and-geese has trap") as usize;
+        let mut fox_at = None;
+        let mut flock = std::collections::BTreeSet::new();
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, geese::name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
+            assert!(geese::is_point((s.x, s.y)), "{}: {} is no point of the cross", game.rules().id, s.name);
+            match s.piece {
+                Some((0, kind)) if kind == "fox" => fox_at = Some((s.x, s.y)),
+                Some((1, kind)) if kind == "goose" => {
+                    flock.insert((s.x, s.y));
+                }
+                None => {}
+                Some(other) => panic!("{}: unexpected piece {other:?} on {}", game.rules().id, s.name),
+            }
+        }
+        geese::Geese { fox: fox_at.expect("a fox on the board"), geese: flock, side: pos.side().0, trap }
+    }
+
+    fn moves(&self) -> Vec<geese::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &geese::Move) -> geese::Geese {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        geese::Geese::result(self)
+    }
+
+    fn key(&self, mv: &geese::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        geese::Geese::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        geese::Geese::drawing(self)
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Comparison helpers
 
@@ -652,6 +817,34 @@ fn perft_fox_and_hounds() {
     }
 }
 
+/// Hasami shogi from its start, to five captures and to the last man.
+#[test]
+fn perft_hasami_shogi() {
+    perft_agrees("hasami-shogi", &[], hasami::Hasami::start(2), 1..=3);
+    perft_agrees("hasami-shogi", &[("win_below".to_string(), 9)], hasami::Hasami::start(9), 1..=3);
+}
+
+/// Ataxx from its start. The first five counts, 16, 256, 6460, 155888, 4752668, are also the
+/// ones the Universal Ataxx Interface's engines publish for this start.
+#[test]
+fn perft_ataxx() {
+    let counts = perft_agrees("ataxx", &[], ataxx::Ataxx::start(), 1..=4);
+    assert_eq!(counts, [16, 256, 6460, 155888]);
+}
+
+/// Ugolki from its start, with the 3x3 corners and the 2x2 ones.
+#[test]
+fn perft_ugolki() {
+    perft_agrees("ugolki", &[], ugolki::Ugolki::start(3), 1..=4);
+    perft_agrees("ugolki", &[("corner".to_string(), 2)], ugolki::Ugolki::start(2), 1..=4);
+}
+
+/// Fox and geese from its start.
+#[test]
+fn perft_fox_and_geese() {
+    perft_agrees("fox-and-geese", &[], geese::Geese::start(4), 1..=6);
+}
+
 // ----------------------------------------------------------------------------------------------
 // Random games
 
@@ -694,6 +887,37 @@ fn random_games_fox_and_hounds() {
             random_games_of("fox-and-hounds", &[("fox_square".to_string(), square)], fox::Fox::start(square as i32), 0xF0C5, GAMES, PLIES);
         assert_eq!(finished, GAMES, "every game ends");
     }
+}
+
+/// Random Hasami shogi games: captures along rows and columns and in the corners. Random moves
+/// seldom take many men, so the end is compared where two captures end the game.
+#[test]
+fn random_games_hasami_shogi() {
+    random_games_of("hasami-shogi", &[], hasami::Hasami::start(2), 0x4A5A, 10, 300);
+    let finished = random_games_of("hasami-shogi", &[("win_below".to_string(), 8)], hasami::Hasami::start(8), 0x4A5B, 20, 400);
+    assert!(finished >= 10, "only {finished} of 20 games ended");
+}
+
+/// Random Ataxx games fill the board: clones, jumps, conversions, passes and the count at the end.
+#[test]
+fn random_games_ataxx() {
+    let finished = random_games_of("ataxx", &[], ataxx::Ataxx::start(), 0xA7A8, 10, 400);
+    assert!(finished >= 8, "only {finished} of 10 games ended");
+}
+
+/// Random Ugolki games: long chains of hops over both sides' men, on the 2x2 corners where
+/// random games also end.
+#[test]
+fn random_games_ugolki() {
+    random_games_of("ugolki", &[], ugolki::Ugolki::start(3), 0x0601, 10, 200);
+    random_games_of("ugolki", &[("corner".to_string(), 2)], ugolki::Ugolki::start(2), 0x0602, 20, 400);
+}
+
+/// Random fox and geese games: chains of jumps that stop where the fox likes, and both ends.
+#[test]
+fn random_games_fox_and_geese() {
+    let finished = random_games_of("fox-and-geese", &[], geese::Geese::start(4), 0x6EE5, GAMES, 300);
+    assert!(finished >= GAMES / 2, "only {finished} of {GAMES} games ended");
 }
 
 #[test]

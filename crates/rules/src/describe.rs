@@ -287,6 +287,31 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
                     let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
                     format!("a piece of {whom} stands on {name}")
                 }
+                Test::Fewer { count, types } => {
+                    let what = match (ruleset, types) {
+                        (Some(r), Some(mask)) => format!("pieces of type {}", types_words(r, *mask)),
+                        _ => "pieces".to_string(),
+                    };
+                    format!("{whom} has fewer than {count} {what} on the board")
+                }
+                Test::Joins { from, to, dirs } => {
+                    let (a, b) = match ruleset {
+                        Some(r) => (region_words(r, *from), region_words(r, *to)),
+                        None => ("a region".to_string(), "another".to_string()),
+                    };
+                    format!(
+                        "a chain of pieces of {whom}, each next to the one before {}, joins {a} to {b}",
+                        neighbour_words(ruleset, Some(*dirs))
+                    )
+                }
+                Test::Fills { region } => {
+                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
+                    format!("every cell of {name} holds a piece of {whom}")
+                }
+                Test::Within { region } => {
+                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
+                    format!("every piece of {whom} stands on {name}")
+                }
             }
         }
     }
@@ -305,6 +330,10 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
         Condition::Test(Test::Connected { .. }, _) => "all pieces connected".into(),
         Condition::Test(Test::Occupies { .. }, _) => "a piece reached the region".into(),
         Condition::Test(Test::Check, _) => "check".into(),
+        Condition::Test(Test::Fewer { count, .. }, _) => format!("fewer than {count} pieces left"),
+        Condition::Test(Test::Joins { .. }, _) => "a chain joins the two regions".into(),
+        Condition::Test(Test::Fills { .. }, _) => "the region is filled".into(),
+        Condition::Test(Test::Within { .. }, _) => "every piece stands in the region".into(),
         Condition::And(parts)
             if parts.iter().any(|p| matches!(p, Condition::Test(Test::NoMoves, _)))
                 && parts.iter().any(|p| matches!(p, Condition::Test(Test::Check, _))) =>
@@ -329,9 +358,23 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     let piece = &r.pieces[m.piece.index()];
     let whose = if piece.owned { "own" } else { "neutral" };
     let mut s = match &m.action {
-        Action::Place { region } => {
+        Action::Place { region, near } => {
             let place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
-            format!("Place a{} {whose} {} on {place}.", if whose == "own" { "n" } else { "" }, piece.name)
+            let near = match near {
+                None => String::new(),
+                Some(n) => {
+                    let whose = match n.of {
+                        crate::model::Whose::Own => "an own piece",
+                        crate::model::Whose::Enemy => "an enemy piece",
+                        crate::model::Whose::Any => "a piece",
+                    };
+                    match n.within {
+                        1 => format!(" next to {whose}"),
+                        k => format!(" at most {k} steps from {whose}"),
+                    }
+                }
+            };
+            format!("Place a{} {whose} {} on {place}{near}.", if whose == "own" { "n" } else { "" }, piece.name)
         }
         Action::Roll { dirs } => format!(
             "Roll a {} in from an edge, moving {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
@@ -395,7 +438,17 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     }
     for effect in &m.effects {
         match effect {
-            Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false } => {
+            Effect::Surround { dirs, region } => {
+                let where_ = region.map_or(String::new(), |g| format!(" on {}", region_words(r, g)));
+                s.push_str(&format!(
+                    " Then an enemy piece{where_} next to it {}, whose every neighbour that way is an own piece or the board's edge, is captured.",
+                    dirs_words(r, *dirs)
+                ));
+            }
+            Effect::Convert { dirs } => {
+                s.push_str(&format!(" Then every enemy piece next to it {} turns to the mover's colour.", dirs_words(r, *dirs)));
+            }
+            Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false, hostile: None } => {
                 s.push_str(&format!(
                     " Every unbroken line of enemy pieces {} from it, enclosed between it and another own piece, turns to the mover's colour",
                     dirs_words(r, *dirs)
@@ -409,7 +462,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                 }
                 s.push('.');
             }
-            Effect::Enclose { dirs, outcome, len, min, optional } => {
+            Effect::Enclose { dirs, outcome, len, min, optional, hostile } => {
                 let what = match len {
                     Some(1) => "a single enemy piece".to_string(),
                     Some(n) => format!("a line of exactly {n} enemy pieces"),
@@ -420,6 +473,9 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
                     Enclosed::Remove => "is captured",
                 };
                 s.push_str(&format!(" Then {what} {} from it, enclosed between it and another own piece, {fate}", dirs_words(r, *dirs)));
+                if let Some(g) = hostile {
+                    s.push_str(&format!("; an empty cell of {} closes a line as an own piece would", region_words(r, *g)));
+                }
                 if *optional {
                     s.push_str("; the mover may take or leave each such capture (each choice is its own move)");
                 }
@@ -440,7 +496,12 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
 
 /// The words for a move of hops: one segment as before, several as a sequence.
 fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
-    let over_words = |over: Over| match over {
+    let over_words = |hop: &crate::model::Hop| match hop.over {
+        _ if !hop.captures() && hop.over != Over::Own => match hop.over {
+            Over::Any => "piece, own or enemy, capturing nothing".to_string(),
+            Over::EnemyOf(mask) => format!("enemy {}, capturing nothing", types_words(r, mask)),
+            _ => "enemy piece, capturing nothing".to_string(),
+        },
         Over::Enemy => "enemy piece, capturing it".to_string(),
         Over::Own => "own piece".to_string(),
         Over::Any => "piece (an enemy piece is captured)".to_string(),
@@ -451,14 +512,14 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
             let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
             let landing =
                 if hop.long && !hop.behind { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop.over));
+            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop));
             if hop.max > 1 {
-                text.push_str(if matches!(hop.over, Over::Own) {
+                text.push_str(if !hop.captures() || pattern.may_stop {
                     " It may go on jumping, and stop after any jump."
                 } else {
                     " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
                 });
-                if hop.long && !hop.behind && !matches!(hop.over, Over::Own) {
+                if hop.long && !hop.behind && hop.captures() && !pattern.may_stop {
                     text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
                 }
             }
@@ -476,11 +537,15 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                     };
                     let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
                     let behind = if hop.long && hop.behind { ", landing right behind it" } else { "" };
-                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop.over))
+                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop))
                 })
                 .collect();
             let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
-            text.push_str(" It may stop after a hop that captures nothing; after a capture it must go on capturing while it can.");
+            text.push_str(if pattern.may_stop {
+                " It may stop after any hop."
+            } else {
+                " It may stop after a hop that captures nothing; after a capture it must go on capturing while it can."
+            });
             text
         }
     };
@@ -599,7 +664,9 @@ pub fn rules_in_words(r: &Ruleset) -> String {
     for e in &r.ends {
         out.push_str(&format!("  - {}\n", end_words(r, e)));
     }
-    if !r.ends.iter().any(|e| e.condition.needs_moves()) {
+    if r.cannot_draw.is_some() {
+        out.push_str("  The game cannot be drawn.\n");
+    } else if !r.ends.iter().any(|e| e.condition.needs_moves()) {
         out.push_str("  - If the player to move has no legal move, the game is drawn.\n");
     }
     if !r.draws.is_empty() {
@@ -703,7 +770,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
         Action::Hops(pattern) => pattern.captures(),
         Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => *to != Landing::Empty,
         _ => false,
-    }) || r.moves.iter().flat_map(|m| &m.effects).any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Remove, .. }));
+    }) || r.moves.iter().flat_map(|m| &m.effects).any(Effect::captures);
     if can_capture {
         out.push((
             "capturing".to_string(),
@@ -905,6 +972,7 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
     }
     let draws: Vec<String> = r.draws.iter().map(|d| d.reason.clone()).collect();
     out.push((Aspect::End, "draws in play".to_string(), if draws.is_empty() { "none".to_string() } else { draws.join("; ") }));
+    out.push((Aspect::End, "draws".to_string(), if r.cannot_draw.is_some() { "the game cannot be drawn" } else { "possible" }.to_string()));
     out.push((
         Aspect::End,
         "clock".to_string(),

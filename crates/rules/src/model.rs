@@ -155,6 +155,9 @@ pub struct Ruleset {
     pub unmoved: Vec<PieceTypeId>,
     /// A limit on moving one piece many times in a row, if the rules set one.
     pub same_piece: Option<SamePiece>,
+    /// `[game] cannot-draw = true` (where it is written): no end rule or draw rule gives a
+    /// draw, and a game that ends with no rule holding is a contradiction that `check` reports.
+    pub cannot_draw: Option<Span>,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
     /// The files the ruleset was read from, for messages that point into them.
@@ -310,7 +313,10 @@ pub enum Landing {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// Put the piece on an empty cell (of `region`, if given).
-    Place { region: Option<RegionId> },
+    ///
+    /// With `near`, only within `near.within` steps (along any of the board's directions) of a
+    /// piece of the owner `near.of` says: Ataxx's clone, a new piece next to an own one.
+    Place { region: Option<RegionId>, near: Option<Near> },
     /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
     /// board or occupied. Entries that land on the same cell are one move.
     Roll { dirs: DirSetId },
@@ -334,6 +340,22 @@ pub enum Action {
     Castle { dirs: DirSetId, with: PieceTypeId, steps: u32 },
 }
 
+/// `place(near=own, within=N)`: a placement next to (within N steps of) a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Near {
+    pub of: Whose,
+    /// Steps along the board's directions, at least 1.
+    pub within: u32,
+}
+
+/// Whose pieces a rule looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    Own,
+    Enemy,
+    Any,
+}
+
 /// How far a slide goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Distance {
@@ -351,6 +373,8 @@ pub struct HopPattern {
     pub revisit: Revisit,
     /// May a hop go back the way the previous one came (a 180-degree turn)?
     pub reverse: bool,
+    /// `chain = "may-stop"`: a chain may end after any hop, a capture included.
+    pub may_stop: bool,
 }
 
 impl HopPattern {
@@ -361,7 +385,7 @@ impl HopPattern {
 
     /// Can it capture?
     pub fn captures(&self) -> bool {
-        self.segments.iter().any(|s| s.over.captures())
+        self.segments.iter().any(Hop::captures)
     }
 }
 
@@ -380,10 +404,17 @@ pub struct Hop {
     pub min: u8,
     /// At most this many: 1, or [`Hop::UNBOUNDED`].
     pub max: u8,
+    /// False with `take=none`: the hop captures nothing, whatever it hops over.
+    pub take: bool,
 }
 
 impl Hop {
     pub const UNBOUNDED: u8 = u8::MAX;
+
+    /// Does hopping capture the enemy pieces hopped?
+    pub fn captures(&self) -> bool {
+        self.take && self.over.captures()
+    }
 }
 
 /// Which cells a move of several hops may land on again.
@@ -432,7 +463,24 @@ pub enum Effect {
     /// mover's colour or is removed. The move is legal only if at least `min` pieces are
     /// enclosed. With `optional`, each enclosed line may be taken or left: every choice is its
     /// own move.
-    Enclose { dirs: DirSetId, outcome: Enclosed, len: Option<u32>, min: u32, optional: bool },
+    /// With `hostile`, an empty cell of that region (resolved for the mover) closes a line as
+    /// an own piece would (hostile squares).
+    Enclose { dirs: DirSetId, outcome: Enclosed, len: Option<u32>, min: u32, optional: bool, hostile: Option<RegionId> },
+    /// Each enemy piece next to the arriving piece along `dirs`, standing in `region` (resolved
+    /// for the mover; `None`: anywhere), whose every neighbour along `dirs` is an own piece or
+    /// off the board is captured: custodian capture against the board's edge (Hasami shogi's
+    /// corner, where two pieces take one).
+    Surround { dirs: DirSetId, region: Option<RegionId> },
+    /// Every enemy piece next to the arriving piece along `dirs` turns to the mover's colour
+    /// (Ataxx).
+    Convert { dirs: DirSetId },
+}
+
+impl Effect {
+    /// Does the effect capture pieces (decided when the move is generated)?
+    pub fn captures(&self) -> bool {
+        matches!(self, Effect::Enclose { outcome: Enclosed::Remove, .. } | Effect::Surround { .. })
+    }
 }
 
 /// What happens to enclosed pieces.
@@ -614,6 +662,16 @@ pub enum Test {
     Occupies { region: RegionId },
     /// A royal piece of the player is attacked: some move of the opponent could capture it.
     Check,
+    /// The player has fewer than `count` pieces (of the `types`; `None`: of any type).
+    Fewer { count: u32, types: Option<PieceTypeSet> },
+    /// A chain of the player's pieces, neighbours through the directions of `dirs`, joins a cell
+    /// of region `from` to a cell of region `to` (both resolved for the player).
+    Joins { from: RegionId, to: RegionId, dirs: DirSetId },
+    /// Every cell of the region (resolved for the player) holds one of the player's pieces.
+    Fills { region: RegionId },
+    /// Every piece of the player stands in the region (resolved for the player); a player with
+    /// no pieces does not count.
+    Within { region: RegionId },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -110,7 +110,7 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
         tests(&e.condition, &mut found);
     }
     for m in &rules.moves {
-        if let Action::Place { region: Some(r) } = m.action {
+        if let Action::Place { region: Some(r), .. } = m.action {
             found.push(r);
         }
     }

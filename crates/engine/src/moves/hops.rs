@@ -49,6 +49,8 @@ struct Segment {
     /// Hops of this segment: at least `min` (0 or 1), at most `max` (1, or `Hop::UNBOUNDED`).
     min: u8,
     max: u8,
+    /// Does a hop of this segment capture the enemy piece it hops (not with `take=none`)?
+    takes: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -65,6 +67,8 @@ pub(crate) struct Hops {
     revisit: Revisit,
     /// May a hop go straight back the way the previous one came?
     reverse: bool,
+    /// May a chain end after any hop, a capture included?
+    may_stop: bool,
     /// When every first hop is a short one: per player and cell, the (hopped cell, landing
     /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
     /// piece and an empty landing.
@@ -87,6 +91,7 @@ impl Hops {
                 behind: hop.behind,
                 min: hop.min,
                 max: hop.max,
+                takes: hop.captures(),
             })
             .collect();
         let n = rules.board.len();
@@ -125,7 +130,7 @@ impl Hops {
             .map(|seg| [0u8, 1].map(|count| count >= segments[seg].min && segments[seg + 1..].iter().all(|s| s.min == 0)))
             .collect();
         let first_over =
-            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over.captures()));
+            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let board = &rules.board;
         let first_jumps = first_segments(&segments).all(|s| !s.long).then(|| {
             [0, 1].map(|p| {
@@ -147,13 +152,23 @@ impl Hops {
                     .collect()
             })
         });
-        Hops { segments, next, may_end, first_over, first_jumps, reach, revisit: pattern.revisit, reverse: pattern.reverse }
+        Hops {
+            segments,
+            next,
+            may_end,
+            first_over,
+            first_jumps,
+            reach,
+            revisit: pattern.revisit,
+            reverse: pattern.reverse,
+            may_stop: pattern.may_stop,
+        }
     }
 
     /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
     /// of a chain continues with)? Returns the segment it continues in.
     pub(crate) fn chain_segment(&self) -> Option<usize> {
-        self.segments.iter().rposition(|s| s.over.captures() && s.max > 1)
+        self.segments.iter().rposition(|s| s.takes && s.max > 1)
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -275,6 +290,8 @@ struct Search<'a> {
     never_revisit: bool,
     /// No hop goes straight back the way the previous one came.
     no_reverse: bool,
+    /// A chain may end after any hop (`chain = "may-stop"`).
+    may_stop: bool,
     /// Cells a hop may land on only by capturing (per the mover), if any.
     no_quiet: Option<&'a CellSets>,
     /// Cells where the move ends on arrival, if any.
@@ -283,9 +300,9 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a> {
-        let (never_revisit, no_reverse) = match &game.compiled[first.index()].kind {
-            super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse),
-            _ => (false, false),
+        let (never_revisit, no_reverse, may_stop) = match &game.compiled[first.index()].kind {
+            super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse, h.may_stop),
+            _ => (false, false, false),
         };
         Search {
             game,
@@ -296,6 +313,7 @@ impl<'a> Search<'a> {
             immediate: game.removal == Removal::Immediate,
             never_revisit,
             no_reverse,
+            may_stop,
             no_quiet: game.regions.no_quiet.as_ref(),
             stops: game.regions.stops.as_ref(),
         }
@@ -379,7 +397,7 @@ impl<'a> Search<'a> {
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
-        seg.over.captures() && self.pos.cells[over.index()].of(self.side.other())
+        seg.takes && self.pos.cells[over.index()].of(self.side.other())
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
@@ -448,7 +466,7 @@ impl<'a> Search<'a> {
                     // A capture that can go on from some landing cells must land on one of them.
                     // (Landings are fewer than 128: boards with hops have at most 128 cells.)
                     let mut must = 0u128;
-                    if capturing && count > 1 {
+                    if capturing && count > 1 && !self.may_stop {
                         let mut l = over;
                         for i in 0..count {
                             l = board.step(l, d);
@@ -476,7 +494,7 @@ impl<'a> Search<'a> {
                             !pattern_done() || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out)
                         } else {
                             // A non-capturing hop may stop here (if the pattern allows), or go on.
-                            let stop_here = !capturing && pattern_done();
+                            let stop_here = (!capturing || self.may_stop) && pattern_done();
                             (!stop_here || self.finish(l, next_piece, now_captured, next_promoted, &path[..=hops], out))
                                 && self.extend(
                                     l,
@@ -500,7 +518,7 @@ impl<'a> Search<'a> {
         }
         // A chain that arrived here by a capture ends here unless it captures on. (One that
         // arrived by another hop was reported on arrival.)
-        if !captured_on && by_capture && may_end {
+        if !captured_on && by_capture && may_end && !self.may_stop {
             return self.finish(cur, piece, captured, promoted, &path[..hops], out);
         }
         true

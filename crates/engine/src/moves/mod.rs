@@ -254,7 +254,7 @@ impl Rule {
         let owned = rules.pieces[rule.piece.index()].owned;
         let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
         let kind = match &rule.action {
-            Action::Place { region } => Kind::Place(place::Place::compile(rules, *region, width)),
+            Action::Place { region, near } => Kind::Place(place::Place::compile(rules, *region, *near, width)),
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
             Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
             Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to, width)),

@@ -1,31 +1,49 @@
-//! `place`: put a new piece on an empty cell, anywhere or in a region.
+//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
 
 use super::{Move, RuleId, Sink};
 use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
-use hetproba_board::{CellSet, CellSets, NO_CELL, Width};
-use hetproba_rules::model::{PlayerId, RegionId, Ruleset};
+use hetproba_board::{CellId, CellSet, CellSets, NO_CELL, Width};
+use hetproba_rules::model::{Near, PlayerId, RegionId, Ruleset, Whose};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
     /// A set per player: the cells the piece may be placed on (all without a region).
     allowed: CellSets,
+    /// `near=`: whose piece must stand near, and a set per cell: the cells near enough.
+    near: Option<(Whose, CellSets)>,
 }
 
 impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, width: Width) -> Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>, width: Width) -> Place {
         let n = rules.board.len();
         let allowed = match region {
             Some(r) => per_player(width, &rules.regions[r.index()].cells),
             None => per_player(width, &[vec![true; n], vec![true; n]]),
         };
-        Place { allowed }
+        let near =
+            near.map(|near| (near.of, CellSets::from_sets(width, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)))));
+        Place { allowed, near }
+    }
+
+    /// The empty cells the piece of `side` may be placed on: in its region, and near a piece
+    /// of the kind `near=` asks for.
+    #[inline(always)]
+    fn free<const W: usize>(&self, pos: &Position, side: PlayerId) -> CellSet<W> {
+        let free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let Some((whose, cells)) = &self.near else { return free };
+        let wanted = match whose {
+            Whose::Own => pos.player_set::<W>(side),
+            Whose::Enemy => pos.player_set::<W>(side.other()),
+            Whose::Any => pos.player_set::<W>(side) | pos.player_set::<W>(side.other()),
+        };
+        free.iter().filter(|c| cells.get::<W>(c.index()).intersects(&wanted)).collect()
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
-        let free: CellSet<W> = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let free: CellSet<W> = self.free::<W>(pos, side);
         // Effects that only ask for an enclosure and nothing else in the way (Reversi): push
         // without the general path.
         let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
@@ -71,4 +89,28 @@ pub(super) fn template(mv: &Move) -> &'static str {
 /// Puts the new piece on its cell (`place`, `roll`).
 pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Piece) {
     pos.set(game, mv.to, Some(piece));
+}
+
+/// The cells at most `steps` steps from `from` along the board's directions, `from` aside.
+fn within(board: &hetproba_board::Board, from: CellId, steps: u32) -> Vec<CellId> {
+    let mut seen = vec![false; board.len()];
+    seen[from.index()] = true;
+    let mut frontier = vec![from];
+    let mut out = Vec::new();
+    for _ in 0..steps {
+        let mut next = Vec::new();
+        for c in frontier {
+            for d in board.all_directions() {
+                let k = board.step(c, d);
+                if k != NO_CELL && !seen[k.index()] {
+                    seen[k.index()] = true;
+                    next.push(k);
+                }
+            }
+        }
+        out.extend(&next);
+        frontier = next;
+    }
+    out.sort();
+    out
 }

@@ -1,7 +1,7 @@
 //! `[[end]]`: when the game ends (`if`, a condition compiled into a `Condition`) and how
 //! (`result`, `reason`).
 
-use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, read_list, uint_arg};
+use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, piece_types_arg, read_list, uint_arg};
 use crate::model::{Condition, EndRule, Test, Verdict, Who};
 use crate::source::Span;
 use crate::syntax::{self, ArgValue, CondAst};
@@ -121,23 +121,62 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                 }
                 "occupies" => {
                     let region = match args.positional().as_slice() {
-                        [arg] => match &arg.value {
-                            ArgValue::Name(name) => names.region(name).or_else(|| {
-                                let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
-                                arg_error(cx, node, arg, format!("no region '{name}'; the board has: {}", known.join(", ")));
-                                None
-                            })?,
-                            _ => {
-                                arg_error(cx, node, arg, "occupies() takes a region name");
-                                return None;
-                            }
-                        },
+                        [arg] => region_name(cx, node, arg, names)?,
                         _ => {
                             call_error(cx, node, call, "occupies() takes one region name, e.g. occupies(far)");
                             return None;
                         }
                     };
                     (Test::Occupies { region }, Who::Mover)
+                }
+                "fewer" => {
+                    let positional = args.positional();
+                    let Some((first, rest)) = positional.split_first() else {
+                        call_error(cx, node, call, "fewer() needs a count: fewer(2), or fewer(2, man|king)");
+                        return None;
+                    };
+                    let count = uint_arg(cx, node, first, names)?;
+                    let types = match rest {
+                        [] => None,
+                        [arg] => Some(piece_types_arg(cx, node, arg, names)?),
+                        [_, extra, ..] => {
+                            arg_error(cx, node, extra, "fewer() takes a count, then piece types joined by |: fewer(2, man|king)");
+                            return None;
+                        }
+                    };
+                    if count == 0 {
+                        arg_error(cx, node, first, "fewer(0) never holds: the count is at least 1");
+                        return None;
+                    }
+                    (Test::Fewer { count, types }, Who::Next)
+                }
+                "joins" => {
+                    let positional = args.positional();
+                    let (from, to, dirs) = match positional.as_slice() {
+                        [a, b] => (region_name(cx, node, a, names)?, region_name(cx, node, b, names)?, names.direction_set("all")?),
+                        [a, b, d] => (region_name(cx, node, a, names)?, region_name(cx, node, b, names)?, dir_set_arg(cx, node, d, names)?),
+                        _ => {
+                            call_error(
+                                cx,
+                                node,
+                                call,
+                                "joins() takes two regions and a direction set: joins(top, bottom) or joins(top, bottom, orthogonal)",
+                            );
+                            return None;
+                        }
+                    };
+                    (Test::Joins { from, to, dirs }, Who::Mover)
+                }
+                "fills" | "within" => {
+                    let region = match args.positional().as_slice() {
+                        [arg] => region_name(cx, node, arg, names)?,
+                        _ => {
+                            call_error(cx, node, call, format!("{}() takes one region name, e.g. {}(goal)", call.name, call.name));
+                            return None;
+                        }
+                    };
+                    let test = if call.name == "fills" { Test::Fills { region } } else { Test::Within { region } };
+                    (test, Who::Mover)
                 }
                 "check" => {
                     if !names.pieces.iter().any(|p| p.royal) {
@@ -155,7 +194,9 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
                         cx,
                         node,
                         call,
-                        format!("unknown test '{other}'; expected line, no-moves, no-pieces, connected, occupies or check"),
+                        format!(
+                            "unknown test '{other}'; expected line, no-moves, no-pieces, fewer, connected, joins, occupies, fills, within or check"
+                        ),
                     );
                     return None;
                 }
@@ -164,4 +205,37 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> 
             Condition::Test(test, who.unwrap_or(default_who))
         }
     })
+}
+
+/// A region named by an argument, or an error listing the board's regions.
+fn region_name(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<crate::model::RegionId> {
+    match &arg.value {
+        ArgValue::Name(name) => names.region(name).or_else(|| {
+            let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
+            arg_error(cx, node, arg, format!("no region '{name}'; the board has: {}", known.join(", ")));
+            None
+        }),
+        _ => {
+            arg_error(cx, node, arg, "expected a region name");
+            None
+        }
+    }
+}
+
+/// A game that says it cannot be drawn (`[game] cannot-draw = true`) has no end rule whose
+/// result is a draw, and no `[[draw]]` rules.
+pub(super) fn check_cannot_draw(cx: &mut Cx, at: Span, ends: &[EndRule], draws: &[crate::model::DrawRule]) {
+    for end in ends.iter().filter(|e| e.verdict == Verdict::Draw) {
+        cx.error(end.span, "this rule draws, but [game] says cannot-draw = true");
+    }
+    if !draws.is_empty() {
+        cx.error(
+            at,
+            format!(
+                "[game] says cannot-draw = true, but the ruleset has {} [[draw]] rule{}",
+                draws.len(),
+                if draws.len() == 1 { "" } else { "s" }
+            ),
+        );
+    }
 }

@@ -1,12 +1,23 @@
-//! `[game]`: the ruleset's id, name, source and summary.
+//! `[game]`: the ruleset's id, name, source and summary, and whether it can be drawn.
 
 use super::cx::{Cx, Fields, file_start};
 use crate::source::Diagnostic;
 use crate::tree::Node;
 
-/// Returns (id, name, source, summary); missing ones are reported and left empty.
-pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> (String, String, String, String) {
+/// What `[game]` says.
+pub(super) struct GameKeys {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub summary: String,
+    /// `cannot-draw = true`, where it is written.
+    pub cannot_draw: Option<crate::source::Span>,
+}
+
+/// Reads `[game]`; missing keys are reported and left empty.
+pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> GameKeys {
     let (mut id, mut name, mut source, mut summary) = (String::new(), String::new(), String::new(), String::new());
+    let mut cannot_draw = None;
     match node {
         Some(node) => {
             if let Some(t) = cx.table(node) {
@@ -25,10 +36,15 @@ pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> (String, String, St
                 if let Some(n) = f.get("summary") {
                     summary = cx.string(n).unwrap_or_default();
                 }
+                if let Some(n) = f.get("cannot-draw")
+                    && cx.boolean(n) == Some(true)
+                {
+                    cannot_draw = Some(n.span);
+                }
                 f.finish(cx);
             }
         }
         None => cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [game] table (id and name)")),
     }
-    (id, name, source, summary)
+    GameKeys { id, name, source, summary, cannot_draw }
 }

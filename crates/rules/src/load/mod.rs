@@ -119,7 +119,7 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
 fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)]) -> Option<Ruleset> {
     let mut top = Fields::new(table, "the ruleset");
     top.get("extends");
-    let (id, name, source, summary) = game::read_game(cx, top.get("game"));
+    let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
     let params = params::read_params(cx, top.get("params"), overrides);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
@@ -158,6 +158,9 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let notation = notation::read_notation(cx, notation_node, &names);
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
     let ends = ends::read_ends(cx, end_node, &names);
+    if let Some(at) = cannot_draw {
+        ends::check_cannot_draw(cx, at, &ends, &draws);
+    }
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
 
@@ -187,6 +190,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         notation,
         unmoved,
         same_piece,
+        cannot_draw,
         tests,
         interpretations,
         sources: Sources::default(),

@@ -5,7 +5,7 @@ use super::cx::{
     Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, piece_types_arg, region_arg,
     uint_arg,
 };
-use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Over, PieceTypeId, Revisit};
+use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Near, Over, PieceTypeId, Revisit, Whose};
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
 use crate::tree::{Node, Value};
@@ -50,6 +50,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
         let pattern_node = f.get("do");
         let revisit_node = f.get("revisit");
         let reverse_node = f.get("reverse");
+        let chain_node = f.get("chain");
         let from = f.get("from").and_then(|n| {
             let name = cx.string(n)?;
             names.region(&name).or_else(|| {
@@ -111,6 +112,14 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                         }
                     }
                     _ => cx.error(n.span, "fen = names a castling move: only castle() moves take it"),
+                }
+            }
+            if let Some(n) = chain_node {
+                let choices = [("must-go-on", false), ("may-stop", true)];
+                match (&mut rule.action, cx.keyword(n, "chain", &choices)) {
+                    (Action::Hops(pattern), Some(may_stop)) => pattern.may_stop = may_stop,
+                    (_, Some(_)) => cx.error(n.span, "chain applies to moves of hops (jump, fly)"),
+                    _ => {}
                 }
             }
             if let Some(n) = revisit_node {
@@ -211,7 +220,7 @@ fn compile_pattern(
             );
             return None;
         }
-        let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true });
+        let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true, may_stop: false });
         let effects = compile_effects(cx, node, ast, names, piece, &action)?;
         return Some(MoveRule {
             name,
@@ -249,7 +258,31 @@ fn compile_pattern(
                     }
                 },
             };
-            Action::Place { region }
+            let near = match args.key("near") {
+                None => None,
+                Some(arg) => {
+                    let of = match &arg.value {
+                        ArgValue::Name(n) if n == "own" => Some(Whose::Own),
+                        ArgValue::Name(n) if n == "enemy" => Some(Whose::Enemy),
+                        ArgValue::Name(n) if n == "any" => Some(Whose::Any),
+                        _ => {
+                            arg_error(cx, node, arg, "near= takes own, enemy or any: whose piece the new one goes next to");
+                            None
+                        }
+                    };
+                    let within = args.key("within").and_then(|a| uint_arg(cx, node, a, names)).unwrap_or(1);
+                    if within == 0 {
+                        call_error(cx, node, call, "within= is a number of steps: at least 1");
+                    }
+                    of.map(|of| Near { of, within: within.max(1) })
+                }
+            };
+            if near.is_none()
+                && let Some(arg) = args.key("within")
+            {
+                arg_error(cx, node, arg, "within= says how near: it goes with near=own, enemy or any");
+            }
+            Action::Place { region, near }
         }
         "roll" => Action::Roll { dirs: one_dir_set(cx, node, call, &mut args, names)? },
         "push" => Action::Push { dirs: one_dir_set(cx, node, call, &mut args, names)? },
@@ -385,6 +418,16 @@ fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Op
             _ => piece_types_arg(cx, node, arg, names).map_or(Over::Enemy, Over::EnemyOf),
         },
     };
+    let take = match args.key("take") {
+        None => true,
+        Some(arg) => match &arg.value {
+            ArgValue::Name(n) if n == "none" => false,
+            _ => {
+                arg_error(cx, node, arg, "take= takes none: a hop that captures nothing");
+                true
+            }
+        },
+    };
     let behind = match args.key("land") {
         None => false,
         Some(arg) => match &arg.value {
@@ -412,7 +455,7 @@ fn compile_hop(cx: &mut Cx, node: &Node, hop: &syntax::Hop, names: &Names) -> Op
         Repeat::ZeroOrMore => (0, Hop::UNBOUNDED),
         Repeat::Optional => (0, 1),
     };
-    Some(Hop { dirs, over, long: call.name == "fly", behind, min, max })
+    Some(Hop { dirs, over, long: call.name == "fly", behind, min, max, take })
 }
 
 /// `over=enemy`, `own` or `any`.
@@ -484,18 +527,8 @@ fn compile_effects(
                 if optional && outcome == Enclosed::Flip {
                     call_error(cx, node, call, "only a capture (remove) can be optional");
                 }
-                if !placing {
-                    call_error(cx, node, call, format!("{}() needs a piece that belongs to the mover", call.name));
-                }
-                if matches!(action, Action::Hops(_)) {
-                    call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
-                }
-                if matches!(action, Action::Castle { .. }) {
-                    call_error(cx, node, call, format!("{}() cannot follow castle(): a castling moves two pieces", call.name));
-                }
-                if matches!(action, Action::Push { .. }) {
-                    call_error(cx, node, call, format!("{}() cannot follow push() yet: a push moves other pieces too", call.name));
-                }
+                let hostile = if call.name == "enclose" { args.key("hostile").and_then(|a| region_arg(cx, node, a, names)) } else { None };
+                check_effect_follows(cx, node, call, action, placing);
                 // Each line an optional capture may take or leave doubles the moves; the engine
                 // offers the choices of at most 16 lines.
                 let lines = |d: crate::model::DirSetId| names.direction_sets[d.index()].dirs.iter().map(Vec::len).max().unwrap_or(0);
@@ -514,16 +547,50 @@ fn compile_effects(
                         format!("optional captures may choose among at most {MAX_OPTIONAL_LINES} directions in one move"),
                     );
                 }
-                effects.push(Effect::Enclose { dirs, outcome, len, min, optional });
+                effects.push(Effect::Enclose { dirs, outcome, len, min, optional, hostile });
+            }
+            "surround" | "convert" => {
+                let positional = args.positional();
+                let dirs = match positional.as_slice() {
+                    [arg] => dir_set_arg(cx, node, arg, names)?,
+                    _ => {
+                        call_error(cx, node, call, format!("{}() takes one direction set, e.g. {}(orthogonal)", call.name, call.name));
+                        return None;
+                    }
+                };
+                check_effect_follows(cx, node, call, action, placing);
+                if call.name == "surround" {
+                    let region = args.key("in").and_then(|a| region_arg(cx, node, a, names));
+                    effects.push(Effect::Surround { dirs, region });
+                } else {
+                    effects.push(Effect::Convert { dirs });
+                }
             }
             other => {
-                call_error(cx, node, call, format!("unknown effect '{other}'; expected flip or enclose"));
+                call_error(cx, node, call, format!("unknown effect '{other}'; expected flip, enclose, surround or convert"));
                 continue;
             }
         }
         args.finish(cx, node);
     }
     Some(effects)
+}
+
+/// An effect needs a piece of the mover that arrives alone: not after hops, a castling or a
+/// push.
+fn check_effect_follows(cx: &mut Cx, node: &Node, call: &syntax::Call, action: &Action, placing: bool) {
+    if !placing {
+        call_error(cx, node, call, format!("{}() needs a piece that belongs to the mover", call.name));
+    }
+    if matches!(action, Action::Hops(_)) {
+        call_error(cx, node, call, format!("{}() cannot follow hops yet", call.name));
+    }
+    if matches!(action, Action::Castle { .. }) {
+        call_error(cx, node, call, format!("{}() cannot follow castle(): a castling moves two pieces", call.name));
+    }
+    if matches!(action, Action::Push { .. }) {
+        call_error(cx, node, call, format!("{}() cannot follow push() yet: a push moves other pieces too", call.name));
+    }
 }
 
 /// In a ruleset whose positions are FEN, every castling rule needs its letter: FEN writes
@@ -543,9 +610,7 @@ pub const MAX_RULES: usize = 255;
 /// The engine keeps the cells a move captures by hopping or enclosing in 128 bits, and numbers
 /// move rules in one byte.
 pub(super) fn check_limits(cx: &mut Cx, moves: &[MoveRule], board: &Board, board_node: Option<&Node>, moves_node: Option<&Node>) {
-    let captures_cells = |m: &MoveRule| {
-        matches!(m.action, Action::Hops(_)) || m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Remove, .. }))
-    };
+    let captures_cells = |m: &MoveRule| matches!(m.action, Action::Hops(_)) || m.effects.iter().any(Effect::captures);
     if let Some(m) = moves.iter().find(|m| captures_cells(m))
         && board.len() > 128
     {
