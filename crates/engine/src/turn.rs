@@ -191,6 +191,16 @@ impl Game {
         any.0
     }
 
+    /// Could a move of the side to move land on the passed cells (en passant)? The moves of
+    /// the rules that take them, before legality and the turn's filters: more than the legal
+    /// ones, so `false` is final.
+    pub(crate) fn could_take_passed(&self, pos: &Position) -> bool {
+        hetproba_board::with_width!(self.width, W => self.phases[pos.phase as usize].moves.iter().any(|&r| {
+            let mut any = AnyMove(false);
+            self.compiled[r].takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
+        }))
+    }
+
     /// Would the opponent have a move if the side to move passed?
     fn opponent_could_move<const W: usize>(&self, pos: &Position) -> bool {
         let phase = self.phase_after_ply(pos);
