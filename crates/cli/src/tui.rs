@@ -976,11 +976,11 @@ result = "most pieces"
         let pos = Position::start(&game);
         let lines = render(&scene(&game, &pos, &[], Vec::new()), true, 100);
         let row = |n: &str| lines.iter().find(|l| strip(l).starts_with(n)).unwrap().clone();
-        // A cell is painted in four parts: the space before, its number (none here), the piece,
-        // the space after.
-        assert_eq!(row("1 ").matches(dark).count(), 4, "a1 dark, b1-d1 light: {:?}", row("1 "));
+        // A cell is painted in five parts: the space before, its number (none here), the piece,
+        // its column's height (none here), the space after.
+        assert_eq!(row("1 ").matches(dark).count(), 5, "a1 dark, b1-d1 light: {:?}", row("1 "));
         assert_eq!(row("2 ").matches(dark).count(), 0, "row 2 all light");
-        assert_eq!(row("4 ").matches(dark).count(), 4, "d4 dark");
+        assert_eq!(row("4 ").matches(dark).count(), 5, "d4 dark");
         // Nothing declared: every square alike.
         let game = super::tests::game(PLACING);
         let lines = render(&scene(&game, &Position::start(&game), &[], Vec::new()), true, 120);
