@@ -39,7 +39,13 @@ fn main() -> ExitCode {
             }
         },
         _ => {
-            eprintln!("usage: cargo xtask bench|fuzz|fuzz-seeds (--help for each)\n\n{}\n\n{}", bench::USAGE, fuzz::USAGE);
+            eprintln!(
+                "usage: cargo xtask bench|fuzz|fuzz-seeds|strength|web (--help for each)\n\n{}\n\n{}\n\n{}\n\n{}",
+                bench::USAGE,
+                fuzz::USAGE,
+                strength::USAGE,
+                web::USAGE
+            );
             ExitCode::from(2)
         }
     }

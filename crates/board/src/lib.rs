@@ -8,8 +8,10 @@
 //!
 //! Architecture invariant: this crate knows shapes and directions, never a game.
 
+pub mod cells;
 mod shape;
 
+pub use cells::{CellSet, CellSets, Width};
 pub use shape::{Naming, Shape, build_graph, build_graph_with, build_graph_with_directions};
 
 use petgraph::graph::DiGraph;
@@ -42,46 +44,6 @@ impl CellId {
     #[inline(always)]
     pub fn index(self) -> usize {
         self.0 as usize
-    }
-
-    /// Its bit in a set of up to 64 cells (the cell must be one of the first 64).
-    #[inline(always)]
-    pub fn bit(self) -> u64 {
-        debug_assert!(self.0 < 64, "cell {} has no bit in a set of 64 cells", self.0);
-        1u64 << self.0
-    }
-
-    /// Its bit in a set of up to 128 cells (the cell must be one of the first 128).
-    #[inline(always)]
-    pub fn bit128(self) -> u128 {
-        debug_assert!(self.0 < 128, "cell {} has no bit in a set of 128 cells", self.0);
-        1u128 << self.0
-    }
-
-    /// Is it one of the first 64 cells (has it a [`CellId::bit`])?
-    #[inline(always)]
-    pub fn in_64(self) -> bool {
-        self.0 < 64
-    }
-
-    /// Is it one of the first 128 cells (has it a [`CellId::bit128`])?
-    #[inline(always)]
-    pub fn in_128(self) -> bool {
-        self.0 < 128
-    }
-
-    /// The lowest cell of a non-empty bit set.
-    #[inline(always)]
-    pub fn lowest(bits: u64) -> CellId {
-        debug_assert!(bits != 0, "the lowest cell of an empty set");
-        CellId(bits.trailing_zeros() as u16)
-    }
-
-    /// The lowest cell of a non-empty 128-bit set.
-    #[inline(always)]
-    pub fn lowest128(bits: u128) -> CellId {
-        debug_assert!(bits != 0, "the lowest cell of an empty set");
-        CellId(bits.trailing_zeros() as u16)
     }
 }
 
@@ -262,6 +224,11 @@ impl Board {
 
     /// Always false: a compiled board has at least one cell.
     #[inline]
+    /// The width of this board's cell sets: the fewest words that hold a bit per cell.
+    pub fn width(&self) -> Width {
+        Width::for_cells(self.len())
+    }
+
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
@@ -401,15 +368,5 @@ mod tests {
     fn cell_ids_are_checked() {
         assert_eq!(CellId::checked(MAX_CELLS - 1), Some(CellId::new(MAX_CELLS - 1)));
         assert_eq!(CellId::checked(MAX_CELLS), None);
-        assert!(CellId::new(63).in_64() && !CellId::new(64).in_64());
-        assert!(CellId::new(127).in_128() && !CellId::new(128).in_128());
-        assert_eq!(CellId::new(63).bit(), 1 << 63);
-    }
-
-    #[test]
-    #[cfg(debug_assertions)]
-    #[should_panic(expected = "no bit in a set of 64 cells")]
-    fn a_bit_past_64_cells_is_caught() {
-        let _ = CellId::new(64).bit();
     }
 }

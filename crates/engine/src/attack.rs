@@ -4,14 +4,18 @@
 //! that cannot be read backwards (hops, line counts, captures by enclosing) are asked by
 //! generating the player's moves.
 //!
-//! No move may leave the mover's royal pieces attacked: `legal` tests each pseudo-legal move on
-//! a view of the position after it, without making it.
+//! No move may leave the mover's royal pieces attacked. What the tests of one position share is
+//! found once ([`Legality`]: the royal pieces, whether one is attacked, the pieces that might be
+//! pinned); then each pseudo-legal move is tested on a view of the position after it, without
+//! making it. Only moves whose effects a view cannot show, and attacks that cannot be read
+//! backwards, are made, on a scratch copy of the position that is reused.
 
 use crate::game::{Game, Owner, Piece, Square};
-use crate::moves::{Kind, Move};
+use crate::moves::{Kind, Move, Sink};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Action, Distance, Landing, PieceTypeId, PlayerId, Ruleset};
+use std::cell::RefCell;
 
 /// A piece that attacks along a line: the piece and how far it reaches.
 #[derive(Clone, Debug)]
@@ -19,18 +23,31 @@ struct Slider {
     piece: Piece,
     min: u32,
     max: u32,
-    /// It lands only on cells in this region exactly when it stands in it.
-    stay: Option<Vec<bool>>,
-    /// It moves only from these cells.
-    from: Option<Vec<bool>>,
+    /// It lands only on cells in this region (set 0) exactly when it stands in it.
+    stay: Option<CellSets>,
+    /// It moves only from these cells (set 0).
+    from: Option<CellSets>,
+}
+
+/// The pieces that attack along one line, read backwards from the attacked cell.
+#[derive(Clone, Debug)]
+struct Line {
+    /// The direction walked from the attacked cell.
+    walk: DirId,
+    /// The direction the attacker moves in (the opposite of `walk`).
+    dir: DirId,
+    sliders: Vec<Slider>,
+    /// The farthest any of them reaches.
+    reach: u32,
+    /// Whether cell indices rise along the rays walked, when both directions have an order
+    /// ([`crate::game::Rays`]): the nearest piece is then found in the ray's set at once.
+    order: Option<bool>,
 }
 
 /// How one player's pieces attack.
 #[derive(Clone, Debug, Default)]
 struct AttackRules {
-    /// Per direction of the board, walked from the attacked cell: the direction the attacker
-    /// moves in, and the pieces that attack along it.
-    rays: Vec<(DirId, DirId, Vec<Slider>)>,
+    lines: Vec<Line>,
     /// Per leaping piece: per cell, the cells it could leap onto that cell from.
     leaps: Vec<(Piece, Vec<Vec<CellId>>)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
@@ -43,14 +60,14 @@ pub(crate) struct Attacks {
     /// Per player: its royal pieces.
     royal: [Vec<Piece>; 2],
     by: [AttackRules; 2],
-    /// On boards of at most 64 cells, per player attacked: per cell, the cells beside the lines
-    /// through it along which an enemy piece attacks from afar, where a piece blocks a step of
-    /// the line (a board with blocked steps). Such a piece is treated as pinned.
-    flanks: Option<[Vec<u64>; 2]>,
+    /// On a board with blocked steps, `flanks[attacked * cells + c]`: the cells beside the
+    /// lines through `c` along which an enemy piece attacks from afar, where a piece blocks a
+    /// step of the line. Such a piece is treated as pinned.
+    flanks: Option<CellSets>,
 }
 
 impl Attacks {
-    pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule]) -> Option<Attacks> {
+    pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule], width: Width) -> Option<Attacks> {
         let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle { .. }));
         let royal: [Vec<Piece>; 2] = PlayerId::BOTH.map(|p| {
             rules
@@ -68,9 +85,10 @@ impl Attacks {
         let n = board.len();
         let by = PlayerId::BOTH.map(|side| {
             let mut out = AttackRules::default();
+            let one = |cells: &CellSets| CellSets::from_sets(width, [cells.cells(side.index()).collect::<Vec<_>>()]);
             for (m, rule) in rules.moves.iter().zip(compiled) {
                 let captures_by_landing = |to: Landing| matches!(to, Landing::Enemy | Landing::EmptyOrEnemy);
-                let from = rule.from.as_ref().map(|f| f[side.index()].clone());
+                let from = rule.from.as_ref().map(one);
                 let piece = rule.moving[side.index()];
                 match &m.action {
                     Action::Step { dirs, to } | Action::Slide { dirs, to, .. } if captures_by_landing(*to) => {
@@ -79,9 +97,11 @@ impl Attacks {
                                 out.general = true;
                                 continue;
                             }
-                            Action::Slide { min, max, stay, .. } => {
-                                (*min, max.unwrap_or(u32::MAX), stay.map(|r| rules.regions[r.index()].cells[side.index()].clone()))
-                            }
+                            Action::Slide { min, max, stay, .. } => (
+                                *min,
+                                max.unwrap_or(u32::MAX),
+                                stay.map(|r| one(&crate::game::per_player(width, &rules.regions[r.index()].cells))),
+                            ),
                             _ => (1, 1, None),
                         };
                         for &d in &rules.direction_sets[dirs.index()].dirs[side.index()] {
@@ -90,16 +110,22 @@ impl Attacks {
                                 continue;
                             };
                             let slider = Slider { piece, min, max, stay: stay.clone(), from: from.clone() };
-                            match out.rays.iter_mut().find(|(walk, _, _)| *walk == back) {
-                                Some((_, _, list)) => list.push(slider),
-                                None => out.rays.push((back, d, vec![slider])),
+                            match out.lines.iter_mut().find(|line| line.walk == back) {
+                                Some(line) => {
+                                    line.reach = line.reach.max(max);
+                                    line.sliders.push(slider);
+                                }
+                                None => {
+                                    let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
+                                    out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order });
+                                }
                             }
                         }
                     }
                     Action::Leap { offsets, to } if captures_by_landing(*to) => {
                         let mut sources = vec![Vec::new(); n];
                         for (src, cell) in board.cells().iter().enumerate() {
-                            if from.as_ref().is_some_and(|f| !f[src]) {
+                            if from.as_ref().is_some_and(|f| !f.contains(0, CellId::new(src))) {
                                 continue;
                             }
                             for (dx, dy) in offsets {
@@ -119,35 +145,50 @@ impl Attacks {
             }
             out
         });
-        let flanks = (n <= 64).then(|| {
-            [0usize, 1].map(|attacked| {
-                board
-                    .all_cells()
-                    .map(|k| {
-                        let mut mask = 0u64;
-                        for (walk, dir, _) in by[1 - attacked].rays.iter().filter(|(_, _, list)| list.iter().any(|s| s.max > 1)) {
-                            let mut c = board.step(k, *walk);
+        let flanks = board.has_blocked_steps().then(|| {
+            CellSets::from_sets(
+                width,
+                [0usize, 1].iter().flat_map(|&attacked| {
+                    let lines = &by[1 - attacked].lines;
+                    board.all_cells().map(move |k| {
+                        let mut cells = Vec::new();
+                        for line in lines.iter().filter(|line| line.reach > 1) {
+                            let mut c = board.step(k, line.walk);
                             while c != NO_CELL {
-                                mask |= board.blockers(c, *dir).iter().fold(0, |m, b| m | b.bit());
-                                c = board.step(c, *walk);
+                                cells.extend_from_slice(board.blockers(c, line.dir));
+                                c = board.step(c, line.walk);
                             }
                         }
-                        mask
+                        cells
                     })
-                    .collect()
-            })
+                }),
+            )
         });
         Some(Attacks { royal, by, flanks })
     }
 }
 
 /// A position seen after some cells change (a move not yet made).
-struct View<'a> {
+struct View<'a, const W: usize> {
     pos: &'a Position,
     changes: &'a [(CellId, Option<Piece>)],
+    occupied: CellSet<W>,
 }
 
-impl View<'_> {
+impl<'a, const W: usize> View<'a, W> {
+    #[inline(always)]
+    fn new(pos: &'a Position, changes: &'a [(CellId, Option<Piece>)]) -> View<'a, W> {
+        let mut occupied = pos.occupied_set::<W>();
+        for &(c, held) in changes {
+            if held.is_some() {
+                occupied.insert(c);
+            } else {
+                occupied.remove(c);
+            }
+        }
+        View { pos, changes, occupied }
+    }
+
     #[inline(always)]
     fn at(&self, cell: CellId) -> Option<Piece> {
         for &(c, held) in self.changes {
@@ -159,24 +200,73 @@ impl View<'_> {
     }
 }
 
+/// What the legality tests of one position share, found once: the mover's royal pieces, whether
+/// one of them is attacked, and the pieces that might be pinned.
+pub(crate) struct Legality<const W: usize> {
+    royals: [CellId; 8],
+    count: usize,
+    /// When no royal piece is attacked: the pieces that might be pinned to one (a superset). A
+    /// move of any other piece that only moves it is legal. `None` when one is attacked.
+    exposed: Option<CellSet<W>>,
+    /// Attacks that cannot be read backwards, or more royal pieces than `royals` holds: each
+    /// move is made and the replies asked.
+    by_making: bool,
+}
+
+impl<const W: usize> Legality<W> {
+    fn royals(&self) -> &[CellId] {
+        &self.royals[..self.count]
+    }
+}
+
+// Scratch positions, reused: a test that must make a move makes it on a copy of the position,
+// and copying into an old copy allocates nothing. A pool, because such tests nest (a move made,
+// its replies generated, one of them made).
+thread_local! {
+    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a scratch copy of `pos` (without its history).
+pub(crate) fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
+    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
+    scratch.copy_state_from(pos);
+    let result = f(&mut scratch);
+    SCRATCH.with(|s| s.borrow_mut().push(scratch));
+    result
+}
+
+/// A sink that asks whether a move captures on `cell`, and stops at the first that does.
+struct CapturesOn(CellId, bool);
+
+impl Sink for CapturesOn {
+    #[inline(always)]
+    fn push(&mut self, m: Move) -> bool {
+        self.1 = (m.take_to && m.to == self.0) || m.captures.contains(self.0);
+        !self.1
+    }
+}
+
 impl Game {
     /// Would `piece`, standing on `cell`, be attacked by `by` in this position? (`piece` is the
     /// one there, or one that would cross the cell, such as a castling piece.)
-    pub(crate) fn attacked(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
+    pub(crate) fn attacked<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
         match &self.attacks {
-            Some(a) if a.by[by.index()].general => self.attacked_by_generating(pos, cell, by, piece),
-            Some(_) => self.attacked_in(&View { pos, changes: &[] }, cell, by),
+            Some(a) if a.by[by.index()].general => self.attacked_by_generating::<W>(pos, cell, by, piece),
+            Some(_) => self.attacked_in(&View::<W>::new(pos, &[]), cell, by),
             None => false,
         }
     }
 
     /// Does a royal piece of `player` stand attacked?
     pub(crate) fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
+        hetproba_board::with_width!(self.width, W => self.in_check_w::<W>(pos, player))
+    }
+
+    pub(crate) fn in_check_w<const W: usize>(&self, pos: &Position, player: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
-        a.royal[player.index()].iter().any(|&royal| {
-            let mut pieces = self.pieces_of(pos, royal);
-            std::iter::from_fn(|| pieces.next(&pos.cells, royal)).any(|c| self.attacked(pos, c, player.other(), royal))
-        })
+        a.royal[player.index()]
+            .iter()
+            .any(|&royal| self.pieces_of::<W>(pos, royal).any(|c| self.attacked::<W>(pos, c, player.other(), royal)))
     }
 
     /// A royal piece of the player who has just moved that stands attacked: a position no
@@ -187,196 +277,245 @@ impl Game {
             return None;
         }
         let owner = pos.side.other();
-        a.royal[owner.index()].iter().find_map(|&royal| {
-            let mut pieces = self.pieces_of(pos, royal);
-            std::iter::from_fn(|| pieces.next(&pos.cells, royal)).find(|&c| self.attacked(pos, c, pos.side, royal))
-        })
+        hetproba_board::with_width!(self.width, W => a.royal[owner.index()]
+            .iter()
+            .find_map(|&royal| self.pieces_of::<W>(pos, royal).find(|&c| self.attacked::<W>(pos, c, pos.side, royal))))
     }
 
     /// Reads the attack rules backwards from `cell` in `view`.
-    fn attacked_in(&self, view: &View, cell: CellId, by: PlayerId) -> bool {
+    fn attacked_in<const W: usize>(&self, view: &View<W>, cell: CellId, by: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
         let rules = &a.by[by.index()];
-        let board = self.board();
-        for (walk, dir, sliders) in &rules.rays {
-            let reach = sliders.iter().map(|s| s.max).max().unwrap_or(0);
-            let mut c = cell;
-            let mut dist = 0;
-            while dist < reach {
-                let p = board.step(c, *walk);
-                if p == NO_CELL {
-                    break;
-                }
-                dist += 1;
-                // The attacker's step from p towards the cell may be blocked by the board.
-                if board.blockers(p, *dir).iter().any(|&b| view.at(b).is_some()) {
-                    break;
-                }
-                let held = view.at(p);
-                if held.is_some() {
-                    let hits = sliders.iter().any(|s| {
-                        Some(s.piece) == held
-                            && dist >= s.min
-                            && dist <= s.max
-                            && s.stay.as_ref().is_none_or(|r| r[p.index()] == r[cell.index()])
-                            && s.from.as_ref().is_none_or(|f| f[p.index()])
-                    });
-                    if hits {
-                        return true;
+        for line in &rules.lines {
+            // The nearest piece along the line, and how far it is.
+            let (p, dist) = match line.order {
+                Some(rising) if line.reach > 1 => {
+                    let Some(p) = self.rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
+                    let dist = self.rays.ray::<W>(line.walk, cell).without(self.rays.ray(line.walk, p)).len();
+                    if dist > line.reach {
+                        continue;
                     }
-                    break;
+                    (p, dist)
                 }
-                c = p;
+                _ => match self.walk_to_piece(view, cell, line) {
+                    Some(found) => found,
+                    None => continue,
+                },
+            };
+            let held = view.at(p);
+            let hits = line.sliders.iter().any(|s| {
+                Some(s.piece) == held
+                    && dist >= s.min
+                    && dist <= s.max
+                    && s.stay.as_ref().is_none_or(|r| r.contains(0, p) == r.contains(0, cell))
+                    && s.from.as_ref().is_none_or(|f| f.contains(0, p))
+            });
+            if hits {
+                return true;
             }
         }
         rules.leaps.iter().any(|(piece, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == Some(*piece)))
     }
 
+    /// The nearest piece from `cell` along a line, cell by cell, within the line's reach and
+    /// before a step the board blocks; and how far it is.
+    #[inline]
+    fn walk_to_piece<const W: usize>(&self, view: &View<W>, cell: CellId, line: &Line) -> Option<(CellId, u32)> {
+        let board = self.board();
+        let mut c = cell;
+        let mut dist = 0;
+        while dist < line.reach {
+            let p = board.step(c, line.walk);
+            if p == NO_CELL {
+                return None;
+            }
+            dist += 1;
+            // The attacker's step from p towards the cell may be blocked by the board.
+            if board.blockers(p, line.dir).iter().any(|&b| view.occupied.contains(b)) {
+                return None;
+            }
+            if view.occupied.contains(p) {
+                return Some((p, dist));
+            }
+            c = p;
+        }
+        None
+    }
+
     /// The slow, sure way: does any move of `by` capture `piece` on `cell`? Moves only capture
     /// pieces, so an empty cell is asked on a copy with the piece standing there (a hop over it,
     /// an enclosure of it).
-    fn attacked_by_generating(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
-        let mut moves = Vec::new();
-        let captured =
-            |moves: &[Move]| moves.iter().any(|m| (m.take_to && m.to == cell) || (cell.in_128() && m.captures.bits() & cell.bit128() != 0));
+    fn attacked_by_generating<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
+        let mut sink = CapturesOn(cell, false);
         if pos.cells[cell.index()] == Some(piece) {
-            self.generate_phase_but(pos, by, pos.phase, &mut moves, true);
-            return captured(&moves);
+            self.generate_phase_but::<W>(pos, by, pos.phase, &mut sink, true);
+            return sink.1;
         }
-        let mut there = pos.clone();
-        there.put(self, cell, Some(piece));
-        self.generate_phase_but(&there, by, there.phase, &mut moves, true);
-        captured(&moves)
+        with_scratch(pos, |there| {
+            there.put(self, cell, Some(piece));
+            self.generate_phase_but::<W>(there, by, there.phase, &mut sink, true);
+            sink.1
+        })
     }
 
-    /// Drops the moves that would leave a royal piece of the mover attacked.
-    pub(crate) fn keep_legal(&self, pos: &Position, out: &mut Vec<Move>) {
-        let Some(a) = &self.attacks else { return };
+    /// What the legality tests of `pos` share, or `None` when every move is legal (the mover
+    /// has no royal piece on the board).
+    #[inline]
+    pub(crate) fn legality<const W: usize>(&self, pos: &Position) -> Option<Legality<W>> {
+        let a = self.attacks.as_ref()?;
         let side = pos.side;
-        if a.royal[side.index()].is_empty() {
-            return;
-        }
         // The royal pieces, on the stack: this runs at every node of a chess perft.
-        let mut found = [NO_CELL; 8];
+        let mut royals = [NO_CELL; 8];
         let mut count = 0;
         for &royal in &a.royal[side.index()] {
-            let mut pieces = self.pieces_of(pos, royal);
-            while let Some(c) = pieces.next(&pos.cells, royal) {
-                if count < found.len() {
-                    found[count] = c;
+            for c in self.pieces_of::<W>(pos, royal) {
+                if count < royals.len() {
+                    royals[count] = c;
                 }
                 count += 1;
             }
         }
         if count == 0 {
-            return;
+            return None;
         }
-        let royals = &found[..count.min(found.len())];
         let enemy = side.other();
-        if a.by[enemy.index()].general || count > found.len() {
-            // Make each move and generate the replies.
-            let mut scratch = pos.clone();
-            out.retain(|&mv| {
-                if mv.is_pass() {
-                    return true;
-                }
-                self.make(&mut scratch, mv);
-                let safe = !self.in_check(&scratch, side);
-                scratch.unmake();
-                safe
-            });
-            return;
+        let by_making = a.by[enemy.index()].general || count > royals.len();
+        let mut legality = Legality { royals, count: count.min(royals.len()), exposed: None, by_making };
+        if by_making {
+            return Some(legality);
         }
-        let in_check = royals.iter().any(|&k| self.attacked_in(&View { pos, changes: &[] }, k, enemy));
-        // The pieces that might be pinned to a royal piece; the others move freely when no
-        // royal piece is attacked.
-        let exposed: Option<u64> = match (&a.flanks, in_check) {
-            (Some(flanks), false) => Some(royals.iter().fold(0, |m, &k| m | flanks[side.index()][k.index()] | self.pinned(pos, k, side))),
-            _ => None,
-        };
-        out.retain(|mv| {
-            if mv.is_pass() {
-                return true;
+        let view = View::<W>::new(pos, &[]);
+        let in_check = legality.royals().iter().any(|&k| self.attacked_in(&view, k, enemy));
+        if !in_check {
+            let n = self.board().len();
+            legality.exposed = Some(legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
+                let flanks = a.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(side.index() * n + k.index()));
+                m | flanks | self.pinned::<W>(pos, &view, k, side)
+            }));
+        }
+        Some(legality)
+    }
+
+    /// Does `mv` leave the mover's royal pieces safe?
+    #[inline]
+    pub(crate) fn legal<const W: usize>(&self, pos: &Position, legality: &Legality<W>, mv: &Move) -> bool {
+        if mv.is_pass() {
+            return true;
+        }
+        let side = pos.side;
+        if legality.by_making {
+            return self.safe_after_making::<W>(pos, *mv, side);
+        }
+        let royals = legality.royals();
+        let rule = &self.compiled[mv.rule.index()];
+        let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
+        let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures.is_empty();
+        if plain && !moves_royal && legality.exposed.is_some_and(|e| !e.contains(mv.from)) {
+            return true;
+        }
+        let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
+        let mut count = 0;
+        match &rule.kind {
+            Kind::Castle(k) => {
+                changes[..4].copy_from_slice(&k.changes(self, pos, mv));
+                count = 4;
             }
-            let rule = &self.compiled[mv.rule.index()];
-            let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
-            let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures == crate::moves::CellBits::NONE;
-            if plain && !moves_royal && exposed.is_some_and(|e| mv.from.in_64() && e & mv.from.bit() == 0) {
-                return true;
-            }
-            let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
-            let mut count = 0;
-            match &rule.kind {
-                Kind::Castle(k) => {
-                    changes[..4].copy_from_slice(&k.changes(self, pos, mv));
-                    count = 4;
-                }
-                Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) | Kind::Place(_) | Kind::Roll(_) => {
-                    if mv.from != NO_CELL {
-                        changes[count] = (mv.from, None);
-                        count += 1;
-                    }
-                    let arriving = match mv.promotion() {
-                        Some(t) => Some(Piece::new(t, Owner::Player(side))),
-                        None if mv.from != NO_CELL => pos.cells[mv.from.index()],
-                        None => Some(rule.moving[side.index()]),
-                    };
-                    changes[count] = (mv.to, arriving);
+            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) | Kind::Place(_) | Kind::Roll(_) => {
+                if mv.from != NO_CELL {
+                    changes[count] = (mv.from, None);
                     count += 1;
-                    let mut bits = mv.captures.bits();
-                    while bits != 0 && count < changes.len() {
-                        let c = CellId::lowest128(bits);
-                        bits &= bits - 1;
-                        changes[count] = (c, None);
-                        count += 1;
-                    }
-                    if bits != 0 || !rule.effects.is_empty() {
-                        return self.safe_after_making(pos, *mv, side);
-                    }
                 }
-                Kind::Push(_) => return self.safe_after_making(pos, *mv, side),
+                let arriving = match mv.promotion() {
+                    Some(t) => Some(Piece::new(t, Owner::Player(side))),
+                    None if mv.from != NO_CELL => pos.cells[mv.from.index()],
+                    None => Some(rule.moving[side.index()]),
+                };
+                changes[count] = (mv.to, arriving);
+                count += 1;
+                let mut captured = mv.captures.iter();
+                for c in captured.by_ref().take(changes.len() - count) {
+                    changes[count] = (c, None);
+                    count += 1;
+                }
+                if captured.next().is_some() || !rule.effects.is_empty() {
+                    return self.safe_after_making::<W>(pos, *mv, side);
+                }
             }
-            let view = View { pos, changes: &changes[..count] };
-            royals.iter().all(|&k| {
-                let k = if k == mv.from { mv.to } else { k };
-                !self.attacked_in(&view, k, enemy)
-            })
-        });
+            Kind::Push(_) => return self.safe_after_making::<W>(pos, *mv, side),
+        }
+        let view = View::<W>::new(pos, &changes[..count]);
+        let enemy = side.other();
+        royals.iter().all(|&k| {
+            let k = if k == mv.from { mv.to } else { k };
+            !self.attacked_in(&view, k, enemy)
+        })
     }
 
     /// The pieces of `side` that stand first on a line from `k` with an enemy piece behind them
     /// that attacks along it from afar (ignoring its reach and regions: a superset of the pins).
-    fn pinned(&self, pos: &Position, k: CellId, side: PlayerId) -> u64 {
-        let Some(a) = &self.attacks else { return 0 };
+    fn pinned<const W: usize>(&self, pos: &Position, view: &View<W>, k: CellId, side: PlayerId) -> CellSet<W> {
+        let Some(a) = &self.attacks else { return CellSet::EMPTY };
         let board = self.board();
-        let mut mask = 0;
-        for (walk, _, sliders) in &a.by[side.other().index()].rays {
-            if sliders.iter().all(|s| s.max <= 1) {
+        let mut pinned = CellSet::EMPTY;
+        for line in &a.by[side.other().index()].lines {
+            if line.reach <= 1 {
                 continue;
             }
-            let mut c = board.step(k, *walk);
-            while c != NO_CELL && pos.cells[c.index()].is_none() {
-                c = board.step(c, *walk);
-            }
-            if c == NO_CELL || !pos.cells[c.index()].of(side) {
-                continue;
-            }
-            let mine = c;
-            c = board.step(c, *walk);
-            while c != NO_CELL && pos.cells[c.index()].is_none() {
-                c = board.step(c, *walk);
-            }
-            if c != NO_CELL && sliders.iter().any(|s| Some(s.piece) == pos.cells[c.index()] && s.max > 1) {
-                mask |= mine.bit();
+            let next = |from: CellId| match line.order {
+                Some(rising) => self.rays.nearest(line.walk, from, rising, view.occupied),
+                None => {
+                    let mut c = board.step(from, line.walk);
+                    while c != NO_CELL && pos.cells[c.index()].is_none() {
+                        c = board.step(c, line.walk);
+                    }
+                    (c != NO_CELL).then_some(c)
+                }
+            };
+            let Some(mine) = next(k).filter(|&c| pos.cells[c.index()].of(side)) else { continue };
+            if let Some(c) = next(mine)
+                && line.sliders.iter().any(|s| Some(s.piece) == pos.cells[c.index()] && s.max > 1)
+            {
+                pinned.insert(mine);
             }
         }
-        mask
+        pinned
     }
 
-    /// Makes the move on a copy and asks whether the mover's royal pieces are safe.
-    fn safe_after_making(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
-        let mut scratch = pos.clone();
-        self.make(&mut scratch, mv);
-        !self.in_check(&scratch, side)
+    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe.
+    fn safe_after_making<const W: usize>(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
+        with_scratch(pos, |scratch| {
+            self.make(scratch, mv);
+            !self.in_check_w::<W>(scratch, side)
+        })
+    }
+}
+
+/// A sink that passes on only the legal moves (and, with a tired piece, only its captures).
+pub(crate) struct Legal<'a, const W: usize, S: Sink> {
+    pub game: &'a Game,
+    pub pos: &'a Position,
+    pub legality: Option<Legality<W>>,
+    pub tired: Option<CellId>,
+    pub sink: &'a mut S,
+}
+
+impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) -> bool {
+        if self.tired.is_some_and(|t| mv.from == t && !mv.is_capture()) {
+            return true;
+        }
+        if self.legality.as_ref().is_some_and(|l| !self.game.legal(self.pos, l, &mv)) {
+            return true;
+        }
+        self.sink.push(mv)
+    }
+
+    fn mark(&self) -> usize {
+        self.sink.mark()
+    }
+
+    fn holds_since(&self, mark: usize, mv: &Move) -> bool {
+        self.sink.holds_since(mark, mv)
     }
 }

@@ -9,7 +9,7 @@
 use crate::game::{Game, Square, line_masks};
 use crate::moves::{CellBits, Move};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Effect, Enclosed, PlayerId, Ruleset};
 
 /// One enclosure effect.
@@ -46,17 +46,68 @@ pub(crate) struct Effects {
     convert: Vec<[Vec<DirId>; 2]>,
     /// True if an effect captures: the move's captured cells are decided at generation.
     removes: bool,
-    /// On boards of at most 64 cells, when an effect needs at least one piece: per player, the
-    /// cells one step away along the effects' directions, as a bit mask per cell. A piece can
-    /// only enclose next to an enemy piece, so other cells are skipped at once.
-    near: Option<[Vec<u64>; 2]>,
+    /// When an effect needs at least one piece: `near[p * cells + c]`, player `p`'s cells one
+    /// step away from `c` along the effects' directions. A piece can only enclose next to an
+    /// enemy piece, so other cells are skipped at once.
+    near: Option<CellSets>,
+    /// The cells where a new piece encloses, for all cells at once, when that is the only
+    /// test (one effect needs a piece, lines of any length) and every direction of it moves by
+    /// a fixed index offset ([`crate::game::dir_offset`]).
+    flood: Option<Flood>,
+}
+
+/// An enclosure's test as a flood along each direction: per player, each direction's offset
+/// and the set (in `from`) of the cells that have a step along it.
+#[derive(Clone, Debug)]
+struct Flood {
+    dirs: [Vec<(i32, usize)>; 2],
+    from: CellSets,
+    cells: usize,
+}
+
+impl Flood {
+    fn compile(rules: &Ruleset, dirs: &[Vec<DirId>; 2], width: Width) -> Option<Flood> {
+        let board = &rules.board;
+        let mut from = Vec::new();
+        let mut per_player = [Vec::new(), Vec::new()];
+        for (p, list) in dirs.iter().enumerate() {
+            for &d in list {
+                let offset = crate::game::dir_offset(board, d)?;
+                per_player[p].push((offset, from.len()));
+                from.push(board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).collect::<Vec<_>>());
+            }
+        }
+        Some(Flood { dirs: per_player, from: CellSets::from_sets(width, from), cells: board.len() })
+    }
+
+    /// The empty cells from which, along some direction, an unbroken line of `enemy` pieces is
+    /// closed by an `own` piece.
+    #[inline]
+    fn arrivals<const W: usize>(&self, side: PlayerId, own: CellSet<W>, enemy: CellSet<W>, empty: CellSet<W>) -> CellSet<W> {
+        let mut out = CellSet::EMPTY;
+        for &(offset, row) in &self.dirs[side.index()] {
+            let from = self.from.get::<W>(row);
+            // The cells whose step along the direction lands in `set`.
+            let back = |set: CellSet<W>| set.shifted(-offset) & from;
+            let mut run = back(own) & enemy;
+            for _ in 0..self.cells {
+                let longer = run | (back(run) & enemy);
+                if longer == run {
+                    break;
+                }
+                run = longer;
+            }
+            out |= back(run) & empty;
+        }
+        out
+    }
 }
 
 /// The most enclosed lines one move may choose among (the loader allows no more directions).
 const MAX_CHOICES: usize = 16;
 
 impl Effects {
-    pub(crate) fn compile(rules: &Ruleset, effects: &[Effect]) -> Effects {
+    pub(crate) fn compile(rules: &Ruleset, effects: &[Effect], width: Width) -> Effects {
         let dirs_of = |d: &hetproba_rules::model::DirSetId| rules.direction_sets[d.index()].dirs.clone();
         let cells_of = |g: &Option<hetproba_rules::model::RegionId>| g.map(|g| rules.regions[g.index()].cells.clone());
         let list: Vec<Enclose> = effects
@@ -87,25 +138,39 @@ impl Effects {
                 _ => None,
             })
             .collect();
-        let near = (rules.board.len() <= 64 && list.iter().any(|e| e.min > 0)).then(|| {
-            [0, 1].map(|player| {
+        let near = list.iter().any(|e| e.min > 0).then(|| {
+            let masks = [0, 1].map(|player| {
                 let dirs: Vec<DirId> = list.iter().flat_map(|e| e.dirs[player].iter().copied()).collect();
-                line_masks(&rules.board, &dirs, false)
-            })
+                line_masks(width, &rules.board, &dirs, false)
+            });
+            CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
         });
         let removes = effects.iter().any(Effect::captures);
-        Effects { list, surround, convert, removes, near }
+        let mut needing = list.iter().filter(|e| e.min > 0);
+        let flood = match (needing.next(), needing.next()) {
+            (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() => Flood::compile(rules, &e.dirs, width),
+            _ => None,
+        };
+        Effects { list, surround, convert, removes, near, flood }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
         self.list.is_empty() && self.surround.is_empty() && self.convert.is_empty()
     }
 
-    /// The cells next to each cell along the effects' directions, when every arrival must
-    /// enclose something.
+    /// The cells where a new piece of `side` passes the effects' tests, for all cells at once,
+    /// if they can be found so (see [`Flood`]).
     #[inline(always)]
-    pub(crate) fn near(&self, side: PlayerId) -> Option<&[u64]> {
-        self.near.as_ref().map(|n| &n[side.index()][..])
+    pub(crate) fn arrivals<const W: usize>(&self, pos: &Position, side: PlayerId) -> Option<CellSet<W>> {
+        let flood = self.flood.as_ref()?;
+        Some(flood.arrivals(side, pos.player_set(side), pos.player_set(side.other()), pos.empty_set()))
+    }
+
+    /// The cells next to each cell along the effects' directions (`near[p * cells + c]`, for
+    /// player `p`), when every arrival must enclose something.
+    #[inline(always)]
+    pub(crate) fn near(&self) -> Option<&CellSets> {
+        self.near.as_ref()
     }
 
     /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
@@ -161,19 +226,19 @@ impl Effects {
         if !self.removes {
             return push(mv);
         }
-        let mut taken = mv.captures.bits();
-        let mut choices = [0u128; MAX_CHOICES];
+        let mut taken = mv.captures;
+        let mut choices = [CellBits::EMPTY; MAX_CHOICES];
         let mut count = 0;
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
             for &d in &e.dirs[side.index()] {
                 let n = e.enclosed(game, pos, side, mv.to, d, vacated);
-                let mut run = 0u128;
+                let mut run = CellBits::EMPTY;
                 let mut k = mv.to;
                 for _ in 0..n {
                     k = game.board().step(k, d);
-                    run |= k.bit128();
+                    run.insert(k);
                 }
-                if run == 0 {
+                if run.is_empty() {
                     continue;
                 }
                 if e.optional && count < MAX_CHOICES && !choices[..count].contains(&run) {
@@ -192,10 +257,10 @@ impl Effects {
             let mut captures = taken;
             for (i, run) in choices[..count].iter().enumerate() {
                 if subset & (1 << i) != 0 {
-                    captures |= run;
+                    captures |= *run;
                 }
             }
-            if !push(Move { captures: CellBits::from_bits(captures), ..mv }) {
+            if !push(Move { captures, ..mv }) {
                 return false;
             }
         }
@@ -291,14 +356,14 @@ impl Enclose {
 
 impl Surround {
     /// The enemy pieces a piece of `side` arriving on `at` (leaving `vacated`) takes this way,
-    /// as bits; `taken` are pieces the move takes anyway (their cells count as empty).
-    fn taken(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: u128) -> u128 {
+    /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
+    fn taken(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: CellBits) -> CellBits {
         let board = game.board();
         let dirs = &self.dirs[side.index()];
-        let mut out = 0u128;
+        let mut out = CellBits::EMPTY;
         for &d in dirs {
             let c = board.step(at, d);
-            if c == NO_CELL || c == vacated || !pos.cells[c.index()].of(side.other()) || taken & c.bit128() != 0 {
+            if c == NO_CELL || c == vacated || !pos.cells[c.index()].of(side.other()) || taken.contains(c) {
                 continue;
             }
             if self.cells.as_ref().is_some_and(|cells| !cells[side.index()][c.index()]) {
@@ -306,10 +371,10 @@ impl Surround {
             }
             let shut = dirs.iter().all(|&e| {
                 let n = board.step(c, e);
-                n == NO_CELL || n == at || (n != vacated && taken & n.bit128() == 0 && pos.cells[n.index()].of(side))
+                n == NO_CELL || n == at || (n != vacated && !taken.contains(n) && pos.cells[n.index()].of(side))
             });
             if shut {
-                out |= c.bit128();
+                out.insert(c);
             }
         }
         out

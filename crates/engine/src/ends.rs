@@ -2,9 +2,9 @@
 //! tree of tests with their tables (line axes, neighbour masks, region cells), evaluated in
 //! order; the first that holds decides.
 
-use crate::game::{Axis, Game, Square, line_masks, slot};
+use crate::game::{Axis, Game, Square, line_masks, per_player};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Condition, PieceTypeSet, PlayerId, Ruleset, Test, Verdict, Who};
 use std::fmt;
 
@@ -65,17 +65,16 @@ enum Check {
     NoPieces,
     /// A royal piece of the player is attacked.
     RoyalAttacked,
-    /// All own pieces form one group through the directions.
+    /// All own pieces form one group through the directions: `neighbours[p * cells + c]`,
+    /// player `p`'s cells one step from `c` along them.
     Connected {
-        dirs: [Vec<DirId>; 2],
-        masks: Option<[Vec<u64>; 2]>,
+        neighbours: CellSets,
     },
     /// The game is in this phase.
     Phase(u8),
-    /// A piece of the player stands on one of the cells (per player).
+    /// A piece of the player stands on one of the cells (a set per player).
     Occupies {
-        cells: [Vec<bool>; 2],
-        bits: Option<[u64; 2]>,
+        cells: CellSets,
     },
     /// The player has fewer than `count` pieces (of the types).
     Fewer {
@@ -88,13 +87,13 @@ enum Check {
         to: [Vec<bool>; 2],
         dirs: [Vec<DirId>; 2],
     },
-    /// Every cell of the region holds a piece of the player.
+    /// Every cell of the region (a set per player) holds a piece of the player.
     Fills {
-        cells: [Vec<bool>; 2],
+        cells: CellSets,
     },
-    /// Every piece of the player stands in the region (and there is one).
+    /// Every piece of the player stands in the region (a set per player), and there is one.
     Within {
-        cells: [Vec<bool>; 2],
+        cells: CellSets,
     },
 }
 
@@ -110,8 +109,8 @@ pub(crate) struct Ends {
 }
 
 impl Ends {
-    pub(crate) fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]]) -> Ends {
-        let compiled: Vec<(Cond, Verdict)> = rules.ends.iter().map(|e| (compile(rules, axes, &e.condition), e.verdict)).collect();
+    pub(crate) fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], width: Width) -> Ends {
+        let compiled: Vec<(Cond, Verdict)> = rules.ends.iter().map(|e| (compile(rules, axes, &e.condition, width), e.verdict)).collect();
         let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_dynamic = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
         Ends { rules: compiled, static_rules, has_dynamic }
@@ -122,13 +121,12 @@ impl Ends {
     }
 }
 
-fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
+fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition, width: Width) -> Cond {
     let board = &rules.board;
-    let small = board.len() <= 64;
     match c {
-        Condition::Or(parts) => Cond::Or(parts.iter().map(|p| compile(rules, axes, p)).collect()),
-        Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, axes, p)).collect()),
-        Condition::Not(inner) => Cond::Not(Box::new(compile(rules, axes, inner))),
+        Condition::Or(parts) => Cond::Or(parts.iter().map(|p| compile(rules, axes, p, width)).collect()),
+        Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, axes, p, width)).collect()),
+        Condition::Not(inner) => Cond::Not(Box::new(compile(rules, axes, inner, width))),
         Condition::Test(test, who) => {
             let check = match test {
                 Test::Line { len, exact, dirs } => Check::Line { len: *len, exact: *exact, axes: axes[dirs.index()].clone() },
@@ -136,24 +134,21 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
                 Test::NoPieces => Check::NoPieces,
                 Test::Check => Check::RoyalAttacked,
                 Test::Connected { dirs } => {
-                    let dirs = rules.direction_sets[dirs.index()].dirs.clone();
-                    let masks = small.then(|| [0, 1].map(|p| line_masks(board, &dirs[p], false)));
-                    Check::Connected { dirs, masks }
+                    let dirs = &rules.direction_sets[dirs.index()].dirs;
+                    let masks = [0, 1].map(|p| line_masks(width, board, &dirs[p], false));
+                    let neighbours =
+                        CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())));
+                    Check::Connected { neighbours }
                 }
-                Test::Occupies { region } => {
-                    let cells = rules.regions[region.index()].cells.clone();
-                    let bits = small
-                        .then(|| [0, 1].map(|p| cells[p].iter().enumerate().filter(|(_, on)| **on).fold(0u64, |m, (i, _)| m | 1 << i)));
-                    Check::Occupies { cells, bits }
-                }
+                Test::Occupies { region } => Check::Occupies { cells: per_player(width, &rules.regions[region.index()].cells) },
                 Test::Fewer { count, types } => Check::Fewer { count: *count, types: *types },
                 Test::Joins { from, to, dirs } => Check::Joins {
                     from: rules.regions[from.index()].cells.clone(),
                     to: rules.regions[to.index()].cells.clone(),
                     dirs: rules.direction_sets[dirs.index()].dirs.clone(),
                 },
-                Test::Fills { region } => Check::Fills { cells: rules.regions[region.index()].cells.clone() },
-                Test::Within { region } => Check::Within { cells: rules.regions[region.index()].cells.clone() },
+                Test::Fills { region } => Check::Fills { cells: per_player(width, &rules.regions[region.index()].cells) },
+                Test::Within { region } => Check::Within { cells: per_player(width, &rules.regions[region.index()].cells) },
                 Test::Phase { phase } => Check::Phase(*phase),
             };
             Cond::Test(check, *who)
@@ -164,14 +159,18 @@ fn compile(rules: &Ruleset, axes: &[[Vec<Axis>; 2]], c: &Condition) -> Cond {
 impl Game {
     /// The result, if the game is over in this position.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        hetproba_board::with_width!(self.width, W => self.outcome_w::<W>(pos))
+    }
+
+    fn outcome_w<const W: usize>(&self, pos: &Position) -> Option<Outcome> {
         let mut has_moves: Option<bool> = None;
         for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
-            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves(pos));
-            if self.eval(pos, cond, &mut moves) {
+            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
+            if self.eval::<W>(pos, cond, &mut moves) {
                 return Some(self.verdict(pos, i));
             }
         }
-        if !has_moves.unwrap_or_else(|| self.has_raw_moves(pos)) {
+        if !has_moves.unwrap_or_else(|| self.has_raw_moves::<W>(pos)) {
             return Some(Outcome { winner: None, reason: "no legal moves".into() });
         }
         None
@@ -207,29 +206,29 @@ impl Game {
 
     /// Does an end rule hold without looking at the moves?
     #[inline]
-    pub(crate) fn static_end(&self, pos: &Position) -> bool {
-        self.ends.static_rules.iter().any(|&i| self.eval(pos, &self.ends.rules[i].0, &mut || true))
+    pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
+        self.ends.static_rules.iter().any(|&i| self.eval::<W>(pos, &self.ends.rules[i].0, &mut || true))
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
     /// (Only rules that combine no-moves with other tests are asked: the plain one is how
     /// `generate` ends anyway.)
     #[inline]
-    pub(crate) fn dynamic_end(&self, pos: &Position, has_moves: bool) -> bool {
+    pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
         self.ends.has_dynamic
             && self
                 .ends
                 .rules
                 .iter()
                 .enumerate()
-                .any(|(i, (cond, _))| !self.ends.static_rules.contains(&i) && self.eval(pos, cond, &mut || has_moves))
+                .any(|(i, (cond, _))| !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, &mut || has_moves))
     }
 
-    fn eval(&self, pos: &Position, c: &Cond, has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, has_moves: &mut dyn FnMut() -> bool) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval(pos, p, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval(pos, p, has_moves)),
-            Cond::Not(inner) => !self.eval(pos, inner, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(pos, inner, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
                     Who::Mover => pos.side.other(),
@@ -239,14 +238,9 @@ impl Game {
                     Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player.index()]),
                     Check::NoMoves => !has_moves(),
                     Check::NoPieces => pos.piece_count(player) == 0,
-                    Check::RoyalAttacked => self.in_check(pos, player),
-                    Check::Connected { dirs, masks } => {
-                        self.connected(pos, player, &dirs[player.index()], masks.as_ref().map(|m| &m[player.index()][..]))
-                    }
-                    Check::Occupies { cells, bits } => match bits {
-                        Some(bits) => pos.bits[slot(player)] & bits[player.index()] != 0,
-                        None => cells[player.index()].iter().enumerate().any(|(c, &on)| on && pos.cells[c].of(player)),
-                    },
+                    Check::RoyalAttacked => self.in_check_w::<W>(pos, player),
+                    Check::Connected { neighbours } => self.connected::<W>(pos, player, neighbours),
+                    Check::Occupies { cells } => pos.player_set::<W>(player).intersects(&cells.get(player.index())),
                     Check::Fewer { count, types } => {
                         let have = match types {
                             None => pos.piece_count(player),
@@ -260,10 +254,9 @@ impl Game {
                         let p = player.index();
                         self.joins(pos, player, &from[p], &to[p], &dirs[p])
                     }
-                    Check::Fills { cells } => cells[player.index()].iter().enumerate().all(|(c, &on)| !on || pos.cells[c].of(player)),
+                    Check::Fills { cells } => cells.get::<W>(player.index()).without(pos.player_set::<W>(player)).is_empty(),
                     Check::Within { cells } => {
-                        pos.piece_count(player) > 0
-                            && pos.cells.iter().enumerate().all(|(c, &at)| !at.of(player) || cells[player.index()][c])
+                        pos.piece_count(player) > 0 && pos.player_set::<W>(player).without(cells.get::<W>(player.index())).is_empty()
                     }
                     Check::Phase(phase) => pos.phase == *phase,
                 }
@@ -271,43 +264,22 @@ impl Game {
         }
     }
 
-    /// Do all of `player`'s pieces form one group through `dirs`? No pieces, or one, count as
-    /// connected. On boards of at most 64 cells the group grows by neighbour masks.
-    fn connected(&self, pos: &Position, player: PlayerId, dirs: &[DirId], masks: Option<&[u64]>) -> bool {
-        if let Some(masks) = masks {
-            let pieces = pos.bits[slot(player)];
-            if pieces.count_ones() <= 1 {
-                return true;
-            }
-            let mut group = pieces & pieces.wrapping_neg();
-            let mut frontier = group;
-            while frontier != 0 {
-                let c = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let new = masks[c] & pieces & !group;
-                group |= new;
-                frontier |= new;
-            }
-            return group == pieces;
+    /// Do all of `player`'s pieces form one group through the neighbours of each cell? No
+    /// pieces, or one, count as connected. The group grows from its lowest piece, a frontier at
+    /// a time.
+    fn connected<const W: usize>(&self, pos: &Position, player: PlayerId, neighbours: &CellSets) -> bool {
+        let pieces = pos.player_set::<W>(player);
+        let Some(first) = pieces.first() else { return true };
+        let n = self.board().len();
+        let base = player.index() * n;
+        let mut group = CellSet::single(first);
+        let mut frontier = group;
+        while let Some(c) = frontier.pop_first() {
+            let new = (neighbours.get::<W>(base + c.index()) & pieces).without(group);
+            group |= new;
+            frontier |= new;
         }
-        let board = self.board();
-        let is_mine = |c: CellId| pos.cells[c.index()].of(player);
-        let Some(first) = (0..pos.cells.len()).map(CellId::new).find(|&c| is_mine(c)) else { return true };
-        let mut seen = vec![false; pos.cells.len()];
-        let mut stack = vec![first];
-        seen[first.index()] = true;
-        let mut reached = 1;
-        while let Some(c) = stack.pop() {
-            for &d in dirs {
-                let k = board.step(c, d);
-                if k != NO_CELL && !seen[k.index()] && is_mine(k) {
-                    seen[k.index()] = true;
-                    reached += 1;
-                    stack.push(k);
-                }
-            }
-        }
-        reached == pos.piece_count(player)
+        group == pieces
     }
 
     /// Does a chain of `player`'s pieces, neighbours through `dirs`, join a cell of `from` to a

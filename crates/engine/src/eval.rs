@@ -5,10 +5,10 @@
 //! tables they read. Every term is measured for both players; a term counts the player's own
 //! measure minus the opponent's.
 
-use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks, slot};
+use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks};
 use crate::moves::{Move, Sink};
 use crate::position::Position;
-use hetproba_board::{Board, CellId, DirId, NO_CELL};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL};
 use hetproba_rules::model::{EvalKind, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 /// The largest evaluation either way: far below the scores a search gives won games.
@@ -46,19 +46,15 @@ struct Gap {
 #[derive(Clone, Debug)]
 struct Lines {
     weight: i32,
-    len: usize,
-    /// The runs' cells, `len` at a time.
-    runs: [Vec<CellId>; 2],
-    /// On boards of at most 64 cells, each run as bits.
-    masks: Option<[Vec<u64>; 2]>,
+    /// Per player, each run's cells as a set.
+    runs: [CellSets; 2],
 }
 
 /// The cells next to each cell through some directions.
 #[derive(Clone, Debug)]
 struct Neighbours {
-    dirs: Vec<DirId>,
-    /// On boards of at most 64 cells, as bits.
-    masks: Option<Vec<u64>>,
+    /// A set per cell: its neighbours.
+    sets: CellSets,
 }
 
 /// `steps[from * cells + to]`: the fewest steps through some directions (unreachable: the
@@ -73,7 +69,7 @@ impl Evaluator {
         let board = &rules.board;
         let n = board.len();
         let codes = rules.pieces.len() * 4;
-        let small = n <= 64;
+        let width = board.width();
         let mut square = vec![0i32; codes * n];
         let mut uses_square = false;
         let mut ev = Evaluator::default();
@@ -114,16 +110,15 @@ impl Evaluator {
                 EvalKind::Mobility => ev.mobility = ev.mobility.saturating_add(w),
                 EvalKind::Lines { len, dirs } => {
                     let dirs = dirs_of(*dirs);
-                    let runs = [0, 1].map(|p| runs_along(board, &axes_of(rules, &dirs[p]), *len as usize));
-                    let masks = small.then(|| {
-                        [0, 1].map(|p| runs[p].chunks(*len as usize).map(|run| run.iter().fold(0u64, |m, c| m | c.bit())).collect())
+                    let runs = [0, 1].map(|p| {
+                        let cells = runs_along(board, &axes_of(rules, &dirs[p]), *len as usize);
+                        CellSets::from_sets(width, cells.chunks(*len as usize).map(|run| run.to_vec()))
                     });
-                    ev.lines.push(Lines { weight: w, len: *len as usize, runs, masks });
+                    ev.lines.push(Lines { weight: w, runs });
                 }
                 EvalKind::Groups { dirs } => {
                     let dirs = dirs_of(*dirs);
-                    let neighbours =
-                        [0, 1].map(|p| Neighbours { masks: small.then(|| line_masks(board, &dirs[p], false)), dirs: dirs[p].clone() });
+                    let neighbours = [0, 1].map(|p| Neighbours { sets: line_masks(width, board, &dirs[p], false) });
                     ev.groups.push((w, neighbours));
                 }
                 EvalKind::Spread { dirs } => {
@@ -268,6 +263,10 @@ impl Game {
 
     /// The first player's points minus the second's.
     fn evaluate_for_first(&self, pos: &Position) -> i64 {
+        hetproba_board::with_width!(self.width, W => self.evaluate_for_first_w::<W>(pos))
+    }
+
+    fn evaluate_for_first_w<const W: usize>(&self, pos: &Position) -> i64 {
         let ev = &self.evaluator;
         let n = self.board().len();
         let mut total = [0i64; 2];
@@ -285,14 +284,14 @@ impl Game {
             let mut points = 0i64;
             if ev.mobility != 0 {
                 let mut count = Count(0);
-                self.generate_phase(pos, player, pos.phase, &mut count);
+                self.generate_phase::<W>(pos, player, pos.phase, &mut count);
                 points += i64::from(ev.mobility) * i64::from(count.0);
             }
             for lines in &ev.lines {
-                points += i64::from(lines.weight) * self.open_lines(pos, player, lines);
+                points += i64::from(lines.weight) * self.open_lines::<W>(pos, player, lines);
             }
             for (w, neighbours) in &ev.groups {
-                points += i64::from(*w) * self.groups(pos, player, &neighbours[p]);
+                points += i64::from(*w) * self.groups::<W>(pos, player, &neighbours[p]);
             }
             for (w, distances) in &ev.spread {
                 points += i64::from(*w) * self.spread(pos, player, &distances[p]);
@@ -312,80 +311,36 @@ impl Game {
     }
 
     /// `lines`: the sum, over runs with own pieces and no other, of the square of the own ones.
-    fn open_lines(&self, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
-        let p = player.index();
-        let mine = slot(player);
+    fn open_lines<const W: usize>(&self, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
+        let runs = &lines.runs[player.index()];
+        let own = pos.player_set::<W>(player);
+        // Any other piece, the other player's or no one's, closes a run.
+        let others = CellSet::<W>::first_cells(self.board().len()).without(pos.empty_set::<W>()).without(own);
         let mut sum = 0i64;
-        match &lines.masks {
-            Some(masks) => {
-                let own = pos.bits[mine];
-                let others = !pos.bits[0] & !own;
-                for &mask in &masks[p] {
-                    if mask & others == 0 {
-                        let k = i64::from((mask & own).count_ones());
-                        sum += k * k;
-                    }
-                }
-            }
-            None => {
-                for run in lines.runs[p].chunks(lines.len) {
-                    let mut k = 0i64;
-                    let clear = run.iter().all(|c| {
-                        let held = pos.cells[c.index()];
-                        k += i64::from(held.of(player));
-                        held.is_none() || held.of(player)
-                    });
-                    if clear {
-                        sum += k * k;
-                    }
-                }
+        for i in 0..runs.len() {
+            let run = runs.get::<W>(i);
+            if !run.intersects(&others) {
+                let k = i64::from((run & own).len());
+                sum += k * k;
             }
         }
         sum
     }
 
     /// `groups`: how many groups the player's pieces form.
-    fn groups(&self, pos: &Position, player: PlayerId, neighbours: &Neighbours) -> i64 {
-        let mine = slot(player);
-        if let Some(masks) = &neighbours.masks {
-            let mut left = pos.bits[mine];
-            let mut groups = 0;
-            while left != 0 {
-                groups += 1;
-                let mut group = left & left.wrapping_neg();
-                let mut frontier = group;
-                while frontier != 0 {
-                    let c = frontier.trailing_zeros() as usize;
-                    frontier &= frontier - 1;
-                    let new = masks[c] & left & !group;
-                    group |= new;
-                    frontier |= new;
-                }
-                left &= !group;
-            }
-            return groups;
-        }
-        let n = self.board().len();
-        let own = |c: CellId| pos.cells[c.index()].of(player);
-        let mut seen = vec![false; n];
+    fn groups<const W: usize>(&self, pos: &Position, player: PlayerId, neighbours: &Neighbours) -> i64 {
+        let mut left = pos.player_set::<W>(player);
         let mut groups = 0;
-        let mut stack = Vec::new();
-        for start in self.board().all_cells() {
-            if seen[start.index()] || !own(start) {
-                continue;
-            }
+        while let Some(start) = left.first() {
             groups += 1;
-            seen[start.index()] = true;
-            stack.push(start);
-            while let Some(c) = stack.pop() {
-                for &d in &neighbours.dirs {
-                    let next = self.board().step(c, d);
-                    if next != NO_CELL && !seen[next.index()] && own(next) {
-                        seen[next.index()] = true;
-                        stack.push(next);
-                    }
-                }
+            let mut group = CellSet::<W>::single(start);
+            let mut frontier = group;
+            while let Some(c) = frontier.pop_first() {
+                let new = neighbours.sets.get::<W>(c.index()).without(group) & left;
+                group |= new;
+                frontier |= new;
             }
+            left = left.without(group);
         }
         groups
     }

@@ -51,8 +51,7 @@ impl Game {
         for rule in &self.compiled {
             let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
             let piece = rule.moving[side.index()];
-            let mut pieces = self.pieces_of(pos, piece);
-            while let Some(from) = pieces.next(&pos.cells, piece) {
+            for from in pos.cells_with(piece) {
                 let partners = castle.partners(self, pos, side, from);
                 if !partners.is_empty() {
                     out.push((letter, from, partners));
@@ -115,19 +114,18 @@ impl Game {
                 return Err(format!("this ruleset remembers no passed cells: the en-passant field must be '-', not '{passed}'"));
             }
             let board = self.board();
-            let mut bits = 0u128;
+            let mut cells = CellBits::EMPTY;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
-                if !c.in_128() || pos.cells[c.index()].is_some() {
+                if c.index() >= 128 || pos.cells[c.index()].is_some() {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
-                bits |= c.bit128();
+                cells.insert(c);
             }
             let mover = side.other();
-            let cells = CellBits::from_bits(bits);
             let victim = (0..board.len()).map(CellId::new).find(|&v| self.could_have_passed(&pos, mover, cells, v));
             let Some(victim) = victim else {
-                let (what, them) = if bits.count_ones() > 1 { ("cells", "them") } else { ("cell", "it") };
+                let (what, them) = if cells.len() > 1 { ("cells", "them") } else { ("cell", "it") };
                 return Err(format!(
                     "no {} piece stands beyond the en-passant {what} '{passed}' that could have passed over {them}",
                     self.rules.players[mover.index()].name

@@ -5,7 +5,7 @@ use crate::ends::Ends;
 use crate::eval::Evaluator;
 use crate::moves::{At, Kind, Rule};
 use crate::position::Progress;
-use hetproba_board::{CellId, DirId};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, Width};
 use hetproba_rules::model::*;
 use std::num::NonZeroU8;
 
@@ -150,10 +150,8 @@ pub(crate) type Axis = (DirId, Option<DirId>);
 pub(crate) struct Promo {
     /// The piece types it may become (each choice is its own move).
     pub to: Vec<PieceTypeId>,
-    /// Per player: the cells where it promotes.
-    pub cells: [Vec<bool>; 2],
-    /// The same as bits, on boards of at most 64 cells (0 on larger boards).
-    pub bits: [u64; 2],
+    /// Per player (set 0 or 1): the cells where it promotes.
+    pub cells: CellSets,
     pub during: MidCapture,
 }
 
@@ -164,22 +162,141 @@ pub(crate) struct PhaseRules {
     pub limit: Option<PhaseLimit>,
 }
 
-/// The regions with rules of their own (`[turn]`), per player; `None` when no region has the
-/// rule.
+/// The regions with rules of their own (`[turn]`), a set per player (0 or 1); `None` when no
+/// region has the rule.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RegionRules {
     /// Cells a piece may arrive on only by capturing.
-    pub no_quiet: Option<[Vec<bool>; 2]>,
+    pub no_quiet: Option<CellSets>,
     /// Cells a piece must leave on its owner's turn.
-    pub must_leave: Option<[Vec<bool>; 2]>,
+    pub must_leave: Option<CellSets>,
     /// Cells where a move ends when the piece arrives.
-    pub stops: Option<[Vec<bool>; 2]>,
+    pub stops: Option<CellSets>,
+}
+
+/// Every ray of the board as a cell set, for moves and attacks along lines: the nearest piece
+/// on a ray is the nearest cell of `ray & occupied`, found with one scan of the set's bits
+/// where the cells of the direction's rays are in index order.
+#[derive(Clone, Debug)]
+pub(crate) struct Rays {
+    /// `sets[d * cells + c]`: the cells met stepping from `c` along `d`, `c` excluded.
+    sets: CellSets,
+    /// Per direction: `Some(true)` if cell indices rise along each of its rays, `Some(false)`
+    /// if they fall; `None` if neither, or if the board blocks some of its steps: such a
+    /// direction is walked cell by cell.
+    order: Vec<Option<bool>>,
+    cells: usize,
+}
+
+impl Rays {
+    fn compile(width: Width, board: &hetproba_board::Board) -> Rays {
+        let n = board.len();
+        // At most n steps: a direction that comes back to a cell has no order anyway.
+        let walk = |c: CellId, d: DirId| {
+            let step = move |k: CellId| Some(board.step(k, d)).filter(|&k| k != hetproba_board::NO_CELL);
+            std::iter::successors(step(c), move |&k| step(k)).take(n)
+        };
+        let sets = CellSets::from_sets(width, board.all_directions().flat_map(|d| board.all_cells().map(move |c| walk(c, d))));
+        let order = board.all_directions().map(|d| ray_order(board, d)).collect();
+        Rays { sets, order, cells: n }
+    }
+
+    /// The cells met stepping from `c` along `d`.
+    #[inline(always)]
+    pub(crate) fn ray<const W: usize>(&self, d: DirId, c: CellId) -> CellSet<W> {
+        self.sets.get(d.index() * self.cells + c.index())
+    }
+
+    /// Whether cell indices rise along the rays of `d` (`None`: `d` is walked).
+    #[inline(always)]
+    pub(crate) fn order(&self, d: DirId) -> Option<bool> {
+        self.order[d.index()]
+    }
+
+    /// The cells from `c` along `d` up to and including the first cell of `stops` on the way
+    /// (all of the ray if none), for a direction with an order.
+    #[inline(always)]
+    pub(crate) fn reach<const W: usize>(&self, d: DirId, c: CellId, rising: bool, stops: CellSet<W>) -> CellSet<W> {
+        let ray = self.ray::<W>(d, c);
+        let hit = ray & stops;
+        let first = if rising { hit.first() } else { hit.last() };
+        match first {
+            Some(b) => ray.without(self.ray(d, b)),
+            None => ray,
+        }
+    }
+
+    /// The first cell of `among` from `c` along `d`, for a direction with an order.
+    #[inline(always)]
+    pub(crate) fn nearest<const W: usize>(&self, d: DirId, c: CellId, rising: bool, among: CellSet<W>) -> Option<CellId> {
+        let hit = self.ray::<W>(d, c) & among;
+        if rising { hit.first() } else { hit.last() }
+    }
+}
+
+/// Whether cell indices rise (`Some(true)`) or fall (`Some(false)`) along every ray of `d`;
+/// `None` if neither, or if the board blocks some step along `d`.
+pub(crate) fn ray_order(board: &hetproba_board::Board, d: DirId) -> Option<bool> {
+    if board.all_cells().any(|c| !board.blockers(c, d).is_empty()) {
+        return None;
+    }
+    let along = |rising: bool| {
+        board.all_cells().all(|c| {
+            let mut last = c;
+            let mut k = board.step(c, d);
+            let mut steps = 0;
+            while k != hetproba_board::NO_CELL {
+                if (k > last) != rising || steps > board.len() {
+                    return false;
+                }
+                last = k;
+                k = board.step(k, d);
+                steps += 1;
+            }
+            true
+        })
+    };
+    if along(true) {
+        Some(true)
+    } else if along(false) {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+/// The index offset of a step along `d`, when every step along it moves by the same offset
+/// (a rectangular board numbered row by row): the cells whose step lands in a set are then the
+/// set shifted back by it, among the cells that have a step.
+pub(crate) fn dir_offset(board: &hetproba_board::Board, d: DirId) -> Option<i32> {
+    let mut offset = None;
+    for c in board.all_cells() {
+        let t = board.step(c, d);
+        if t == hetproba_board::NO_CELL {
+            continue;
+        }
+        let k = t.index() as i32 - c.index() as i32;
+        if *offset.get_or_insert(k) != k {
+            return None;
+        }
+    }
+    offset
+}
+
+/// A set of cells per player (set 0 for the first player, 1 for the second), from a
+/// per-player table of cells.
+pub(crate) fn per_player(width: Width, cells: &[Vec<bool>; 2]) -> CellSets {
+    CellSets::from_sets(width, cells.iter().map(|on| on.iter().enumerate().filter(|(_, on)| **on).map(|(c, _)| CellId::new(c))))
 }
 
 /// A ruleset compiled for play.
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) rules: Ruleset,
+    /// The width of the board's cell sets: generation runs at this width.
+    pub(crate) width: Width,
+    /// The board's rays as cell sets.
+    pub(crate) rays: Rays,
     /// The move rules, compiled: each a kind of move with its tables.
     pub(crate) compiled: Vec<Rule>,
     pub(crate) phases: Vec<PhaseRules>,
@@ -225,13 +342,22 @@ pub(crate) fn splitmix(state: &mut u64) -> u64 {
 impl Game {
     /// Compiles a checked ruleset.
     pub fn new(rules: Ruleset) -> Game {
+        let width = rules.board.width();
+        Game::with_width(rules, width)
+    }
+
+    /// Compiles a checked ruleset to run with cell sets of `width`, which may be wider than
+    /// the board needs (tests run every width through the same games).
+    pub fn with_width(rules: Ruleset, width: Width) -> Game {
+        assert!(width.words() >= rules.board.width().words(), "cell sets of {width:?} are too narrow for the board");
         let board = &rules.board;
         let n = board.len();
-        let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i)).collect();
+        let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i, width)).collect();
         let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), limit: p.limit }).collect();
         let union = |ids: &[RegionId]| {
-            (!ids.is_empty())
-                .then(|| [0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id.index()].cells[p][c])).collect::<Vec<bool>>()))
+            (!ids.is_empty()).then(|| {
+                per_player(width, &[0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id.index()].cells[p][c])).collect()))
+            })
         };
         let regions = RegionRules {
             no_quiet: union(&rules.turn.enter_by_capture_only),
@@ -251,18 +377,14 @@ impl Game {
             .iter()
             .map(|p| {
                 p.promotion.as_ref().map(|promo| {
-                    let cells = rules.regions[promo.region.index()].cells.clone();
-                    let bits = [0, 1].map(|p| {
-                        let on = cells[p].iter().enumerate().filter(|(_, on)| **on);
-                        if n <= 64 { on.fold(0u64, |m, (i, _)| m | 1u64 << i) } else { 0 }
-                    });
-                    Promo { to: promo.to.clone(), cells, bits, during: promo.during_capture }
+                    let cells = per_player(width, &rules.regions[promo.region.index()].cells);
+                    Promo { to: promo.to.clone(), cells, during: promo.during_capture }
                 })
             })
             .collect();
-        let ends = Ends::compile(&rules, &axes);
+        let ends = Ends::compile(&rules, &axes, width);
         let evaluator = Evaluator::compile(&rules);
-        let attacks = Attacks::compile(&rules, &compiled);
+        let attacks = Attacks::compile(&rules, &compiled, width);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
@@ -285,8 +407,11 @@ impl Game {
         let chains_remember_landings = compiled.iter().any(|r| matches!(&r.kind, Kind::Hops(h) if h.remembers_landings()));
         let turn = rules.turn.clone();
         let removal = turn.removal;
+        let rays = Rays::compile(width, &rules.board);
         Game {
             rules,
+            width,
+            rays,
             compiled,
             phases,
             turn,
@@ -372,11 +497,8 @@ impl Game {
     pub(crate) fn passed_key(&self, passed: crate::moves::CellBits, victim: CellId) -> u64 {
         let n = self.rules.board.len();
         let mut key = self.state_keys[2 * n + victim.index()];
-        let mut bits = passed.bits();
-        while bits != 0 {
-            let c = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            key ^= self.state_keys[n + c];
+        for c in passed.iter() {
+            key ^= self.state_keys[n + c.index()];
         }
         key
     }
@@ -395,26 +517,26 @@ impl Game {
     }
 }
 
-/// For each cell of a board of at most 64 cells, the cells one step away along `dirs` (or, with
-/// `whole`, every cell of those rays), as bits.
-pub(crate) fn line_masks(board: &hetproba_board::Board, dirs: &[hetproba_board::DirId], whole: bool) -> Vec<u64> {
-    (0..board.len())
-        .map(CellId::new)
-        .map(|c| {
-            let mut mask = 0u64;
+/// For each cell, the cells one step away along `dirs` (or, with `whole`, every cell of those
+/// rays): a set per cell.
+pub(crate) fn line_masks(width: Width, board: &hetproba_board::Board, dirs: &[hetproba_board::DirId], whole: bool) -> CellSets {
+    CellSets::from_sets(
+        width,
+        board.all_cells().map(|c| {
+            let mut cells = Vec::new();
             for &d in dirs {
                 let mut k = board.step(c, d);
                 while k != hetproba_board::NO_CELL {
-                    mask |= k.bit();
+                    cells.push(k);
                     if !whole {
                         break;
                     }
                     k = board.step(k, d);
                 }
             }
-            mask
-        })
-        .collect()
+            cells
+        }),
+    )
 }
 
 pub(crate) fn axes_of(rules: &Ruleset, dirs: &[DirId]) -> Vec<Axis> {

@@ -629,26 +629,26 @@ impl Game {
                 return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
             };
             let victim = cell(victim)?;
-            let mut bits = 0u128;
+            let mut bits = crate::moves::CellBits::EMPTY;
             for name in cells.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                if !c.in_128() || pos.cells[c.index()].is_some() {
+                if c.index() >= 128 || pos.cells[c.index()].is_some() {
                     return Err(format!("'{name}' must be an empty cell"));
                 }
-                bits |= c.bit128();
+                bits.insert(c);
             }
-            if bits == 0 || pos.cells[victim.index()].is_none() {
+            if bits.is_empty() || pos.cells[victim.index()].is_none() {
                 return Err(format!("'{field}' names no cells passed over, or no piece that passed"));
             }
             let mover = pos.side.other();
-            if !self.could_have_passed(pos, mover, crate::moves::CellBits::from_bits(bits), victim) {
+            if !self.could_have_passed(pos, mover, bits, victim) {
                 return Err(format!(
                     "the piece on {} could not have just passed over {cells}: it must be {}'s, beyond them, moved by a rule of [state] passed",
                     board.name(victim),
                     self.rules.players[mover.index()].name
                 ));
             }
-            pos.set_passed(self, crate::moves::CellBits::from_bits(bits), victim);
+            pos.set_passed(self, bits, victim);
         }
         Ok(())
     }
@@ -793,16 +793,9 @@ impl Game {
     }
 }
 
-/// The cells of a bit set, in cell order.
-pub(crate) fn cells_of(bits: crate::moves::CellBits) -> impl Iterator<Item = CellId> {
-    let mut bits = bits.bits();
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let c = CellId::lowest128(bits);
-            bits &= bits - 1;
-            c
-        })
-    })
+/// The cells of a move's set, in cell order.
+pub(crate) fn cells_of(cells: crate::moves::CellBits) -> impl Iterator<Item = CellId> {
+    cells.iter()
 }
 
 /// An algebraic cell name split into its file letters and its rank digits (`e4` is `e`, `4`).

@@ -33,13 +33,13 @@ impl Game {
     pub fn perft_counting(&self, pos: &mut Position, depth: u32, counting: Counting) -> u64 {
         // One move list per ply, made when the search first reaches that ply and reused after.
         let mut lists: Vec<Vec<Move>> = Vec::new();
-        match counting {
-            Counting::Moves => self.perft_with::<false>(pos, depth, 0, &mut lists),
-            Counting::Paths => self.perft_with::<true>(pos, depth, 0, &mut lists),
-        }
+        hetproba_board::with_width!(self.width, W => match counting {
+            Counting::Moves => self.perft_with::<W, false>(pos, depth, 0, &mut lists),
+            Counting::Paths => self.perft_with::<W, true>(pos, depth, 0, &mut lists),
+        })
     }
 
-    fn perft_with<const PATHS: bool>(&self, pos: &mut Position, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
+    fn perft_with<const W: usize, const PATHS: bool>(&self, pos: &mut Position, depth: u32, ply: usize, lists: &mut Vec<Vec<Move>>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -47,7 +47,7 @@ impl Game {
             lists.push(Vec::with_capacity(64));
         }
         let mut list = std::mem::take(&mut lists[ply]);
-        self.generate(pos, &mut list);
+        self.generate_w::<W>(pos, &mut list);
         let total = if depth == 1 && !PATHS {
             list.len() as u64
         } else {
@@ -59,7 +59,7 @@ impl Game {
                     continue;
                 }
                 self.make(pos, mv);
-                total += ways * self.perft_with::<PATHS>(pos, depth - 1, ply + 1, lists);
+                total += ways * self.perft_with::<W, PATHS>(pos, depth - 1, ply + 1, lists);
                 pos.unmake();
             }
             total

@@ -4,7 +4,7 @@
 
 use crate::game::{Game, Piece, Square};
 use crate::moves::CellBits;
-use hetproba_board::{CellId, NO_CELL};
+use hetproba_board::{CellId, CellSet, NO_CELL};
 use hetproba_rules::model::{PhaseLimit, PlayerId};
 
 /// Scalars saved before a move, restored when it is unmade.
@@ -95,14 +95,12 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Pieces on the board by owner slot ([`Square::slot`]; 1, 2: players; 3: nobody).
     pub(crate) counts: [u32; 4],
-    /// On boards of at most 64 cells: the cells of each owner slot (0: empty) as bits.
-    pub(crate) bits: [u64; 4],
-    /// On boards of at most 64 cells: the cells of each piece whose code is below 32 (the
-    /// first eight piece types), as bits.
-    pub(crate) code_bits: [u64; 32],
-    /// State the rules declare: the cells whose pieces have never moved (one bit a cell, for
-    /// the piece types the ruleset tracks; empty when it tracks none).
-    pub(crate) unmoved: Vec<u64>,
+    /// Cell sets of the board's width, `words` words each, one after another: the cells of
+    /// each owner slot (0: empty; [`Position::slot_set`]), then the cells whose pieces have
+    /// never moved (state the rules declare, for the piece types the ruleset tracks), then the
+    /// cells of each piece code ([`Position::piece_set`]).
+    sets: Vec<u64>,
+    words: usize,
     /// State the rules declare: the cells the last move passed over, which the next move may
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
@@ -126,7 +124,7 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.phase == other.phase
             && self.progress == other.progress
-            && self.unmoved == other.unmoved
+            && self.row(UNMOVED) == other.row(UNMOVED)
             && self.passed == other.passed
             && self.victim == other.victim
             && self.streak == other.streak
@@ -144,10 +142,9 @@ impl Position {
             progress: Progress::START,
             hash: 0,
             counts: [0; 4],
-            bits: [if game.board().len() >= 64 { u64::MAX } else { (1u64 << game.board().len()) - 1 }, 0, 0, 0],
-            code_bits: [0; 32],
-            unmoved: if game.tracks_unmoved() { vec![0; game.board().len().div_ceil(64)] } else { Vec::new() },
-            passed: CellBits::NONE,
+            sets: vec![0; game.width.words() * (PIECES + game.codes)],
+            words: game.width.words(),
+            passed: CellBits::EMPTY,
             victim: NO_CELL,
             streak: [(NO_CELL, 0); 2],
             below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
@@ -155,8 +152,99 @@ impl Position {
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
+        for c in game.board().all_cells() {
+            pos.insert(0, c);
+        }
         pos.hash = game.phase_key(0, Progress::START);
         pos
+    }
+
+    /// Becomes a copy of `other`'s state, without its history, reusing this position's memory.
+    pub(crate) fn copy_state_from(&mut self, other: &Position) {
+        self.cells.clone_from(&other.cells);
+        self.sets.clone_from(&other.sets);
+        self.words = other.words;
+        self.side = other.side;
+        self.phase = other.phase;
+        self.progress = other.progress;
+        self.hash = other.hash;
+        self.counts = other.counts;
+        self.passed = other.passed;
+        self.victim = other.victim;
+        self.streak = other.streak;
+        self.undo.clear();
+        self.frames.clear();
+    }
+
+    /// The words of set `row`.
+    #[inline(always)]
+    fn row(&self, row: usize) -> &[u64] {
+        &self.sets[row * self.words..(row + 1) * self.words]
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, row: usize, cell: CellId) {
+        let i = cell.index();
+        self.sets[row * self.words + i / 64] |= 1 << (i % 64);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, row: usize, cell: CellId) {
+        let i = cell.index();
+        self.sets[row * self.words + i / 64] &= !(1 << (i % 64));
+    }
+
+    #[inline(always)]
+    fn has(&self, row: usize, cell: CellId) -> bool {
+        let i = cell.index();
+        self.sets[row * self.words + i / 64] >> (i % 64) & 1 != 0
+    }
+
+    /// The cells of an owner slot ([`Square::slot`]: 0 empty, 1 and 2 the players, 3 nobody),
+    /// read at the board's width `W`.
+    #[inline(always)]
+    pub(crate) fn slot_set<const W: usize>(&self, slot: usize) -> CellSet<W> {
+        CellSet::from_words(&self.sets[slot * W..slot * W + W])
+    }
+
+    /// The empty cells.
+    #[inline(always)]
+    pub(crate) fn empty_set<const W: usize>(&self) -> CellSet<W> {
+        self.slot_set(0)
+    }
+
+    /// The cells that hold a piece.
+    #[inline(always)]
+    pub(crate) fn occupied_set<const W: usize>(&self) -> CellSet<W> {
+        self.slot_set::<W>(1) | self.slot_set(2) | self.slot_set(3)
+    }
+
+    /// The cells of `player`'s pieces.
+    #[inline(always)]
+    pub(crate) fn player_set<const W: usize>(&self, player: PlayerId) -> CellSet<W> {
+        self.slot_set(crate::game::slot(player))
+    }
+
+    /// The cells holding `piece`.
+    #[inline(always)]
+    pub(crate) fn piece_set<const W: usize>(&self, piece: Piece) -> CellSet<W> {
+        let row = PIECES + piece.code();
+        CellSet::from_words(&self.sets[row * W..row * W + W])
+    }
+
+    /// The cells holding `piece`, lowest first, at any width (for code that runs seldom).
+    pub(crate) fn cells_with(&self, piece: Piece) -> impl Iterator<Item = CellId> + '_ {
+        let row = PIECES + piece.code();
+        self.sets[row * self.words..(row + 1) * self.words].iter().enumerate().flat_map(|(k, &w)| {
+            let mut bits = w;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    CellId::new(k * 64 + b)
+                })
+            })
+        })
     }
 
     /// The start position of the game.
@@ -195,22 +283,19 @@ impl Position {
         self.replace(cell, old, new);
     }
 
-    /// Writes a cell and keeps the counts and bit sets in step.
+    /// Writes a cell and keeps the counts and cell sets in step. (An empty cell's code is 0,
+    /// whose set is the never-moved marks': it is left alone.)
     #[inline(always)]
     fn replace(&mut self, cell: CellId, old: Option<Piece>, new: Option<Piece>) {
         self.counts[old.slot()] -= u32::from(old.is_some());
         self.counts[new.slot()] += u32::from(new.is_some());
-        if cell.in_64() {
-            let bit = cell.bit();
-            self.bits[old.slot()] &= !bit;
-            self.bits[new.slot()] |= bit;
-            // Codes of the first eight piece types have bit sets; others are found by scanning.
-            if old.code() < 32 {
-                self.code_bits[old.code()] &= !bit;
-            }
-            if new.code() < 32 {
-                self.code_bits[new.code()] |= bit;
-            }
+        self.remove(old.slot(), cell);
+        self.insert(new.slot(), cell);
+        if let Some(p) = old {
+            self.remove(PIECES + p.code(), cell);
+        }
+        if let Some(p) = new {
+            self.insert(PIECES + p.code(), cell);
         }
         self.cells[cell.index()] = new;
     }
@@ -281,7 +366,7 @@ impl Position {
         });
         if self.victim != NO_CELL {
             self.hash ^= game.passed_key(self.passed, self.victim);
-            self.passed = CellBits::NONE;
+            self.passed = CellBits::EMPTY;
             self.victim = NO_CELL;
         }
     }
@@ -289,13 +374,13 @@ impl Position {
     /// Has the piece on `cell` never moved (for the tracked piece types)?
     #[inline(always)]
     pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
-        self.unmoved.get(cell.index() / 64).is_some_and(|w| w & (1 << (cell.index() % 64)) != 0)
+        self.has(UNMOVED, cell)
     }
 
     /// Marks the piece on `cell` as never moved (setting up a position).
     pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
-        if !self.is_unmoved(cell) && !self.unmoved.is_empty() {
-            self.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64);
+        if !self.is_unmoved(cell) && game.tracks_unmoved() {
+            self.insert(UNMOVED, cell);
             self.hash ^= game.unmoved_key(cell);
         }
     }
@@ -304,7 +389,7 @@ impl Position {
     #[inline(always)]
     pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
         if self.is_unmoved(cell) {
-            self.unmoved[cell.index() / 64] &= !(1 << (cell.index() % 64));
+            self.remove(UNMOVED, cell);
             self.hash ^= game.unmoved_key(cell);
             self.undo.push(Undo::Unmoved(cell));
         }
@@ -318,7 +403,7 @@ impl Position {
 
     /// The move being made passed over `passed`, and its piece stands on `victim`.
     pub(crate) fn set_passed(&mut self, game: &Game, passed: CellBits, victim: CellId) {
-        if passed != CellBits::NONE {
+        if passed != CellBits::EMPTY {
             self.passed = passed;
             self.victim = victim;
             self.hash ^= game.passed_key(passed, victim);
@@ -375,7 +460,7 @@ impl Position {
                     let now = self.cells[cell.index()];
                     self.replace(cell, now, old);
                 }
-                Undo::Unmoved(cell) => self.unmoved[cell.index() / 64] |= 1 << (cell.index() % 64),
+                Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
@@ -504,63 +589,10 @@ impl Position {
     }
 }
 
-/// The cells of one piece kind, visited in cell order.
-pub(crate) enum Cells {
-    /// Exactly these cells.
-    Exact(u64),
-    /// These cells, where the piece kind must still be checked.
-    Bits(u64),
-    Scan(usize),
-}
-
-impl Cells {
-    #[inline(always)]
-    pub(crate) fn next(&mut self, cells: &[Option<Piece>], piece: Piece) -> Option<CellId> {
-        match self {
-            Cells::Exact(bits) => {
-                if *bits == 0 {
-                    return None;
-                }
-                let c = CellId::lowest(*bits);
-                *bits &= *bits - 1;
-                Some(c)
-            }
-            Cells::Bits(bits) => {
-                while *bits != 0 {
-                    let c = bits.trailing_zeros() as usize;
-                    *bits &= *bits - 1;
-                    if cells[c] == Some(piece) {
-                        return Some(CellId::new(c));
-                    }
-                }
-                None
-            }
-            Cells::Scan(i) => {
-                while *i < cells.len() {
-                    let c = *i;
-                    *i += 1;
-                    if cells[c] == Some(piece) {
-                        return Some(CellId::new(c));
-                    }
-                }
-                None
-            }
-        }
-    }
-}
-
-impl Game {
-    /// The cells holding `piece`: from the owner's bit set on boards of at most 64 cells, by
-    /// scanning otherwise.
-    #[inline(always)]
-    pub(crate) fn pieces_of(&self, pos: &Position, piece: Piece) -> Cells {
-        if self.board().len() <= 64 {
-            if piece.code() < 32 { Cells::Exact(pos.code_bits[piece.code()]) } else { Cells::Bits(pos.bits[piece.slot()]) }
-        } else {
-            Cells::Scan(0)
-        }
-    }
-}
+/// The first sets of a position: the owner slots (0 empty, 1 and 2 the players, 3 nobody).
+const UNMOVED: usize = 4;
+/// The row of piece code `c` is `PIECES + c` (codes start at 1: row `PIECES` is `UNMOVED`'s).
+const PIECES: usize = 4;
 
 impl Game {
     /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put

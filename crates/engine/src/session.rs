@@ -145,19 +145,21 @@ impl<'g> Session<'g> {
         // that much whatever the game's length, and searches take moves back within it.
         self.pos.bound_history(UNDO_DEPTH);
         // Material is counted only for rulesets whose draws look at it, once per move.
-        let (before, after) = match &mut self.material {
+        let changed = match &mut self.material {
             Some(counts) => {
                 let after = material_counts(game, &self.pos);
-                (std::mem::replace(counts, after.clone()), after)
+                let before = std::mem::replace(counts, after);
+                before != *counts
             }
-            None => Default::default(),
+            None => false,
         };
+        let after = &self.material;
         self.halfmove = if self.clock_events.iter().any(|e| is_event(e, &mv, mover_piece)) { 0 } else { self.halfmove + 1 };
         for (i, rule) in game.rules().draws.iter().enumerate() {
             if let DrawKind::Counter { reset, material, .. } = &rule.kind {
                 let reset_now = reset.iter().any(|e| is_event(e, &mv, mover_piece));
-                let holds = material.as_ref().is_none_or(|m| material_holds(game, m, &after));
-                self.counters[i] = if !holds || reset_now || (material.is_some() && before != after) { 0 } else { self.counters[i] + 1 };
+                let holds = material.as_ref().is_none_or(|m| after.as_ref().is_some_and(|counts| material_holds(game, m, counts)));
+                self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
             }
         }
         self.keys.push(repetition_key(game, &self.pos));
@@ -201,6 +203,18 @@ impl<'g> Session<'g> {
         if let Some(o) = self.game.outcome(&self.pos) {
             return Some(o);
         }
+        self.drawn()
+    }
+
+    /// [`Session::outcome`], given the legal moves of the position as [`Game::generate`] lists
+    /// them: while there are some, the game's own end conditions do not hold (generation has
+    /// asked them), so a loop that generates each ply asks only the draws, and generates once.
+    pub fn outcome_given(&self, moves: &[Move]) -> Option<Outcome> {
+        if moves.is_empty() { self.outcome() } else { self.drawn() }
+    }
+
+    /// The draw that the history makes, if any.
+    fn drawn(&self) -> Option<Outcome> {
         let rule = self.history_draw()?;
         Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
     }
@@ -238,7 +252,11 @@ impl<'g> Session<'g> {
 /// the same way, by `drop_idle_marks`.)
 fn repetition_key(game: &Game, pos: &Position) -> u64 {
     match pos.passed() {
-        Some((passed, victim)) if !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) => {
+        // Listing the legal moves only when a move could take the passed cells at all.
+        Some((passed, victim))
+            if !game.could_take_passed(pos)
+                || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) =>
+        {
             pos.hash() ^ game.passed_key(passed, victim)
         }
         _ => pos.hash(),

@@ -34,7 +34,7 @@ impl Game {
     /// cells come first (by cell index, hop by hop) is the one played. Called before the
     /// move changes anything.
     fn taking_order(&self, pos: &Position, mv: &Move) -> Vec<CellId> {
-        if mv.captures.count() <= 1 || !matches!(self.compiled[mv.rule.index()].kind, Kind::Hops(_)) {
+        if mv.captures.len() <= 1 || !matches!(self.compiled[mv.rule.index()].kind, Kind::Hops(_)) {
             return mv.captured_cells().collect();
         }
         self.capture_ways(pos, mv)

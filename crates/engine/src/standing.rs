@@ -87,7 +87,7 @@ impl Standing {
         }
         // A piece a rule of `side` leaves on `cell`: promoted if it lands where it promotes.
         let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &game.promotions[piece.kind().index()] {
-            Some(promo) if piece.belongs_to(side) && promo.cells[side.index()][cell.index()] => {
+            Some(promo) if piece.belongs_to(side) && promo.cells.contains(side.index(), cell) => {
                 out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
             }
             _ => out.push(piece),
@@ -165,10 +165,9 @@ impl Game {
             }
             let name = kind_name(piece);
             let owner = piece.owner().player().map_or(String::new(), |p| format!("{}'s ", self.player_name(p)));
-            let promotes = piece
-                .owner()
-                .player()
-                .is_some_and(|p| self.promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells[p.index()][i]));
+            let promotes = piece.owner().player().is_some_and(|p| {
+                self.promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells.contains(p.index(), CellId::new(i)))
+            });
             let why =
                 if promotes { "it would have promoted there".to_string() } else { format!("no move of the game leaves a {name} there") };
             return Some(format!("{owner}{name} on {}: {why}", self.board().name(CellId::new(i))));

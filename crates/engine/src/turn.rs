@@ -2,6 +2,7 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
+use crate::attack::Legal;
 use crate::game::Game;
 use crate::moves::{AnyMove, Move, Sink};
 use crate::position::Position;
@@ -11,14 +12,23 @@ use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PieceTypeSet, Playe
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
+        hetproba_board::with_width!(self.width, W => self.generate_w::<W>(pos, out))
+    }
+
+    /// [`Game::generate`] with cell sets of `W` words, the game's width.
+    pub(crate) fn generate_w<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if self.ends.has_static() && self.static_end(pos) {
+        if self.ends.has_static() && self.static_end::<W>(pos) {
             return;
         }
-        self.generate_phase(pos, pos.side, pos.phase, out);
-        self.keep_legal(pos, out);
-        if let Some(tired) = self.tired_piece(pos, pos.side) {
-            out.retain(|m| m.from != tired || m.is_capture());
+        // Only legal moves reach the list: with royal pieces each is tested as it is found.
+        let legality = self.legality::<W>(pos);
+        let tired = self.tired_piece(pos, pos.side);
+        if legality.is_none() && tired.is_none() {
+            self.generate_phase::<W>(pos, pos.side, pos.phase, out);
+        } else {
+            let mut legal = Legal { game: self, pos, legality, tired, sink: out };
+            self.generate_phase::<W>(pos, pos.side, pos.phase, &mut legal);
         }
         if !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
@@ -27,13 +37,13 @@ impl Game {
             PassRule::Never => {}
             PassRule::Always => out.push(Move::PASS),
             PassRule::WhenStuck => {
-                if out.is_empty() && self.opponent_could_move(pos) {
+                if out.is_empty() && self.opponent_could_move::<W>(pos) {
                     out.push(Move::PASS);
                 }
             }
         }
         // End rules that mention no-moves may still hold through their other tests.
-        if self.dynamic_end(pos, !out.is_empty()) {
+        if self.dynamic_end::<W>(pos, !out.is_empty()) {
             out.clear();
         }
     }
@@ -51,8 +61,8 @@ impl Game {
     /// are legal (capturing is then not compulsory). Returns true if that decided the moves.
     fn must_leave(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
         let Some(regions) = &self.regions.must_leave else { return false };
-        let region = &regions[pos.side.index()];
-        let leaves = |m: &Move| m.from != NO_CELL && region[m.from.index()] && !region[m.to.index()];
+        let side = pos.side.index();
+        let leaves = |m: &Move| m.from != NO_CELL && regions.contains(side, m.from) && !regions.contains(side, m.to);
         if !out.iter().any(leaves) {
             return false;
         }
@@ -159,45 +169,57 @@ impl Game {
 
     /// True if the position has a legal move (cheaper than listing them).
     pub fn has_moves(&self, pos: &Position) -> bool {
-        if self.ends.has_static() && self.static_end(pos) {
+        hetproba_board::with_width!(self.width, W => self.has_moves_w::<W>(pos))
+    }
+
+    pub(crate) fn has_moves_w<const W: usize>(&self, pos: &Position) -> bool {
+        if self.ends.has_static() && self.static_end::<W>(pos) {
             return false;
         }
-        let any = self.has_raw_moves(pos);
-        any && !self.dynamic_end(pos, any)
+        let any = self.has_raw_moves::<W>(pos);
+        any && !self.dynamic_end::<W>(pos, any)
     }
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
-    pub(crate) fn has_raw_moves(&self, pos: &Position) -> bool {
-        self.side_has_moves(pos, pos.side, pos.phase)
+    pub(crate) fn has_raw_moves<const W: usize>(&self, pos: &Position) -> bool {
+        self.side_has_moves::<W>(pos, pos.side, pos.phase)
             || match self.turn.pass {
                 PassRule::Never => false,
                 PassRule::Always => true,
-                PassRule::WhenStuck => self.opponent_could_move(pos),
+                PassRule::WhenStuck => self.opponent_could_move::<W>(pos),
             }
     }
 
-    /// Has `side` a legal move under the rules of `phase` (passing aside)? With royal pieces
-    /// the moves must be listed and tested; otherwise the first one found will do.
-    fn side_has_moves(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
-        if (self.attacks.is_some() || self.tired_piece(pos, side).is_some()) && side == pos.side {
-            let mut moves = Vec::new();
-            self.generate_phase(pos, side, phase, &mut moves);
-            self.keep_legal(pos, &mut moves);
-            if let Some(tired) = self.tired_piece(pos, side) {
-                moves.retain(|m| m.from != tired || m.is_capture());
-            }
-            return !moves.is_empty();
-        }
+    /// Has `side` a legal move under the rules of `phase` (passing aside)? Generation stops at
+    /// the first; with royal pieces (or a tired piece) at the first legal one, each tested as
+    /// it is found, without listing the others.
+    fn side_has_moves<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
         let mut any = AnyMove(false);
-        self.generate_phase(pos, side, phase, &mut any);
+        if side == pos.side && (self.attacks.is_some() || self.rules.same_piece.is_some()) {
+            let mut legal =
+                Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), sink: &mut any };
+            self.generate_phase::<W>(pos, side, phase, &mut legal);
+            return any.0;
+        }
+        self.generate_phase::<W>(pos, side, phase, &mut any);
         any.0
     }
 
+    /// Could a move of the side to move land on the passed cells (en passant)? The moves of
+    /// the rules that take them, before legality and the turn's filters: more than the legal
+    /// ones, so `false` is final.
+    pub(crate) fn could_take_passed(&self, pos: &Position) -> bool {
+        hetproba_board::with_width!(self.width, W => self.phases[pos.phase as usize].moves.iter().any(|&r| {
+            let mut any = AnyMove(false);
+            self.compiled[r].takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
+        }))
+    }
+
     /// Would the opponent have a move if the side to move passed?
-    fn opponent_could_move(&self, pos: &Position) -> bool {
+    fn opponent_could_move<const W: usize>(&self, pos: &Position) -> bool {
         let phase = self.phase_after_ply(pos);
         let mut any = AnyMove(false);
-        self.generate_phase(pos, pos.side.other(), phase, &mut any);
+        self.generate_phase::<W>(pos, pos.side.other(), phase, &mut any);
         any.0
     }
 
@@ -206,14 +228,21 @@ impl Game {
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
-    pub(crate) fn generate_phase(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
-        self.generate_phase_but(pos, side, phase, sink, false)
+    pub(crate) fn generate_phase<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
+        self.generate_phase_but::<W>(pos, side, phase, sink, false)
     }
 
     /// [`Game::generate_phase`], without castling when `no_castling` (attacks: castling captures
     /// nothing, and its own question "is this cell attacked?" would ask the other side's castling
     /// in turn, without end).
-    pub(crate) fn generate_phase_but(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink, no_castling: bool) -> bool {
+    pub(crate) fn generate_phase_but<const W: usize>(
+        &self,
+        pos: &Position,
+        side: PlayerId,
+        phase: u8,
+        sink: &mut impl Sink,
+        no_castling: bool,
+    ) -> bool {
         let rules = &self.phases[phase as usize];
         // In a phase that counts placements, a player who has placed them all places no more.
         let placed_all = match rules.limit {
@@ -227,7 +256,7 @@ impl Game {
             if no_castling && matches!(self.compiled[rule].kind, crate::moves::Kind::Castle(_)) {
                 continue;
             }
-            if !self.generate_rule(pos, side, rule, sink) {
+            if !self.generate_rule::<W>(pos, side, rule, sink) {
                 return false;
             }
         }

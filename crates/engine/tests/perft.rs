@@ -142,6 +142,55 @@ fn perft_tables() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
+/// Cell sets have one width per game (the fewest words that hold the board), and the generator
+/// is one code path at each width: a game run with wider sets must count exactly alike. Every
+/// short case of the files, at every width wider than its board needs.
+#[test]
+fn every_width_counts_the_cases_alike() {
+    let cases = read_cases();
+    let mut failures = Vec::new();
+    for case in cases.iter().filter(|c| !c.long && c.nodes <= 300_000) {
+        let rules = game(&case.ruleset).rules().clone();
+        for width in rules.board.width().at_least().skip(1) {
+            let game = Game::with_width(rules.clone(), width);
+            let mut pos = match &case.position {
+                Some(text) => game.read_position(text).unwrap_or_else(|e| panic!("{}: {e}", case.place)),
+                None => Position::start(&game),
+            };
+            let nodes = game.perft_counting(&mut pos, case.depth, case.counting);
+            if nodes != case.nodes {
+                failures.push(format!(
+                    "{}: {} perft {} with sets of {width:?} is {nodes}, expected {}",
+                    case.place, case.ruleset, case.depth, case.nodes
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
+
+/// The same for every built-in ruleset, with or without a perft file: from the start, at each
+/// wider width, the counts of the first plies (each depth while the last had at most 2,000
+/// leaves) are those of the board's own width.
+#[test]
+fn every_width_counts_every_ruleset_alike() {
+    for id in hetproba_rules::builtin_ids() {
+        let rules = game(id).rules().clone();
+        let native = Game::new(rules.clone());
+        let mut depths: Vec<(u32, u64)> = Vec::new();
+        while depths.last().is_none_or(|&(d, n)| n <= 2_000 && d < 6) {
+            let depth = depths.len() as u32 + 1;
+            depths.push((depth, native.perft(&mut Position::start(&native), depth)));
+        }
+        for width in rules.board.width().at_least().skip(1) {
+            let game = Game::with_width(rules.clone(), width);
+            for &(depth, nodes) in &depths {
+                assert_eq!(game.perft(&mut Position::start(&game), depth), nodes, "{id} perft {depth} with sets of {width:?}");
+            }
+        }
+    }
+}
+
 #[test]
 #[ignore = "long: reversi perft 9 and 10, draughts perft 8, checkers perft 10; run with --ignored or HETPROBA_LONG_PERFT=1"]
 fn long_perft_tables() {

@@ -7,7 +7,8 @@
 //!   the same (same moves, same result);
 //! - `move_info` (what `moves --json` prints) describes what `make` does;
 //! - random games end with a result within a bound (for the rulesets that fill the board);
-//! - a position has no moves exactly when the game is over;
+//! - a position has no moves exactly when the game is over, and a session's outcome asked
+//!   with the listed moves is its outcome;
 //! - reading positions, moves and rulesets never panics, whatever the text.
 //!
 //! Case counts are modest so the file runs in a few seconds in the dev profile; set
@@ -15,7 +16,7 @@
 
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, NO_DIR, Position};
+use hetproba_engine::{Game, Move, NO_DIR, Position, Session};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::BTreeSet;
@@ -266,6 +267,23 @@ proptest! {
                 assert_eq!(moves.is_empty(), outcome.is_some(), "{id}: at {text}: moves {moves:?}, outcome {outcome:?}");
                 assert_eq!(game.has_moves(pos), !moves.is_empty(), "{id}: has_moves at {text}");
             });
+        }
+    }
+
+    #[test]
+    fn the_outcome_given_the_listed_moves_is_the_outcome(choices in choices(150)) {
+        for (id, game) in games() {
+            let mut session = Session::new(game, Position::start(game));
+            let mut moves = Vec::new();
+            for &choice in &choices {
+                game.generate(session.position(), &mut moves);
+                let outcome = session.outcome();
+                assert_eq!(session.outcome_given(&moves), outcome, "{id}: after {:?}", session.moves());
+                if outcome.is_some() || moves.is_empty() {
+                    break;
+                }
+                session.play(moves[choice as usize % moves.len()]);
+            }
         }
     }
 

@@ -128,14 +128,14 @@ pub fn playout(game: &Game, seed: u64, moves: &mut Vec<Move>) -> (u32, End) {
     let mut session = Session::new(game, Position::start(game));
     let mut plies = 0;
     loop {
-        // Outcome before generation, in the order the play loop uses.
-        if let Some(outcome) = session.outcome() {
+        // One generation a ply: the outcome is asked knowing the moves.
+        game.generate(session.position(), moves);
+        if let Some(outcome) = session.outcome_given(moves) {
             return (plies, outcome.winner.map_or(End::Draw, |p| End::Win(p.0)));
         }
         if plies >= PLY_CAP {
             return (plies, End::Capped);
         }
-        game.generate(session.position(), moves);
         if moves.is_empty() {
             return (plies, End::NoMoves);
         }

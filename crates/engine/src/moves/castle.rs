@@ -31,14 +31,13 @@ impl Castle {
         }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
         let board = game.board();
         let cells = &pos.cells;
-        let mut pieces = game.pieces_of(pos, mine);
-        while let Some(c) = pieces.next(cells, mine) {
-            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked(pos, c, side.other(), mine) {
+        for c in game.pieces_of::<W>(pos, mine) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked::<W>(pos, c, side.other(), mine) {
                 continue;
             }
             for &d in &self.dirs[side.index()] {
@@ -57,7 +56,7 @@ impl Castle {
                 let mut safe = true;
                 for _ in 0..self.steps {
                     to = board.step(to, d);
-                    if game.attacked(pos, to, side.other(), mine) {
+                    if game.attacked::<W>(pos, to, side.other(), mine) {
                         safe = false;
                         break;
                     }
@@ -162,8 +161,7 @@ impl Game {
                 let super::Kind::Castle(castle) = &rule.kind else { continue };
                 let (piece, partner) = (rule.moving[side.index()], castle.partner(side));
                 related.extend([piece, partner]);
-                let mut pieces = self.pieces_of(pos, piece);
-                while let Some(c) = pieces.next(&pos.cells, piece) {
+                for c in pos.cells_with(piece) {
                     if !pos.is_unmoved(c) {
                         continue;
                     }
@@ -175,8 +173,7 @@ impl Game {
                 }
             }
             for piece in related {
-                let mut pieces = self.pieces_of(pos, piece);
-                let cells: Vec<CellId> = std::iter::from_fn(|| pieces.next(&pos.cells, piece)).collect();
+                let cells: Vec<CellId> = pos.cells_with(piece).collect();
                 for c in cells {
                     if !keep.contains(&c) {
                         pos.clear_unmoved(self, c);

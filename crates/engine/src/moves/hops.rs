@@ -19,9 +19,9 @@
 //!   chain ends in a region that ends moves.
 
 use super::{CellBits, Move, RuleId, Sink};
-use crate::game::{Game, Square, line_masks, slot};
+use crate::game::{Game, Square, line_masks};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -54,8 +54,8 @@ pub(crate) fn take_chain_cut() -> Option<CellId> {
     CUT.with(|cut| cut.take())
 }
 
-/// Per cell: (hopped cell, landing cell) pairs, as bits.
-type JumpPairs = Vec<Vec<(u64, u64)>>;
+/// Per cell: (hopped cell, landing cell) pairs.
+type JumpPairs = Vec<Vec<(CellId, CellId)>>;
 
 /// One segment of a hop pattern.
 #[derive(Clone, Debug)]
@@ -93,18 +93,18 @@ pub(crate) struct Hops {
     reverse: bool,
     /// May a chain end after any hop, a capture included?
     may_stop: bool,
-    /// On boards of at most 64 cells, when every first hop is a short one: per player and
-    /// cell, the (hopped cell, landing cell) of each first hop, as bits. A piece can begin a
-    /// chain only if one of them has a hoppable piece and an empty landing.
+    /// When every first hop is a short one: per player and cell, the (hopped cell, landing
+    /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
+    /// piece and an empty landing.
     first_jumps: Option<[JumpPairs; 2]>,
-    /// On boards of at most 64 cells: per player, the cells a first hop from each cell could
-    /// pass over (the neighbours for a jump, the whole rays for a flying hop). A piece with no
-    /// hoppable piece there cannot hop.
-    reach: Option<[Vec<u64>; 2]>,
+    /// `reach[p * cells + c]`: the cells a first hop of player `p` from `c` could pass over
+    /// (the neighbours for a jump, the whole rays for a flying hop). A piece with no hoppable
+    /// piece there cannot hop.
+    reach: CellSets,
 }
 
 impl Hops {
-    pub(crate) fn compile(rules: &Ruleset, pattern: &HopPattern) -> Hops {
+    pub(crate) fn compile(rules: &Ruleset, pattern: &HopPattern, width: Width) -> Hops {
         let segments: Vec<Segment> = pattern
             .segments
             .iter()
@@ -118,17 +118,18 @@ impl Hops {
                 takes: hop.captures(),
             })
             .collect();
-        let reach = (rules.board.len() <= 64).then(|| {
-            [0, 1].map(|p| {
-                let mut masks = vec![0u64; rules.board.len()];
-                for seg in first_segments(&segments) {
-                    for (m, add) in masks.iter_mut().zip(line_masks(&rules.board, &seg.dirs[p], seg.long)) {
-                        *m |= add;
+        let n = rules.board.len();
+        let mut reach = CellSets::new(width, 2 * n);
+        for p in 0..2 {
+            for seg in first_segments(&segments) {
+                let masks = line_masks(width, &rules.board, &seg.dirs[p], seg.long);
+                for c in 0..n {
+                    for k in masks.cells(c) {
+                        reach.insert(p * n + c, k);
                     }
                 }
-                masks
-            })
-        });
+            }
+        }
         let next = (0..segments.len())
             .map(|seg| {
                 [0u8, 1].map(|count| {
@@ -155,18 +156,18 @@ impl Hops {
         let first_over =
             first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let board = &rules.board;
-        let first_jumps = (board.len() <= 64 && first_segments(&segments).all(|s| !s.long)).then(|| {
+        let first_jumps = first_segments(&segments).all(|s| !s.long).then(|| {
             [0, 1].map(|p| {
                 (0..board.len())
                     .map(CellId::new)
                     .map(|c| {
-                        let mut pairs: Vec<(u64, u64)> = Vec::new();
+                        let mut pairs: Vec<(CellId, CellId)> = Vec::new();
                         for seg in first_segments(&segments) {
                             for &d in &seg.dirs[p] {
                                 let over = board.step(c, d);
                                 let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
-                                if land != NO_CELL && !pairs.contains(&(over.bit(), land.bit())) {
-                                    pairs.push((over.bit(), land.bit()));
+                                if land != NO_CELL && !pairs.contains(&(over, land)) {
+                                    pairs.push((over, land));
                                 }
                             }
                         }
@@ -231,39 +232,25 @@ impl Hops {
         self.segments.iter().rposition(|s| s.takes && s.max > 1)
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let mine = game.compiled[r.index()].moving[side.index()];
-        let cells = &pos.cells;
-        let mut pieces = game.pieces_of(pos, mine);
-        if let Some(reach) = &self.reach {
-            let reach = &reach[side.index()];
-            let (own, enemy) = self.first_over;
-            let hoppable = if own { pos.bits[slot(side)] } else { 0 } | if enemy { pos.bits[slot(side.other())] } else { 0 };
-            if let Some(jumps) = &self.first_jumps {
-                let jumps = &jumps[side.index()];
-                let empty = pos.bits[0];
-                while let Some(c) = pieces.next(cells, mine) {
-                    let can = reach[c.index()] & hoppable != 0
-                        && jumps[c.index()].iter().any(|&(over, land)| over & hoppable != 0 && land & empty != 0);
-                    if can && !self.search_from(game, pos, side, r, c, sink) {
-                        return false;
-                    }
-                }
-                return true;
-            }
-            while let Some(c) = pieces.next(cells, mine) {
-                if reach[c.index()] & hoppable != 0 && !self.generate_from(game, pos, side, r, c, sink) {
+        let n = game.board().len();
+        let (own, enemy) = self.first_over;
+        let none = CellSet::EMPTY;
+        let hoppable: CellSet<W> = if own { pos.player_set(side) } else { none } | if enemy { pos.player_set(side.other()) } else { none };
+        let reach = |c: CellId| self.reach.get::<W>(side.index() * n + c.index()).intersects(&hoppable);
+        if let Some(jumps) = &self.first_jumps {
+            let jumps = &jumps[side.index()];
+            let empty = pos.empty_set::<W>();
+            for c in game.pieces_of::<W>(pos, mine) {
+                let can = reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land));
+                if can && !self.search_from(game, pos, side, r, c, sink) {
                     return false;
                 }
             }
-        } else {
-            while let Some(c) = pieces.next(cells, mine) {
-                if !self.generate_from(game, pos, side, r, c, sink) {
-                    return false;
-                }
-            }
+            return true;
         }
-        true
+        game.pieces_of::<W>(pos, mine).all(|c| !reach(c) || self.generate_from(game, pos, side, r, c, sink))
     }
 
     /// Generates the chains of the piece on `from`.
@@ -272,7 +259,7 @@ impl Hops {
         // Most pieces cannot hop at all: look for a first hop before preparing a search.
         let any = self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
-            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, 0).is_some())
+            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, CellBits::EMPTY).is_some())
         });
         if !any {
             return true;
@@ -285,7 +272,9 @@ impl Hops {
         let search = Search::new(game, pos, side, from, r);
         self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
-            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, 0).is_some_and(|(over, _)| search.captures(seg, over)))
+            seg.dirs[side.index()]
+                .iter()
+                .any(|&d| search.hop(from, d, seg, CellBits::EMPTY).is_some_and(|(over, _)| search.captures(seg, over)))
         })
     }
 
@@ -300,7 +289,7 @@ impl Hops {
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink, searched: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(from, piece, start, 0, bit(from), None, &mut path, 0, false, &mut out)
+        search.extend(from, piece, start, CellBits::EMPTY, CellBits::single(from), None, &mut path, 0, false, &mut out)
     }
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
@@ -314,8 +303,8 @@ impl Hops {
             mv.from,
             piece,
             At { rule: mv.rule, seg: 0, count: 0, last: super::NO_DIR },
-            0,
-            bit(mv.from),
+            CellBits::EMPTY,
+            CellBits::single(mv.from),
             None,
             &mut path,
             0,
@@ -346,7 +335,7 @@ pub(crate) struct At {
 
 /// Receives finished chains: (end cell, captured set, promotion, landing path).
 trait ChainOut {
-    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
+    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
 
     /// Is there anything to find from this place? False when an earlier chain searched it
     /// and what it finds there is known (a chain that took the same pieces in another order).
@@ -431,9 +420,9 @@ impl std::hash::Hasher for PlaceHasher {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Place {
     cur: CellId,
-    captured: u128,
-    /// The cells landed on, where they matter ([`Hops::remembers_landings`]); 0 otherwise.
-    visited: u128,
+    captured: CellBits,
+    /// The cells landed on, where they matter ([`Hops::remembers_landings`]); empty otherwise.
+    visited: CellBits,
     rule: RuleId,
     seg: u8,
     count: u8,
@@ -459,18 +448,13 @@ struct Search<'a> {
     /// A chain may end after any hop (`chain = "may-stop"`).
     may_stop: bool,
     /// Cells a hop may land on only by capturing (per the mover), if any.
-    no_quiet: Option<&'a [bool]>,
+    no_quiet: Option<&'a CellSets>,
     /// Cells where the move ends on arrival, if any.
-    stops: Option<&'a [bool]>,
+    stops: Option<&'a CellSets>,
     /// Does a chain's future depend on the cells it landed on ([`Hops::remembers_landings`])?
     remembers_landings: bool,
     /// Places entered so far, against [`MAX_CHAIN_STEPS`].
     steps: Cell<u32>,
-}
-
-#[inline(always)]
-fn bit(c: CellId) -> u128 {
-    c.bit128()
 }
 
 impl<'a> Search<'a> {
@@ -489,8 +473,8 @@ impl<'a> Search<'a> {
             never_revisit,
             no_reverse,
             may_stop,
-            no_quiet: game.regions.no_quiet.as_ref().map(|r| &r[side.index()][..]),
-            stops: game.regions.stops.as_ref().map(|r| &r[side.index()][..]),
+            no_quiet: game.regions.no_quiet.as_ref(),
+            stops: game.regions.stops.as_ref(),
             remembers_landings: game.chains_remember_landings,
             steps: Cell::new(0),
         }
@@ -515,15 +499,15 @@ impl<'a> Search<'a> {
 
     /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
     #[inline(always)]
-    fn free(&self, c: CellId, captured: u128) -> bool {
-        c == self.from || self.pos.cells[c.index()].is_none() || (self.immediate && captured & bit(c) != 0)
+    fn free(&self, c: CellId, captured: CellBits) -> bool {
+        c == self.from || self.pos.cells[c.index()].is_none() || (self.immediate && captured.contains(c))
     }
 
     /// Can the moving piece hop over this cell?
     #[inline(always)]
-    fn hoppable(&self, c: CellId, over: Over, captured: u128) -> bool {
+    fn hoppable(&self, c: CellId, over: Over, captured: CellBits) -> bool {
         let Some(piece) = self.pos.cells[c.index()] else { return false };
-        if c == self.from || captured & bit(c) != 0 {
+        if c == self.from || captured.contains(c) {
             return false;
         }
         match over {
@@ -537,7 +521,7 @@ impl<'a> Search<'a> {
     /// The piece hopped over, and how many landing cells one hop from `cur` along `d` has:
     /// they are the cells right behind the piece, one after another along `d`.
     #[inline]
-    fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: u128) -> Option<(CellId, usize)> {
+    fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: CellBits) -> Option<(CellId, usize)> {
         let board = self.game.board();
         let mut over = board.step(cur, d);
         if seg.long {
@@ -578,7 +562,7 @@ impl<'a> Search<'a> {
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
-    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: u128, visited: u128) -> bool {
+    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: CellBits, visited: CellBits) -> bool {
         for state in self.states(piece, &[at]) {
             let hops = self.hops(state.rule);
             for &j in &hops.next[state.seg as usize][state.count as usize] {
@@ -589,7 +573,7 @@ impl<'a> Search<'a> {
                     }
                     if let Some((over, count)) = self.hop(cur, d, seg, captured)
                         && self.captures(seg, over)
-                        && (!self.never_revisit || self.landings(over, d, count).any(|l| visited & bit(l) == 0))
+                        && (!self.never_revisit || self.landings(over, d, count).any(|l| !visited.contains(l)))
                     {
                         return true;
                     }
@@ -608,8 +592,8 @@ impl<'a> Search<'a> {
         cur: CellId,
         piece: PieceTypeId,
         at: At,
-        captured: u128,
-        visited: u128,
+        captured: CellBits,
+        visited: CellBits,
         promoted: Option<PieceTypeId>,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
@@ -623,7 +607,7 @@ impl<'a> Search<'a> {
         let place = Place {
             cur,
             captured,
-            visited: if visited_matters { visited } else { 0 },
+            visited: if visited_matters { visited } else { CellBits::EMPTY },
             rule: at.rule,
             seg: at.seg,
             count: at.count,
@@ -664,8 +648,8 @@ impl<'a> Search<'a> {
         cur: CellId,
         piece: PieceTypeId,
         at: At,
-        captured: u128,
-        visited: u128,
+        captured: CellBits,
+        visited: CellBits,
         promoted: Option<PieceTypeId>,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
@@ -694,12 +678,12 @@ impl<'a> Search<'a> {
                     if capturing && !out.may_capture(over) {
                         continue;
                     }
-                    let now_captured = if capturing { captured | bit(over) } else { captured };
+                    let now_captured = if capturing { captured | CellBits::single(over) } else { captured };
                     // Non-capturing hops may not return to a cell (no endless canters), nor arrive
                     // where only a capture may.
                     let fresh = |l: CellId| {
-                        ((capturing && !self.never_revisit) || visited & bit(l) == 0)
-                            && (capturing || self.no_quiet.is_none_or(|r| !r[l.index()]))
+                        ((capturing && !self.never_revisit) || !visited.contains(l))
+                            && (capturing || self.no_quiet.is_none_or(|r| !r.contains(self.side.index(), l)))
                     };
                     // A capture that can go on from some landing cells must land on one of them.
                     // (Landings are fewer than 128: boards with hops have at most 128 cells.)
@@ -709,7 +693,7 @@ impl<'a> Search<'a> {
                         for i in 0..count {
                             l = board.step(l, d);
                             let (next_piece, _, ends) = self.arrival(l, piece, promoted);
-                            if !ends && fresh(l) && self.can_go_on(l, next_piece, next, now_captured, visited | bit(l)) {
+                            if !ends && fresh(l) && self.can_go_on(l, next_piece, next, now_captured, visited | CellBits::single(l)) {
                                 must |= 1 << i;
                             }
                         }
@@ -739,7 +723,7 @@ impl<'a> Search<'a> {
                                     next_piece,
                                     next,
                                     now_captured,
-                                    visited | bit(l),
+                                    visited | CellBits::single(l),
                                     next_promoted,
                                     path,
                                     hops + 1,
@@ -765,14 +749,14 @@ impl<'a> Search<'a> {
     /// What a piece is after landing on `l`: its type, its promotion so far, and whether the
     /// move must end here.
     fn arrival(&self, l: CellId, piece: PieceTypeId, promoted: Option<PieceTypeId>) -> (PieceTypeId, Option<PieceTypeId>, bool) {
-        if self.stops.is_some_and(|s| s[l.index()]) {
+        if self.stops.is_some_and(|s| s.contains(self.side.index(), l)) {
             return (piece, promoted, true);
         }
         if promoted.is_some() {
             return (piece, promoted, false);
         }
         let Some(promo) = &self.game.promotions[piece.index()] else { return (piece, None, false) };
-        if !promo.cells[self.side.index()][l.index()] {
+        if !promo.cells.contains(self.side.index(), l) {
             return (piece, None, false);
         }
         match promo.during {
@@ -789,7 +773,7 @@ impl<'a> Search<'a> {
         &self,
         to: CellId,
         piece: PieceTypeId,
-        captured: u128,
+        captured: CellBits,
         promoted: Option<PieceTypeId>,
         path: &[CellId],
         out: &mut impl ChainOut,
@@ -798,7 +782,7 @@ impl<'a> Search<'a> {
             return out.chain(to, captured, promoted, path);
         }
         match &self.game.promotions[piece.index()] {
-            Some(promo) if promo.cells[self.side.index()][to.index()] => promo.to.iter().all(|&t| out.chain(to, captured, Some(t), path)),
+            Some(promo) if promo.cells.contains(self.side.index(), to) => promo.to.iter().all(|&t| out.chain(to, captured, Some(t), path)),
             _ => out.chain(to, captured, None, path),
         }
     }
@@ -815,8 +799,8 @@ struct Distinct<'s, S: Sink> {
 }
 
 impl<S: Sink> ChainOut for Distinct<'_, S> {
-    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, _path: &[CellId]) -> bool {
-        let mv = Move { captures: CellBits::from_bits(captured), promote: promote.into(), ..Move::new(self.rule, self.from, to) };
+    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, _path: &[CellId]) -> bool {
+        let mv = Move { captures: captured, promote: promote.into(), ..Move::new(self.rule, self.from, to) };
         if self.sink.holds_since(self.mark, &mv) {
             return true;
         }
@@ -851,8 +835,8 @@ struct Paths<'m> {
 }
 
 impl ChainOut for Paths<'_> {
-    fn chain(&mut self, to: CellId, captured: u128, promote: Option<PieceTypeId>, path: &[CellId]) -> bool {
-        if to == self.target.to && captured == self.target.captures.bits() && promote == self.target.promotion() {
+    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, path: &[CellId]) -> bool {
+        if to == self.target.to && captured == self.target.captures && promote == self.target.promotion() {
             self.paths.push(path.to_vec());
         }
         self.paths.len() < MAX_PATHS
@@ -876,7 +860,7 @@ impl ChainOut for Paths<'_> {
 
     /// Only the move's own pieces.
     fn may_capture(&self, cell: CellId) -> bool {
-        self.target.captures.bits() & cell.bit128() != 0
+        self.target.captures.contains(cell)
     }
 
     /// The places of a move whose generation stayed within [`MAX_CHAIN_STEPS`] are fewer,

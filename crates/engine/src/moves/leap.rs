@@ -30,12 +30,11 @@ impl Leap {
         out.extend_from_slice(&self.targets[from.index()]);
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;
-        let mut pieces = game.pieces_of(pos, mine);
-        while let Some(c) = pieces.next(cells, mine) {
+        for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
             }

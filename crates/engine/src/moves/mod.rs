@@ -14,7 +14,7 @@ mod roll;
 use crate::effects::Effects;
 use crate::game::{Game, Owner, Piece, Square};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
@@ -48,29 +48,10 @@ pub struct Move {
     pub part: CellId,
 }
 
-/// A set of up to 128 cells, as two words: a `u128` field would align the whole move to 16
-/// bytes and make it a third larger.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellBits([u64; 2]);
-
-impl CellBits {
-    pub const NONE: CellBits = CellBits([0, 0]);
-
-    #[inline(always)]
-    pub fn from_bits(bits: u128) -> CellBits {
-        CellBits([bits as u64, (bits >> 64) as u64])
-    }
-
-    #[inline(always)]
-    pub fn bits(self) -> u128 {
-        self.0[0] as u128 | (self.0[1] as u128) << 64
-    }
-
-    #[inline(always)]
-    pub fn count(self) -> u32 {
-        self.0[0].count_ones() + self.0[1].count_ones()
-    }
-}
+/// The cells one move captures or passes over: a cell set of two words, whatever the board's
+/// width, so that a move keeps its size. Moves that capture cells other than the one they land
+/// on need boards of at most 128 cells (the loader checks), and so does en passant.
+pub type CellBits = CellSet<2>;
 
 /// A promotion in one byte, the piece type plus one, 0 for none: an `Option<PieceTypeId>`
 /// would take two and make a move a third larger.
@@ -119,7 +100,7 @@ pub const NO_DIR: DirId = DirId::NONE;
 
 impl Move {
     pub const PASS: Move = Move {
-        captures: CellBits::NONE,
+        captures: CellBits::EMPTY,
         take_to: false,
         rule: PASS_RULE,
         dir: NO_DIR,
@@ -132,7 +113,7 @@ impl Move {
     /// A move of `rule` from `from` to `to` that captures nothing.
     #[inline(always)]
     pub(crate) fn new(rule: RuleId, from: CellId, to: CellId) -> Move {
-        Move { captures: CellBits::NONE, take_to: false, rule, dir: NO_DIR, promote: Promote::NONE, from, to, part: NO_CELL }
+        Move { captures: CellBits::EMPTY, take_to: false, rule, dir: NO_DIR, promote: Promote::NONE, from, to, part: NO_CELL }
     }
 
     pub fn is_pass(&self) -> bool {
@@ -142,23 +123,21 @@ impl Move {
     /// Does it capture anything?
     #[inline(always)]
     pub fn is_capture(&self) -> bool {
-        self.captures != CellBits::NONE || self.take_to
+        !self.captures.is_empty() || self.take_to
     }
 
     /// How many pieces it captures.
     #[inline(always)]
     pub fn capture_count(&self) -> u32 {
-        self.captures.count() + u32::from(self.take_to)
+        self.captures.len() + u32::from(self.take_to)
     }
 
     /// The captured cells: those hopped over or enclosed, in cell order, then `to` if landed on.
     pub fn captured_cells(&self) -> impl Iterator<Item = CellId> + '_ {
-        let mut bits = self.captures.bits();
+        let mut cells = self.captures.iter();
         let mut landing = self.take_to;
         std::iter::from_fn(move || {
-            if bits != 0 {
-                let c = CellId::lowest128(bits);
-                bits &= bits - 1;
+            if let Some(c) = cells.next() {
                 Some(c)
             } else if landing {
                 landing = false;
@@ -253,8 +232,8 @@ pub(crate) struct Rule {
     pub effects: Effects,
     /// The rule's own notation template, if it has one.
     pub template: Option<String>,
-    /// Only pieces standing on these cells (per player) make this move; `None`: any.
-    pub from: Option<[Vec<bool>; 2]>,
+    /// Only pieces standing on these cells (a set per player) make this move; `None`: any.
+    pub from: Option<CellSets>,
     /// The position remembers the cells this move passes over (en passant).
     pub leaves_passed: bool,
     /// It lands on passed cells (`to=passed`).
@@ -279,24 +258,24 @@ pub(crate) enum Kind {
 
 impl Rule {
     /// Compiles the move rule `index` of a ruleset.
-    pub(crate) fn compile(rules: &Ruleset, index: usize) -> Rule {
+    pub(crate) fn compile(rules: &Ruleset, index: usize, width: Width) -> Rule {
         let rule: &MoveRule = &rules.moves[index];
         let owned = rules.pieces[rule.piece.index()].owned;
         let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
         let kind = match &rule.action {
-            Action::Place { region, near, along } => Kind::Place(place::Place::compile(rules, *region, *near, *along)),
+            Action::Place { region, near, along } => Kind::Place(place::Place::compile(rules, *region, *near, *along, width)),
             Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
             Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
-            Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to)),
+            Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to, width)),
             Action::Slide { dirs, to, min, max, over, distance, stay } => {
-                Kind::Ray(ray::Ray::slide(rules, *dirs, *to, (*min, *max), *over, *distance, *stay))
+                Kind::Ray(ray::Ray::slide(rules, *dirs, *to, (*min, *max), *over, *distance, *stay, width))
             }
             Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
-            Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern)),
+            Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern, width)),
             Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
         };
-        let effects = Effects::compile(rules, &rule.effects);
-        let from = rule.from.map(|r| rules.regions[r.index()].cells.clone());
+        let effects = Effects::compile(rules, &rule.effects, width);
+        let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
         Rule {
             piece: rule.piece,
             moving,
@@ -350,40 +329,40 @@ impl Rule {
     /// May the piece on `cell` of `side` make this move (the rule's `from` region)?
     #[inline(always)]
     pub(crate) fn starts_on(&self, side: PlayerId, cell: CellId) -> bool {
-        self.from.as_ref().is_none_or(|f| f[side.index()][cell.index()])
+        self.from.as_ref().is_none_or(|f| f.contains(side.index(), cell))
     }
 }
 
 impl Game {
     /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
-    pub(crate) fn generate_rule(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate_rule<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         if let Some(next) = rule.next {
-            return self.generate_parts(pos, side, index, next, sink);
+            return self.generate_parts::<W>(pos, side, index, next, sink);
         }
-        self.generate_kind(pos, side, index, sink)
+        self.generate_kind::<W>(pos, side, index, sink)
     }
 
     /// The moves of one rule's kind, whole when the rule has no later part.
-    fn generate_kind(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+    fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         let r = RuleId::new(index);
         match &rule.kind {
-            Kind::Place(k) => k.generate(self, pos, side, r, sink),
-            Kind::Roll(k) => k.generate(self, pos, side, r, sink),
-            Kind::Push(k) => k.generate(self, pos, side, r, sink),
-            Kind::Ray(k) => k.generate(self, pos, side, r, sink),
-            Kind::Leap(k) => k.generate(self, pos, side, r, sink),
-            Kind::Hops(k) => k.generate(self, pos, side, r, sink),
-            Kind::Castle(k) => k.generate(self, pos, side, r, sink),
+            Kind::Place(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Roll(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Push(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Ray(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Leap(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Hops(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Castle(k) => k.generate::<W>(self, pos, side, r, sink),
         }
     }
 
     /// Moves of two parts: each first part is made on a copy of the position, and each later
     /// part possible there makes one whole move. A first part with no later part is no move.
-    fn generate_parts(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
+    fn generate_parts<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
         let mut firsts = Vec::new();
-        self.generate_kind(pos, side, index, &mut firsts);
+        self.generate_kind::<W>(pos, side, index, &mut firsts);
         if firsts.is_empty() {
             return true;
         }
@@ -392,13 +371,19 @@ impl Game {
         for first in firsts {
             after.begin(self);
             self.make_part(&mut after, first);
-            let more = part.each_cell(self, &after, side, first.to, &mut |c| sink.push(Move { part: c, ..first }));
+            let more = part.each_cell::<W>(self, &after, side, first.to, &mut |c| sink.push(Move { part: c, ..first }));
             after.unmake();
             if !more {
                 return false;
             }
         }
         true
+    }
+
+    /// The cells of `piece`, lowest first.
+    #[inline(always)]
+    pub(crate) fn pieces_of<const W: usize>(&self, pos: &Position, piece: Piece) -> hetproba_board::cells::Iter<W> {
+        pos.piece_set::<W>(piece).iter()
     }
 
     /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
@@ -428,10 +413,7 @@ impl Game {
             return;
         }
         // Pieces captured by hopping over them or enclosing them leave first.
-        let mut captured = mv.captures.bits();
-        while captured != 0 {
-            let c = CellId::lowest128(captured);
-            captured &= captured - 1;
+        for c in mv.captures.iter() {
             pos.set(self, c, None);
             pos.clear_unmoved(self, c);
         }
@@ -489,7 +471,7 @@ impl Game {
         let side = pos.side;
         let enemy = side.other();
         if let Some((cell, _)) = pos.streak(enemy)
-            && ((cell.in_128() && mv.captures.bits() & cell.bit128() != 0) || (mv.take_to && mv.to == cell))
+            && (mv.captures.contains(cell) || (mv.take_to && mv.to == cell))
         {
             pos.set_streak(self, enemy, NO_CELL, 0);
         }
@@ -531,8 +513,8 @@ impl Game {
             let piece = rule.moving[mover.index()] == here
                 || self.promotions[rule.piece.index()]
                     .as_ref()
-                    .is_some_and(|p| p.cells[mover.index()][victim.index()] && p.to.contains(&here.kind()));
-            rule.leaves_passed && piece && ray.could_pass(self, pos, mover, rule, victim, passed.bits())
+                    .is_some_and(|p| p.cells.contains(mover.index(), victim) && p.to.contains(&here.kind()));
+            rule.leaves_passed && piece && ray.could_pass(self, pos, mover, rule, victim, passed)
         })
     }
 
@@ -545,17 +527,17 @@ impl Game {
     pub(crate) fn cells_between(&self, from: CellId, to: CellId) -> CellBits {
         let board = self.board();
         for d in board.all_directions() {
-            let mut bits = 0u128;
+            let mut cells = CellBits::EMPTY;
             let mut c = board.step(from, d);
             while c != NO_CELL && c != to {
-                bits |= c.bit128();
+                cells.insert(c);
                 c = board.step(c, d);
             }
             if c == to {
-                return CellBits::from_bits(bits);
+                return cells;
             }
         }
-        CellBits::NONE
+        CellBits::EMPTY
     }
 
     /// Passes on a move of a rule that is not a hop: through the rule's effects (which may
@@ -565,7 +547,7 @@ impl Game {
     #[inline(always)]
     pub(crate) fn emit(&self, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, vacated: CellId, sink: &mut impl Sink) -> bool {
         if let Some(no_quiet) = &self.regions.no_quiet
-            && no_quiet[side.index()][mv.to.index()]
+            && no_quiet.contains(side.index(), mv.to)
             && !mv.take_to
         {
             return true;
@@ -589,7 +571,7 @@ impl Game {
     #[inline(always)]
     pub(crate) fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
         match &self.promotions[piece.index()] {
-            Some(promo) if promo.cells[side.index()][base.to.index()] => promo.to.iter().all(|&to| sink.push(base.promoting(to))),
+            Some(promo) if promo.cells.contains(side.index(), base.to) => promo.to.iter().all(|&to| sink.push(base.promoting(to))),
             _ => sink.push(base),
         }
     }
@@ -647,7 +629,7 @@ impl Game {
     /// the hop that takes it.
     pub(crate) fn path_way(&self, mv: &Move, path: &[CellId]) -> Vec<(CellId, DirId)> {
         let board = self.board();
-        let mut taken = 0u128;
+        let mut taken = CellBits::EMPTY;
         let mut way = Vec::new();
         let mut at = mv.from;
         for &l in path {
@@ -662,8 +644,8 @@ impl Game {
                 }
                 if c == l {
                     for c in between {
-                        if mv.captures.bits() & !taken & c.bit128() != 0 {
-                            taken |= c.bit128();
+                        if mv.captures.contains(c) && !taken.contains(c) {
+                            taken.insert(c);
                             way.push((c, d));
                         }
                     }

@@ -1,37 +1,38 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
 
 use super::{Move, RuleId, Sink};
-use crate::game::{Game, Piece, Square, slot};
+use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{DirSetId, Near, PlayerId, RegionId, Ruleset, Whose};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
-    /// Per player: may the piece be placed on each cell (all true without a region).
-    allowed: [Vec<bool>; 2],
-    /// `near=`: whose piece must stand near, and for each cell the cells near enough.
-    near: Option<(Whose, Vec<Vec<CellId>>)>,
+    /// A set per player: the cells the piece may be placed on (all without a region).
+    allowed: CellSets,
+    /// `near=`: whose piece must stand near, and a set per cell: the cells near enough.
+    near: Option<(Whose, CellSets)>,
     /// `along=`: a later part, on cells reached along these directions from where the part
     /// before landed.
     along: Option<[Vec<DirId>; 2]>,
 }
 
 impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId>) -> Place {
+    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId>, width: Width) -> Place {
         let n = rules.board.len();
         let allowed = match region {
-            Some(r) => rules.regions[r.index()].cells.clone(),
-            None => [vec![true; n], vec![true; n]],
+            Some(r) => per_player(width, &rules.regions[r.index()].cells),
+            None => per_player(width, &[vec![true; n], vec![true; n]]),
         };
-        let near = near.map(|near| (near.of, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)).collect()));
+        let near =
+            near.map(|near| (near.of, CellSets::from_sets(width, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)))));
         let along = along.map(|d| rules.direction_sets[d.index()].dirs.clone());
         Place { allowed, near, along }
     }
 
     /// The cells a later part may place on, `origin` being where the part before landed: each
     /// goes to `each`, which returns false to stop. Returns false if it stopped.
-    pub(crate) fn each_cell(
+    pub(crate) fn each_cell<const W: usize>(
         &self,
         game: &Game,
         pos: &Position,
@@ -39,15 +40,14 @@ impl Place {
         origin: CellId,
         each: &mut impl FnMut(CellId) -> bool,
     ) -> bool {
-        let allowed = &self.allowed[side.index()];
-        let fits = |c: CellId| allowed[c.index()] && self.near_enough(pos, side, c);
+        let free = self.free::<W>(pos, side);
         match &self.along {
             Some(dirs) => {
                 let board = game.board();
                 for &d in &dirs[side.index()] {
                     let mut c = board.step(origin, d);
                     while c != NO_CELL && pos.cells[c.index()].is_none() {
-                        if fits(c) && !each(c) {
+                        if free.contains(c) && !each(c) {
                             return false;
                         }
                         c = board.step(c, d);
@@ -55,44 +55,52 @@ impl Place {
                 }
                 true
             }
-            None => (0..pos.cells.len()).map(CellId::new).filter(|&c| pos.cells[c.index()].is_none() && fits(c)).all(each),
+            None => free.iter().all(each),
         }
     }
 
-    /// Is a piece of the kind `near=` asks for within reach of `c`?
-    #[inline]
-    fn near_enough(&self, pos: &Position, side: PlayerId, c: CellId) -> bool {
-        let Some((whose, cells)) = &self.near else { return true };
-        cells[c.index()].iter().any(|k| {
-            let at = pos.cells[k.index()];
-            match whose {
-                Whose::Own => at.of(side),
-                Whose::Enemy => at.of(side.other()),
-                Whose::Any => at.is_some_and(|p| p.owner().player().is_some()),
-            }
-        })
+    /// The empty cells the piece of `side` may be placed on: in its region, and near a piece
+    /// of the kind `near=` asks for.
+    #[inline(always)]
+    fn free<const W: usize>(&self, pos: &Position, side: PlayerId) -> CellSet<W> {
+        let free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let Some((whose, cells)) = &self.near else { return free };
+        let wanted = match whose {
+            Whose::Own => pos.player_set::<W>(side),
+            Whose::Enemy => pos.player_set::<W>(side.other()),
+            Whose::Any => pos.player_set::<W>(side) | pos.player_set::<W>(side.other()),
+        };
+        free.iter().filter(|c| cells.get::<W>(c.index()).intersects(&wanted)).collect()
     }
 
     /// The cells a new piece of `side` may be put on.
     pub(crate) fn reach(&self, side: PlayerId, out: &mut Vec<CellId>) {
-        out.extend(self.allowed[side.index()].iter().enumerate().filter(|(_, on)| **on).map(|(c, _)| CellId::new(c)));
+        out.extend(self.allowed.cells(side.index()));
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let allowed = &self.allowed[side.index()];
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
-        if let Some(near) = effects.near(side) {
+        let free: CellSet<W> = self.free::<W>(pos, side);
+        // Effects that only ask for an enclosure and nothing else in the way (Reversi): push
+        // without the general path.
+        let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
+        if let Some(arrivals) = effects.arrivals::<W>(pos, side) {
+            // The cells where a piece encloses, found for all cells at once.
+            return (free & arrivals).iter().all(|c| {
+                if plain {
+                    sink.push(Move::new(r, NO_CELL, c))
+                } else {
+                    game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                }
+            });
+        }
+        if let Some(near) = effects.near() {
             // Only empty cells next to an enemy piece can enclose one.
-            let enemy = pos.bits[slot(side.other())];
-            let mut empty = pos.bits[0];
-            // Effects that only ask for an enclosure and nothing else in the way (Reversi): test
-            // and push, without the general path.
-            let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
-            while empty != 0 {
-                let c = CellId::lowest(empty);
-                empty &= empty - 1;
-                if near[c.index()] & enemy == 0 || !allowed[c.index()] || !self.near_enough(pos, side, c) {
+            let enemy = pos.player_set::<W>(side.other());
+            let n = game.board().len();
+            for c in free.iter() {
+                if !near.get::<W>(side.index() * n + c.index()).intersects(&enemy) {
                     continue;
                 }
                 let more = if plain {
@@ -106,23 +114,14 @@ impl Place {
             }
             return true;
         }
-        for c in (0..pos.cells.len()).map(CellId::new) {
-            if pos.cells[c.index()].is_none()
-                && allowed[c.index()]
-                && self.near_enough(pos, side, c)
-                && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
-            {
-                return false;
-            }
-        }
-        true
+        free.iter().all(|c| game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }
 
 /// The default notation of a move that puts a new piece on the board (`place`, `roll`, `push`):
 /// the cell (with the push direction), then each piece its effects capture after an `x`.
 pub(super) fn template(mv: &Move) -> &'static str {
-    if mv.captures == super::CellBits::NONE { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
+    if mv.captures.is_empty() { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
 }
 
 /// Puts the new piece on its cell (`place`, `roll`).

@@ -2,10 +2,10 @@
 //! or exactly as many as there are pieces on the line the move runs along), over empty cells
 //! and, if the rule says so, over pieces.
 
-use super::{Move, RuleId, Sink, lands};
-use crate::game::{Game, Square, line_masks};
+use super::{CellBits, Move, RuleId, Sink, lands};
+use crate::game::{Game, Square, line_masks, per_player, ray_order};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
 
 #[derive(Clone, Debug)]
@@ -16,28 +16,54 @@ pub(crate) struct Ray {
     /// Cells travelled at least, and at most (1 for a step).
     min: u32,
     max: Option<u32>,
-    /// Per player: the move lands only on cells that are in this region exactly when its start
-    /// is (a piece bound to one colour of cells).
-    stay: Option<[Vec<bool>; 2]>,
+    /// A set per player: the move lands only on cells that are in this region exactly when its
+    /// start is (a piece bound to one colour of cells).
+    stay: Option<CellSets>,
     /// Pieces the move may pass over (none: only empty cells).
     over: Option<Over>,
     distance: Distance,
-    /// On boards of at most 64 cells, for a step to an empty cell: per player, the cells one
-    /// step away from each cell, as bits. A piece's steps are then `mask & empty`.
-    steps: Option<[Vec<u64>; 2]>,
-    /// For a line-count move on a board of at most 64 cells: `lines[dir][cell]`, the whole line
-    /// through the cell along the direction (both ways, the cell included), as bits.
-    lines: Vec<Vec<u64>>,
+    /// For a step to an empty cell on a board that blocks no steps: `steps[p * cells + c]`,
+    /// player `p`'s cells one step away from `c`. A piece's steps are then `steps & empty`.
+    steps: Option<CellSets>,
+    /// For a slide over empty cells along directions whose rays have an order: the moves are
+    /// the cells of the ray up to the first piece ([`crate::game::Rays::reach`]). With a limit
+    /// on the distance, `window[d * cells + c]`: the cells at an allowed distance from `c`
+    /// along `d`.
+    slides: bool,
+    window: Option<CellSets>,
+    /// A step (to any landing) on a board that blocks no steps: one neighbour per direction.
+    neighbours: bool,
+    /// For a line-count move: `lines[d * cells + c]`, the whole line through `c` along `d`
+    /// (both ways, `c` included).
+    lines: Option<CellSets>,
 }
 
 impl Ray {
-    pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing) -> Ray {
+    pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing, width: Width) -> Ray {
         let set = &rules.direction_sets[dirs.index()].dirs;
-        let plain = to == Landing::Empty && rules.board.len() <= 64 && !rules.board.has_blocked_steps();
-        let steps = plain.then(|| [0, 1].map(|p| line_masks(&rules.board, &set[p], false)));
-        Ray { dirs: set.clone(), to, min: 1, max: Some(1), stay: None, over: None, distance: Distance::Any, steps, lines: Vec::new() }
+        let unblocked = !rules.board.has_blocked_steps();
+        let plain = to == Landing::Empty && unblocked;
+        let steps = plain.then(|| {
+            let masks = [0, 1].map(|p| line_masks(width, &rules.board, &set[p], false));
+            CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
+        });
+        Ray {
+            dirs: set.clone(),
+            to,
+            min: 1,
+            max: Some(1),
+            stay: None,
+            over: None,
+            distance: Distance::Any,
+            steps,
+            slides: false,
+            window: None,
+            neighbours: unblocked,
+            lines: None,
+        }
     }
 
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn slide(
         rules: &Ruleset,
         dirs: DirSetId,
@@ -46,70 +72,206 @@ impl Ray {
         over: Option<Over>,
         distance: Distance,
         stay: Option<RegionId>,
+        width: Width,
     ) -> Ray {
         let board = &rules.board;
-        let lines = if distance == Distance::LineCount && board.len() <= 64 {
-            board
-                .all_directions()
-                .map(|d| {
+        let lines = (distance == Distance::LineCount).then(|| {
+            CellSets::from_sets(
+                width,
+                board.all_directions().flat_map(|d| {
                     let mut both = vec![d];
                     both.extend(board.opposite(d));
-                    line_masks(board, &both, true).into_iter().enumerate().map(|(c, m)| m | 1u64 << c).collect()
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let stay = stay.map(|r| rules.regions[r.index()].cells.clone());
-        Ray { dirs: rules.direction_sets[dirs.index()].dirs.clone(), to, min, max, stay, over, distance, steps: None, lines }
+                    let masks = line_masks(width, board, &both, true);
+                    board.all_cells().map(move |c| masks.cells(c.index()).chain(std::iter::once(c)).collect::<Vec<_>>())
+                }),
+            )
+        });
+        let stay = stay.map(|r| per_player(width, &rules.regions[r.index()].cells));
+        let dirs = rules.direction_sets[dirs.index()].dirs.clone();
+        let slides = over.is_none() && distance == Distance::Any && dirs.iter().flatten().all(|&d| ray_order(board, d).is_some());
+        let window = (slides && (min > 1 || max.is_some())).then(|| {
+            CellSets::from_sets(
+                width,
+                board.all_directions().flat_map(|d| {
+                    board.all_cells().map(move |c| {
+                        let mut cells = Vec::new();
+                        let mut k = board.step(c, d);
+                        let mut dist = 1;
+                        while k != NO_CELL && max.is_none_or(|m| dist <= m) && dist <= board.len() as u32 {
+                            if dist >= min {
+                                cells.push(k);
+                            }
+                            k = board.step(k, d);
+                            dist += 1;
+                        }
+                        cells
+                    })
+                }),
+            )
+        });
+        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, lines }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
+        // En passant needs cells the last move passed over.
+        if self.to == Landing::Passed && pos.passed().is_none() {
+            return true;
+        }
         match &self.steps {
-            Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps(game, pos, side, r, steps, sink),
-            _ => self.rays(game, pos, side, r, sink),
+            Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps::<W>(game, pos, side, r, steps, sink),
+            _ if self.neighbours => self.neighbours::<W>(game, pos, side, r, sink),
+            _ if self.slides => self.slides::<W>(game, pos, side, r, sink),
+            _ => self.rays::<W>(game, pos, side, r, sink),
         }
     }
 
-    /// Steps to empty cells on a small board: one mask per piece.
+    /// Does `emit` pass this rule's moves on as they are (no region to stay in, no effects, no
+    /// region entered only by capturing, no promotion, not en passant)? Then they are pushed
+    /// at once.
     #[inline(always)]
-    fn steps(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, steps: &[Vec<u64>; 2], sink: &mut impl Sink) -> bool {
+    fn plain(&self, game: &Game, rule: &super::Rule) -> bool {
+        self.stay.is_none() && self.to != Landing::Passed && game.plain_emit(rule) && game.promotions[rule.piece.index()].is_none()
+    }
+
+    /// Steps on a board that blocks none: the neighbour along each direction.
+    #[inline(always)]
+    fn neighbours<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
+        let board = game.board();
         let cells = &pos.cells;
-        let mut pieces = game.pieces_of(pos, mine);
-        {
-            let masks = &steps[side.index()];
-            let empty = pos.bits[0];
-            let promo = game.promotions[rule.piece.index()].as_ref();
-            let promotes = promo.map_or(0, |p| p.bits[side.index()]);
-            while let Some(c) = pieces.next(cells, mine) {
-                let mut targets = masks[c.index()] & empty;
-                while targets != 0 {
-                    let t = CellId::lowest(targets);
-                    targets &= targets - 1;
-                    let mv = Move::new(r, c, t);
-                    let more = match promo {
-                        Some(p) if promotes & t.bit() != 0 => p.to.iter().all(|&to| sink.push(mv.promoting(to))),
-                        _ => sink.push(mv),
-                    };
-                    if !more {
-                        return false;
-                    }
+        let plain = self.plain(game, rule);
+        let emit = self.emitter(game, pos, side, r);
+        for c in game.pieces_of::<W>(pos, mine) {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
+            for &d in &self.dirs[side.index()] {
+                let t = board.step(c, d);
+                if t == NO_CELL {
+                    continue;
+                }
+                let more = if plain {
+                    let target = cells[t.index()];
+                    !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+                } else {
+                    emit(c, t, cells, sink)
+                };
+                if !more {
+                    return false;
                 }
             }
         }
         true
     }
 
-    /// Every other move along directions: the general walk.
-    #[inline(never)]
-    fn rays(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    /// Steps to empty cells: one set per piece.
+    #[inline(always)]
+    fn steps<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        steps: &CellSets,
+        sink: &mut impl Sink,
+    ) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.moving[side.index()];
+        let n = game.board().len();
+        let empty = pos.empty_set::<W>();
+        let promo = game.promotions[rule.piece.index()].as_ref();
+        let promotes = promo.map_or(CellSet::EMPTY, |p| p.cells.get::<W>(side.index()));
+        for c in game.pieces_of::<W>(pos, mine) {
+            for t in (steps.get::<W>(side.index() * n + c.index()) & empty).iter() {
+                let mv = Move::new(r, c, t);
+                let more = match promo {
+                    Some(p) if promotes.contains(t) => p.to.iter().all(|&to| sink.push(mv.promoting(to))),
+                    _ => sink.push(mv),
+                };
+                if !more {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Slides along ordered rays: the reach of each direction up to the first piece, in the
+    /// order the walk would find the cells (nearest first).
+    #[inline(always)]
+    fn slides<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;
-        let mut pieces = game.pieces_of(pos, mine);
+        let n = game.board().len();
+        let rays = &game.rays;
+        let occupied = pos.occupied_set::<W>();
+        let emit = self.emitter(game, pos, side, r);
+        let plain = self.plain(game, rule);
+        let push = |c: CellId, t: CellId, sink: &mut _| {
+            if plain {
+                let target = cells[t.index()];
+                !lands(self.to, target, side) || Sink::push(sink, Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+            } else {
+                emit(c, t, cells, sink)
+            }
+        };
+        for c in game.pieces_of::<W>(pos, mine) {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
+            for &d in &self.dirs[side.index()] {
+                let rising = rays.order(d).expect("a slide's directions have an order");
+                let mut reach = rays.reach::<W>(d, c, rising, occupied);
+                if let Some(window) = &self.window {
+                    reach &= window.get::<W>(d.index() * n + c.index());
+                }
+                let more = if rising { reach.iter().all(|t| push(c, t, sink)) } else { reach.iter_rev().all(|t| push(c, t, sink)) };
+                if !more {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Passes on a move of this rule from `c` to `t`, if it may land there: the landing rule,
+    /// the region it stays in, en passant. Returns false if the sink stopped.
+    #[inline(always)]
+    fn emitter<'a, S: Sink>(
+        &'a self,
+        game: &'a Game,
+        pos: &'a Position,
+        side: PlayerId,
+        r: RuleId,
+    ) -> impl Fn(CellId, CellId, &[Option<crate::game::Piece>], &mut S) -> bool + 'a {
+        let rule = &game.compiled[r.index()];
+        move |c: CellId, t: CellId, cells: &[Option<crate::game::Piece>], sink: &mut S| {
+            if self.stay.as_ref().is_some_and(|s| s.contains(side.index(), t) != s.contains(side.index(), c)) {
+                return true;
+            }
+            let target = cells[t.index()];
+            if self.to == Landing::Passed {
+                // En passant: onto an empty cell the last move passed over, taking its piece.
+                let Some((passed, victim)) = pos.passed() else { return true };
+                if target.is_some() || !passed.contains(t) || !cells[victim.index()].of(side.other()) {
+                    return true;
+                }
+                let mv = Move { captures: CellBits::single(victim), ..Move::new(r, c, t) };
+                return game.emit(rule, pos, side, mv, c, sink);
+            }
+            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+        }
+    }
+
+    /// Every other move along directions: the general walk.
+    #[inline(never)]
+    fn rays<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.moving[side.index()];
+        let cells = &pos.cells;
         let board = game.board();
         let passable = |t: CellId| -> bool {
             let Some(piece) = cells[t.index()] else { return true };
@@ -121,26 +283,10 @@ impl Ray {
                 Some(Over::EnemyOf(types)) => piece.belongs_to(side.other()) && types.contains(piece.kind()),
             }
         };
-        let stay = self.stay.as_ref().map(|s| &s[side.index()]);
-        let emit = |c: CellId, t: CellId, sink: &mut _| {
-            if stay.is_some_and(|s| s[t.index()] != s[c.index()]) {
-                return true;
-            }
-            let target = cells[t.index()];
-            if self.to == Landing::Passed {
-                // En passant: onto an empty cell the last move passed over, taking its piece.
-                let Some((passed, victim)) = pos.passed() else { return true };
-                if target.is_some() || passed.bits() & t.bit128() == 0 || !cells[victim.index()].of(side.other()) {
-                    return true;
-                }
-                let mv = Move { captures: super::CellBits::from_bits(victim.bit128()), ..Move::new(r, c, t) };
-                return game.emit(rule, pos, side, mv, c, sink);
-            }
-            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
-        };
+        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter(game, pos, side, r)(c, t, cells, sink);
         // A step between two cells is blocked when either holds a piece (declared by the board).
         let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
-        while let Some(c) = pieces.next(cells, mine) {
+        for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
             }
@@ -148,7 +294,7 @@ impl Ray {
                 if self.distance == Distance::LineCount {
                     // Exactly as far as there are pieces on the line, passing only over what
                     // the rule allows.
-                    let count = self.line_count(game, pos, c, d);
+                    let count = self.line_count::<W>(game, pos, c, d);
                     let mut t = c;
                     let mut clear = true;
                     for step in 1..=count {
@@ -189,13 +335,13 @@ impl Ray {
     /// region when it has one.
     pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
         let board = game.board();
-        let stay = self.stay.as_ref().map(|s| &s[side.index()]);
+        let stay = self.stay.as_ref();
         let (min, max) = if self.distance == Distance::LineCount { (1, None) } else { (self.min, self.max) };
         for &d in &self.dirs[side.index()] {
             let mut t = board.step(from, d);
             let mut dist = 1;
             while t != NO_CELL && max.is_none_or(|m| dist <= m) {
-                if dist >= min && stay.is_none_or(|s| s[t.index()] == s[from.index()]) {
+                if dist >= min && stay.is_none_or(|s| s.contains(side.index(), t) == s.contains(side.index(), from)) {
                     out.push(t);
                 }
                 t = board.step(t, d);
@@ -206,19 +352,19 @@ impl Ray {
 
     /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
     /// from an empty start? (Positions read from text name the passed cells, not the move.)
-    pub(crate) fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &super::Rule, to: CellId, passed: u128) -> bool {
+    pub(crate) fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &super::Rule, to: CellId, passed: CellBits) -> bool {
         let board = game.board();
-        let over = passed.count_ones();
+        let over = passed.len();
         self.dirs[side.index()].iter().any(|&d| {
             let Some(back) = board.opposite(d) else { return false };
             let mut c = to;
-            let mut walked = 0u128;
+            let mut walked = CellBits::EMPTY;
             for _ in 0..over {
                 c = board.step(c, back);
-                if c == NO_CELL || !c.in_128() {
+                if c == NO_CELL || c.index() >= 128 {
                     return false;
                 }
-                walked |= c.bit128();
+                walked.insert(c);
             }
             let start = board.step(c, back);
             let dist = over + 1;
@@ -228,26 +374,15 @@ impl Ray {
                 && dist >= self.min
                 && self.max.is_none_or(|m| dist <= m)
                 && rule.starts_on(side, start)
-                && self.stay.as_ref().is_none_or(|s| s[side.index()][start.index()] == s[side.index()][to.index()])
+                && self.stay.as_ref().is_none_or(|s| s.contains(side.index(), start) == s.contains(side.index(), to))
         })
     }
 
     /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
     #[inline]
-    fn line_count(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {
-        if let Some(line) = self.lines.get(d.index()) {
-            return (line[c.index()] & !pos.bits[0]).count_ones();
-        }
-        let board = game.board();
-        let mut count = 1;
-        for dir in std::iter::once(d).chain(board.opposite(d)) {
-            let mut k = board.step(c, dir);
-            while k != NO_CELL {
-                count += u32::from(pos.cells[k.index()].is_some());
-                k = board.step(k, dir);
-            }
-        }
-        count
+    fn line_count<const W: usize>(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {
+        let lines = self.lines.as_ref().expect("a line-count move has its lines");
+        (lines.get::<W>(d.index() * game.board().len() + c.index()) & pos.occupied_set::<W>()).len()
     }
 }
 
@@ -255,7 +390,7 @@ impl Ray {
 /// piece's letter if it has one, then `-`, or `x` when it lands on an enemy piece; then each
 /// piece it captures otherwise (enclosed, or taken en passant) after an `x`.
 pub(super) fn template(mv: &Move) -> &'static str {
-    match (mv.take_to, mv.captures != super::CellBits::NONE) {
+    match (mv.take_to, !mv.captures.is_empty()) {
         (true, true) => "{letter}{from}x{to}x{removed:x}",
         (true, false) => "{letter}{from}x{to}",
         (false, true) => "{letter}{from}-{to}x{removed:x}",

@@ -18,7 +18,7 @@ impl Roll {
         Roll { dirs: rules.direction_sets[dirs.index()].dirs.clone() }
     }
 
-    pub(crate) fn generate(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
         let rule = &game.compiled[r.index()];
