@@ -6,7 +6,7 @@
 //! session's draw rules (repetitions and move counters along the searched line), wins and
 //! losses scored by their distance, and time shared out over a game under a clock.
 
-use crate::{Agent, Progress, Rng, Score, Think, TimeLeft, Unit};
+use crate::{Agent, Lease, Progress, Rng, Score, Think, TimeLeft, TreeMemory, Unit};
 use hetproba_engine::rules::model::DrawKind;
 use hetproba_engine::{Game, MAX_EVAL, Move, Session};
 use std::time::Duration;
@@ -49,6 +49,8 @@ pub struct AlphaBetaAgent {
     /// History heuristic: how often a quiet move caused a cut, by a hash of its rule and cells.
     history: Vec<i32>,
     killers: Vec<[Move; 2]>,
+    /// The memory its table holds in a budget that other searches share, if any.
+    _lease: Lease,
 }
 
 impl AlphaBetaAgent {
@@ -67,7 +69,16 @@ impl AlphaBetaAgent {
             table: Table::new(hash_mb.clamp(1, MAX_HASH_MB)),
             history: vec![0; HISTORY],
             killers: vec![[Move::PASS; 2]; MAX_PLY + 1],
+            _lease: Lease::default(),
         }
+    }
+
+    /// An agent whose table of up to `hash_mb` MiB takes its memory from `memory`, which other
+    /// searches share (the jobs of a self-play run): as much of it as is left (halved until it
+    /// fits, at least 1 MiB), for as long as the agent lives.
+    pub fn with_hash_in(limit: Limit, seed: u64, hash_mb: usize, memory: &TreeMemory) -> AlphaBetaAgent {
+        let (mib, lease) = memory.lease_mib(hash_mb.clamp(1, MAX_HASH_MB));
+        AlphaBetaAgent { _lease: lease, ..AlphaBetaAgent::with_hash(limit, seed, mib) }
     }
 
     /// Searches the next moves with another limit.
@@ -656,6 +667,21 @@ mod tests {
     /// amazons, has 2176 moves at the start).
     fn reversi() -> Game {
         Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
+    }
+
+    #[test]
+    fn tables_that_share_a_memory_budget_take_what_is_left_and_give_it_back() {
+        let left = |memory: &TreeMemory| memory.left.as_ref().map(|l| l.load(std::sync::atomic::Ordering::Acquire));
+        let memory = TreeMemory::new(20 << 20);
+        let first = AlphaBetaAgent::with_hash_in(Limit::Depth(1), 1, 16, &memory);
+        assert_eq!(first.table.entries.len(), AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 16).table.entries.len());
+        assert_eq!(left(&memory), Some(4 << 20), "16 of the 20 MiB held");
+        // The second table gets what is left: 16 halved until it fits.
+        let second = AlphaBetaAgent::with_hash_in(Limit::Depth(1), 1, 16, &memory);
+        assert_eq!(second.table.entries.len(), AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 4).table.entries.len());
+        assert_eq!(left(&memory), Some(0));
+        drop((first, second));
+        assert_eq!(left(&memory), Some(20 << 20), "all given back");
     }
 
     #[test]

@@ -51,6 +51,31 @@ impl TreeMemory {
             left.fetch_add(bytes, Ordering::AcqRel);
         }
     }
+
+    /// Memory for a table of `want_mib` MiB, held as long as the [`Lease`] lives: the most of
+    /// `want_mib`, halved until it fits, that is left, and at least 1 MiB (a table needs some;
+    /// that one is then not counted). Returns the MiB granted.
+    pub fn lease_mib(&self, want_mib: usize) -> (usize, Lease) {
+        let mut mib = want_mib.max(1);
+        while mib > 1 && !self.take((mib as u64) << 20) {
+            mib /= 2;
+        }
+        let bytes = if mib > 1 || self.take(1 << 20) { (mib as u64) << 20 } else { 0 };
+        (mib, Lease { memory: self.clone(), bytes })
+    }
+}
+
+/// Memory taken from a [`TreeMemory`] for a search's table, given back when dropped.
+#[derive(Debug, Default)]
+pub struct Lease {
+    memory: TreeMemory,
+    bytes: u64,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        self.memory.give(self.bytes);
+    }
 }
 
 /// A small, seedable random number generator (SplitMix64): games must replay from a seed.

@@ -44,9 +44,10 @@ pub struct SelfplayArgs {
     /// Set a ruleset parameter (`--param size=10`).
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
-    /// The memory the computer players' search trees may hold together, over all jobs, from 16M
-    /// to 1T (`512M`, `8G`): a search that finds none left plays its best move so far. The
-    /// lines do not depend on --jobs unless the trees reach it. Default 2G.
+    /// The memory the computer players' search trees and tables may hold together, over all
+    /// jobs, from 16M to 1T (`512M`, `8G`): a tree search that finds none left plays its best
+    /// move so far, an alpha-beta table is made smaller (halved until it fits, at least 1 MiB).
+    /// The lines do not depend on --jobs unless the searches reach it. Default 2G.
     #[arg(long, default_value = "2G", value_parser = parse_memory)]
     pub memory: u64,
 }

@@ -223,7 +223,7 @@ impl AgentSpec {
                 }
                 Box::new(MctsAgent::with_options(*budget, seed, options).with_memory(memory.clone()))
             }
-            AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash(*limit, seed, *hash)),
+            AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash_in(*limit, seed, *hash, memory)),
         })
     }
 
