@@ -138,6 +138,30 @@ struct Frame {
     flipped: bool,
     /// Space left of and below the board, for coordinates.
     margin: f64,
+    /// A rectangle whose directions are a hexagon's six (Hex's rhombus): each row is shifted by
+    /// this much of a cell against the one below, and cells are drawn as hexagons.
+    skew: Option<f64>,
+}
+
+/// The shift per row of a rectangle whose six directions are those of hexagons in a rhombus:
+/// along rows and columns and along one diagonal pair only, `(-1, 1)`/`(1, -1)` (rows shifted
+/// right going up) or `(1, 1)`/`(-1, -1)` (shifted left). Other boards: `None`.
+fn rhombus_skew(rules: &Ruleset) -> Option<f64> {
+    let Shape::Rect { .. } = rules.shape else { return None };
+    let mut steps: Vec<(i32, i32)> = rules.board.directions().iter().map(|d| (d.dx, d.dy)).collect();
+    steps.sort_unstable();
+    steps.dedup();
+    let has = |v: (i32, i32)| steps.contains(&v);
+    if steps.len() != 6 || ![(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().all(has) {
+        return None;
+    }
+    if has((-1, 1)) && has((1, -1)) {
+        Some(0.5)
+    } else if has((1, 1)) && has((-1, -1)) {
+        Some(-0.5)
+    } else {
+        None
+    }
 }
 
 impl Frame {
@@ -147,11 +171,15 @@ impl Frame {
         let ys = points.iter().map(|p| p.1);
         let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.9 }
+        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.9, skew: rhombus_skew(rules) }
     }
 
     /// Horizontal and vertical distance between neighbouring points, in units of the point grid.
     fn step(&self) -> (f64, f64) {
+        if self.skew.is_some() {
+            // Pointy-top hexagons of width UNIT, rows 3/4 of their height apart.
+            return (UNIT, UNIT * 3f64.sqrt() / 2.0);
+        }
         match self.shape {
             // Pointy-top hexagons of width UNIT: a row's cells are 2 apart in x.
             Shape::Hex { .. } => (UNIT / 2.0, UNIT * 3f64.sqrt() / 2.0),
@@ -162,8 +190,29 @@ impl Frame {
     /// The centre of point (x, y).
     fn centre(&self, x: i32, y: i32) -> (f64, f64) {
         let (sx, sy) = self.step();
-        let (gx, gy) = if self.flipped { (self.x1 - x, y - self.y0) } else { (x - self.x0, self.y1 - y) };
-        (self.margin + UNIT / 2.0 + gx as f64 * sx, UNIT / 2.0 + gy as f64 * sy + self.pad_top())
+        let (gx, gy) = match self.skew {
+            Some(skew) => {
+                // Across (from the left, bottom row first) and down (from the top row).
+                let across = (x - self.x0) as f64 + skew * (y - self.y0) as f64 + skew.min(0.0).abs() * (self.y1 - self.y0) as f64;
+                let down = (self.y1 - y) as f64;
+                if self.flipped { (self.width_steps() - across, (self.y1 - self.y0) as f64 - down) } else { (across, down) }
+            }
+            None => {
+                let (gx, gy) = if self.flipped { (self.x1 - x, y - self.y0) } else { (x - self.x0, self.y1 - y) };
+                (gx as f64, gy as f64)
+            }
+        };
+        (self.margin + UNIT / 2.0 + gx * sx, UNIT / 2.0 + gy * sy + self.pad_top())
+    }
+
+    /// How many steps across the board's cells span.
+    fn width_steps(&self) -> f64 {
+        (self.x1 - self.x0) as f64 + self.skew.map_or(0.0, |s| s.abs() * (self.y1 - self.y0) as f64)
+    }
+
+    /// Are the cells drawn as hexagons?
+    fn hexagons(&self) -> bool {
+        self.skew.is_some() || matches!(self.shape, Shape::Hex { .. })
     }
 
     fn pad_top(&self) -> f64 {
@@ -172,7 +221,7 @@ impl Frame {
 
     fn size(&self) -> (f64, f64) {
         let (sx, sy) = self.step();
-        let w = self.margin * 2.0 + UNIT + (self.x1 - self.x0) as f64 * sx;
+        let w = self.margin * 2.0 + UNIT + self.width_steps() * sx;
         let h = self.pad_top() + UNIT + (self.y1 - self.y0) as f64 * sy + self.margin;
         (w, h)
     }
@@ -186,24 +235,14 @@ impl Frame {
 
     /// Radius of a piece.
     fn piece_radius(&self) -> f64 {
-        match self.shape {
-            Shape::Hex { .. } => UNIT * 0.36,
-            _ => UNIT * 0.4,
-        }
+        if self.hexagons() { UNIT * 0.36 } else { UNIT * 0.4 }
     }
 
     /// The outline of a cell at (x, y): a square, a hexagon, or a point's circle.
     fn cell_shape(&self, x: i32, y: i32, class: &str, extra: &str) -> String {
         let (cx, cy) = self.centre(x, y);
-        match self.shape {
-            Shape::Rect { .. } => {
-                format!(
-                    r#"<rect class="{class}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}"{extra}/>"#,
-                    cx - UNIT / 2.0,
-                    cy - UNIT / 2.0
-                )
-            }
-            Shape::Hex { .. } => {
+        match (self.hexagons(), &self.shape) {
+            (true, _) => {
                 let r = UNIT / 3f64.sqrt();
                 let pts: Vec<String> = (0..6)
                     .map(|k| {
@@ -213,7 +252,14 @@ impl Frame {
                     .collect();
                 format!(r#"<polygon class="{class}" points="{}"{extra}/>"#, pts.join(" "))
             }
-            Shape::Lines { .. } | Shape::Custom { .. } => {
+            (false, Shape::Rect { .. }) => {
+                format!(
+                    r#"<rect class="{class}" x="{:.1}" y="{:.1}" width="{UNIT}" height="{UNIT}"{extra}/>"#,
+                    cx - UNIT / 2.0,
+                    cy - UNIT / 2.0
+                )
+            }
+            (false, _) => {
                 format!(r#"<circle class="{class}" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"{extra}/>"#, UNIT * 0.45)
             }
         }
@@ -406,12 +452,8 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
 /// point.
 fn inset_shape(frame: &Frame, x: i32, y: i32, inset: f64, extra: &str) -> String {
     let (cx, cy) = frame.centre(x, y);
-    match frame.shape {
-        Shape::Rect { .. } => {
-            let s = UNIT - 2.0 * inset;
-            format!(r#"<rect class="region" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}"{extra}/>"#, cx - s / 2.0, cy - s / 2.0)
-        }
-        Shape::Hex { .. } => {
+    match (frame.hexagons(), &frame.shape) {
+        (true, _) => {
             let r = UNIT / 3f64.sqrt() - inset * 1.15;
             let pts: Vec<String> = (0..6)
                 .map(|k| {
@@ -421,7 +463,11 @@ fn inset_shape(frame: &Frame, x: i32, y: i32, inset: f64, extra: &str) -> String
                 .collect();
             format!(r#"<polygon class="region" points="{}"{extra}/>"#, pts.join(" "))
         }
-        _ => format!(r#"<circle class="region" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"{extra}/>"#, UNIT * 0.47 - inset),
+        (false, Shape::Rect { .. }) => {
+            let s = UNIT - 2.0 * inset;
+            format!(r#"<rect class="region" x="{:.1}" y="{:.1}" width="{s:.1}" height="{s:.1}"{extra}/>"#, cx - s / 2.0, cy - s / 2.0)
+        }
+        (false, _) => format!(r#"<circle class="region" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"{extra}/>"#, UNIT * 0.47 - inset),
     }
 }
 
@@ -450,9 +496,10 @@ fn coordinates(out: &mut String, game: &Game, frame: &Frame) {
                 esc(name.trim_end_matches(char::is_numeric))
             );
         }
-        let left = frame.margin * 0.5;
         for y in ranks {
-            let (_, cy) = frame.centre(0, y);
+            let (cx, cy) = frame.centre(if frame.flipped { frame.x1 } else { frame.x0 }, y);
+            // Beside the row's first cell (rows of a rhombus start further along as they go).
+            let left = if frame.skew.is_some() { cx - UNIT * 0.75 } else { frame.margin * 0.5 };
             let _ = write!(out, r#"<text class="coord" x="{left:.1}" y="{:.1}" font-size="{coord:.1}">{}</text>"#, cy + coord / 3.0, y + 1);
         }
     } else {
@@ -622,6 +669,22 @@ mod tests {
         let svg = svg(&game, &Position::start(&game), &View::default());
         assert_eq!(svg.matches(r#"class="off light""#).count(), 32);
         assert_eq!(svg.matches(r#"class="cell dark"#).count(), 32);
+    }
+
+    #[test]
+    fn a_rectangle_with_a_hexagons_six_directions_is_drawn_as_a_rhombus_of_hexagons() {
+        // Hex declares rows, columns and the (-1, 1) diagonal: 121 hexagons, each row half a
+        // cell to the right of the one below, so that every declared neighbour touches.
+        let game = game("hex");
+        let svg = svg(&game, &Position::start(&game), &View::default());
+        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 121);
+        assert!(!svg.contains("<rect class=\"ground\""));
+        let frame = Frame::new(game.rules(), false);
+        let ((ax, ay), (bx, by), (cx, _)) = (frame.centre(0, 0), frame.centre(0, 1), frame.centre(1, 0));
+        assert!(((bx - ax) - UNIT / 2.0).abs() < 1e-9 && ((cx - ax) - UNIT).abs() < 1e-9, "{ax} {bx} {cx}");
+        assert!(((ay - by) - UNIT * 3f64.sqrt() / 2.0).abs() < 1e-9);
+        // The chessboard's eight directions stay squares.
+        assert_eq!(rhombus_skew(&load_builtin("chess", &[]).unwrap().unwrap()), None);
     }
 
     #[test]
