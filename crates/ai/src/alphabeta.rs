@@ -663,12 +663,6 @@ mod tests {
             .collect()
     }
 
-    /// A game of few moves a position, for the tests that search deep (the first built-in,
-    /// amazons, has 2176 moves at the start).
-    fn reversi() -> Game {
-        Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
-    }
-
     #[test]
     fn tables_that_share_a_memory_budget_take_what_is_left_and_give_it_back() {
         let left = |memory: &TreeMemory| memory.left.as_ref().map(|l| l.load(std::sync::atomic::Ordering::Acquire));
@@ -699,7 +693,7 @@ mod tests {
 
     #[test]
     fn each_iteration_is_reported_with_depth_score_line_and_positions() {
-        let game = &reversi();
+        let game = &crate::few_moves_game();
         let session = Session::new(game, Position::start(game));
         let timer = StepTimer::new(Duration::ZERO);
         let mut fresh = Vec::new();
@@ -725,7 +719,7 @@ mod tests {
 
     #[test]
     fn the_observer_stops_the_search_at_once() {
-        let game = &reversi();
+        let game = &crate::few_moves_game();
         let session = Session::new(game, Position::start(game));
         let timer = StepTimer::new(Duration::ZERO);
         let mut last = 0;
@@ -740,7 +734,7 @@ mod tests {
 
     #[test]
     fn a_time_limit_is_read_from_the_timer_and_a_clock_shortens_it() {
-        let game = &reversi();
+        let game = &crate::few_moves_game();
         let session = Session::new(game, Position::start(game));
         // Each reading of the timer moves it on by 1 ms: a budget of 200 ms ends after a fixed
         // number of readings, and so of positions, the same on every machine.

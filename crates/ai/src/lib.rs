@@ -269,3 +269,16 @@ impl Agent for RandomAgent {
         self.moves[self.rng.below(self.moves.len())]
     }
 }
+
+/// For tests that search deep or want every reply reached: the built-in ruleset with the fewest
+/// legal moves at the start, among those with at least four (with fewer, a search ends at once).
+#[cfg(test)]
+pub(crate) fn few_moves_game() -> hetproba_engine::Game {
+    use hetproba_engine::{Game, Position};
+    let moves = |g: &Game| g.legal_moves(&Position::start(g)).len();
+    hetproba_engine::rules::builtin_ids()
+        .map(|id| Game::new(hetproba_engine::rules::load_builtin(id, &[]).expect("built in").expect("loads")))
+        .filter(|g| moves(g) >= 4)
+        .min_by_key(moves)
+        .expect("a built-in ruleset with four moves at the start")
+}

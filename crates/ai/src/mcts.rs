@@ -473,9 +473,7 @@ mod tests {
 
     /// Any game will do: the first built-in ruleset.
     fn game() -> Game {
-        // A game of few moves, so that a few hundred playouts reach every reply (the first
-        // built-in, amazons, has 2176 moves at the start).
-        Game::new(hetproba_engine::rules::load_builtin("reversi", &[]).expect("built in").expect("loads"))
+        crate::few_moves_game()
     }
 
     fn timer() -> StepTimer {
