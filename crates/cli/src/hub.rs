@@ -20,6 +20,7 @@ use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress,
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::{PlayerId, PositionNotation};
 use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_play::position::{new_session, session_after};
 use std::io::BufRead;
 use std::time::Duration;
 
@@ -36,7 +37,7 @@ pub fn hub(ruleset: &str, params: &[(String, i64)]) -> Result<(), CliError> {
     let hub = Hub { game: &game, squares };
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut session = Session::new(&game, Position::start(&game));
+    let mut session = new_session(&game);
     let mut ask = Ask { limit: Limit::Time(Duration::from_secs(1)), clock: None, hold: false };
     std::thread::scope(|scope| {
         let mut engine = Background::new(scope, AlphaBetaAgent::new(Limit::Infinite, 1));
@@ -200,8 +201,8 @@ impl<'g> Hub<'g> {
     /// read as the ruleset reads it.
     fn position(&self, pos: Option<&str>, moves: &str) -> Result<Session<'g>, String> {
         let game = self.game;
-        let mut session = match pos {
-            None => Session::new(game, Position::start(game)),
+        let start = match pos {
+            None => None,
             Some(text) => {
                 let mut chars = text.chars();
                 let side = chars.next().and_then(|c| self.player(c)).ok_or_else(|| format!("'{text}' does not start with W or B"))?;
@@ -227,14 +228,12 @@ impl<'g> Hub<'g> {
                     short(PlayerId::SECOND),
                     lists[1].join(",")
                 );
-                Session::from_text(game, &fen).map_err(|e| format!("bad position '{text}': {e}"))?
+                Some(fen)
             }
         };
-        for word in moves.split_whitespace() {
-            let mv = self.parse_move(session.position(), word)?;
-            session.play(mv);
-        }
-        Ok(session)
+        // A refused position is quoted as Hub wrote it, not as its PDN FEN.
+        session_after(game, start.as_deref(), moves.split_whitespace(), |pos, word| self.parse_move(pos, word))
+            .map_err(|e| e.replace(&format!("'{}'", start.as_deref().unwrap_or_default()), &format!("'{}'", pos.unwrap_or_default())))
     }
 
     /// `32-28` or `28x19x23`: start, end and the captured squares in any order.

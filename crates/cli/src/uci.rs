@@ -15,6 +15,7 @@ use crate::{CliError, outln};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_play::position::{new_session, session_after};
 use std::io::BufRead;
 use std::time::Duration;
 
@@ -43,7 +44,7 @@ enum Next {
 }
 
 fn serve(game: &Game, lines: &mut impl Iterator<Item = std::io::Result<String>>, hash: &mut usize) -> Result<Next, CliError> {
-    let mut session = Session::new(game, Position::start(game));
+    let mut session = new_session(game);
     std::thread::scope(|scope| {
         let mut engine = Background::new(scope, AlphaBetaAgent::with_hash(Limit::Infinite, 1, *hash));
         let next = loop {
@@ -81,7 +82,7 @@ fn serve(game: &Game, lines: &mut impl Iterator<Item = std::io::Result<String>>,
                 Some("ucinewgame") => {
                     engine.stop_and_wait();
                     engine.agent.lock().unwrap_or_else(|p| p.into_inner()).clear();
-                    session = Session::new(game, Position::start(game));
+                    session = new_session(game);
                 }
                 Some("position") => {
                     engine.stop_and_wait();
@@ -154,19 +155,13 @@ fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
 /// position notation).
 fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, String> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
-    let mut session = match words.first() {
-        Some(&"startpos") => Session::new(game, Position::start(game)),
-        Some(&"fen") => {
-            let text = words[1..moves_at].join(" ");
-            Session::from_text(game, &text).map_err(|e| format!("bad position '{text}': {e}"))?
-        }
+    let start = match words.first() {
+        Some(&"startpos") => None,
+        Some(&"fen") => Some(words[1..moves_at].join(" ")),
         _ => return Err("position needs startpos or fen".into()),
     };
-    for word in words.get(moves_at + 1..).unwrap_or_default() {
-        let mv = game.parse_move(session.position(), word).map_err(|e| format!("move '{word}': {e}"))?;
-        session.play(mv);
-    }
-    Ok(session)
+    let moves = words.get(moves_at + 1..).unwrap_or_default().iter().copied();
+    session_after(game, start.as_deref(), moves, |pos, word| game.parse_move(pos, word).map_err(|e| format!("move '{word}': {e}")))
 }
 
 /// `go ...`: the limit and the mover's clock.

@@ -9,6 +9,7 @@
 pub mod clock;
 pub mod draw;
 pub mod matches;
+pub mod position;
 pub mod record;
 pub mod result;
 pub mod spec;
