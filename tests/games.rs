@@ -667,7 +667,7 @@ fn broken_moves_of_two_parts() {
         &[("next.toml", &text)],
         "next.toml",
         "29:8",
-        "a later part of a move is a place() for now, and 'shoot' is step()",
+        "a later part of a move is a place() or a remove() for now, and 'shoot' is step()",
     );
     let text =
         TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"place(along=all) then flip(all)\"");
@@ -707,6 +707,71 @@ fn broken_moves_of_two_parts() {
         "phase.toml",
         "41:18",
         "'shoot' is the later part of 'move', not a move by itself: list 'move'",
+    );
+}
+
+const MILLS: &str = include_str!("fixtures/mills.toml");
+
+#[test]
+fn a_move_may_go_on_with_a_removal() {
+    let dir = scratch("removal");
+    let path = write(&dir, "mills.toml", MILLS);
+    // Hand-counted (the fixture's first test): c1 makes a row of three and takes a2 or b2.
+    let run = hetproba(&["moves", &path, "--position", "4/4/BB2/WW2 w"]).ok();
+    assert_eq!(run.stdout.trim(), "c1/xa2 c1/xb2 d1 c2 d2 a3 b3 c3 d3 a4 b4 c4 d4");
+    let json = hetproba(&["moves", &path, "--position", "4/4/BB2/WW2 w", "--json"]).ok();
+    assert!(
+        json.stdout.contains("\"notation\":\"c1/xa2\",\"from\":null,\"to\":\"c1\",\"path\":[],\"captures\":[\"a2\"]"),
+        "{}",
+        json.stdout
+    );
+    assert!(json.stdout.contains("\"part\":\"a2\""), "{}", json.stdout);
+    let after = hetproba(&["moves", &path, "--position", "4/4/BB2/WW2 w", "--after", "c1/xa2", "--json"]).ok();
+    assert!(after.stdout.contains("\"notation\":\"a2\""), "a2 is empty again: {}", after.stdout);
+    let show = hetproba(&["show", &path]).ok();
+    assert!(
+        show.stdout.contains("Then, in the same move (written after a '/'), if the player who just moved has at least 3 own pieces in an unbroken straight line in a row or column (after the part before): take an enemy piece off the board."),
+        "{}",
+        show.stdout
+    );
+    hetproba(&["check", &path]).ok();
+}
+
+#[test]
+fn broken_removals() {
+    // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is alone.
+    let text = MILLS.replace("next = \"take\"           # the move may go on: the rule of its later part\n", "");
+    assert_broken(
+        "remove_alone",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "27:6",
+        "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
+    );
+    let text = MILLS.replace("next = \"take\"", "next = \"take\"\nif = \"line(3)\"");
+    assert_broken(
+        "if_first",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "26:6",
+        "if = is for the later part of a move, and no move goes on with 'place': name it in another move's next = \"place\"",
+    );
+    let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if = \"no-moves\"");
+    assert_broken(
+        "if_no_moves",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "29:6",
+        "a later part's if cannot ask no-moves: the move is not over when it is asked",
+    );
+    // "remove(" is 7 characters: the argument.
+    let text = MILLS.replace("remove(enemy)", "remove(foe)");
+    assert_broken(
+        "remove_whose",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:14",
+        "remove() takes enemy, own or any: whose piece leaves the board",
     );
 }
 

@@ -106,6 +106,8 @@ pub(crate) struct Ends {
     /// True if a rule mentions no-moves together with another test, so that it can hold while
     /// moves exist.
     has_dynamic: bool,
+    /// Per move rule: the `if` of a later part.
+    parts: Vec<Option<Cond>>,
 }
 
 impl Ends {
@@ -113,7 +115,8 @@ impl Ends {
         let compiled: Vec<(Cond, Verdict)> = rules.ends.iter().map(|e| (compile(rules, axes, &e.condition, width), e.verdict)).collect();
         let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_dynamic = rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves, _)));
-        Ends { rules: compiled, static_rules, has_dynamic }
+        let parts = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, axes, c, width))).collect();
+        Ends { rules: compiled, static_rules, has_dynamic, parts }
     }
 
     pub(crate) fn has_static(&self) -> bool {
@@ -166,7 +169,7 @@ impl Game {
         let mut has_moves: Option<bool> = None;
         for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
             let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
-            if self.eval::<W>(pos, cond, &mut moves) {
+            if self.eval::<W>(pos, cond, pos.side.other(), &mut moves) {
                 return Some(self.verdict(pos, i));
             }
         }
@@ -207,7 +210,18 @@ impl Game {
     /// Does an end rule hold without looking at the moves?
     #[inline]
     pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
-        self.ends.static_rules.iter().any(|&i| self.eval::<W>(pos, &self.ends.rules[i].0, &mut || true))
+        self.ends.static_rules.iter().any(|&i| self.eval::<W>(pos, &self.ends.rules[i].0, pos.side.other(), &mut || true))
+    }
+
+    /// Does the later part of rule `rule` have an `if`?
+    pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
+        self.ends.parts[rule].is_some()
+    }
+
+    /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
+    /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
+    pub(crate) fn part_allowed<const W: usize>(&self, pos: &Position, rule: usize) -> bool {
+        self.ends.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, &mut || true))
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
@@ -216,23 +230,21 @@ impl Game {
     #[inline]
     pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
         self.ends.has_dynamic
-            && self
-                .ends
-                .rules
-                .iter()
-                .enumerate()
-                .any(|(i, (cond, _))| !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, &mut || has_moves))
+            && self.ends.rules.iter().enumerate().any(|(i, (cond, _))| {
+                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), &mut || has_moves)
+            })
     }
 
-    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, has_moves: &mut dyn FnMut() -> bool) -> bool {
+    /// Evaluates a condition, `mover` being the player who made the last move.
+    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, mover: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, has_moves)),
-            Cond::Not(inner) => !self.eval::<W>(pos, inner, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
-                    Who::Mover => pos.side.other(),
-                    Who::Next => pos.side,
+                    Who::Mover => mover,
+                    Who::Next => mover.other(),
                 };
                 match check {
                     Check::Line { len, exact, axes } => self.has_line(pos, player, *len, *exact, &axes[player.index()]),

@@ -178,6 +178,7 @@ impl Game {
     }
 
     fn render(&self, mv: Move, path: &[CellId]) -> String {
+        let mv = self.first_part(mv);
         let rule = &self.compiled[mv.rule.index()];
         let board = self.board();
         let cell = |c: CellId| if c == NO_CELL { String::new() } else { board.name(c).to_string() };

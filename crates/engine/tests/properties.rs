@@ -22,15 +22,24 @@ use proptest::test_runner::Config;
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-/// Every built-in ruleset, compiled once.
+/// The test rulesets of tests/fixtures that the properties also walk: shapes no built-in has
+/// (a later part that removes a piece).
+const FIXTURES: [(&str, &str); 1] = [("mills.toml", include_str!("../../../tests/fixtures/mills.toml"))];
+
+/// Every built-in ruleset and the fixtures, compiled once.
 fn games() -> &'static [(&'static str, Game)] {
     static GAMES: OnceLock<Vec<(&'static str, Game)>> = OnceLock::new();
     GAMES.get_or_init(|| {
+        let fixtures = FIXTURES.iter().map(|&(name, text)| {
+            let rules = hetproba_rules::load(name, text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{name}: {r}"));
+            (name, Game::new(rules))
+        });
         hetproba_rules::builtin_ids()
             .map(|id| {
                 let rules = hetproba_rules::load_builtin(id, &[]).expect("a listed id").unwrap_or_else(|r| panic!("{id}: {r}"));
                 (id, Game::new(rules))
             })
+            .chain(fixtures)
             .collect()
     })
 }
@@ -196,10 +205,15 @@ proptest! {
                     for name in &info.flips {
                         assert!(after.at(cell(name)).is_some_and(|p| p.belongs_to(mover)), "{what}: {name} not turned");
                     }
+                    // A later part that removes a piece: its cell is among the captures, and empty after.
+                    let removed = info.part.as_ref().filter(|part| info.captures.contains(part));
+                    if let Some(part) = removed {
+                        assert!(pos.at(cell(part)).is_some() && after.at(cell(part)).is_none(), "{what}: the removal {part}");
+                    }
                     match &info.from {
-                        // A placement: no path, nothing captured.
+                        // A placement: no path, nothing captured but a later removal.
                         None => {
-                            assert!(info.path.is_empty() && info.captures.is_empty(), "{what}: {info:?}");
+                            assert!(info.path.is_empty() && info.captures.iter().all(|c| Some(c) == removed), "{what}: {info:?}");
                             if mv.dir != NO_DIR {
                                 // A push shifts a run one cell: one empty cell fills, none empties,
                                 // and the stones it moves are not flips.
@@ -207,8 +221,9 @@ proptest! {
                                 let emptied = cells(game).filter(|&c| pos.at(c).is_some() && after.at(c).is_none()).count();
                                 assert!(filled == 1 && emptied == 0 && info.flips.is_empty(), "{what}: push");
                             } else {
-                                // Exactly the new piece and the flips change.
+                                // Exactly the new piece, the flips and a removal change.
                                 flips.insert(to.clone());
+                                flips.extend(removed.cloned());
                                 assert_eq!(changed, flips, "{what}: {info:?}");
                             }
                         }
@@ -221,7 +236,7 @@ proptest! {
                             if *from != to && info.part.as_ref() != Some(from) {
                                 assert_eq!(after.at(cell(from)), None, "{what}: {from} is not left empty");
                             }
-                            if let Some(part) = &info.part {
+                            if let Some(part) = info.part.as_ref().filter(|_| removed.is_none()) {
                                 let free = pos.at(cell(part)).is_none() || part == from;
                                 assert!(free && after.at(cell(part)).is_some(), "{what}: the later part {part}");
                             }

@@ -390,6 +390,15 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             };
             format!("Place a{} {whose} {} on {place}{near}.", if whose == "own" { "n" } else { "" }, piece.name)
         }
+        Action::Remove { of, region } => {
+            let whose = match of {
+                crate::model::Whose::Own => "an own piece",
+                crate::model::Whose::Enemy => "an enemy piece",
+                crate::model::Whose::Any => "a piece",
+            };
+            let place = region.map_or(String::new(), |id| format!(" standing on {}", region_words(r, id)));
+            format!("Take {whose}{place} off the board.")
+        }
         Action::Roll { dirs } => format!(
             "Roll a {} in from an edge, moving {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
             piece.name,
@@ -509,7 +518,13 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         let words = move_words(r, &r.moves[part]);
         let mut chars = words.chars();
         let lowered: String = chars.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(chars).collect();
-        s.push_str(&format!(" Then, in the same move (written after a '/'): {lowered}"));
+        match &r.moves[part].when {
+            None => s.push_str(&format!(" Then, in the same move (written after a '/'): {lowered}")),
+            Some(c) => s.push_str(&format!(
+                " Then, in the same move (written after a '/'), if {} (after the part before): {lowered}",
+                condition_words(Some(r), c)
+            )),
+        }
     }
     s
 }

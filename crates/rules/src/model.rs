@@ -298,6 +298,9 @@ pub struct MoveRule {
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
     pub next: Option<usize>,
+    /// A later part's `if`: the part is made only when this holds after the part before, the
+    /// mover's move so far being "the last move"; otherwise the move is whole without it.
+    pub when: Option<Condition>,
     /// The pattern as written, and where.
     pub text: String,
     pub span: Span,
@@ -329,6 +332,10 @@ pub enum Action {
     /// where the part before landed along a direction of `along`, over empty cells (Amazons'
     /// arrow).
     Place { region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId> },
+    /// Take a piece off the board: one of the owner `of` says (seen from the mover), standing in
+    /// `region` (resolved for the mover) if given. Only the later part of a move
+    /// ([`MoveRule::next`]): "then remove an enemy piece".
+    Remove { of: Whose, region: Option<RegionId> },
     /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
     /// board or occupied. Entries that land on the same cell are one move.
     Roll { dirs: DirSetId },

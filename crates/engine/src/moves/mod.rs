@@ -9,6 +9,7 @@ mod leap;
 mod place;
 mod push;
 mod ray;
+mod remove;
 mod roll;
 
 use crate::effects::Effects;
@@ -254,6 +255,8 @@ pub(crate) enum Kind {
     Leap(leap::Leap),
     Hops(hops::Hops),
     Castle(castle::Castle),
+    /// Only ever a later part ([`Rule::next`]): the loader sees to it.
+    Remove(remove::Remove),
 }
 
 impl Rule {
@@ -273,6 +276,7 @@ impl Rule {
             Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
             Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern, width)),
             Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
+            Action::Remove { of, region } => Kind::Remove(remove::Remove::compile(rules, *of, *region, width)),
         };
         let effects = Effects::compile(rules, &rule.effects, width);
         let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
@@ -308,6 +312,7 @@ impl Rule {
             Kind::Leap(_) => ray::template(mv),
             Kind::Hops(_) => hops::TEMPLATE,
             Kind::Castle(_) => castle::TEMPLATE,
+            Kind::Remove(_) => remove::TEMPLATE,
         }
     }
 
@@ -323,6 +328,7 @@ impl Rule {
             Kind::Leap(k) => k.reach(from, moved),
             Kind::Hops(k) => k.reach(game, side, from, moved),
             Kind::Castle(k) => k.reach(game, side, from, moved, others),
+            Kind::Remove(_) => {}
         }
     }
 
@@ -355,29 +361,61 @@ impl Game {
             Kind::Leap(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Hops(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Castle(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Remove(_) => true,
         }
     }
 
     /// Moves of two parts: each first part is made on a copy of the position, and each later
-    /// part possible there makes one whole move. A first part with no later part is no move.
+    /// part possible there makes one whole move. A first part with no later part is no move,
+    /// unless the later part has an `if` (then the move is whole without it when the condition
+    /// fails after the first part, or when nothing is left to do).
     fn generate_parts<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
         let mut firsts = Vec::new();
         self.generate_kind::<W>(pos, side, index, &mut firsts);
         if firsts.is_empty() {
             return true;
         }
-        let Kind::Place(part) = &self.compiled[next.index()].kind else { unreachable!("the loader allows only place() as a later part") };
+        let conditional = self.part_has_condition(next.index());
         let mut after = pos.clone();
         for first in firsts {
             after.begin(self);
             self.make_part(&mut after, first);
-            let more = part.each_cell::<W>(self, &after, side, first.to, &mut |c| sink.push(Move { part: c, ..first }));
+            let mut any = false;
+            let more = if conditional && !self.part_allowed::<W>(&after, next.index()) {
+                true
+            } else {
+                match &self.compiled[next.index()].kind {
+                    Kind::Place(part) => part.each_cell::<W>(self, &after, side, first.to, &mut |c| {
+                        any = true;
+                        sink.push(Move { part: c, ..first })
+                    }),
+                    Kind::Remove(part) => part.each_cell::<W>(self, &after, side, &mut |c| {
+                        any = true;
+                        let mut mv = Move { part: c, ..first };
+                        mv.captures.insert(c);
+                        sink.push(mv)
+                    }),
+                    _ => unreachable!("the loader allows only place() and remove() as a later part"),
+                }
+            };
             after.unmake();
-            if !more {
+            if !more || (conditional && !any && !sink.push(first)) {
                 return false;
             }
         }
         true
+    }
+
+    /// The move's first part as it is written: without the cell its later removal takes (a
+    /// removal is among the captures, and `a1-a4/xg7` is a plain move then a removal).
+    pub(crate) fn first_part(&self, mut mv: Move) -> Move {
+        if let Some(next) = self.compiled[mv.rule.index()].next
+            && mv.part != NO_CELL
+            && let Kind::Remove(_) = self.compiled[next.index()].kind
+        {
+            mv.captures.remove(mv.part);
+        }
+        mv
     }
 
     /// The cells of `piece`, lowest first.
@@ -396,7 +434,11 @@ impl Game {
         let rule = &self.compiled[mv.rule.index()];
         self.make_part(pos, mv);
         let mut places = rule.places();
-        if let Some(next) = rule.next {
+        // A removal left with the move's captures, in make_part.
+        if let Some(next) = rule.next
+            && mv.part != NO_CELL
+            && let Kind::Place(_) = self.compiled[next.index()].kind
+        {
             let part = &self.compiled[next.index()];
             place::make(self, pos, Move::new(next, NO_CELL, mv.part), part.moving[pos.side.index()]);
             places |= part.places();
@@ -429,6 +471,7 @@ impl Game {
             Kind::Leap(_) => self.move_piece(pos, mv),
             Kind::Hops(_) => self.move_piece(pos, mv),
             Kind::Castle(k) => k.make(self, pos, mv),
+            Kind::Remove(_) => unreachable!("a removal is only a later part"),
         }
         if rule.leaves_passed {
             pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);

@@ -145,6 +145,11 @@ impl<'t> Fields<'t> {
         Some(&self.table.entries[index].1)
     }
 
+    /// A key's node, without asking for it.
+    pub(super) fn peek(&self, key: &str) -> Option<&'t Node> {
+        self.table.entries.iter().find(|(k, _)| k.name == key).map(|(_, n)| n)
+    }
+
     pub(super) fn finish(self, cx: &mut Cx) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
             if !self.used[i] {

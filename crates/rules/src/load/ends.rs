@@ -25,14 +25,7 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase])
         return None;
     };
     let text = cx.string(cond_node)?;
-    let ast = match syntax::parse_condition(&text) {
-        Ok(a) => a,
-        Err(err) => {
-            cx.syntax_error(cond_node, err);
-            return None;
-        }
-    };
-    let condition = compile_condition(cx, cond_node, &ast, names, phases)?;
+    let condition = read_condition(cx, cond_node, names, phases)?;
     let Some(result_node) = result_node else {
         cx.error(span, "an end rule needs result = \"mover wins\" | \"mover loses\" | \"draw\" | \"most pieces\"");
         return None;
@@ -52,6 +45,19 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase])
     };
     let reason = reason.unwrap_or_else(|| crate::describe::reason(&condition, verdict));
     Some(EndRule { condition, verdict, reason, text, span: cond_node.span })
+}
+
+/// A condition written as a string (`if = "line(3)"`), parsed and compiled.
+pub(super) fn read_condition(cx: &mut Cx, node: &Node, names: &Names, phases: &[Phase]) -> Option<Condition> {
+    let text = cx.string(node)?;
+    let ast = match syntax::parse_condition(&text) {
+        Ok(a) => a,
+        Err(err) => {
+            cx.syntax_error(node, err);
+            return None;
+        }
+    };
+    compile_condition(cx, node, &ast, names, phases)
 }
 
 fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names, phases: &[Phase]) -> Option<Condition> {

@@ -180,9 +180,10 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
 
     let start = start::read_start(cx, start_node, &names);
-    let mut moves = moves::read_moves(cx, moves_node, &names);
+    let (mut moves, part_conditions) = moves::read_moves(cx, moves_node, &names);
     let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves);
     let phases = turn::read_phases(cx, phases_node, &moves, &params);
+    moves::read_part_conditions(cx, &mut moves, part_conditions, &names, &phases);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, &board, board_node, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);

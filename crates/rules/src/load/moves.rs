@@ -5,7 +5,9 @@ use super::cx::{
     Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, file_start, landing_arg, one_dir_set, piece_types_arg, region_arg,
     uint_arg,
 };
-use crate::model::{Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Near, Over, PieceTypeId, Revisit, Whose};
+use crate::model::{
+    Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Near, Over, Phase, PieceTypeId, Revisit, Whose,
+};
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
 use crate::tree::{Node, Value};
@@ -19,13 +21,21 @@ pub(super) fn require_moves(cx: &mut Cx, node: Option<&Node>) {
     }
 }
 
-pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec<MoveRule> {
-    let Some(t) = node.and_then(|node| cx.table(node)) else { return Vec::new() };
+/// The move rules, and each later part's `if` node (compiled by [`read_part_conditions`] once the
+/// phases, which conditions may name, are read).
+pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names) -> (Vec<MoveRule>, Vec<(usize, &'t Node)>) {
+    let Some(t) = node.and_then(|node| cx.table(node)) else { return (Vec::new(), Vec::new()) };
     let mut moves = Vec::new();
     let mut nexts = Vec::new();
+    let mut conditions = Vec::new();
     for (key, node) in &t.entries {
         let Some(mt) = cx.table(node) else { continue };
         let mut f = Fields::new(mt, format!("[moves.{}]", key.name));
+        // remove() takes a piece of any type: it needs no piece of its own.
+        let removes = f.peek("do").and_then(|n| match &n.value {
+            Value::Str(s) => Some(s.trim_start().starts_with("remove")),
+            _ => None,
+        }) == Some(true);
         let piece = match f.get("piece") {
             Some(n) => cx.string(n).and_then(|name| {
                 names.piece(&name).or_else(|| {
@@ -37,6 +47,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                 let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
                 match owned.as_slice() {
                     [only] => Some(PieceTypeId::new(*only)),
+                    [first, ..] if removes => Some(PieceTypeId::new(*first)),
                     _ => {
                         cx.error(key.span, "say which piece this move uses: piece = \"...\"");
                         None
@@ -61,6 +72,7 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
             })
         });
         let next_node = f.get("next").and_then(|n| Some((cx.string(n)?, n.span)));
+        let if_node = f.get("if");
         let fen_node = f.get("fen");
         let fen = fen_node.and_then(|n| {
             let text = cx.string(n)?;
@@ -133,11 +145,41 @@ pub(super) fn read_moves(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec
                 }
             }
             nexts.push((moves.len(), next_node));
+            if let Some(n) = if_node {
+                conditions.push((moves.len(), n));
+            }
             moves.push(rule);
         }
     }
     link_parts(cx, &mut moves, nexts);
-    moves
+    (moves, conditions)
+}
+
+/// A later part's `if = "CONDITION"`, in the language of `[[end]]`: the part is made only when
+/// the condition holds after the part before. Only later parts take one, and it cannot ask
+/// `no-moves` (the move is not over yet).
+pub(super) fn read_part_conditions(cx: &mut Cx, moves: &mut [MoveRule], conditions: Vec<(usize, &Node)>, names: &Names, phases: &[Phase]) {
+    for (index, node) in conditions {
+        if !moves.iter().any(|m| m.next == Some(index)) {
+            if matches!(moves[index].action, Action::Remove { .. } | Action::Place { along: Some(_), .. }) {
+                continue; // reported as a later part that no move goes on with
+            }
+            let name = &moves[index].name;
+            cx.error(
+                node.span,
+                format!(
+                    "if = is for the later part of a move, and no move goes on with '{name}': name it in another move's next = \"{name}\""
+                ),
+            );
+            continue;
+        }
+        let Some(condition) = super::ends::read_condition(cx, node, names, phases) else { continue };
+        if condition.needs_moves() {
+            cx.error(node.span, "a later part's if cannot ask no-moves: the move is not over when it is asked");
+            continue;
+        }
+        moves[index].when = Some(condition);
+    }
 }
 
 /// `next = "RULE"`: the rule whose move a move goes on with. A later part is a placement that
@@ -153,9 +195,9 @@ fn link_parts(cx: &mut Cx, moves: &mut [MoveRule], nexts: Vec<(usize, Option<(St
             continue;
         };
         let later = &moves[part];
-        if !matches!(later.action, Action::Place { .. }) {
+        if !matches!(later.action, Action::Place { .. } | Action::Remove { .. }) {
             let primitive = later.text.split('(').next().unwrap_or_default().trim();
-            cx.error(span, format!("a later part of a move is a place() for now, and '{name}' is {primitive}()"));
+            cx.error(span, format!("a later part of a move is a place() or a remove() for now, and '{name}' is {primitive}()"));
         } else if !later.effects.is_empty() {
             cx.error(span, format!("a later part of a move takes no effects yet: '{name}' has 'then ...'"));
         } else {
@@ -176,6 +218,15 @@ fn link_parts(cx: &mut Cx, moves: &mut [MoveRule], nexts: Vec<(usize, Option<(St
         }
     }
     for m in moves.iter() {
+        if matches!(m.action, Action::Remove { .. }) && !named.contains(&m.name) {
+            cx.error(
+                m.span,
+                format!(
+                    "remove() is the later part of a move, and no move goes on with '{}': name it in another move's next = \"{}\"",
+                    m.name, m.name
+                ),
+            );
+        }
         if matches!(m.action, Action::Place { along: Some(_), .. }) && !named.contains(&m.name) {
             cx.error(
                 m.span,
@@ -284,6 +335,7 @@ fn compile_pattern(
             fen: None,
             leaves_passed: false,
             next: None,
+            when: None,
             text,
             span: node.span,
         });
@@ -337,6 +389,35 @@ fn compile_pattern(
             }
             let along = args.key("along").and_then(|a| dir_set_arg(cx, node, a, names));
             Action::Place { region, near, along }
+        }
+        "remove" => {
+            let of = match args.positional().as_slice() {
+                [] => Whose::Enemy,
+                [_, extra, ..] => {
+                    arg_error(cx, node, extra, "remove() takes one argument: whose piece leaves the board");
+                    Whose::Enemy
+                }
+                [arg] => match &arg.value {
+                    ArgValue::Name(n) if n == "enemy" => Whose::Enemy,
+                    ArgValue::Name(n) if n == "own" => Whose::Own,
+                    ArgValue::Name(n) if n == "any" => Whose::Any,
+                    _ => {
+                        arg_error(cx, node, arg, "remove() takes enemy, own or any: whose piece leaves the board");
+                        Whose::Enemy
+                    }
+                },
+            };
+            let region = args.key("in").and_then(|arg| match &arg.value {
+                ArgValue::Name(r) => names.region(r).or_else(|| {
+                    arg_error(cx, node, arg, format!("no region '{r}'"));
+                    None
+                }),
+                _ => {
+                    arg_error(cx, node, arg, "in= takes a region name");
+                    None
+                }
+            });
+            Action::Remove { of, region }
         }
         "roll" => Action::Roll { dirs: one_dir_set(cx, node, call, &mut args, names)? },
         "push" => Action::Push { dirs: one_dir_set(cx, node, call, &mut args, names)? },
@@ -437,7 +518,7 @@ fn compile_pattern(
                 cx,
                 node,
                 call,
-                format!("unknown move primitive '{other}'; expected place, roll, push, step, slide, leap, castle, jump or fly"),
+                format!("unknown move primitive '{other}'; expected place, remove, roll, push, step, slide, leap, castle, jump or fly"),
             );
             return None;
         }
@@ -457,6 +538,7 @@ fn compile_pattern(
         fen: None,
         leaves_passed: false,
         next: None,
+        when: None,
         text,
         span: node.span,
     })
@@ -676,11 +758,16 @@ pub const MAX_RULES: usize = 255;
 /// The engine keeps the cells a move captures by hopping or enclosing in 128 bits, and numbers
 /// move rules in one byte.
 pub(super) fn check_limits(cx: &mut Cx, moves: &[MoveRule], board: &Board, board_node: Option<&Node>, moves_node: Option<&Node>) {
-    let captures_cells = |m: &MoveRule| matches!(m.action, Action::Hops(_)) || m.effects.iter().any(Effect::captures);
+    let captures_cells =
+        |m: &MoveRule| matches!(m.action, Action::Hops(_) | Action::Remove { .. }) || m.effects.iter().any(Effect::captures);
     if let Some(m) = moves.iter().find(|m| captures_cells(m))
         && board.len() > 128
     {
-        let what = if matches!(m.action, Action::Hops(_)) { "hops" } else { "captures by enclosing" };
+        let what = match m.action {
+            Action::Hops(_) => "hops",
+            Action::Remove { .. } => "removals (remove())",
+            _ => "captures by enclosing",
+        };
         let span = board_node.map_or(file_start(), |n| n.span);
         cx.diags.push(Diagnostic::at(
             span,
