@@ -305,7 +305,7 @@ impl Rule {
             Kind::Ray(k) => k.always_captures(),
             Kind::Leap(k) => k.always_captures(),
             Kind::Hops(k) => k.always_captures(),
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) => false,
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) => false,
         }
     }
 
