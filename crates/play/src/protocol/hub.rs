@@ -13,7 +13,7 @@
 //! `quit`. While it thinks the engine writes `info depth=... score=... nodes=... time=...
 //! nps=... pv="..."`, and its move as `done move=...`.
 
-use super::{Ask, Background, Engine, Reply, Thinker};
+use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
 use crate::position::{new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::board::CellId;
@@ -316,15 +316,7 @@ impl<'g> Squares<'g> {
             Score::Win(plies) => (10_000.0 - f64::from(plies)) / 100.0,
             Score::Loss(plies) => -(10_000.0 - f64::from(plies)) / 100.0,
         };
-        let mut pos = start.clone();
-        let mut pv = Vec::new();
-        for &mv in &p.pv {
-            if !self.game.legal_moves(&pos).contains(&mv) {
-                break;
-            }
-            pv.push(self.move_text(mv));
-            self.game.make(&mut pos, mv);
-        }
+        let pv = legal_line(self.game, start, &p.pv, |_, mv| self.move_text(mv));
         format!(
             "info depth={} mean-depth={} score={score:.2} nodes={} time={:.3} nps={} pv=\"{}\"",
             p.depth.max(1),
@@ -341,14 +333,13 @@ impl<'g> Squares<'g> {
 mod tests {
     use super::*;
     use crate::protocol::fixture::{HOPPING, PLACING, game};
-    use crate::protocol::script::{Lines, commands};
+    use crate::protocol::script::{Lines, commands, timer};
     use crate::protocol::{Deferred, OnCaller};
-    use hetproba_ai::StepTimer;
 
     /// The replies to a script, searches run on this thread with a timer that steps.
     fn session(script: &str) -> Lines {
         let out = Lines::default();
-        let timer = StepTimer::new(Duration::from_micros(10));
+        let timer = timer();
         let game = game(HOPPING, &[]).expect("the fixture loads");
         run(commands(script), &out, &mut OnCaller(&timer), &game).expect("a PDN game");
         out
@@ -436,7 +427,7 @@ mod tests {
     fn a_game_without_pdn_positions_is_refused() {
         let game = game(PLACING, &[]).expect("the fixture loads");
         let out = Lines::default();
-        let timer = StepTimer::new(Duration::from_micros(10));
+        let timer = timer();
         let mut thinker = Deferred::new(&timer);
         let why = Hub::new(&game, &out, &mut thinker).err().expect("refused");
         assert_eq!(why, "'placing-sized' does not write its positions in PDN; the Hub protocol is for draughts");

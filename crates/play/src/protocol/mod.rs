@@ -11,7 +11,7 @@ pub mod hub;
 pub mod uci;
 
 use hetproba_ai::{Agent, AlphaBetaAgent, Limit, Progress, Think, TimeLeft, Timer};
-use hetproba_engine::{Move, Session};
+use hetproba_engine::{Game, Move, Position, Session};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -189,6 +189,21 @@ impl<'a, 'g> Engine<'a, 'g> {
     }
 }
 
+/// The expected line of a report as far as it is legal from `start`, each move as `write`s it
+/// at the position it is played from.
+fn legal_line(game: &Game, start: &Position, pv: &[Move], write: impl Fn(&Position, Move) -> String) -> Vec<String> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    for &mv in pv {
+        if !game.legal_moves(&pos).contains(&mv) {
+            break;
+        }
+        line.push(write(&pos, mv));
+        game.make(&mut pos, mv);
+    }
+    line
+}
+
 fn lock(agent: &Mutex<AlphaBetaAgent>) -> MutexGuard<'_, AlphaBetaAgent> {
     agent.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
@@ -219,6 +234,11 @@ pub(crate) mod script {
         pub fn take(&self) -> Vec<String> {
             std::mem::take(&mut self.lines.lock().unwrap())
         }
+    }
+
+    /// A timer that steps on each reading, so that searches with a time limit end alike.
+    pub fn timer() -> hetproba_ai::StepTimer {
+        hetproba_ai::StepTimer::new(std::time::Duration::from_micros(10))
     }
 
     /// The commands of a script, one a line.

@@ -8,7 +8,7 @@
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
 
-use super::{Ask, Background, Engine, Reply, Thinker};
+use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
 use crate::position::{new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
@@ -246,15 +246,7 @@ fn info_line(game: &Game, start: &Position, p: &Progress) -> String {
         Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
         Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
     };
-    let mut pos = start.clone();
-    let mut pv = Vec::new();
-    for &mv in &p.pv {
-        if !game.legal_moves(&pos).contains(&mv) {
-            break;
-        }
-        pv.push(uci_move(game, &pos, mv));
-        game.make(&mut pos, mv);
-    }
+    let pv = legal_line(game, start, &p.pv, |pos, mv| uci_move(game, pos, mv));
     format!(
         "info depth {} score {score} nodes {} nps {} time {} pv {}",
         p.depth.max(1),
@@ -270,13 +262,12 @@ mod tests {
     use super::*;
     use crate::protocol::OnCaller;
     use crate::protocol::fixture::{PLACING, game};
-    use crate::protocol::script::{Lines, commands};
-    use hetproba_ai::StepTimer;
+    use crate::protocol::script::{Lines, commands, timer};
 
     /// The replies to a script, searches run on this thread with a timer that steps.
     fn session(script: &str) -> Lines {
         let out = Lines::default();
-        let timer = StepTimer::new(Duration::from_micros(10));
+        let timer = timer();
         run(commands(script), &out, &mut OnCaller(&timer), &[], |params| game(PLACING, params)).expect("the fixture loads");
         out
     }
