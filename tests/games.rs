@@ -15,6 +15,10 @@ mod common;
 #[allow(dead_code)]
 #[path = "../crates/engine/tests/oracles/loa.rs"]
 mod loa;
+/// What the oracles share (square names, perft), which the LOA oracle uses.
+#[allow(dead_code)]
+#[path = "../crates/engine/tests/oracles/shared.rs"]
+mod shared;
 
 use common::{TINY, assert_broken, hetproba, hetproba_with_input, scratch, write};
 use std::collections::BTreeSet;

@@ -4,22 +4,20 @@
 //! messages and exit codes (0 success, 1 a failed check or bad input, 2 bad usage).
 
 mod analyse;
-mod background;
 mod bounds;
 mod championship;
 mod compare;
 mod files;
-mod hub;
 mod info;
 mod load;
 mod play;
 mod plot;
+mod protocols;
 mod replay;
 mod selfplay;
 mod serve;
 mod stats;
 mod tui;
-mod uci;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::process::ExitCode;
@@ -416,7 +414,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 Some(r) => r,
                 None => default_ruleset(fen, "writes FEN and SAN")?,
             };
-            uci::uci(&ruleset, &params)
+            protocols::uci(&ruleset, &params)
         }
         Command::Hub { ruleset, params } => {
             let hub = |r: &hetproba_rules::Ruleset| r.notation.game_type.as_deref() == Some(HUB_GAME_TYPE);
@@ -424,7 +422,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
                 Some(r) => r,
                 None => default_ruleset(hub, "has PDN GameType 20")?,
             };
-            hub::hub(&ruleset, &params)
+            protocols::hub(&ruleset, &params)
         }
         Command::Serve(args) => serve::serve(&args),
     }

@@ -623,12 +623,15 @@ mod tests {
     #[test]
     fn a_long_line_of_moves_keeps_the_undo_log_of_its_last_move_only() {
         // Naming each move copies the position: when the copy carried the whole line's log,
-        // `--after` with 20,000 chess moves took 55 s. Four knight moves bring the start back.
-        let game = Game::new(hetproba_rules::load_builtin("chess", &[]).unwrap().unwrap());
+        // `--after` with 20,000 chess moves took 55 s. On the fixture's row of five cells, one
+        // walker each, four steps bring the start back.
+        let text = include_str!("../../../tests/fixtures/wandering.toml");
+        let rules = hetproba_rules::load("wandering.toml", text, &hetproba_rules::BuiltinFiles, &[]);
+        let game = Game::new(rules.unwrap_or_else(|r| panic!("{r}")));
         let mut one = Position::start(&game);
-        assert_eq!(game.play_line(&mut one, "Nf3"), Ok(1));
+        assert_eq!(game.play_line(&mut one, "a1-b1"), Ok(1));
         let mut pos = Position::start(&game);
-        assert_eq!(game.play_line(&mut pos, &["Nf3", "Nf6", "Ng1", "Ng8"].repeat(50).join(" ")), Ok(200));
+        assert_eq!(game.play_line(&mut pos, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"].repeat(50).join(" ")), Ok(200));
         assert_eq!((pos.frames.len(), pos.undo.len()), (one.frames.len(), one.undo.len()), "one move's log, not 200 moves'");
     }
 }

@@ -34,6 +34,8 @@ mod hasami;
 mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
+#[path = "oracles/shared.rs"]
+mod shared;
 #[path = "oracles/thai.rs"]
 mod thai;
 #[path = "oracles/ugolki.rs"]

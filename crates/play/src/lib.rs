@@ -1,7 +1,8 @@
 //! Playing hetproba games, for every front end: players by name ([`AgentSpec`]), chess clocks
 //! ([`Clocks`]), results and their tokens, game records ([`Record`], PDN and the plain format,
 //! read, written and replayed), text pictures of positions ([`draw`]), and one game loop, the
-//! [`Match`], that `play`, `selfplay`, a simulated championship and a web page all use.
+//! [`Match`], that `play`, `selfplay`, a simulated championship and a web page all use; and the
+//! engine protocols ([`protocol`]: UCI and Hub), lines in and lines out.
 //!
 //! Architecture invariant: nothing here reads a file, a terminal or the system clock. Time comes
 //! from the [`hetproba_ai::Timer`] a front end hands in; a record is text in and text out.
@@ -10,6 +11,7 @@ pub mod clock;
 pub mod draw;
 pub mod matches;
 pub mod position;
+pub mod protocol;
 pub mod record;
 pub mod result;
 pub mod spec;

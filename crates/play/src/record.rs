@@ -334,8 +334,8 @@ mod tests {
     /// "[Ruleset ...]" after a UTF-8 byte-order mark was read as a move: "has no Ruleset tag".
     #[test]
     fn a_byte_order_mark_before_the_tags_is_skipped() {
-        let r = Record::parse("t", "\u{feff}[Ruleset \"reversi\"]\n\n1. d3 *\n").unwrap();
-        assert_eq!((r.tag("Ruleset"), r.moves.len()), (Some("reversi"), 1));
+        let r = Record::parse("t", "\u{feff}[Ruleset \"placing\"]\n\n1. b2 *\n").unwrap();
+        assert_eq!((r.tag("Ruleset"), r.moves.len()), (Some("placing"), 1));
     }
 
     #[test]

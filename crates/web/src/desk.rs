@@ -161,7 +161,7 @@ mod tests {
     /// to Anna hors concours. Base points: Anna 2, Csaba 1, Bence 0. Trophies: Anna 0 (Bence) +
     /// 1 (Csaba) = 1, total 3; Csaba 0 (Bence), total 1.
     const EVENT: &str = "player Anna school=A category=lower\nplayer Dóra school=A\n\
-                         reversi Anna Bence 1-0\nloa Csaba Anna 0-1\nloa Bence Csaba 0-1\nquints Dóra Anna 0-1\n";
+                         placing Anna Bence 1-0\nracing Csaba Anna 0-1\nracing Bence Csaba 0-1\nhopping Dóra Anna 0-1\n";
 
     #[test]
     fn an_event_is_judged_and_drawn_as_tables() {
@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn a_bad_line_is_reported_at_its_place() {
-        let r = report("reversi Anna Anna 1-0\n", Scope::Event);
+        let r = report("placing Anna Anna 1-0\n", Scope::Event);
         let e = r.error.unwrap();
         assert_eq!((e.line, e.column), (1, 14));
         assert!(e.message.contains("cannot duel themself"), "{}", e.message);
@@ -186,13 +186,13 @@ mod tests {
     #[test]
     fn lines_entered_at_the_desk_read_back_as_entered() {
         let player = championship::player_line("Kiss Anna", Some("Petőfi"), None).unwrap();
-        let duel = championship::duel_line("reversi", "Kiss Anna", "Bence", "1-0").unwrap();
+        let duel = championship::duel_line("placing", "Kiss Anna", "Bence", "1-0").unwrap();
         let r = report(&format!("{player}\n{duel}\n"), Scope::Event);
         assert!(r.error.is_none(), "{player} / {duel}: {:?}", r.error);
         assert_eq!(r.players, ["Kiss Anna", "Bence"]);
         assert_eq!(r.last.unwrap()["winner"], "Kiss Anna");
-        let refused = championship::duel_line("reversi", "Anna", "Anna", "1-0").unwrap_err();
+        let refused = championship::duel_line("placing", "Anna", "Anna", "1-0").unwrap_err();
         assert!(refused.message.contains("cannot duel themself"), "{}", refused.message);
-        assert!(championship::duel_line("reversi", "Anna", "Bence", "2-0").is_err());
+        assert!(championship::duel_line("placing", "Anna", "Bence", "2-0").is_err());
     }
 }

@@ -647,16 +647,13 @@ pub fn is_edge_entry(game: &Game, cell: CellId, dir: DirId) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{HEXES, HOPPING, RACING, RHOMBUS, builtin_with, game, rules};
     use hetproba_engine::rules::load_builtin;
-
-    fn game(id: &str) -> Game {
-        Game::new(load_builtin(id, &[]).unwrap().unwrap())
-    }
 
     #[test]
     fn every_built_in_board_draws_each_cell_once() {
         for id in hetproba_engine::rules::builtin_ids() {
-            let game = game(id);
+            let game = Game::new(load_builtin(id, &[]).unwrap().unwrap());
             let svg = svg(&game, &Position::start(&game), &View::default());
             assert_eq!(svg.matches(r#"<g class="cell"#).count(), game.board().len(), "{id}");
             assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{id}");
@@ -665,51 +662,52 @@ mod tests {
 
     #[test]
     fn a_draughts_board_draws_its_unplayable_squares_light_and_its_cells_dark() {
-        let game = game("draughts-brazilian");
+        // 6x6 with the dark cells playable: 18 of each.
+        let game = game(HOPPING);
         let svg = svg(&game, &Position::start(&game), &View::default());
-        assert_eq!(svg.matches(r#"class="off light""#).count(), 32);
-        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 32);
+        assert_eq!(svg.matches(r#"class="off light""#).count(), 18);
+        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 18);
     }
 
     #[test]
     fn a_rectangle_with_a_hexagons_six_directions_is_drawn_as_a_rhombus_of_hexagons() {
-        // Hex declares rows, columns and the (-1, 1) diagonal: 121 hexagons, each row half a
+        // Rows, columns and the (-1, 1) diagonal declared on 3x3: 9 hexagons, each row half a
         // cell to the right of the one below, so that every declared neighbour touches.
-        let game = game("hex");
+        let game = game(RHOMBUS);
         let svg = svg(&game, &Position::start(&game), &View::default());
-        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 121);
+        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 9);
         assert!(!svg.contains("<rect class=\"ground\""));
         let frame = Frame::new(game.rules(), false);
         let ((ax, ay), (bx, by), (cx, _)) = (frame.centre(0, 0), frame.centre(0, 1), frame.centre(1, 0));
         assert!(((bx - ax) - UNIT / 2.0).abs() < 1e-9 && ((cx - ax) - UNIT).abs() < 1e-9, "{ax} {bx} {cx}");
         assert!(((ay - by) - UNIT * 3f64.sqrt() / 2.0).abs() < 1e-9);
-        // The chessboard's eight directions stay squares.
-        assert_eq!(rhombus_skew(&load_builtin("chess", &[]).unwrap().unwrap()), None);
+        // A rectangle's eight directions stay squares.
+        assert_eq!(rhombus_skew(&rules(RACING)), None);
     }
 
     #[test]
-    fn hexasah_draws_its_black_region_dark() {
-        let game = game("hexasah");
+    fn a_hexagon_grid_draws_its_dark_region_dark() {
+        let game = game(HEXES);
         let svg = svg(&game, &Position::start(&game), &View::default());
-        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 93);
-        // 24 black cells (the game page's count), 69 white.
-        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 24);
+        assert_eq!(svg.matches("<polygon class=\"ground\"").count(), 7);
+        // The middle row's three cells.
+        assert_eq!(svg.matches(r#"class="cell dark"#).count(), 3);
     }
 
     #[test]
     fn pieces_with_letters_show_them_and_draughts_kings_get_a_ring() {
-        let chess = game("chess");
-        let marks = marks(chess.rules());
+        let letters = game(RACING);
+        let marks = marks(letters.rules());
         assert!(marks.iter().all(|m| matches!(m, Mark::Letter(_))), "{marks:?}");
-        let draughts = game("draughts-brazilian");
+        let draughts = game(HOPPING);
         assert_eq!(super::marks(draughts.rules()), vec![Mark::Rings(0), Mark::Rings(1)]);
-        let covered = game("reversi-covered");
-        assert!(super::marks(covered.rules()).contains(&Mark::Block));
+        let blocks = builtin_with("with a piece nobody owns", |r| r.pieces.iter().any(|p| !p.owned));
+        assert!(super::marks(blocks.rules()).contains(&Mark::Block));
     }
 
     #[test]
     fn the_far_row_of_promotion_is_outlined() {
-        let game = game("draughts-brazilian");
+        let game = game(HOPPING);
         let regions = shown_regions(game.rules());
         assert_eq!(regions.len(), 1);
         assert_eq!(game.rules().regions[regions[0].index()].name, "far");
@@ -718,9 +716,10 @@ mod tests {
 
     #[test]
     fn lines_boards_draw_each_line_once() {
-        let game = game("tobit");
+        let game = builtin_with("on points and lines", |r| matches!(r.shape, Shape::Lines { .. }));
         let svg = svg(&game, &Position::start(&game), &View::default());
         let edges = game.board().graph().edge_count() / 2;
+        assert!(edges > 0);
         assert_eq!(svg.matches(r#"<line class="line""#).count(), edges);
     }
 }

@@ -81,10 +81,11 @@ pub fn check(name: &str, text: &str) -> Checked {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::RACING;
 
     #[test]
     fn a_typo_is_reported_at_its_line_and_column() {
-        let text = hetproba_engine::rules::builtin_text("reversi").unwrap().replacen("[board]", "[board]\nshap = \"rect\"", 1);
+        let text = RACING.replacen("[board]", "[board]\nshap = \"rect\"", 1);
         let checked = check("mine.toml", &text);
         assert!(!checked.ok);
         let e = &checked.errors[0];
@@ -95,18 +96,17 @@ mod tests {
 
     #[test]
     fn a_good_ruleset_gives_its_words_and_tests() {
-        let checked = check("r.toml", hetproba_engine::rules::builtin_text("reversi").unwrap());
+        let checked = check("r.toml", RACING);
         assert!(checked.ok, "{:?}", checked.errors);
-        assert!(checked.tests_passed > 0);
-        assert!(checked.words.unwrap().contains("Reversi"));
+        assert_eq!(checked.tests_passed, 2);
+        assert!(checked.words.unwrap().contains("Racing"));
     }
 
     #[test]
     fn a_failing_embedded_test_is_an_error_at_the_test() {
-        let text = hetproba_engine::rules::builtin_text("reversi").unwrap();
-        // Break the first perft figure of the first test that has one.
-        let at = text.find("perft = [").unwrap() + "perft = [".len();
-        let broken = format!("{}9{}", &text[..at], &text[at..]);
+        // The first test counts 8 moves at the start: say 98.
+        let at = RACING.find("count = ").unwrap() + "count = ".len();
+        let broken = format!("{}9{}", &RACING[..at], &RACING[at..]);
         let checked = check("r.toml", &broken);
         assert!(!checked.ok);
         assert!(checked.errors[0].message.contains("failed"), "{}", checked.errors[0].message);

@@ -210,11 +210,7 @@ fn decide(moves: Vec<Move>) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hetproba_engine::rules::load_builtin;
-
-    fn game(id: &str) -> Game {
-        Game::new(load_builtin(id, &[]).unwrap().unwrap())
-    }
+    use crate::fixtures::{HOPPING, PLACING, PUSHING, RACING, game};
 
     fn cell(game: &Game, name: &str) -> Click {
         Click::Cell(game.board().find(name).unwrap())
@@ -226,80 +222,81 @@ mod tests {
 
     #[test]
     fn a_placement_is_one_click() {
-        let game = game("reversi");
-        let pos = Position::start(&game);
+        let game = game(PLACING);
+        let mut pos = Position::start(&game);
+        game.play_line(&mut pos, "b2").unwrap();
         let mut e = entry(&game, &pos);
-        let Outcome::Play(mv) = e.click(cell(&game, "d3")) else { panic!() };
-        assert_eq!(game.move_name(&pos, mv), "d3");
-        assert_eq!(e.click(cell(&game, "a1")), Outcome::Nothing);
+        let Outcome::Play(mv) = e.click(cell(&game, "a1")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "a1");
+        assert_eq!(e.click(cell(&game, "b2")), Outcome::Nothing, "b2 is taken");
     }
 
     #[test]
     fn a_step_is_its_start_then_its_end() {
-        let game = game("chess");
+        let game = game(RACING);
         let pos = Position::start(&game);
         let mut e = entry(&game, &pos);
-        assert_eq!(e.click(cell(&game, "e2")), Outcome::Partial);
-        assert_eq!(e.next(), vec![cell(&game, "e3"), cell(&game, "e4")]);
-        let Outcome::Play(mv) = e.click(cell(&game, "e4")) else { panic!() };
-        assert_eq!(game.move_name(&pos, mv), "e4");
+        assert_eq!(e.click(cell(&game, "b1")), Outcome::Partial);
+        assert_eq!(e.next(), vec![cell(&game, "b2"), cell(&game, "b3")]);
+        let Outcome::Play(mv) = e.click(cell(&game, "b3")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "b1-b3");
     }
 
     #[test]
     fn another_own_piece_starts_afresh() {
-        let game = game("chess");
+        let game = game(RACING);
         let pos = Position::start(&game);
         let mut e = entry(&game, &pos);
-        e.click(cell(&game, "e2"));
-        assert_eq!(e.click(cell(&game, "g1")), Outcome::Partial);
-        assert_eq!(e.clicked(), &[cell(&game, "g1")]);
+        e.click(cell(&game, "b1"));
+        assert_eq!(e.click(cell(&game, "d1")), Outcome::Partial);
+        assert_eq!(e.clicked(), &[cell(&game, "d1")]);
     }
 
     #[test]
     fn a_promotion_asks_which_piece() {
-        let game = game("chess");
-        let pos = game.read_position("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
+        let game = game(RACING);
+        let pos = game.read_position("4/1R2/3r/4 w").unwrap();
         let mut e = entry(&game, &pos);
-        e.click(cell(&game, "e7"));
-        let Outcome::Choose(moves) = e.click(cell(&game, "e8")) else { panic!() };
-        let names = game.move_names(&pos, &moves);
-        assert_eq!(names.len(), 4, "{names:?}");
-        assert!(names.contains(&"e8=Q".to_string()), "{names:?}");
+        e.click(cell(&game, "b3"));
+        let Outcome::Choose(moves) = e.click(cell(&game, "b4")) else { panic!() };
+        let mut names = game.move_names(&pos, &moves);
+        names.sort();
+        assert_eq!(names, ["b3-b4=N", "b3-b4=Q"]);
     }
 
     #[test]
     fn a_capture_chain_is_entered_by_its_landings_and_played_once_it_is_one_move() {
-        // Brazilian draughts: the white man on c3 takes d4 and f6 (landing e5, then g7) or
-        // d4 then d6 (landing e5, then c7): after e5 the player must say which way.
-        let game = game("draughts-brazilian");
-        let pos = game.read_position("W:Wc3:Bd4,f6,d6").unwrap();
+        // The white man on a1 takes b2 (landing c3), then d4 (landing e5) or b4 (landing a5):
+        // after c3 the player must say which way.
+        let game = game(HOPPING);
+        let pos = game.read_position("W:Wa1:Bb2,b4,d4").unwrap();
         let mut e = entry(&game, &pos);
+        assert_eq!(e.click(cell(&game, "a1")), Outcome::Partial);
         assert_eq!(e.click(cell(&game, "c3")), Outcome::Partial);
-        assert_eq!(e.click(cell(&game, "e5")), Outcome::Partial);
         let mut next = e.next();
         next.sort_by_key(|c| format!("{c:?}"));
-        let mut expected = vec![cell(&game, "c7"), cell(&game, "g7")];
+        let mut expected = vec![cell(&game, "a5"), cell(&game, "e5")];
         expected.sort_by_key(|c| format!("{c:?}"));
         assert_eq!(next, expected);
-        let Outcome::Play(mv) = e.click(cell(&game, "g7")) else { panic!() };
-        assert_eq!(game.move_name(&pos, mv), "c3:e5:g7");
+        let Outcome::Play(mv) = e.click(cell(&game, "e5")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "a1:c3:e5");
     }
 
     #[test]
     fn the_end_of_a_capture_alone_names_it_when_it_is_one() {
-        let game = game("draughts-brazilian");
-        let pos = game.read_position("W:Wc3:Bd4,f6,d6").unwrap();
+        let game = game(HOPPING);
+        let pos = game.read_position("W:Wa1:Bb2,b4,d4").unwrap();
         let mut e = entry(&game, &pos);
-        e.click(cell(&game, "c3"));
-        let Outcome::Play(mv) = e.click(cell(&game, "c7")) else { panic!() };
-        assert_eq!(game.move_name(&pos, mv), "c3:e5:c7");
+        e.click(cell(&game, "a1"));
+        let Outcome::Play(mv) = e.click(cell(&game, "a5")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "a1:c3:a5");
     }
 
     #[test]
     fn a_push_into_an_occupied_corner_is_one_of_its_two_edge_arrows() {
         // A stone on an empty border cell is a placement; on an occupied one it pushes the run
         // there inward, and a corner can be pushed along two lines.
-        let game = game("amoba-push");
+        let game = game(PUSHING);
         let mut pos = Position::start(&game);
         game.play_line(&mut pos, "a1").unwrap();
         let mut e = entry(&game, &pos);

@@ -10,6 +10,8 @@
 pub mod desk;
 pub mod draw;
 pub mod editor;
+#[cfg(test)]
+mod fixtures;
 pub mod input;
 pub mod speed;
 pub mod table;

@@ -657,6 +657,7 @@ fn pieces_of(cells: &[Option<Piece>]) -> Vec<(CellId, Piece)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fixtures::{HOPPING, PLACING, RACING};
     use std::sync::atomic::{AtomicU64, Ordering};
 
     /// A clock the test moves by hand.
@@ -678,8 +679,14 @@ mod tests {
         Box::leak(Box::new(Manual(AtomicU64::new(0))))
     }
 
-    fn table(id: &str) -> Table {
-        Table::new(Source::Builtin(id.into()), Vec::new(), 1, manual()).unwrap()
+    /// A table for a fixture ruleset of tests/fixtures.
+    fn table(text: &str) -> Table {
+        table_with(text, manual())
+    }
+
+    fn table_with(text: &str, timer: &'static dyn Timer) -> Table {
+        let id = crate::fixtures::rules(text).id;
+        Table::new(Source::Text { name: format!("{id}.toml"), text: text.into() }, Vec::new(), 1, timer).unwrap()
     }
 
     fn key(t: &Table, name: &str) -> String {
@@ -687,79 +694,81 @@ mod tests {
     }
 
     #[test]
-    fn clicks_play_a_reversi_move_and_flip() {
-        let mut t = table("reversi");
-        let d3 = key(&t, "d3");
-        assert!(t.click(&d3).is_some());
+    fn clicks_play_a_capture_and_the_captured_cell_is_marked() {
+        let mut t = table(HOPPING);
+        t.set_position("W:Wc3:Bd4,b6").unwrap();
+        let (c3, e5) = (key(&t, "c3"), key(&t, "e5"));
+        assert!(!t.svg().contains(r#"class="changed""#));
+        assert!(t.click(&c3).is_none(), "its start first");
+        assert!(t.click(&e5).is_some());
         let s = t.state();
-        assert_eq!(s.moves, vec!["d3"]);
+        assert_eq!(s.moves, vec!["c3:e5"]);
         assert_eq!(s.side, 1);
-        // d4 was flipped: the last move marks it.
+        // d4 was taken: the last move marks it.
         assert!(t.svg().contains(r#"class="changed""#));
     }
 
     #[test]
     fn the_example_move_is_a_legal_move_in_the_notation_and_none_once_over() {
-        let mut t = table("chess");
-        // The shortest of chess's twenty first moves: a pawn's, like `a3`.
+        let mut t = table(RACING);
         let example = t.state().example.unwrap();
-        assert_eq!(example.len(), 2, "{example}");
+        assert!(example.ends_with('2') || example.ends_with('3'), "a runner's slide: {example}");
         t.play_text(&example).unwrap();
-        t.set_position("6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
-        t.play_text("Ra8#").unwrap();
+        // White's runner on a1 is blocked by black's on a2: no move, the game is over.
+        t.set_position("4/4/r3/R3 w").unwrap();
         assert_eq!(t.state().example, None);
     }
 
     #[test]
     fn stepping_back_shows_an_earlier_position_where_no_move_is_played() {
-        let mut t = table("chess");
-        t.play_text("e4").unwrap();
-        t.play_text("e5").unwrap();
+        let mut t = table(RACING);
+        t.play_text("a1-a2").unwrap();
+        t.play_text("a4-a3").unwrap();
         t.goto(1);
         assert!(!t.state().live);
-        assert!(t.play_text("d5").unwrap_err().contains("earlier position"));
+        assert!(t.play_text("b4-b3").unwrap_err().contains("earlier position"));
         t.goto(2);
-        t.play_text("Nf3").unwrap();
-        assert_eq!(t.state().moves, vec!["e4", "e5", "Nf3"]);
+        t.play_text("b1-b2").unwrap();
+        assert_eq!(t.state().moves, vec!["a1-a2", "a4-a3", "b1-b2"]);
     }
 
     #[test]
     fn a_promotion_by_clicks_waits_for_the_choice() {
-        let mut t = table("chess");
-        t.set_position("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").unwrap();
-        let (e7, e8) = (key(&t, "e7"), key(&t, "e8"));
-        assert!(t.click(&e7).is_none());
-        assert!(t.click(&e8).is_none());
+        let mut t = table(RACING);
+        t.set_position("4/1R2/3r/4 w").unwrap();
+        let (b3, b4) = (key(&t, "b3"), key(&t, "b4"));
+        assert!(t.click(&b3).is_none());
+        assert!(t.click(&b4).is_none());
         let choices = t.state().choices;
-        let knight = choices.iter().position(|c| c.starts_with("e8=N")).unwrap();
+        let knight = choices.iter().position(|c| c.starts_with("b3-b4=N")).unwrap();
         t.choose(knight).unwrap();
-        assert!(t.state().moves[0].starts_with("e8=N"));
+        assert!(t.state().moves[0].starts_with("b3-b4=N"));
     }
 
     #[test]
     fn resigning_ends_the_game_in_the_engines_words_and_undo_takes_it_back() {
-        let mut t = table("reversi");
-        t.play_text("d3").unwrap();
+        let mut t = table(PLACING);
+        t.play_text("b2").unwrap();
         assert!(t.resign());
         let s = t.state();
-        assert_eq!(s.result.as_deref(), Some("black wins: white resigned"));
+        assert_eq!(s.result.as_deref(), Some("cross wins: nought resigned"));
         assert!(!s.live);
         assert!(t.record_text().contains("[Result \"1-0\"]"), "{}", t.record_text());
-        assert_eq!(t.undo(), "Took back d3.");
+        assert_eq!(t.undo(), "Took back b2.");
         assert!(t.state().live);
         assert_eq!(t.state().result, None);
     }
 
     #[test]
     fn against_the_computer_undo_takes_back_the_persons_move_and_the_reply() {
-        let mut t = table("reversi");
+        let mut t = table(PLACING);
         t.set_player(PlayerId::SECOND, "random").unwrap();
-        t.play_text("d3").unwrap();
+        t.play_text("b2").unwrap();
         let s = t.state();
         assert!(s.computer && s.agents == ["human", "random"]);
-        assert!(t.play_text("c5").unwrap_err().contains("played by the computer"));
-        t.computer_move("c5").unwrap();
-        assert_eq!(t.undo(), "Took back d3 c5.");
+        assert!(t.play_text("a1").unwrap_err().contains("played by the computer"));
+        t.computer_move("a1").unwrap();
+        assert_eq!(t.undo(), "Took back b2 a1.");
         assert_eq!(t.state().moves.len(), 0);
         assert!(t.set_player(PlayerId::FIRST, "wizard").unwrap_err().contains("'wizard' is not a player"));
     }
@@ -767,11 +776,11 @@ mod tests {
     #[test]
     fn the_clock_runs_from_the_first_move_and_a_flag_fall_loses() {
         let timer = manual();
-        let mut t = Table::new(Source::Builtin("reversi".into()), Vec::new(), 1, timer).unwrap();
+        let mut t = table_with(PLACING, timer);
         t.set_clock("1m").unwrap();
         timer.advance(10_000);
         assert_eq!(t.clocks().unwrap().running, None, "not before the first move");
-        t.play_text("d3").unwrap();
+        t.play_text("b2").unwrap();
         timer.advance(20_000);
         let clocks = t.clocks().unwrap();
         assert_eq!((clocks.left, clocks.running), ([60_000, 40_000], Some(1)), "the first move was not timed");
@@ -779,75 +788,79 @@ mod tests {
         assert!(!t.tick());
         timer.advance(40_000);
         assert!(t.tick());
-        assert_eq!(t.state().result.as_deref(), Some("black wins: white's time ran out"));
-        assert_eq!(t.undo(), "The game is over: black wins: white's time ran out.");
+        assert_eq!(t.state().result.as_deref(), Some("cross wins: nought's time ran out"));
+        assert_eq!(t.undo(), "The game is over: cross wins: nought's time ran out.");
     }
 
     #[test]
     fn a_record_is_written_as_play_writes_it_and_reads_back() {
-        let mut t = table("reversi");
+        let mut t = table(RACING);
         t.set_player(PlayerId::SECOND, "mcts:50").unwrap();
-        t.play_text("d3").unwrap();
-        t.computer_move("c5").unwrap();
+        t.play_text("a1-a2").unwrap();
+        t.computer_move("a4-a3").unwrap();
         let text = t.record_text();
         for tag in
-            ["[Event \"hetproba\"]", "[Ruleset \"reversi\"]", "[Black \"human\"]", "[White \"mcts:50\"]", "[Seed \"1\"]", "[Result \"*\"]"]
+            ["[Event \"hetproba\"]", "[Ruleset \"racing\"]", "[White \"human\"]", "[Black \"mcts:50\"]", "[Seed \"1\"]", "[Result \"*\"]"]
         {
             assert!(text.contains(tag), "{tag} in {text}");
         }
-        assert!(text.ends_with("1. d3 c5 *\n"), "{text}");
-        let mut u = table("reversi");
+        assert!(text.ends_with("1. a1-a2 a4-a3 *\n"), "{text}");
+        let mut u = table(RACING);
         u.load_record(&text).unwrap();
         let s = u.state();
         assert_eq!(
             (s.moves, s.agents, s.live),
-            (vec!["d3".to_string(), "c5".to_string()], ["human".to_string(), "mcts:50".to_string()], true)
+            (vec!["a1-a2".to_string(), "a4-a3".to_string()], ["human".to_string(), "mcts:50".to_string()], true)
         );
         assert_eq!(u.record_text(), text);
     }
 
     #[test]
     fn a_record_is_checked_as_replay_checks_it() {
-        let mut t = table("reversi");
-        let err = t.load_record("[Ruleset \"reversi\"]\n\n1. d3 d3 *\n").unwrap_err();
-        assert!(err.starts_with("record: move 1 (white, ply 2): "), "{err}");
-        let err = t.load_record("[Ruleset \"chess\"]\n\n1. e4 *\n").unwrap_err();
-        assert_eq!(err, "the record is a game of 'chess', not of 'reversi'");
+        let mut t = table(RACING);
+        let err = t.load_record("[Ruleset \"racing\"]\n\n1. a1-a2 a1-a2 *\n").unwrap_err();
+        assert!(err.starts_with("record: move 1 (black, ply 2): "), "{err}");
+        let err = t.load_record("[Ruleset \"placing\"]\n\n1. b2 *\n").unwrap_err();
+        assert_eq!(err, "the record is a game of 'placing', not of 'racing'");
         // Ended off the board: the result shows and the game does not go on.
-        t.load_record("[Ruleset \"reversi\"]\n[Termination \"black wins: white resigned\"]\n\n1. d3 1-0\n").unwrap();
+        t.load_record("[Ruleset \"racing\"]\n[Termination \"white wins: black resigned\"]\n\n1. a1-a2 1-0\n").unwrap();
         let s = t.state();
-        assert_eq!((s.result.as_deref(), s.winner, s.live), (Some("1-0 (black wins: white resigned)"), Some(0), false));
-        assert!(t.record_text().ends_with("1. d3 1-0\n"));
+        assert_eq!((s.result.as_deref(), s.winner, s.live), (Some("1-0 (white wins: black resigned)"), Some(0), false));
+        assert!(t.record_text().ends_with("1. a1-a2 1-0\n"));
     }
 
     #[test]
     fn a_draughts_record_is_pdn_with_its_start_position() {
-        let mut t = table("draughts-brazilian");
-        t.set_position("W:Wc3:Bd4,f6,d6").unwrap();
-        t.play_text("c3:e5:g7").unwrap();
+        let mut t = table(HOPPING);
+        t.set_position("W:Wa1:Bd4,b4,b2").unwrap();
+        t.play_text("a1:c3:e5").unwrap();
         let text = t.record_text();
-        assert!(text.contains("[FEN \"W:Wc3:Bd4,d6,f6\"]"), "{text}");
-        assert!(text.ends_with("1. c3:e5:g7 *\n"), "{text}");
-        let mut u = table("draughts-brazilian");
+        assert!(text.contains("[FEN \"W:Wa1:Bb2,b4,d4\"]"), "{text}");
+        assert!(text.ends_with("1. a1:c3:e5 *\n"), "{text}");
+        let mut u = table(HOPPING);
         u.load_record(&text).unwrap();
-        assert_eq!(u.state().moves, vec!["c3:e5:g7"]);
+        assert_eq!(u.state().moves, vec!["a1:c3:e5"]);
     }
 
     #[test]
     fn a_position_set_up_by_hand_is_played_from() {
-        let mut t = table("reversi");
+        let mut t = table(PLACING);
         t.setup_begin();
-        let d5 = t.game().board().find("d5").unwrap().index();
-        t.setup_put(d5, 0);
+        let cell = |name: &str| t.game().board().find(name).unwrap().index();
+        let (a1, b2) = (cell("a1"), cell("b2"));
+        // Key 1: the first piece type, the first player's; key 0 empties the cell.
+        t.setup_put(a1, 1);
+        t.setup_put(b2, 1);
+        t.setup_put(a1, 0);
         t.setup_end(PlayerId::SECOND).unwrap();
         let s = t.state();
-        assert_eq!(s.to_move, "white");
-        assert_eq!(s.position.matches('x').count() + s.position.matches('o').count(), 3, "{}", s.position);
+        assert_eq!(s.to_move, "nought");
+        assert_eq!((s.position.matches('X').count(), s.position.matches('O').count()), (1, 0), "{}", s.position);
     }
 
     #[test]
     fn a_bad_position_is_refused_with_the_reason() {
-        let mut t = table("chess");
+        let mut t = table(RACING);
         let err = t.set_position("not a position").unwrap_err();
         assert!(err.starts_with("bad position"), "{err}");
     }

@@ -130,15 +130,17 @@ mod tests {
         Box::leak(Box::new(StepTimer::new(Duration::from_micros(10))))
     }
 
-    fn reversi() -> Table {
-        Table::new(Source::Builtin("reversi".into()), Vec::new(), 7, timer()).unwrap()
+    /// Runners sliding ahead on 4x4 (tests/fixtures/racing.toml): a game with room to think.
+    fn racing() -> Table {
+        let text = crate::fixtures::RACING;
+        Table::new(Source::Text { name: "racing.toml".into(), text: text.into() }, Vec::new(), 7, timer()).unwrap()
     }
 
     #[test]
     fn a_worker_plays_the_computers_reply_and_the_same_game_gets_the_same_reply() {
-        let mut table = reversi();
+        let mut table = racing();
         table.set_player(PlayerId::SECOND, "mcts:200").unwrap();
-        table.play_text("d3").unwrap();
+        table.play_text("a1-a2").unwrap();
         let request = request(&table, false);
         let reports = std::cell::Cell::new(0);
         let answer = think(&request, timer(), &|_| reports.set(reports.get() + 1)).unwrap();
@@ -151,7 +153,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_a_legal_move_for_the_person_to_move() {
-        let mut table = reversi();
+        let mut table = racing();
         let answer = think(&request(&table, true), timer(), &|_| {}).unwrap();
         table.show_hint(&answer.mv).unwrap();
         assert!(table.svg().contains("suggested"));

@@ -15,14 +15,10 @@
 pub const RED: u8 = 0;
 pub const BLUE: u8 = 1;
 
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name};
 
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
-
-fn on_board((x, y): Square) -> bool {
-    (0..7).contains(&x) && (0..7).contains(&y)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(7, sq)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,28 +143,16 @@ impl Ataxx {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..7).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..7 {
-                out.push(match self.at((x, y)) {
-                    Some(RED) => 'x',
-                    Some(_) => 'o',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("  abcdefg  {} to move\n", if self.side == RED { "red" } else { "blue" }));
-        out
+        let mark = |sq| match self.at(sq) {
+            Some(RED) => 'x',
+            Some(_) => 'o',
+            None => '.',
+        };
+        crate::shared::drawing(7, 7, mark, if self.side == RED { "red to move" } else { "blue to move" })
     }
 }
 

@@ -32,27 +32,10 @@ pub const BLACK: u8 = 1;
 /// The 8 directions, as (dx, dy).
 const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-/// A square as (x, y): a1 is (0, 0), h8 is (7, 7).
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name, plus, square};
 
-/// "a1" for (0, 0).
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
-
-/// (0, 0) for "a1".
-pub fn square(name: &str) -> Square {
-    let bytes = name.as_bytes();
-    assert!(bytes.len() == 2 && (b'a'..=b'h').contains(&bytes[0]) && (b'1'..=b'8').contains(&bytes[1]), "bad square {name:?}");
-    ((bytes[0] - b'a') as i32, (bytes[1] - b'1') as i32)
-}
-
-fn on_board((x, y): Square) -> bool {
-    (0..8).contains(&x) && (0..8).contains(&y)
-}
-
-fn plus((x, y): Square, (dx, dy): (i32, i32)) -> Square {
-    (x + dx, y + dy)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(8, sq)
 }
 
 /// The castle a player may not step or canter into.
@@ -230,15 +213,7 @@ impl Camelot {
     }
 
     pub fn pieces(&self, player: u8) -> Vec<Square> {
-        let mut out = Vec::new();
-        for x in 0..8 {
-            for y in 0..8 {
-                if self.at((x, y)).is_some_and(|p| p.owner == player) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
+        crate::shared::squares_where(8, 8, |sq| self.at(sq).is_some_and(|p| p.owner == player))
     }
 
     /// Every move of the piece on `from` by the movement rules: steps, canter chains, jump
@@ -322,53 +297,30 @@ impl Camelot {
 
     /// Leaf count at `depth` plies.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     /// Rows from the top: `M`/`K` white man/knight, `m`/`k` black, `+` an empty castle.
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..8).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..8 {
-                out.push(match self.at((x, y)) {
-                    Some(Piece { owner: WHITE, kind: Kind::Man }) => 'M',
-                    Some(Piece { owner: WHITE, kind: Kind::Knight }) => 'K',
-                    Some(Piece { kind: Kind::Man, .. }) => 'm',
-                    Some(Piece { kind: Kind::Knight, .. }) => 'k',
-                    None if (x, y) == (0, 0) || (x, y) == (7, 7) => '+',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  abcdefgh\n");
-        out.push_str(if self.side == WHITE { "  white (upper case) to move\n" } else { "  black (lower case) to move\n" });
-        out
+        let mark = |sq: Square| match self.at(sq) {
+            Some(Piece { owner: WHITE, kind: Kind::Man }) => 'M',
+            Some(Piece { owner: WHITE, kind: Kind::Knight }) => 'K',
+            Some(Piece { kind: Kind::Man, .. }) => 'm',
+            Some(Piece { kind: Kind::Knight, .. }) => 'k',
+            None if sq == (0, 0) || sq == (7, 7) => '+',
+            None => '.',
+        };
+        crate::shared::drawing(8, 8, mark, if self.side == WHITE { "white (upper case) to move" } else { "black (lower case) to move" })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::sorted;
 
     fn texts(moves: &[Move]) -> Vec<String> {
-        let mut out: Vec<String> = moves.iter().map(Move::text).collect();
-        out.sort();
-        out
-    }
-
-    fn sorted(list: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        out.sort();
-        out
+        crate::shared::sorted_texts(moves, Move::text)
     }
 
     /// The legal moves that start on `from`.

@@ -35,13 +35,9 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const WHITE: u8 = 0;
 pub const BLACK: u8 = 1;
 
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name};
 
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
 
 /// What sets Lasca and Bashni apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,14 +272,7 @@ impl Columns {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|m| self.make(m).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     /// (from, to, captured squares, the type a man becomes).

@@ -17,16 +17,10 @@
 pub const FOX: u8 = 0;
 pub const HOUNDS: u8 = 1;
 
-/// A square as (x, y): a1 is (0, 0), h8 is (7, 7).
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name};
 
-/// "a1" for (0, 0).
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
-
-fn on_board((x, y): Square) -> bool {
-    (0..8).contains(&x) && (0..8).contains(&y)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(8, sq)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,17 +31,7 @@ pub struct Fox {
     pub side: u8,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-}
-
-impl Move {
-    pub fn key(&self) -> (Option<String>, Option<String>, Vec<String>, bool) {
-        (Some(name(self.from)), Some(name(self.to)), Vec::new(), false)
-    }
-}
+pub use crate::shared::Step as Move;
 
 impl Fox {
     /// The start, the fox on the `fox_square`-th dark square of the eighth row (1 to 4).
@@ -110,33 +94,23 @@ impl Fox {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     /// Rows from the top: `F` the fox, `h` a hound, `.` an empty dark square.
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..8).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..8 {
-                out.push(if self.fox == (x, y) {
-                    'F'
-                } else if self.hounds.contains(&(x, y)) {
-                    'h'
-                } else if (x + y) % 2 == 0 {
-                    '.'
-                } else {
-                    ' '
-                });
+        let mark = |sq: Square| {
+            if self.fox == sq {
+                'F'
+            } else if self.hounds.contains(&sq) {
+                'h'
+            } else if (sq.0 + sq.1) % 2 == 0 {
+                '.'
+            } else {
+                ' '
             }
-            out.push('\n');
-        }
-        out.push_str(&format!("  abcdefgh  {} to move\n", if self.side == FOX { "fox" } else { "hounds" }));
-        out
+        };
+        crate::shared::drawing(8, 8, mark, if self.side == FOX { "fox to move" } else { "hounds to move" })
     }
 }
 

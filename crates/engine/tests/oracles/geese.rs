@@ -19,17 +19,13 @@ use std::collections::BTreeSet;
 pub const FOX: u8 = 0;
 pub const GEESE: u8 = 1;
 
-pub type Square = (i32, i32);
-
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
+pub use crate::shared::{Square, name};
 
 pub fn is_point((x, y): Square) -> bool {
     (0..7).contains(&x) && (0..7).contains(&y) && ((2..=4).contains(&x) || (2..=4).contains(&y))
 }
 
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIRS: [(i32, i32); 4] = crate::shared::ORTHOGONAL;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geese {
@@ -39,18 +35,7 @@ pub struct Geese {
     pub trap: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    pub captured: Vec<Square>,
-}
-
-impl Move {
-    pub fn key(&self) -> (Option<String>, Option<String>, Vec<String>, bool) {
-        (Some(name(self.from)), Some(name(self.to)), self.captured.iter().map(|&c| name(c)).collect(), false)
-    }
-}
+pub use crate::shared::Capture as Move;
 
 impl Geese {
     pub fn start(trap: usize) -> Geese {
@@ -134,32 +119,22 @@ impl Geese {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..7).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..7 {
-                out.push(if self.fox == (x, y) {
-                    'F'
-                } else if self.geese.contains(&(x, y)) {
-                    'g'
-                } else if is_point((x, y)) {
-                    '.'
-                } else {
-                    ' '
-                });
+        let mark = |sq: Square| {
+            if self.fox == sq {
+                'F'
+            } else if self.geese.contains(&sq) {
+                'g'
+            } else if is_point(sq) {
+                '.'
+            } else {
+                ' '
             }
-            out.push('\n');
-        }
-        out.push_str(&format!("  abcdefg  {} to move\n", if self.side == FOX { "fox" } else { "geese" }));
-        out
+        };
+        crate::shared::drawing(7, 7, mark, if self.side == FOX { "fox to move" } else { "geese to move" })
     }
 }
 

@@ -14,17 +14,13 @@
 pub const BLACK: u8 = 0;
 pub const WHITE: u8 = 1;
 
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name};
 
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(9, sq)
 }
 
-fn on_board((x, y): Square) -> bool {
-    (0..9).contains(&x) && (0..9).contains(&y)
-}
-
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIRS: [(i32, i32); 4] = crate::shared::ORTHOGONAL;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hasami {
@@ -33,18 +29,7 @@ pub struct Hasami {
     pub win_below: usize,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-    pub captured: Vec<Square>,
-}
-
-impl Move {
-    pub fn key(&self) -> (Option<String>, Option<String>, Vec<String>, bool) {
-        (Some(name(self.from)), Some(name(self.to)), self.captured.iter().map(|&c| name(c)).collect(), false)
-    }
-}
+pub use crate::shared::Capture as Move;
 
 impl Hasami {
     pub fn start(win_below: usize) -> Hasami {
@@ -142,28 +127,16 @@ impl Hasami {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..9).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..9 {
-                out.push(match self.at((x, y)) {
-                    Some(BLACK) => 'x',
-                    Some(_) => 'o',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("  abcdefghi  {} to move\n", if self.side == BLACK { "black" } else { "white" }));
-        out
+        let mark = |sq| match self.at(sq) {
+            Some(BLACK) => 'x',
+            Some(_) => 'o',
+            None => '.',
+        };
+        crate::shared::drawing(9, 9, mark, if self.side == BLACK { "black to move" } else { "white to move" })
     }
 }
 

@@ -495,14 +495,7 @@ impl Hexasah {
 
     /// Leaf count at `depth` plies.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     /// Rows from the top, one character a column (a blank where (c, r) is not a cell): `KQRBNP`
@@ -542,17 +535,10 @@ impl Hexasah {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::sorted;
 
     fn texts(moves: &[Move]) -> Vec<String> {
-        let mut out: Vec<String> = moves.iter().map(Move::text).collect();
-        out.sort();
-        out
-    }
-
-    fn sorted(list: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        out.sort();
-        out
+        crate::shared::sorted_texts(moves, Move::text)
     }
 
     /// The legal moves that start on `from`.

@@ -25,21 +25,7 @@ pub const WHITE: u8 = 1;
 /// The 8 directions, as (dx, dy).
 const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
 
-/// A square as (x, y): file a is x 0, rank 1 is y 0.
-pub type Square = (i32, i32);
-
-/// "a1" for (0, 0).
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
-
-/// (0, 0) for "a1".
-pub fn square(name: &str) -> Square {
-    let file = name.as_bytes()[0];
-    assert!(file.is_ascii_lowercase(), "bad square name {name:?}");
-    let rank: i32 = name[1..].parse().unwrap_or_else(|_| panic!("bad square name {name:?}"));
-    ((file - b'a') as i32, rank - 1)
-}
+pub use crate::shared::{Square, name, square};
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Move {
@@ -248,42 +234,24 @@ impl Loa {
 
     /// Leaf count at `depth` plies.
     pub fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.legal_moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     /// Rows from the top, `x` black, `o` white, `.` empty, then who is to move.
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..self.height).rev() {
-            out.push_str(&format!("{:>2} ", y + 1));
-            for x in 0..self.width {
-                out.push(match self.at((x, y)) {
-                    Some(BLACK) => 'x',
-                    Some(_) => 'o',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for x in 0..self.width {
-            out.push((b'a' + x as u8) as char);
-        }
-        out.push_str(if self.side == BLACK { "\n   black (x) to move\n" } else { "\n   white (o) to move\n" });
-        out
+        let mark = |sq: Square| match self.at(sq) {
+            Some(BLACK) => 'x',
+            Some(_) => 'o',
+            None => '.',
+        };
+        crate::shared::drawing(self.width, self.height, mark, if self.side == BLACK { "black (x) to move" } else { "white (o) to move" })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::sorted;
 
     /// The moves as "a1-b2", "a1xb2" or "pass", sorted.
     fn names(pos: &Loa) -> Vec<String> {
@@ -295,12 +263,6 @@ mod tests {
                 Move::Slide { from, to, capture } => format!("{}{}{}", name(from), if capture { "x" } else { "-" }, name(to)),
             })
             .collect();
-        out.sort();
-        out
-    }
-
-    fn sorted(list: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
         out.sort();
         out
     }

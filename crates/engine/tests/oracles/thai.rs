@@ -47,32 +47,15 @@ pub const BLACK: u8 = 1;
 /// The four diagonals, as (dx, dy); the first two go up (White's forward).
 const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-/// A square as (x, y): a1 is (0, 0), h8 is (7, 7).
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name, plus, square};
 
-/// "a1" for (0, 0).
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
-}
-
-/// (0, 0) for "a1".
-pub fn square(name: &str) -> Square {
-    let bytes = name.as_bytes();
-    assert!(bytes.len() == 2 && (b'a'..=b'h').contains(&bytes[0]) && (b'1'..=b'8').contains(&bytes[1]), "bad square {name:?}");
-    ((bytes[0] - b'a') as i32, (bytes[1] - b'1') as i32)
-}
-
-fn on_board((x, y): Square) -> bool {
-    (0..8).contains(&x) && (0..8).contains(&y)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(8, sq)
 }
 
 /// Only the dark squares are used.
 pub fn is_dark((x, y): Square) -> bool {
     (x + y) % 2 == 0
-}
-
-fn plus((x, y): Square, (dx, dy): (i32, i32)) -> Square {
-    (x + dx, y + dy)
 }
 
 /// The row direction a player's men move in.
@@ -187,15 +170,7 @@ impl Thai {
 
     /// The squares of a player's pieces, column by column from a1.
     pub fn pieces(&self, player: u8) -> Vec<Square> {
-        let mut out = Vec::new();
-        for x in 0..8 {
-            for y in 0..8 {
-                if self.at((x, y)).is_some_and(|p| p.owner == player) {
-                    out.push((x, y));
-                }
-            }
-        }
-        out
+        crate::shared::squares_where(8, 8, |sq| self.at(sq).is_some_and(|p| p.owner == player))
     }
 
     /// The diagonals a piece moves and captures along: a man only the two forward ones.
@@ -274,36 +249,20 @@ impl Thai {
 
     /// Leaf count at `depth` plies, counting captures as paths or as moves.
     pub fn perft(&self, depth: u32, paths: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves(paths);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1, paths)).sum()
+        crate::shared::perft(self, depth, &|pos: &Thai| pos.moves(paths), &Self::make)
     }
 
     /// Rows from the top: `M`/`K` white man/king, `m`/`k` black, `.` an empty dark square.
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..8).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..8 {
-                out.push(match self.at((x, y)) {
-                    Some(Piece { owner: WHITE, king: false }) => 'M',
-                    Some(Piece { owner: WHITE, king: true }) => 'K',
-                    Some(Piece { king: false, .. }) => 'm',
-                    Some(Piece { king: true, .. }) => 'k',
-                    None if is_dark((x, y)) => '.',
-                    None => ' ',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str("  abcdefgh\n");
-        out.push_str(if self.side == WHITE { "  white (upper case) to move\n" } else { "  black (lower case) to move\n" });
-        out
+        let mark = |sq: Square| match self.at(sq) {
+            Some(Piece { owner: WHITE, king: false }) => 'M',
+            Some(Piece { owner: WHITE, king: true }) => 'K',
+            Some(Piece { king: false, .. }) => 'm',
+            Some(Piece { king: true, .. }) => 'k',
+            None if is_dark(sq) => '.',
+            None => ' ',
+        };
+        crate::shared::drawing(8, 8, mark, if self.side == WHITE { "white (upper case) to move" } else { "black (lower case) to move" })
     }
 }
 
@@ -350,17 +309,10 @@ fn jumps(board: &mut [[Option<Piece>; 8]; 8], piece: Piece, from: Square, at: Sq
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shared::sorted;
 
     fn texts(moves: &[Move]) -> Vec<String> {
-        let mut out: Vec<String> = moves.iter().map(Move::text).collect();
-        out.sort();
-        out
-    }
-
-    fn sorted(list: &[&str]) -> Vec<String> {
-        let mut out: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-        out.sort();
-        out
+        crate::shared::sorted_texts(moves, Move::text)
     }
 
     #[test]

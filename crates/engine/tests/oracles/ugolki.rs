@@ -15,17 +15,13 @@ use std::collections::BTreeSet;
 pub const WHITE: u8 = 0;
 pub const BLACK: u8 = 1;
 
-pub type Square = (i32, i32);
+pub use crate::shared::{Square, name};
 
-pub fn name(sq: Square) -> String {
-    format!("{}{}", (b'a' + sq.0 as u8) as char, sq.1 + 1)
+fn on_board(sq: Square) -> bool {
+    crate::shared::on_square(8, sq)
 }
 
-fn on_board((x, y): Square) -> bool {
-    (0..8).contains(&x) && (0..8).contains(&y)
-}
-
-const DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIRS: [(i32, i32); 4] = crate::shared::ORTHOGONAL;
 
 /// Plies after which a man in its own corner loses: 40 moves each.
 pub const LATE: u32 = 80;
@@ -39,17 +35,7 @@ pub struct Ugolki {
     pub plies: u32,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Move {
-    pub from: Square,
-    pub to: Square,
-}
-
-impl Move {
-    pub fn key(&self) -> (Option<String>, Option<String>, Vec<String>, bool) {
-        (Some(name(self.from)), Some(name(self.to)), Vec::new(), false)
-    }
-}
+pub use crate::shared::Step as Move;
 
 impl Ugolki {
     pub fn start(corner: i32) -> Ugolki {
@@ -152,28 +138,16 @@ impl Ugolki {
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
-        let moves = self.legal_moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves.iter().map(|mv| self.make(mv).perft(depth - 1)).sum()
+        crate::shared::perft(self, depth, &Self::legal_moves, &Self::make)
     }
 
     pub fn drawing(&self) -> String {
-        let mut out = String::new();
-        for y in (0..8).rev() {
-            out.push_str(&format!("{} ", y + 1));
-            for x in 0..8 {
-                out.push(match self.at((x, y)) {
-                    Some(WHITE) => 'W',
-                    Some(_) => 'B',
-                    None => '.',
-                });
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("  abcdefgh  {} to move\n", if self.side == WHITE { "white" } else { "black" }));
-        out
+        let mark = |sq| match self.at(sq) {
+            Some(WHITE) => 'W',
+            Some(_) => 'B',
+            None => '.',
+        };
+        crate::shared::drawing(8, 8, mark, if self.side == WHITE { "white to move" } else { "black to move" })
     }
 }
 

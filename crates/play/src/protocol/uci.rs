@@ -1,0 +1,368 @@
+//! The Universal Chess Interface, for chess GUIs and referees (cutechess-cli, python-chess), with
+//! the alpha-beta agent thinking. Any ruleset plays through it; positions are read in the
+//! ruleset's own notation (`position fen` takes FEN for chess), moves as UCI writes them (`e2e4`,
+//! `e7e8q`) where the game's moves have a start and an end, else in the game's notation.
+//!
+//! Commands: `uci`, `isready`, `setoption name Hash value 64` (and the ruleset's parameters),
+//! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo
+//! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
+//! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
+
+use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
+use crate::position::{new_session, session_after};
+use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
+use hetproba_engine::rules::model::PlayerId;
+use hetproba_engine::{Game, Move, Position, Session};
+use std::time::Duration;
+
+/// Runs the protocol over `lines` until `quit` or their end. `load` compiles the game with the
+/// parameters given (`params` first; a `setoption` of a parameter loads it anew, and the
+/// protocol goes on with it).
+pub fn run<E>(
+    lines: impl Iterator<Item = String>,
+    out: &dyn Reply,
+    background: &mut impl Background,
+    params: &[(String, i64)],
+    mut load: impl FnMut(&[(String, i64)]) -> Result<Game, E>,
+) -> Result<(), E> {
+    let mut lines = lines;
+    let mut params = params.to_vec();
+    let mut hash = DEFAULT_HASH_MB;
+    loop {
+        let game = load(&params)?;
+        let next = background.scope(|thinker| {
+            let mut uci = Uci::new(&game, out, thinker, hash);
+            let next = loop {
+                let Some(line) = lines.next() else {
+                    uci.end();
+                    break Flow::Quit;
+                };
+                match uci.command(&line) {
+                    Flow::Continue => {}
+                    next => break next,
+                }
+            };
+            hash = uci.hash;
+            next
+        });
+        match next {
+            Flow::Reload(name, value) => {
+                params.retain(|(n, _)| *n != name);
+                params.push((name, value));
+            }
+            _ => return Ok(()),
+        }
+    }
+}
+
+/// What follows a command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next.
+    Continue,
+    /// `quit`: the search has answered.
+    Quit,
+    /// A ruleset parameter was set: load the game with it and go on (no search runs).
+    Reload(String, i64),
+}
+
+/// The protocol on one game, a command at a time.
+pub struct Uci<'a, 'g> {
+    game: &'g Game,
+    out: &'g dyn Reply,
+    engine: Engine<'a, 'g>,
+    session: Session<'g>,
+    hash: usize,
+}
+
+impl<'a, 'g> Uci<'a, 'g> {
+    /// The game at its start, the transposition table of `hash` MiB.
+    pub fn new(game: &'g Game, out: &'g dyn Reply, thinker: &'a mut dyn Thinker<'g>, hash: usize) -> Uci<'a, 'g> {
+        let engine = Engine::new(thinker, AlphaBetaAgent::with_hash(Limit::Infinite, 1, hash));
+        Uci { game, out, engine, session: new_session(game), hash }
+    }
+
+    /// The transposition table's size, as `setoption name Hash` last set it.
+    pub fn hash(&self) -> usize {
+        self.hash
+    }
+
+    /// One command line.
+    pub fn command(&mut self, line: &str) -> Flow {
+        let (game, out) = (self.game, self.out);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.first().copied() {
+            None => {}
+            Some("uci") => {
+                out.line(&format!("id name hetproba {} ({})", env!("CARGO_PKG_VERSION"), game.rules().id));
+                out.line("id author the hetproba authors");
+                out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+                for (name, value) in &game.rules().params {
+                    out.line(&format!("option name {name} type spin default {value} min -1000000 max 1000000"));
+                }
+                out.line("uciok");
+            }
+            Some("isready") => out.line("readyok"),
+            Some("debug" | "register" | "ponderhit") => {}
+            Some("setoption") => match set_option(game, &words) {
+                Ok(Some(Setting::Hash(mb))) => {
+                    self.engine.stop_and_wait();
+                    self.hash = mb;
+                    self.engine.agent().set_hash(mb);
+                }
+                Ok(Some(Setting::Param(name, value))) => {
+                    self.engine.stop_and_wait();
+                    return Flow::Reload(name, value);
+                }
+                Ok(None) => {}
+                Err(why) => self.say(&why),
+            },
+            Some("ucinewgame") => {
+                self.engine.stop_and_wait();
+                self.engine.agent().clear();
+                self.session = new_session(game);
+            }
+            Some("position") => {
+                self.engine.stop_and_wait();
+                match position(game, &words[1..]) {
+                    Ok(s) => self.session = s,
+                    Err(why) => self.say(&why),
+                }
+            }
+            Some("go") => {
+                let ask = go(&words[1..], self.session.position().side());
+                let start = self.session.position().clone();
+                let start_for_done = start.clone();
+                self.engine.start(
+                    self.session.clone(),
+                    ask,
+                    move |p: &Progress| {
+                        if p.fresh {
+                            out.line(&info_line(game, &start, p));
+                        }
+                    },
+                    move |mv: Option<Move>| match mv {
+                        Some(mv) => out.line(&format!("bestmove {}", uci_move(game, &start_for_done, mv))),
+                        None => out.line("bestmove 0000"),
+                    },
+                );
+            }
+            Some("stop") => self.engine.stop_and_wait(),
+            Some("quit") => {
+                self.engine.stop_and_wait();
+                return Flow::Quit;
+            }
+            Some(other) => self.say(&format!("unknown command '{other}'")),
+        }
+        Flow::Continue
+    }
+
+    /// The end of the input: a search with a limit answers when it is done, one that holds its
+    /// answer (`go infinite`) is stopped.
+    pub fn end(&mut self) {
+        self.engine.finish();
+    }
+
+    /// A message for the GUI's log (UCI has no error reply), and for a person reading along.
+    fn say(&self, why: &str) {
+        self.out.line(&format!("info string {why}"));
+        self.out.error(why);
+    }
+}
+
+enum Setting {
+    Hash(usize),
+    Param(String, i64),
+}
+
+/// `setoption name NAME value VALUE`.
+fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
+    let name_at = words.iter().position(|w| *w == "name").ok_or("setoption needs a name")?;
+    let value_at = words.iter().position(|w| *w == "value");
+    let name = words[name_at + 1..value_at.unwrap_or(words.len())].join(" ");
+    let value = value_at.map(|v| words[v + 1..].join(" ")).unwrap_or_default();
+    if name.eq_ignore_ascii_case("hash") {
+        return match value.parse::<usize>() {
+            Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Some(Setting::Hash(mb))),
+            _ => Err(format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '{value}'")),
+        };
+    }
+    if let Some((param, _)) = game.rules().params.iter().find(|(p, _)| p.eq_ignore_ascii_case(&name)) {
+        return match value.parse::<i64>() {
+            Ok(v) => Ok(Some(Setting::Param(param.clone(), v))),
+            Err(_) => Err(format!("{param} takes an integer, not '{value}'")),
+        };
+    }
+    Err(format!("no option '{name}'"))
+}
+
+/// `position startpos [moves ...]` or `position fen FEN [moves ...]` (FEN in the ruleset's own
+/// position notation).
+fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, String> {
+    let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let start = match words.first() {
+        Some(&"startpos") => None,
+        Some(&"fen") => Some(words[1..moves_at].join(" ")),
+        _ => return Err("position needs startpos or fen".into()),
+    };
+    let moves = words.get(moves_at + 1..).unwrap_or_default().iter().copied();
+    session_after(game, start.as_deref(), moves, |pos, word| game.parse_move(pos, word).map_err(|e| format!("move '{word}': {e}")))
+}
+
+/// `go ...`: the limit and the mover's clock.
+fn go(words: &[&str], side: PlayerId) -> Ask {
+    let number = |key: &str| words.iter().position(|w| *w == key).and_then(|i| words.get(i + 1)).and_then(|v| v.parse::<i64>().ok());
+    let ms = |key: &str| number(key).map(|v| Duration::from_millis(v.max(0) as u64));
+    let (mine, theirs, inc) = if side == PlayerId::FIRST { ("wtime", "btime", "winc") } else { ("btime", "wtime", "binc") };
+    let clock = ms(mine).map(|left| TimeLeft { mine: left, theirs: ms(theirs).unwrap_or(left), increment: ms(inc).unwrap_or_default() });
+    let infinite = words.contains(&"infinite");
+    let limit = if let Some(t) = ms("movetime") {
+        Limit::Time(t.max(Duration::from_millis(1)))
+    } else if let Some(d) = number("depth") {
+        Limit::Depth(d.clamp(1, 64) as u32)
+    } else if let Some(n) = number("nodes") {
+        Limit::Nodes(n.max(1) as u64)
+    } else {
+        Limit::Infinite
+    };
+    Ask { limit, clock: if infinite { None } else { clock }, hold: infinite }
+}
+
+/// A move as UCI writes it: start and end cells run together, with the promotion's letter, for
+/// games whose moves are written in SAN; the game's own notation otherwise.
+fn uci_move(game: &Game, pos: &Position, mv: Move) -> String {
+    let board = game.board();
+    if game.rules().notation.san && !mv.is_pass() && mv.from != hetproba_engine::board::NO_CELL {
+        let promotion = mv.promotion().map(|t| game.rules().pieces[t.index()].letter.to_lowercase()).unwrap_or_default();
+        return format!("{}{}{promotion}", board.name(mv.from), board.name(mv.to));
+    }
+    game.move_name(pos, mv).replace(' ', "")
+}
+
+/// `info depth D score cp S nodes N nps R time T pv ...`.
+fn info_line(game: &Game, start: &Position, p: &Progress) -> String {
+    let score = match p.score {
+        Score::Points(cp) => format!("cp {cp}"),
+        Score::Win(plies) => format!("mate {}", plies.div_ceil(2)),
+        Score::Loss(plies) => format!("mate -{}", plies.div_ceil(2)),
+    };
+    let pv = legal_line(game, start, &p.pv, |pos, mv| uci_move(game, pos, mv));
+    format!(
+        "info depth {} score {score} nodes {} nps {} time {} pv {}",
+        p.depth.max(1),
+        p.nodes,
+        p.per_second(),
+        p.elapsed.as_millis(),
+        pv.join(" ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::OnCaller;
+    use crate::protocol::fixture::{PLACING, game};
+    use crate::protocol::script::{Lines, commands, timer};
+
+    /// The replies to a script, searches run on this thread with a timer that steps.
+    fn session(script: &str) -> Lines {
+        let out = Lines::default();
+        let timer = timer();
+        run(commands(script), &out, &mut OnCaller(&timer), &[], |params| game(PLACING, params)).expect("the fixture loads");
+        out
+    }
+
+    #[test]
+    fn the_handshake_names_the_game_and_its_options() {
+        let out = session("uci\nisready\n");
+        let expected = [
+            format!("id name hetproba {} (placing-sized)", env!("CARGO_PKG_VERSION")),
+            "id author the hetproba authors".into(),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            "option name size type spin default 3 min -1000000 max 1000000".into(),
+            "uciok".into(),
+            "readyok".into(),
+        ];
+        assert_eq!(out.take(), expected);
+        assert!(out.errors.lock().unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_position_with_moves_is_searched_and_the_win_in_one_found() {
+        // Crosses on a1 and a2, noughts on b1 and b2: a3 wins at once.
+        let out = session("position startpos moves a1 b1 a2 b2\ngo depth 2\n");
+        let lines = out.take();
+        assert_eq!(lines.last().map(String::as_str), Some("bestmove a3"), "{lines:?}");
+        let info = lines.iter().find(|l| l.starts_with("info depth ")).expect("an info line");
+        assert!(info.contains(" score mate 1 ") && info.ends_with(" pv a3"), "{info}");
+        // With the game over there is no move to give.
+        let out = session("position startpos moves a1 b1 a2 b2 a3\ngo depth 1\n");
+        assert_eq!(out.take(), ["bestmove 0000"]);
+    }
+
+    #[test]
+    fn what_it_cannot_read_is_said_and_it_goes_on() {
+        let script = "position fen nonsense\nposition startpos moves z9\nposition\nsetoption name Colour value red\n\
+                      setoption name Hash value 0\nsetoption name size value big\nfrobnicate\n\nisready\n";
+        let out = session(script);
+        let lines = out.take();
+        let said: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("info string ")).collect();
+        assert_eq!(said.len(), 7, "{lines:?}");
+        assert!(said[0].starts_with("bad position 'nonsense'"), "{}", said[0]);
+        assert!(said[1].starts_with("move 'z9'"), "{}", said[1]);
+        assert_eq!(
+            said[2..],
+            [
+                "position needs startpos or fen".to_string(),
+                "no option 'Colour'".into(),
+                format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '0'"),
+                "size takes an integer, not 'big'".into(),
+                "unknown command 'frobnicate'".into(),
+            ]
+        );
+        assert_eq!(*out.errors.lock().unwrap(), said);
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    }
+
+    #[test]
+    fn setting_a_parameter_loads_the_game_anew_and_the_protocol_goes_on() {
+        // d4 is a cell only once the board is 4x4.
+        let out = session("setoption name SIZE value 4\nuci\nposition startpos moves d4\nisready\nquit\nisready\n");
+        let lines = out.take();
+        assert!(lines.contains(&"option name size type spin default 4 min -1000000 max 1000000".to_string()), "{lines:?}");
+        assert!(out.errors.lock().unwrap().is_empty(), "{:?}", out.errors);
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"), "nothing after quit: {lines:?}");
+        assert_eq!(lines.iter().filter(|l| *l == "readyok").count(), 1);
+    }
+
+    #[test]
+    fn an_infinite_search_answers_when_stopped_or_at_the_end_of_the_input() {
+        let out = session("position startpos moves a1 b1 a2 b2\ngo infinite\nisready\nstop\n");
+        let lines = out.take();
+        let ready = lines.iter().position(|l| l == "readyok").expect("readyok");
+        let best = lines.iter().position(|l| l.starts_with("bestmove ")).expect("a move");
+        assert!(ready < best, "the answer waits for stop: {lines:?}");
+        let out = session("go infinite\n");
+        assert!(out.take().last().is_some_and(|l| l.starts_with("bestmove ")));
+    }
+
+    #[test]
+    fn go_reads_the_limit_and_the_movers_clock() {
+        let words = |text: &'static str| text.split_whitespace().collect::<Vec<_>>();
+        let ms = Duration::from_millis;
+        let ask = go(&words("wtime 1000 btime 2000 winc 10 binc 20 movestogo 5"), PlayerId::SECOND);
+        assert_eq!(ask.limit, Limit::Infinite);
+        let clock = ask.clock.expect("a clock");
+        assert_eq!((clock.mine, clock.theirs, clock.increment), (ms(2000), ms(1000), ms(20)));
+        assert!(!ask.hold);
+        let ask = go(&words("wtime 1000"), PlayerId::FIRST);
+        let clock = ask.clock.expect("a clock");
+        assert_eq!((clock.mine, clock.theirs, clock.increment), (ms(1000), ms(1000), ms(0)));
+        assert_eq!(go(&words("movetime 0"), PlayerId::FIRST).limit, Limit::Time(ms(1)));
+        assert_eq!(go(&words("depth 100"), PlayerId::FIRST).limit, Limit::Depth(64));
+        assert_eq!(go(&words("depth 0"), PlayerId::FIRST).limit, Limit::Depth(1));
+        assert_eq!(go(&words("nodes 5000"), PlayerId::FIRST).limit, Limit::Nodes(5000));
+        let ask = go(&words("infinite wtime 5"), PlayerId::FIRST);
+        assert!(ask.hold && ask.clock.is_none() && ask.limit == Limit::Infinite);
+    }
+}
