@@ -6,6 +6,7 @@
 mod castle;
 mod hops;
 mod leap;
+mod line;
 mod place;
 mod push;
 mod ray;
@@ -254,6 +255,7 @@ pub(crate) enum Kind {
     Leap(leap::Leap),
     Hops(hops::Hops),
     Castle(castle::Castle),
+    Line(line::Line),
 }
 
 impl Rule {
@@ -273,6 +275,7 @@ impl Rule {
             Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
             Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern, width)),
             Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
+            Action::Line { dirs, of, length, max } => Kind::Line(line::Line::compile(rules, *dirs, *of, *length, *max)),
         };
         let effects = Effects::compile(rules, &rule.effects, width);
         let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
@@ -308,6 +311,7 @@ impl Rule {
             Kind::Leap(_) => ray::template(mv),
             Kind::Hops(_) => hops::TEMPLATE,
             Kind::Castle(_) => castle::TEMPLATE,
+            Kind::Line(_) => ray::template(mv),
         }
     }
 
@@ -323,6 +327,7 @@ impl Rule {
             Kind::Leap(k) => k.reach(from, moved),
             Kind::Hops(k) => k.reach(game, side, from, moved),
             Kind::Castle(k) => k.reach(game, side, from, moved, others),
+            Kind::Line(k) => k.reach(game, side, from, moved),
         }
     }
 
@@ -355,6 +360,7 @@ impl Game {
             Kind::Leap(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Hops(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Castle(k) => k.generate::<W>(self, pos, side, r, sink),
+            Kind::Line(k) => k.generate::<W>(self, pos, side, r, sink),
         }
     }
 
@@ -429,6 +435,10 @@ impl Game {
             Kind::Leap(_) => self.move_piece(pos, mv),
             Kind::Hops(_) => self.move_piece(pos, mv),
             Kind::Castle(k) => k.make(self, pos, mv),
+            // A line of one piece type moved one cell looks like its rear piece moved to the
+            // cell in front of it: the same position.
+            Kind::Line(k) if !k.carries_others(rule.piece) && k.moves_one() => self.move_piece(pos, mv),
+            Kind::Line(k) => line::make(self, pos, mv, k),
         }
         if rule.leaves_passed {
             pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);
