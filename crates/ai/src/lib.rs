@@ -249,6 +249,14 @@ pub trait Agent: Send {
     /// the observer breaks, the search stops and plays its best move so far. An agent that does
     /// not search never reports.
     fn choose(&mut self, session: &Session, think: &mut Think) -> Move;
+
+    /// [`Agent::choose`], given the legal moves of the session's position as
+    /// `Game::generate` lists them (a game loop that has them at hand): the same move, and an
+    /// agent that only picks among them need not generate again.
+    fn choose_given(&mut self, session: &Session, moves: &[Move], think: &mut Think) -> Move {
+        let _ = moves;
+        self.choose(session, think)
+    }
 }
 
 /// Picks a legal move uniformly at random.
@@ -267,6 +275,10 @@ impl Agent for RandomAgent {
     fn choose(&mut self, session: &Session, _: &mut Think) -> Move {
         session.game().generate(session.position(), &mut self.moves);
         self.moves[self.rng.below(self.moves.len())]
+    }
+
+    fn choose_given(&mut self, _: &Session, moves: &[Move], _: &mut Think) -> Move {
+        moves[self.rng.below(moves.len())]
     }
 }
 

@@ -326,6 +326,8 @@ pub struct Game {
     pub(crate) chain_states: Vec<Vec<At>>,
     /// Does some chain of hops depend on the cells it landed on (`Hops::remembers_landings`)?
     pub(crate) chains_remember_landings: bool,
+    /// Which moves no earlier position can follow (repetition looks back only to the last).
+    pub(crate) irreversible: crate::irreversible::Irreversible,
     /// Where pieces may stand, worked out when a position is first read.
     pub(crate) standing: std::sync::OnceLock<crate::standing::Standing>,
 }
@@ -408,7 +410,7 @@ impl Game {
         let turn = rules.turn.clone();
         let removal = turn.removal;
         let rays = Rays::compile(width, &rules.board);
-        Game {
+        let mut game = Game {
             rules,
             width,
             rays,
@@ -428,8 +430,11 @@ impl Game {
             promotions,
             chain_states,
             chains_remember_landings,
+            irreversible: Default::default(),
             standing: std::sync::OnceLock::new(),
-        }
+        };
+        game.irreversible = crate::irreversible::Irreversible::of(&game);
+        game
     }
 
     /// The checked ruleset this game was compiled from.

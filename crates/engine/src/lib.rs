@@ -11,6 +11,7 @@ mod ends;
 mod eval;
 mod fen;
 mod game;
+mod irreversible;
 mod moves;
 mod notation;
 mod perft;

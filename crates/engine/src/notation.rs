@@ -75,11 +75,18 @@ impl Game {
 
     /// The notation of a legal move in `pos`.
     pub fn move_name(&self, pos: &Position, mv: Move) -> String {
+        let legal = if self.writes_san(&mv) { self.legal_moves(pos) } else { Vec::new() };
+        self.move_name_given(pos, mv, &legal)
+    }
+
+    /// [`Game::move_name`], given the legal moves of `pos` as [`Game::generate`] lists them:
+    /// a game loop that has them at hand names the move without generating again.
+    pub fn move_name_given(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         if mv.is_pass() {
             return "pass".into();
         }
         if self.writes_san(&mv) {
-            return self.san(pos, mv, &self.legal_moves(pos));
+            return self.san(pos, mv, legal);
         }
         let path = self.move_path(pos, mv);
         self.render_marked(pos, mv, &path)

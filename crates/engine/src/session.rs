@@ -18,6 +18,9 @@ pub struct Session<'g> {
     pos: Position,
     /// The repetition key of every position so far, the current one last.
     keys: Vec<u64>,
+    /// The index in `keys` of the position after the last irreversible move: no position
+    /// before it can stand again, so repetition compares only from there.
+    since: usize,
     /// Plies counted by each draw rule (0 for repetition rules).
     counters: Vec<u32>,
     moves: Vec<Move>,
@@ -29,8 +32,8 @@ pub struct Session<'g> {
     /// FEN's move number at the start, and whether the second player moved first.
     first_move: u32,
     second_began: bool,
-    /// What [`Session::undo`] restores, a move at a time: the half-move clock, the draw rules'
-    /// counters, and the material counts when they are kept.
+    /// What [`Session::undo`] restores, a move at a time: where repetition looks back to, the
+    /// half-move clock, the draw rules' counters, and the material counts when they are kept.
     saved: Vec<u32>,
 }
 
@@ -67,6 +70,7 @@ impl<'g> Session<'g> {
             game,
             pos,
             keys,
+            since: 0,
             counters,
             moves: Vec::new(),
             material,
@@ -134,6 +138,7 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
+        self.saved.push(self.since as u32);
         self.saved.push(self.halfmove);
         self.saved.extend_from_slice(&self.counters);
         if let Some(counts) = &self.material {
@@ -162,6 +167,9 @@ impl<'g> Session<'g> {
                 self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
             }
         }
+        if game.irreversible.holds(&mv, mover_piece) {
+            self.since = self.keys.len();
+        }
         self.keys.push(repetition_key(game, &self.pos));
         self.moves.push(mv);
     }
@@ -188,13 +196,15 @@ impl<'g> Session<'g> {
         self.counters.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         self.halfmove = self.saved.pop().expect("a saved half-move clock for each move");
+        self.since = self.saved.pop().expect("a saved start of repetition for each move") as usize;
         true
     }
 
     /// How many times the current position stood on the board earlier in the game (same
-    /// cells, player to move and declared state).
+    /// cells, player to move and declared state). Only the positions since the last
+    /// irreversible move can be the same, so only those are compared.
     pub fn repetitions(&self) -> u32 {
-        let (now, before) = self.keys.split_last().expect("the session holds the current position's key");
+        let (now, before) = self.keys[self.since..].split_last().expect("the session holds the current position's key");
         before.iter().filter(|&k| k == now).count() as u32
     }
 
@@ -290,4 +300,42 @@ fn material_holds(game: &Game, m: &Material, counts: &[Vec<u32>; 2]) -> bool {
     };
     (side_holds(&m.strong, PlayerId::FIRST) && side_holds(&m.weak, PlayerId::SECOND))
         || (side_holds(&m.strong, PlayerId::SECOND) && side_holds(&m.weak, PlayerId::FIRST))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small generator of its own, so the test needs no other crate.
+    fn next(state: &mut u64) -> u64 {
+        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        *state >> 33
+    }
+
+    #[test]
+    fn repetitions_since_the_last_irreversible_move_are_all_of_them() {
+        // Random games of every ruleset: counting from the last irreversible move finds what
+        // comparing with the whole game finds, and it does skip the game before it.
+        let mut skipped = 0;
+        for id in hetproba_rules::builtin_ids() {
+            let game = Game::new(hetproba_rules::load_builtin(id, &[]).expect("listed").expect("loads"));
+            for seed in 0..3 {
+                let mut state = seed;
+                let mut session = Session::new(&game, Position::start(&game));
+                let mut moves = Vec::new();
+                for _ in 0..300 {
+                    game.generate(session.position(), &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    session.play(moves[next(&mut state) as usize % moves.len()]);
+                    let (now, before) = session.keys.split_last().expect("a key");
+                    let whole = before.iter().filter(|&k| k == now).count() as u32;
+                    assert_eq!(session.repetitions(), whole, "{id}: after {:?}", session.moves());
+                    skipped += session.since;
+                }
+            }
+        }
+        assert!(skipped > 0, "some irreversible move cut the history");
+    }
 }

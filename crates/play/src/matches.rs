@@ -130,6 +130,9 @@ pub struct Match<'g> {
     /// When the turn in play began, on the timer.
     turn_began: Duration,
     ending: Option<Ending>,
+    /// The legal moves of the position, listed once a ply when the end is checked: the
+    /// ending, the computer's choice and the record's name of the move take them from here.
+    legal: Vec<Move>,
 }
 
 impl<'g> Match<'g> {
@@ -147,8 +150,20 @@ impl<'g> Match<'g> {
             record.moves.push(game.move_name(session.position(), mv));
             session.play(mv);
         }
-        let mut m =
-            Match { game, start, session, seats, seed, clocks: None, cap: None, timer, record, turn_began: timer.now(), ending: None };
+        let mut m = Match {
+            game,
+            start,
+            session,
+            seats,
+            seed,
+            clocks: None,
+            cap: None,
+            timer,
+            record,
+            turn_began: timer.now(),
+            ending: None,
+            legal: Vec::new(),
+        };
         m.check_end();
         m
     }
@@ -273,7 +288,8 @@ impl<'g> Match<'g> {
         if !matches!(self.ending, None | Some(Ending::Cap(_))) {
             return;
         }
-        let ending = match (self.session.outcome(), self.cap) {
+        self.game.generate(self.session.position(), &mut self.legal);
+        let ending = match (self.session.outcome_given(&self.legal), self.cap) {
             (Some(outcome), _) => Some(Ending::Rules(outcome)),
             (None, Some(cap)) if self.plies() >= cap => Some(Ending::Cap(cap)),
             _ => None,
@@ -328,8 +344,8 @@ impl<'g> Match<'g> {
         let mut agent = self.seats[side.index()].agent.take()?;
         let clock = self.time_left_for(side);
         let mv = match observe {
-            Some(observe) => agent.choose(&self.session, &mut Think::observed(self.timer, observe).with_clock(clock)),
-            None => agent.choose(&self.session, &mut Think::new(self.timer).with_clock(clock)),
+            Some(observe) => agent.choose_given(&self.session, &self.legal, &mut Think::observed(self.timer, observe).with_clock(clock)),
+            None => agent.choose_given(&self.session, &self.legal, &mut Think::new(self.timer).with_clock(clock)),
         };
         self.seats[side.index()].agent = Some(agent);
         Some(mv)
@@ -351,7 +367,7 @@ impl<'g> Match<'g> {
     /// Returns false when the move was not played.
     pub fn play(&mut self, mv: Move) -> bool {
         let Some(side) = self.to_move() else { return false };
-        debug_assert!(self.game.legal_moves(self.position()).contains(&mv), "a legal move");
+        debug_assert!(self.legal.contains(&mv), "a legal move");
         let used = self.thought();
         if let Some(clocks) = &mut self.clocks
             && !clocks.charge(side, used)
@@ -359,7 +375,7 @@ impl<'g> Match<'g> {
             self.end(Ending::Time(side));
             return false;
         }
-        self.record.moves.push(self.game.move_name(self.position(), mv));
+        self.record.moves.push(self.game.move_name_given(self.position(), mv, &self.legal));
         self.session.play(mv);
         self.check_end();
         self.turn_began = self.timer.now();

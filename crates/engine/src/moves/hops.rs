@@ -191,6 +191,11 @@ impl Hops {
         }
     }
 
+    /// Does every hop capture the piece it passes over?
+    pub(crate) fn always_captures(&self) -> bool {
+        !self.quiet
+    }
+
     /// Does the future of a chain depend on the cells it landed on, not only on where it stands
     /// and what it captured? Only where a hop may not land on a cell the move touched: a hop
     /// that captures nothing, or any hop with `revisit = "never"`.

@@ -14,6 +14,11 @@ pub(crate) struct Leap {
 }
 
 impl Leap {
+    /// Does every move capture (land on an enemy piece)?
+    pub(crate) fn always_captures(&self) -> bool {
+        self.to == Landing::Enemy
+    }
+
     pub(crate) fn compile(rules: &Ruleset, offsets: &[(i32, i32)], to: Landing) -> Leap {
         let board = &rules.board;
         let targets = (0..board.len())

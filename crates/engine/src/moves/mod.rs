@@ -298,6 +298,16 @@ impl Rule {
         matches!(self.kind, Kind::Place(_) | Kind::Roll(_) | Kind::Push(_))
     }
 
+    /// Does every move of this rule capture (so that none goes anywhere without)?
+    pub(crate) fn always_captures(&self) -> bool {
+        match &self.kind {
+            Kind::Ray(k) => k.always_captures(),
+            Kind::Leap(k) => k.always_captures(),
+            Kind::Hops(k) => k.always_captures(),
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) => false,
+        }
+    }
+
     /// The notation template of a move of this rule.
     pub(crate) fn template(&self, mv: &Move) -> &str {
         if let Some(own) = &self.template {

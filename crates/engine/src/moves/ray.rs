@@ -39,6 +39,11 @@ pub(crate) struct Ray {
 }
 
 impl Ray {
+    /// Does every move capture: it lands on an enemy piece, or takes one passed (en passant)?
+    pub(crate) fn always_captures(&self) -> bool {
+        matches!(self.to, Landing::Enemy | Landing::Passed)
+    }
+
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing, width: Width) -> Ray {
         let set = &rules.direction_sets[dirs.index()].dirs;
         let unblocked = !rules.board.has_blocked_steps();

@@ -1,0 +1,190 @@
+//! Irreversible moves: those after which no earlier position can stand on the board again, so
+//! that repetition compares only the positions since the last of them (a capture, a man's step
+//! in draughts, a pawn's move in chess). Worked out from the rules alone, and only where it can
+//! be proved; where it cannot, every move counts as reversible and repetition looks at the
+//! whole game.
+//!
+//! The proof is a measure that no move lowers: per player `p` and piece type `t`, the triple
+//! (pieces on the board, fewest first; `p`'s pieces of `t`, fewest first; the sum over them of
+//! their cells' ranks). It holds when no move brings a piece onto the board (no placement, no
+//! stacks, which keep captured pieces), nothing becomes a `t` (no promotion to it, no pieces
+//! turned), no move carries a `t` along with another piece (castling's partner), and the cells a
+//! `t` of `p` can go to without capturing form no cycle, so that they can be ranked with every
+//! such move going up. A capture then lowers the board's count for good, and a move of a `t`
+//! raises its measure for good; two positions with different measures differ.
+
+use crate::game::Game;
+use crate::moves::Move;
+use hetproba_board::CellId;
+use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
+
+/// Which moves are irreversible.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Irreversible {
+    /// Every capture is.
+    captures: bool,
+    /// Per piece type: every move of a piece of it is.
+    pieces: Vec<bool>,
+}
+
+impl Irreversible {
+    pub(crate) fn of(game: &Game) -> Irreversible {
+        let rules = game.rules();
+        let types = rules.pieces.len();
+        let adds = rules.stacks.is_some() || game.compiled.iter().any(|r| r.places());
+        if adds {
+            return Irreversible { captures: false, pieces: vec![false; types] };
+        }
+        let turns = rules
+            .moves
+            .iter()
+            .flat_map(|m| &m.effects)
+            .any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. } | Effect::Convert { .. }));
+        let mut pieces = vec![!turns; types];
+        for (t, piece) in rules.pieces.iter().enumerate() {
+            pieces[t] &= piece.owned;
+            for promo in rules.pieces.iter().filter_map(|p| p.promotion.as_ref()) {
+                if promo.to.iter().any(|&to| to.index() == t) {
+                    pieces[t] = false;
+                }
+            }
+        }
+        // `goes[p][t][c]`: where a piece of type `t` of player `p` on `c` may go without
+        // necessarily capturing.
+        let n = game.board().len();
+        let mut goes = vec![vec![vec![Vec::new(); n]; types]; 2];
+        let (mut moved, mut others) = (Vec::new(), Vec::new());
+        for side in PlayerId::BOTH {
+            for rule in &game.compiled {
+                let t = rule.piece.index();
+                for (c, to) in goes[side.index()][t].iter_mut().enumerate() {
+                    moved.clear();
+                    others.clear();
+                    rule.reach(game, side, CellId::new(c), &mut moved, &mut others);
+                    for (other, _) in &others {
+                        pieces[other.kind().index()] = false;
+                    }
+                    if !rule.always_captures() {
+                        to.extend(moved.iter().map(|d| d.index()));
+                    }
+                }
+            }
+        }
+        for (t, irreversible) in pieces.iter_mut().enumerate() {
+            *irreversible &= goes.iter().all(|per_type| acyclic(&per_type[t]));
+        }
+        Irreversible { captures: true, pieces }
+    }
+
+    /// Is `mv`, made by a piece of type `mover` (`None`: none moves), irreversible?
+    #[inline]
+    pub(crate) fn holds(&self, mv: &Move, mover: Option<PieceTypeId>) -> bool {
+        (self.captures && mv.is_capture()) || mover.is_some_and(|t| self.pieces[t.index()])
+    }
+
+    /// Is every capture irreversible?
+    #[cfg(test)]
+    pub(crate) fn captures(&self) -> bool {
+        self.captures
+    }
+
+    /// Is every move of a piece of `t` irreversible?
+    #[cfg(test)]
+    pub(crate) fn piece(&self, t: PieceTypeId) -> bool {
+        self.pieces[t.index()]
+    }
+}
+
+/// Does the graph of `edges[c]` (cells reached from `c`) have no cycle, a loop included?
+fn acyclic(edges: &[Vec<usize>]) -> bool {
+    // Depth first, without recursion: 0 not seen, 1 on the path, 2 done.
+    let mut state = vec![0u8; edges.len()];
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    for root in 0..edges.len() {
+        if state[root] != 0 {
+            continue;
+        }
+        state[root] = 1;
+        stack.push((root, 0));
+        while let Some(&mut (c, ref mut next)) = stack.last_mut() {
+            if let Some(&d) = edges[c].get(*next) {
+                *next += 1;
+                match state[d] {
+                    0 => {
+                        state[d] = 1;
+                        stack.push((d, 0));
+                    }
+                    1 => return false,
+                    _ => {}
+                }
+            } else {
+                state[c] = 2;
+                stack.pop();
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hetproba_rules::{builtin_text, load_builtin};
+
+    fn game(id: &str) -> Game {
+        Game::new(load_builtin(id, &[]).expect("built in").expect("loads"))
+    }
+
+    fn piece(game: &Game, name: &str) -> PieceTypeId {
+        game.rules().piece_index(name).expect("a piece of the ruleset")
+    }
+
+    #[test]
+    fn captures_and_forward_only_pieces_are_irreversible() {
+        // Men step forward only (their jumps all capture); kings step both ways.
+        let g = game("checkers-english");
+        let i = &g.irreversible;
+        assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
+        // International men capture backwards too, but every jump captures.
+        let g = game("draughts-international");
+        assert!(g.irreversible.piece(piece(&g, "man")));
+        let g = game("chess");
+        let i = &g.irreversible;
+        assert!(i.captures() && i.piece(piece(&g, "pawn")));
+        for other in ["king", "queen", "rook", "bishop", "knight"] {
+            assert!(!i.piece(piece(&g, other)), "{other}");
+        }
+    }
+
+    #[test]
+    fn nothing_is_irreversible_where_pieces_come_onto_the_board() {
+        // Placements add pieces (Reversi also turns them); stacks keep captured pieces.
+        for id in ["reversi", "lasca"] {
+            let g = game(id);
+            let i = &g.irreversible;
+            assert!(!i.captures(), "{id}");
+            assert!((0..g.rules().pieces.len()).all(|t| !i.piece(PieceTypeId::new(t))), "{id}");
+        }
+    }
+
+    #[test]
+    fn a_piece_that_can_step_back_is_not() {
+        // The same checkers with men stepping in every diagonal direction: a man's step no
+        // longer proves anything, whatever the move-count draw resets on.
+        let text = builtin_text("checkers-english").expect("built in").replace(
+            "[moves.man-step]\npiece = \"man\"\ndo = \"step(forward-diagonal)\"",
+            "[moves.man-step]\npiece = \"man\"\ndo = \"step(diagonal)\"",
+        );
+        assert!(text.contains("do = \"step(diagonal)\"\nnotation"));
+        let rules = hetproba_rules::load("back.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads");
+        let g = Game::new(rules);
+        assert!(g.irreversible.captures() && !g.irreversible.piece(piece(&g, "man")));
+    }
+
+    #[test]
+    fn cycles_are_found() {
+        assert!(acyclic(&[vec![1, 2], vec![2], vec![]]));
+        assert!(!acyclic(&[vec![1], vec![2], vec![0]]));
+        assert!(!acyclic(&[vec![], vec![1]]));
+    }
+}
