@@ -500,6 +500,7 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("ugolki", &[], "mcts:20", "random", "4");
     play_to_the_end("amazons", &[], "random", "random", "4");
     play_to_the_end("fox-and-geese", &[], "mcts:20", "random", "4");
+    play_to_the_end("dameo", &[], "random", "mcts:20", "4");
 }
 
 // ----------------------------------------------------------------------------------------------
@@ -527,6 +528,76 @@ fn broken_slide_distance_over_and_max() {
     assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
+}
+
+#[test]
+fn broken_line_moves() {
+    assert_broken(
+        "line_dirs",
+        &[("line.toml", &tiny_pattern("line()"))],
+        "line.toml",
+        "20:7",
+        "line() needs a direction set, e.g. line(orthogonal)",
+    );
+    // "line(all, " is 10 characters: an argument starts at column 7 + 10.
+    let cases = [
+        ("line_length", "line(all, length=0)", "length= is the fewest pieces of a line: at least 1 (a lone piece is a line of one)"),
+        ("line_max_zero", "line(all, max=0)", "max= is how many cells a line may move: at least 1, or any (as far as empty cells allow)"),
+        (
+            "line_max_word",
+            "line(all, max=far)",
+            "max= takes a number of cells, a parameter's name, or any (as far as empty cells allow), not 'far'",
+        ),
+        ("line_of_unknown", "line(all, of=ghost)", "no piece type 'ghost'; the pieces are: stone"),
+        ("line_push", "line(all, push=enemy)", "line() has no option 'push'"),
+    ];
+    for (name, pattern, message) in cases {
+        assert_broken(name, &[("line.toml", &tiny_pattern(pattern))], "line.toml", "20:17", message);
+    }
+    // "line(all) then " is 15 characters.
+    let text = tiny_pattern("line(all) then flip(all)");
+    assert_broken(
+        "line_effect",
+        &[("line.toml", &text)],
+        "line.toml",
+        "20:22",
+        "flip() cannot follow line() yet: a line moves several pieces",
+    );
+    // With a second piece type, of= must still hold the rule's own: four lines more above the
+    // pattern, now on line 24.
+    let text = tiny_pattern("line(all, of=rock)")
+        .replace("[moves.drop]\n", "[pieces.rock]\nsymbols = [\"r\", \"R\"]\n\n[moves.drop]\npiece = \"stone\"\n");
+    assert_broken(
+        "line_of_own",
+        &[("line.toml", &text)],
+        "line.toml",
+        "24:17",
+        "of= must include 'stone', the rule's piece: a line moves from its rear stone",
+    );
+}
+
+/// Lines of stones on 4x4 (counted by hand): a1 and b1 form a line along row 1, each stone a
+/// line of one up its file. One cell: a1-c1 moves both, b1-c1 the front one. As far as empty
+/// cells allow: a1-d1 moves both two cells, to c1 and d1, as the next moves show. With length=2
+/// only the line of two moves.
+#[test]
+fn a_line_of_stones_moves_as_a_unit() {
+    let dir = scratch("line_moves");
+    let moves = |pattern: &str, position: &str, after: &str| {
+        let path = write(&dir, "line.toml", &tiny_pattern(pattern));
+        let mut args = vec!["moves", path.as_str(), "--position", position];
+        if !after.is_empty() {
+            args.extend(["--after", after]);
+        }
+        hetproba(&args).ok().stdout
+    };
+    assert_eq!(moves("line(orthogonal)", "4/4/4/xx2 x", ""), "a1-a2 a1-c1 b1-b2 b1-c1\n");
+    assert_eq!(moves("line(orthogonal, max=any)", "4/4/4/xx2 x", ""), "a1-a2 a1-a3 a1-a4 a1-c1 a1-d1 b1-b2 b1-b3 b1-b4 b1-c1 b1-d1\n");
+    assert_eq!(moves("line(orthogonal, length=2, max=any)", "4/4/4/xx2 x", ""), "a1-c1 a1-d1\n");
+    assert_eq!(
+        moves("line(orthogonal, max=any)", "o3/4/4/xx2 x", "a1-d1 a4-b4"),
+        "c1-c2 c1-c3 c1-c4 c1-b1 c1-a1 d1-d2 d1-d3 d1-d4 d1-b1 d1-a1\n"
+    );
 }
 
 #[test]

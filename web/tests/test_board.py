@@ -225,3 +225,14 @@ def test_a_piece_dragged_to_its_target_moves(page):
     cell(page, "g1").drag_to(cell(page, "f3"))
     expect(cell(page, "f3")).to_have_attribute("aria-label", "f3, white knight")
     assert moves(page) == ["Nf3"]
+
+
+def test_dameo_line_moves_by_its_rear_man(page):
+    open_game(page, "dameo")
+    set_position(page, "W:Wc3,d4,e5:Ba8")
+    # The line c3, d4, e5 moves up its diagonal: clicked at its rear man and the square entered.
+    click(page, "c3", "f6")
+    assert moves(page) == ["c3-f6"]
+    expect(cell(page, "c3")).to_have_attribute("aria-label", "c3, empty")
+    for name in ["d4", "e5", "f6"]:
+        expect(cell(page, name)).to_have_attribute("aria-label", f"{name}, white man")

@@ -441,7 +441,7 @@ impl Game {
                     return self.safe_after_making::<W>(pos, *mv, side);
                 }
             }
-            Kind::Push(_) | Kind::Remove(_) => return self.safe_after_making::<W>(pos, *mv, side),
+            Kind::Push(_) | Kind::Remove(_) | Kind::Line(_) => return self.safe_after_making::<W>(pos, *mv, side),
         }
         let view = View::<W>::new(pos, &changes[..count]);
         let enemy = side.other();

@@ -8,7 +8,8 @@
 //!   makes it, or where a castling leaves it as the partner;
 //! - a piece never rests where it promotes (promotion is not optional): it has become another;
 //! - enclosures that turn pieces over (Reversi) let either owner's piece stand where one may,
-//!   and a push, which shifts whole lines, lets any piece stand anywhere;
+//!   and a push, which shifts whole lines, lets any piece stand anywhere (and so does a line
+//!   move that carries pieces of other types);
 //! - a royal piece is never captured (no move may leave it attacked), so each player has at
 //!   least the royal pieces the start gives them, and no more unless a placement or a
 //!   promotion makes one.
@@ -49,7 +50,12 @@ impl Standing {
                 }
             }
         }
-        if game.compiled.iter().any(|r| matches!(r.kind, crate::moves::Kind::Push(_))) {
+        let shifts_others = |r: &crate::moves::Rule| match &r.kind {
+            crate::moves::Kind::Push(_) => true,
+            crate::moves::Kind::Line(line) => line.carries_others(r.piece),
+            _ => false,
+        };
+        if game.compiled.iter().any(shifts_others) {
             return Standing { may: Vec::new(), royal };
         }
         let flips = rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. })));

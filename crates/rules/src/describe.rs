@@ -446,6 +446,23 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
             r.pieces[with.index()].name,
         ),
         Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
+        Action::Line { dirs, of, length, max } => {
+            let others = types_words(r, *of);
+            let line = match length {
+                1 => format!("alone or at the rear of a straight unbroken line of own pieces of type {others}"),
+                n => format!("at the rear of a straight unbroken line of at least {n} own pieces of type {others}"),
+            };
+            let how_far = match max {
+                Some(1) => "one cell".to_string(),
+                Some(m) => format!("up to {m} cells"),
+                None => "as far as empty cells allow".to_string(),
+            };
+            format!(
+                "{} {line} moves with the whole line {how_far} {} along the line's own direction, into the empty cells in front of it; the move is written from the rear piece to the cell the front piece enters.",
+                a_piece(&piece.name),
+                dirs_words(r, *dirs)
+            )
+        }
         Action::Leap { offsets, to } => format!(
             "{} leaps by {} to {}.",
             a_piece(&piece.name),

@@ -357,6 +357,11 @@ pub enum Action {
     /// it may not cross or land on an attacked cell; the other piece lands on the cell next to
     /// it, on the side it came from.
     Castle { dirs: DirSetId, with: PieceTypeId, steps: u32 },
+    /// A straight unbroken line of the mover's pieces of the types `of`, from the rule's piece
+    /// (its rear) forward along a direction of `dirs`, at least `length` pieces long, moves as
+    /// a unit along that direction: one cell, or up to `max` cells (`None`: as far as empty
+    /// cells allow), into the empty cells in front of it (Dameo's linear movement).
+    Line { dirs: DirSetId, of: PieceTypeSet, length: u32, max: Option<u32> },
 }
 
 /// `place(near=own, within=N)`: a placement next to (within N steps of) a piece.

@@ -6,6 +6,7 @@
 mod castle;
 mod hops;
 mod leap;
+mod line;
 mod place;
 mod push;
 mod ray;
@@ -257,6 +258,7 @@ pub(crate) enum Kind {
     Castle(castle::Castle),
     /// Only ever a later part ([`Rule::next`]): the loader sees to it.
     Remove(remove::Remove),
+    Line(line::Line),
 }
 
 impl Rule {
@@ -277,6 +279,7 @@ impl Rule {
             Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern, width)),
             Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
             Action::Remove { of, region } => Kind::Remove(remove::Remove::compile(rules, *of, *region, width)),
+            Action::Line { dirs, of, length, max } => Kind::Line(line::Line::compile(rules, *dirs, *of, *length, *max)),
         };
         let effects = Effects::compile(rules, &rule.effects, width);
         let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
@@ -305,7 +308,7 @@ impl Rule {
             Kind::Ray(k) => k.always_captures(),
             Kind::Leap(k) => k.always_captures(),
             Kind::Hops(k) => k.always_captures(),
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) => false,
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) | Kind::Line(_) => false,
         }
     }
 
@@ -323,6 +326,7 @@ impl Rule {
             Kind::Hops(_) => hops::TEMPLATE,
             Kind::Castle(_) => castle::TEMPLATE,
             Kind::Remove(_) => remove::TEMPLATE,
+            Kind::Line(_) => ray::template(mv),
         }
     }
 
@@ -339,6 +343,7 @@ impl Rule {
             Kind::Hops(k) => k.reach(game, side, from, moved),
             Kind::Castle(k) => k.reach(game, side, from, moved, others),
             Kind::Remove(_) => {}
+            Kind::Line(k) => k.reach(game, side, from, moved),
         }
     }
 
@@ -372,6 +377,7 @@ impl Game {
             Kind::Hops(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Castle(k) => k.generate::<W>(self, pos, side, r, sink),
             Kind::Remove(_) => true,
+            Kind::Line(k) => k.generate::<W>(self, pos, side, r, sink),
         }
     }
 
@@ -482,6 +488,10 @@ impl Game {
             Kind::Hops(_) => self.move_piece(pos, mv),
             Kind::Castle(k) => k.make(self, pos, mv),
             Kind::Remove(_) => unreachable!("a removal is only a later part"),
+            // A line of one piece type moved one cell looks like its rear piece moved to the
+            // cell in front of it: the same position.
+            Kind::Line(k) if !k.carries_others(rule.piece) && k.moves_one() => self.move_piece(pos, mv),
+            Kind::Line(k) => line::make(self, pos, mv, k),
         }
         if rule.leaves_passed {
             pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);

@@ -6,7 +6,7 @@ use super::cx::{
     uint_arg,
 };
 use crate::model::{
-    Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Near, Over, Phase, PieceTypeId, Revisit, Whose,
+    Action, Distance, Effect, Enclosed, Hop, HopPattern, Landing, MoveRule, Near, Over, Phase, PieceTypeId, PieceTypeSet, Revisit, Whose,
 };
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
@@ -513,12 +513,15 @@ fn compile_pattern(
             }
             Action::Castle { dirs, with, steps }
         }
+        "line" => line_action(cx, node, call, &mut args, names, piece)?,
         other => {
             call_error(
                 cx,
                 node,
                 call,
-                format!("unknown move primitive '{other}'; expected place, remove, roll, push, step, slide, leap, castle, jump or fly"),
+                format!(
+                    "unknown move primitive '{other}'; expected place, remove, roll, push, step, slide, leap, castle, line, jump or fly"
+                ),
             );
             return None;
         }
@@ -542,6 +545,63 @@ fn compile_pattern(
         text,
         span: node.span,
     })
+}
+
+/// `line(DIRS, of=TYPES, length=N, max=N|any)`: a line of own pieces that moves as a unit.
+fn line_action(cx: &mut Cx, node: &Node, call: &syntax::Call, args: &mut Args, names: &Names, piece: PieceTypeId) -> Option<Action> {
+    let dirs = one_dir_set(cx, node, call, args, names)?;
+    let mut of = PieceTypeSet::EMPTY;
+    of.insert(piece);
+    if let Some(arg) = args.key("of") {
+        of = piece_types_arg(cx, node, arg, names)?;
+        if !of.contains(piece) {
+            let name = &names.pieces[piece.index()].name;
+            arg_error(cx, node, arg, format!("of= must include '{name}', the rule's piece: a line moves from its rear {name}"));
+            return None;
+        }
+        if let Some(t) = of.iter().find(|t| !names.pieces[t.index()].owned) {
+            arg_error(
+                cx,
+                node,
+                arg,
+                format!("'{}' belongs to nobody, so it cannot be part of a player's line", names.pieces[t.index()].name),
+            );
+            return None;
+        }
+    }
+    let length = match args.key("length") {
+        None => 1,
+        Some(arg) => match uint_arg(cx, node, arg, names)? {
+            0 => {
+                arg_error(cx, node, arg, "length= is the fewest pieces of a line: at least 1 (a lone piece is a line of one)");
+                return None;
+            }
+            n => n,
+        },
+    };
+    let max = match args.key("max") {
+        None => Some(1),
+        Some(arg) => match &arg.value {
+            ArgValue::Name(n) if n == "any" => None,
+            ArgValue::Name(n) if names.param(n).is_none() => {
+                arg_error(
+                    cx,
+                    node,
+                    arg,
+                    format!("max= takes a number of cells, a parameter's name, or any (as far as empty cells allow), not '{n}'"),
+                );
+                return None;
+            }
+            _ => match uint_arg(cx, node, arg, names)? {
+                0 => {
+                    arg_error(cx, node, arg, "max= is how many cells a line may move: at least 1, or any (as far as empty cells allow)");
+                    return None;
+                }
+                n => Some(n),
+            },
+        },
+    };
+    Some(Action::Line { dirs, of, length, max })
 }
 
 /// The most directions the optional captures of one move may look along (each doubles the moves).
@@ -738,6 +798,9 @@ fn check_effect_follows(cx: &mut Cx, node: &Node, call: &syntax::Call, action: &
     }
     if matches!(action, Action::Push { .. }) {
         call_error(cx, node, call, format!("{}() cannot follow push() yet: a push moves other pieces too", call.name));
+    }
+    if matches!(action, Action::Line { .. }) {
+        call_error(cx, node, call, format!("{}() cannot follow line() yet: a line moves several pieces", call.name));
     }
 }
 

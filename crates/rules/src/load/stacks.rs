@@ -29,6 +29,7 @@ pub(super) fn read_stacks(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
             Action::Roll { .. } => Some("roll(): with [stacks] a roll would split columns"),
             Action::Castle { .. } => Some("castle(): with [stacks] castling would split columns"),
             Action::Remove { .. } => Some("remove(): with [stacks] taking a piece off is not defined for columns yet"),
+            Action::Line { .. } => Some("line(): with [stacks] a line of columns is not defined yet"),
             _ if !m.effects.is_empty() => Some("an effect after the move: with [stacks] effects are not defined for columns yet"),
             _ => None,
         };
