@@ -304,7 +304,7 @@ impl Rule {
             Kind::Ray(k) => k.always_captures(),
             Kind::Leap(k) => k.always_captures(),
             Kind::Hops(k) => k.always_captures(),
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) => false,
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Line(_) => false,
         }
     }
 
@@ -337,7 +337,7 @@ impl Rule {
             Kind::Leap(k) => k.reach(from, moved),
             Kind::Hops(k) => k.reach(game, side, from, moved),
             Kind::Castle(k) => k.reach(game, side, from, moved, others),
-            Kind::Line(k) => k.reach(game, side, from, moved),
+            Kind::Line(k) => k.reach(game, side, self.piece, from, moved, others),
         }
     }
 
