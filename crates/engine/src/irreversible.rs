@@ -157,6 +157,27 @@ mod tests {
     }
 
     #[test]
+    fn a_line_of_men_moving_forward_is_irreversible() {
+        // Dameo's men move forward as lines (every man of the line one cell forward); its
+        // kings move like queens.
+        let g = game("dameo");
+        let i = &g.irreversible;
+        assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
+        // Kings that nothing promotes to and that step forward only are irreversible too, until
+        // a line carries them along with a man: a piece moved by another piece's rule proves
+        // nothing.
+        let forward = builtin_text("dameo")
+            .expect("built in")
+            .replace("do = \"slide(all)\"", "do = \"step(forward)\"")
+            .replace("promote = { to = \"king\", in = \"far\", during-capture = \"at-end\" }\n", "");
+        let load = |text: &str| Game::new(hetproba_rules::load("carry.toml", text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"));
+        let g = load(&forward);
+        assert!(g.irreversible.piece(piece(&g, "man")) && g.irreversible.piece(piece(&g, "king")));
+        let g = load(&forward.replace("line(forward-any)", "line(forward-any, of=man|king)"));
+        assert!(g.irreversible.piece(piece(&g, "man")) && !g.irreversible.piece(piece(&g, "king")));
+    }
+
+    #[test]
     fn nothing_is_irreversible_where_pieces_come_onto_the_board() {
         // Placements add pieces (Reversi also turns them); stacks keep captured pieces.
         for id in ["reversi", "lasca"] {

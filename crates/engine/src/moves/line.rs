@@ -43,15 +43,29 @@ impl Line {
     }
 
     /// The cells a line from `from` may leave the rear piece on, whatever stands where: any cell
-    /// along its directions (the whole line ahead of it moves too).
-    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
+    /// along its directions (the whole line ahead of it moves too). The pieces of other types a
+    /// line carries may go there too: they are `others`.
+    pub(crate) fn reach(
+        &self,
+        game: &Game,
+        side: PlayerId,
+        piece: PieceTypeId,
+        from: CellId,
+        out: &mut Vec<CellId>,
+        others: &mut Vec<(Piece, CellId)>,
+    ) {
         let board = game.board();
+        let start = out.len();
         for &d in &self.dirs[side.index()] {
             let mut t = board.step(from, d);
-            while t != NO_CELL && !out.contains(&t) {
+            while t != NO_CELL && !out[start..].contains(&t) {
                 out.push(t);
                 t = board.step(t, d);
             }
+        }
+        for kind in self.of.iter().filter(|&t| t != piece) {
+            let carried = Piece::new(kind, Owner::Player(side));
+            others.extend(out[start..].iter().map(|&c| (carried, c)));
         }
     }
 

@@ -343,7 +343,7 @@ impl Rule {
             Kind::Hops(k) => k.reach(game, side, from, moved),
             Kind::Castle(k) => k.reach(game, side, from, moved, others),
             Kind::Remove(_) => {}
-            Kind::Line(k) => k.reach(game, side, from, moved),
+            Kind::Line(k) => k.reach(game, side, self.piece, from, moved, others),
         }
     }
 
