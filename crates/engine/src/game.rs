@@ -326,6 +326,9 @@ pub struct Game {
     pub(crate) chain_states: Vec<Vec<At>>,
     /// Does some chain of hops depend on the cells it landed on (`Hops::remembers_landings`)?
     pub(crate) chains_remember_landings: bool,
+    /// Any capture obliges, no region must be left first, and some rules never capture:
+    /// generation tries the rules that may capture first ([`Game::generate_captures_first`]).
+    pub(crate) captures_first: bool,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
     pub(crate) irreversible: crate::irreversible::Irreversible,
     /// Where pieces may stand, worked out when a position is first read.
@@ -430,10 +433,16 @@ impl Game {
             promotions,
             chain_states,
             chains_remember_landings,
+            captures_first: false,
             irreversible: Default::default(),
             standing: std::sync::OnceLock::new(),
         };
         game.irreversible = crate::irreversible::Irreversible::of(&game);
+        game.captures_first = game.turn.compulsory_capture
+            && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any
+            && game.regions.must_leave.is_none()
+            && game.compiled.iter().any(Rule::never_captures)
+            && !game.compiled.iter().all(Rule::never_captures);
         game
     }
 

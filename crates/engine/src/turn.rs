@@ -25,7 +25,9 @@ impl Game {
         let legality = self.legality::<W>(pos);
         let tired = self.tired_piece(pos, pos.side);
         if legality.is_none() && tired.is_none() {
-            self.generate_phase::<W>(pos, pos.side, pos.phase, out);
+            if !(self.captures_first && self.generate_captures_first::<W>(pos, out)) {
+                self.generate_phase::<W>(pos, pos.side, pos.phase, out);
+            }
         } else {
             let mut legal = Legal { game: self, pos, legality, tired, sink: out };
             self.generate_phase::<W>(pos, pos.side, pos.phase, &mut legal);
@@ -46,6 +48,25 @@ impl Game {
         if self.dynamic_end::<W>(pos, !out.is_empty()) {
             out.clear();
         }
+    }
+
+    /// Where any capture obliges: the rules that may capture first, and the rules that never
+    /// capture only if those found no move; when a capture was found, those could add only
+    /// moves that [`Game::capture_rules`] would drop. The list is what the whole phase gives
+    /// before the capture rules, or false (the list cleared) when the phase must be generated
+    /// whole (moves that capture nothing were found, which the rest go among).
+    fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+        let never = |r: usize| self.compiled[r].never_captures();
+        self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, |r| !never(r));
+        if out.iter().any(Move::is_capture) {
+            return true;
+        }
+        if out.is_empty() {
+            self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, never);
+            return true;
+        }
+        out.clear();
+        false
     }
 
     /// `[state] same-piece`: the piece of `side` that has made its most moves in a row, while
@@ -229,7 +250,7 @@ impl Game {
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
     pub(crate) fn generate_phase<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
-        self.generate_phase_but::<W>(pos, side, phase, sink, false)
+        self.generate_phase_where::<W>(pos, side, phase, sink, |_| true)
     }
 
     /// [`Game::generate_phase`], without castling when `no_castling` (attacks: castling captures
@@ -243,6 +264,20 @@ impl Game {
         sink: &mut impl Sink,
         no_castling: bool,
     ) -> bool {
+        self.generate_phase_where::<W>(pos, side, phase, sink, |r| {
+            !(no_castling && matches!(self.compiled[r].kind, crate::moves::Kind::Castle(_)))
+        })
+    }
+
+    /// [`Game::generate_phase`], of the rules (by index) that `take` takes.
+    fn generate_phase_where<const W: usize>(
+        &self,
+        pos: &Position,
+        side: PlayerId,
+        phase: u8,
+        sink: &mut impl Sink,
+        take: impl Fn(usize) -> bool,
+    ) -> bool {
         let rules = &self.phases[phase as usize];
         // In a phase that counts placements, a player who has placed them all places no more.
         let placed_all = match rules.limit {
@@ -253,7 +288,7 @@ impl Game {
             if placed_all && self.compiled[rule].places() {
                 continue;
             }
-            if no_castling && matches!(self.compiled[rule].kind, crate::moves::Kind::Castle(_)) {
+            if !take(rule) {
                 continue;
             }
             if !self.generate_rule::<W>(pos, side, rule, sink) {

@@ -14,6 +14,11 @@ pub(crate) struct Leap {
 }
 
 impl Leap {
+    /// Does it land only on empty cells?
+    pub(crate) fn lands_empty(&self) -> bool {
+        self.to == Landing::Empty
+    }
+
     /// Does every move capture (land on an enemy piece)?
     pub(crate) fn always_captures(&self) -> bool {
         self.to == Landing::Enemy

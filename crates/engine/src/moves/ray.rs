@@ -39,6 +39,11 @@ pub(crate) struct Ray {
 }
 
 impl Ray {
+    /// Does it land only on empty cells?
+    pub(crate) fn lands_empty(&self) -> bool {
+        self.to == Landing::Empty
+    }
+
     /// Does every move capture: it lands on an enemy piece, or takes one passed (en passant)?
     pub(crate) fn always_captures(&self) -> bool {
         matches!(self.to, Landing::Enemy | Landing::Passed)
