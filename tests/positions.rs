@@ -95,3 +95,26 @@ fn mcts_proves_a_mate_in_one() {
     assert_eq!(chess.move_name(session.position(), mv), "Ra8#");
     assert!(matches!(last, Some(Score::Win(_))), "{last:?}");
 }
+
+#[test]
+fn alphabeta_leaves_its_own_corner_before_the_ugolki_move_40_rule() {
+    // Ply 76: white has two moves left before the rule (a man in its own corner a1-c3 after
+    // move 40 loses) and two men in that corner, a3 and c3, each one step from leaving it
+    // (a3-a4, c3-c4 or c3-d3). A search of two plies does not see the rule at ply 80 from here;
+    // e4-e5 brings a man a step nearer the opposite corner, and leaving the corner brings none
+    // nearer. The evaluation must value leaving the corner for both men to be out in time.
+    let ugolki = game("ugolki");
+    let mut session = Session::from_text(&ugolki, "5W2/5WWW/5WW1/8/4W3/W1W5/BBB4B/BBB3BB b opening:75").expect("a position");
+    let timer = StepTimer::new(Duration::ZERO);
+    let mut white = AlphaBetaAgent::new(Limit::Depth(2), 1);
+    let mut black = AlphaBetaAgent::new(Limit::Depth(1), 1);
+    let mut line = Vec::new();
+    for ply in 75..80 {
+        let agent = if ply % 2 == 0 { &mut white } else { &mut black };
+        let mv = agent.choose(&session, &mut Think::new(&timer));
+        line.push(ugolki.move_name(session.position(), mv));
+        session.play(mv);
+    }
+    let result = session.outcome().map(|o| o.short(&ugolki));
+    assert_eq!(result, None, "{}: {}", line.join(" "), session.write_position());
+}
