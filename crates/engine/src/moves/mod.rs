@@ -302,14 +302,14 @@ impl Rule {
         matches!(self.kind, Kind::Place(_) | Kind::Roll(_) | Kind::Push(_))
     }
 
-    /// Does no move of this rule capture? (A step, slide or leap to an empty cell, a placement
-    /// or a castling, with no effect that removes pieces and no later part.)
+    /// Does no move of this rule capture? (A step, slide or leap to an empty cell, a placement,
+    /// a castling or a line, with no effect that removes pieces and no later part.)
     pub(crate) fn never_captures(&self) -> bool {
         let kind = match &self.kind {
             Kind::Ray(k) => k.lands_empty(),
             Kind::Leap(k) => k.lands_empty(),
-            Kind::Place(_) | Kind::Castle(_) => true,
-            Kind::Roll(_) | Kind::Push(_) | Kind::Hops(_) => false,
+            Kind::Place(_) | Kind::Castle(_) | Kind::Line(_) => true,
+            Kind::Roll(_) | Kind::Push(_) | Kind::Hops(_) | Kind::Remove(_) => false,
         };
         kind && !self.effects.removes() && self.next.is_none()
     }
