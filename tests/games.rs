@@ -848,6 +848,9 @@ fn broken_removals() {
         "28:14",
         "remove() takes enemy, own or any: whose piece leaves the board",
     );
+    // "remove(enemy, " is 14 characters: the argument.
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, in=nowhere)");
+    assert_broken("remove_in", &[("mills.toml", &text)], "mills.toml", "28:21", "no region 'nowhere'; the board has: all, edge");
 }
 
 #[test]

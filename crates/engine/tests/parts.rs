@@ -47,3 +47,11 @@ fn a_removal_is_a_capture() {
     let mv = game.parse_move(&pos, "c1/xb2").unwrap();
     assert_eq!(mv.capture_count(), 1);
 }
+
+#[test]
+fn a_removal_in_a_region_takes_only_pieces_standing_there() {
+    let game = game_with("remove(enemy)", "remove(enemy, in=edge)");
+    // c1 makes a1-b1-c1; of black's a2 and b2 only a2 stands on the edge.
+    let names = moves(&game, "4/4/BB2/WW2 w");
+    assert!(names.contains(&"c1/xa2".to_string()) && !names.iter().any(|n| n.starts_with("c1/xb2")), "{names:?}");
+}

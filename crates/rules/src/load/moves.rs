@@ -407,16 +407,7 @@ fn compile_pattern(
                     }
                 },
             };
-            let region = args.key("in").and_then(|arg| match &arg.value {
-                ArgValue::Name(r) => names.region(r).or_else(|| {
-                    arg_error(cx, node, arg, format!("no region '{r}'"));
-                    None
-                }),
-                _ => {
-                    arg_error(cx, node, arg, "in= takes a region name");
-                    None
-                }
-            });
+            let region = args.key("in").and_then(|arg| region_arg(cx, node, arg, names));
             Action::Remove { of, region }
         }
         "roll" => Action::Roll { dirs: one_dir_set(cx, node, call, &mut args, names)? },
