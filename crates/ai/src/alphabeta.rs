@@ -31,8 +31,13 @@ pub const MAX_HASH_MB: usize = 4096;
 
 /// The deepest a search goes, in plies from the root (iterations, extensions and quiescence).
 const MAX_PLY: usize = 128;
-/// Quiescence follows captures this many plies at most.
+/// Quiescence follows captures this many plies at most. A capture the player chose (standing on
+/// the evaluation was open to it) counts `CHOSEN_CAPTURE` plies, a compulsory one one: chosen
+/// captures go 8 plies deep, compulsory chains 24. Where each capture makes more possible (a
+/// mill takes a stone, and the next placement makes a mill again) chosen captures alone would
+/// grow past any budget at a fixed depth.
 const MAX_QUIESCENCE: i32 = 24;
+const CHOSEN_CAPTURE: i32 = 3;
 /// A won position at the root; a win in `n` plies scores `WIN - n`.
 const WIN: i32 = 100_000_000;
 /// Scores beyond this are wins or losses found by the search.
@@ -473,6 +478,7 @@ impl Search<'_, '_, '_> {
             }
         }
         self.order(moves, None, ply);
+        let step = if forced { 1 } else { CHOSEN_CAPTURE };
         let mut best = if forced { -INFINITY } else { alpha };
         for &mv in moves.iter() {
             self.session.play(mv);
@@ -482,8 +488,11 @@ impl Search<'_, '_, '_> {
             } else {
                 let mut next = std::mem::take(&mut self.lists[ply + 1]);
                 self.game.generate(self.session.position(), &mut next);
-                let s =
-                    if next.is_empty() { -self.terminal(ply + 1) } else { -self.quiescence(&mut next, -beta, -alpha, ply + 1, qdepth + 1) };
+                let s = if next.is_empty() {
+                    -self.terminal(ply + 1)
+                } else {
+                    -self.quiescence(&mut next, -beta, -alpha, ply + 1, qdepth + step)
+                };
                 self.lists[ply + 1] = next;
                 s
             };
@@ -714,6 +723,32 @@ mod tests {
         for &m in pv {
             assert!(game.legal_moves(&pos).contains(&m));
             game.make(&mut pos, m);
+        }
+    }
+
+    #[test]
+    fn chosen_captures_that_open_more_captures_end_at_a_fixed_depth() {
+        // Mills on 4x4 (tests/fixtures/mills.toml): a placement that makes a row of three takes
+        // a stone, which makes room for more rows: captures nobody has to make, without end.
+        let text = include_str!("../../../tests/fixtures/mills.toml");
+        let rules = hetproba_engine::rules::load("mills.toml", text, &hetproba_engine::rules::BuiltinFiles, &[]).expect("loads");
+        let game = Game::new(rules);
+        let mut session = Session::new(&game, Position::start(&game));
+        let timer = StepTimer::new(Duration::ZERO);
+        // A whole game at depth 2 a side: no search may need a million positions (without a
+        // bound on chosen captures the fourth ply's did).
+        while session.outcome().is_none() {
+            let (mut deepest, mut most) = (0, 0);
+            let mut observe = |p: &Progress| {
+                if p.fresh {
+                    deepest = deepest.max(p.depth);
+                }
+                most = most.max(p.nodes);
+                if p.nodes > 1_000_000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            };
+            let mv = AlphaBetaAgent::new(Limit::Depth(2), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+            assert!(most <= 1_000_000, "ply {}: stopped after {most} positions at depth {deepest}", session.moves().len());
+            session.play(mv);
         }
     }
 
