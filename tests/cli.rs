@@ -406,10 +406,10 @@ fn play_help_names_the_commands_and_the_terminal_view() {
 }
 
 #[test]
-fn play_help_explains_san_as_in_chess_not_in_the_rulesets_words() {
+fn play_help_explains_san_in_a_players_words_not_the_rulesets() {
     let run = hetproba(&["play", "--help"]).ok();
     // It said `moves = "san"`, a key of the ruleset language a player has never seen.
-    assert!(run.stdout.contains("as in chess") && run.stdout.contains("standard algebraic notation"), "{}", run.stdout);
+    assert!(run.stdout.contains("  SAN  ") && run.stdout.contains("standard algebraic notation"), "{}", run.stdout);
     assert!(!run.stdout.contains("moves = \"san\""), "{}", run.stdout);
 }
 
@@ -1222,7 +1222,7 @@ fn every_subcommand_help_has_two_or_three_examples_that_work() {
     // play and moves tell how moves are written.
     for command in ["play", "moves"] {
         let help = hetproba(&[command, "--help"]).ok().stdout;
-        for kind in ["Move notation", "a placement", "hops  ", "as in chess ", "hetproba show ID"] {
+        for kind in ["Move notation", "a placement", "hops  ", "SAN  ", "hetproba show ID"] {
             assert!(help.contains(kind), "{command} --help does not say '{kind}':\n{help}");
         }
     }

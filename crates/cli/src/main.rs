@@ -146,8 +146,8 @@ piece, and `hetproba moves ID` lists the legal moves as they are written. By kin
   hops                  the cells landed on: c3:e5:c7 on lettered boards, 9x18x27 on numbered
                         ones, where a plain move is 32-28; a capture may be typed by its start and
                         end (c3:c7), and x for :
-  as in chess           games that write moves as chess does (standard algebraic notation): e4,
-                        Nf3, exd5, O-O, e8=Q; or as chess programs do (UCI): e2e4, e7e8q
+  SAN                   games that write standard algebraic notation: e4, Nf3, exd5, O-O, e8=Q;
+                        or long algebraic, as UCI engines do: e2e4, e7e8q
   passing               pass
 ";
 

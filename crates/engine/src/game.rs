@@ -330,7 +330,7 @@ pub struct Game {
     /// generation tries the rules that may capture first ([`Game::generate_captures_first`]).
     pub(crate) captures_first: bool,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
-    pub(crate) irreversible: crate::irreversible::Irreversible,
+    pub(crate) one_way: crate::one_way::OneWay,
     /// Where pieces may stand, worked out when a position is first read.
     pub(crate) standing: std::sync::OnceLock<crate::standing::Standing>,
 }
@@ -434,10 +434,10 @@ impl Game {
             chain_states,
             chains_remember_landings,
             captures_first: false,
-            irreversible: Default::default(),
+            one_way: Default::default(),
             standing: std::sync::OnceLock::new(),
         };
-        game.irreversible = crate::irreversible::Irreversible::of(&game);
+        game.one_way = crate::one_way::OneWay::of(&game);
         game.captures_first = game.turn.compulsory_capture
             && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any
             && game.regions.must_leave.is_none()

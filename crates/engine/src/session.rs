@@ -167,7 +167,7 @@ impl<'g> Session<'g> {
                 self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
             }
         }
-        if game.irreversible.holds(&mv, mover_piece) {
+        if game.one_way.holds(&mv, mover_piece) {
             self.since = self.keys.len();
         }
         self.keys.push(repetition_key(game, &self.pos));
@@ -313,7 +313,7 @@ mod tests {
     }
 
     #[test]
-    fn repetitions_since_the_last_irreversible_move_are_all_of_them() {
+    fn repetitions_since_the_last_one_way_move_are_all_of_them() {
         // Random games of every ruleset: counting from the last irreversible move finds what
         // comparing with the whole game finds, and it does skip the game before it.
         let mut skipped = 0;
@@ -336,6 +336,6 @@ mod tests {
                 }
             }
         }
-        assert!(skipped > 0, "some irreversible move cut the history");
+        assert!(skipped > 0, "some one-way move cut the history");
     }
 }

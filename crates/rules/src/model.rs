@@ -306,6 +306,21 @@ pub struct MoveRule {
     pub span: Span,
 }
 
+impl MoveRule {
+    /// A rule as its pattern gives it; `from`, `fen`, `next` and `when` come from its other keys.
+    pub fn new(
+        name: String,
+        piece: PieceTypeId,
+        action: Action,
+        effects: Vec<Effect>,
+        notation: Option<String>,
+        text: String,
+        span: Span,
+    ) -> MoveRule {
+        MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, next: None, when: None, text, span }
+    }
+}
+
 /// Where a moving piece may land.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Landing {

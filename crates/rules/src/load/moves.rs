@@ -325,20 +325,7 @@ fn compile_pattern(
         }
         let action = Action::Hops(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true, may_stop: false });
         let effects = compile_effects(cx, node, ast, names, piece, &action)?;
-        return Some(MoveRule {
-            name,
-            piece,
-            action,
-            effects,
-            notation,
-            from: None,
-            fen: None,
-            leaves_passed: false,
-            next: None,
-            when: None,
-            text,
-            span: node.span,
-        });
+        return Some(MoveRule::new(name, piece, action, effects, notation, text, node.span));
     }
     let hop = &ast.hops[0];
     if hop.repeat != Repeat::Once {
@@ -522,20 +509,7 @@ fn compile_pattern(
         call_error(cx, node, call, format!("'{}' belongs to nobody, so it cannot move by itself", names.pieces[piece.index()].name));
     }
     let effects = compile_effects(cx, node, ast, names, piece, &action)?;
-    Some(MoveRule {
-        name,
-        piece,
-        action,
-        effects,
-        notation,
-        from: None,
-        fen: None,
-        leaves_passed: false,
-        next: None,
-        when: None,
-        text,
-        span: node.span,
-    })
+    Some(MoveRule::new(name, piece, action, effects, notation, text, node.span))
 }
 
 /// `line(DIRS, of=TYPES, length=N, max=N|any)`: a line of own pieces that moves as a unit.

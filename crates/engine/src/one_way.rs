@@ -1,4 +1,4 @@
-//! Irreversible moves: those after which no earlier position can stand on the board again, so
+//! OneWay moves: those after which no earlier position can stand on the board again, so
 //! that repetition compares only the positions since the last of them (a capture, a man's step
 //! in draughts, a pawn's move in chess). Worked out from the rules alone, and only where it can
 //! be proved; where it cannot, every move counts as reversible and repetition looks at the
@@ -20,20 +20,20 @@ use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
 
 /// Which moves are irreversible.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Irreversible {
+pub(crate) struct OneWay {
     /// Every capture is.
     captures: bool,
     /// Per piece type: every move of a piece of it is.
     pieces: Vec<bool>,
 }
 
-impl Irreversible {
-    pub(crate) fn of(game: &Game) -> Irreversible {
+impl OneWay {
+    pub(crate) fn of(game: &Game) -> OneWay {
         let rules = game.rules();
         let types = rules.pieces.len();
         let adds = rules.stacks.is_some() || game.compiled.iter().any(|r| r.places());
         if adds {
-            return Irreversible { captures: false, pieces: vec![false; types] };
+            return OneWay { captures: false, pieces: vec![false; types] };
         }
         let turns = rules
             .moves
@@ -70,10 +70,10 @@ impl Irreversible {
                 }
             }
         }
-        for (t, irreversible) in pieces.iter_mut().enumerate() {
-            *irreversible &= goes.iter().all(|per_type| acyclic(&per_type[t]));
+        for (t, one_way) in pieces.iter_mut().enumerate() {
+            *one_way &= goes.iter().all(|per_type| acyclic(&per_type[t]));
         }
-        Irreversible { captures: true, pieces }
+        OneWay { captures: true, pieces }
     }
 
     /// Is `mv`, made by a piece of type `mover` (`None`: none moves), irreversible?
@@ -140,16 +140,16 @@ mod tests {
     }
 
     #[test]
-    fn captures_and_forward_only_pieces_are_irreversible() {
+    fn captures_and_forward_only_pieces_are_one_way() {
         // Men step forward only (their jumps all capture); kings step both ways.
         let g = game("checkers-english");
-        let i = &g.irreversible;
+        let i = &g.one_way;
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
         // International men capture backwards too, but every jump captures.
         let g = game("draughts-international");
-        assert!(g.irreversible.piece(piece(&g, "man")));
+        assert!(g.one_way.piece(piece(&g, "man")));
         let g = game("chess");
-        let i = &g.irreversible;
+        let i = &g.one_way;
         assert!(i.captures() && i.piece(piece(&g, "pawn")));
         for other in ["king", "queen", "rook", "bishop", "knight"] {
             assert!(!i.piece(piece(&g, other)), "{other}");
@@ -157,11 +157,11 @@ mod tests {
     }
 
     #[test]
-    fn a_line_of_men_moving_forward_is_irreversible() {
+    fn a_line_of_men_moving_forward_is_one_way() {
         // Dameo's men move forward as lines (every man of the line one cell forward); its
         // kings move like queens.
         let g = game("dameo");
-        let i = &g.irreversible;
+        let i = &g.one_way;
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
         // Kings that nothing promotes to and that step forward only are irreversible too, until
         // a line carries them along with a man: a piece moved by another piece's rule proves
@@ -172,17 +172,17 @@ mod tests {
             .replace("promote = { to = \"king\", in = \"far\", during-capture = \"at-end\" }\n", "");
         let load = |text: &str| Game::new(hetproba_rules::load("carry.toml", text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"));
         let g = load(&forward);
-        assert!(g.irreversible.piece(piece(&g, "man")) && g.irreversible.piece(piece(&g, "king")));
+        assert!(g.one_way.piece(piece(&g, "man")) && g.one_way.piece(piece(&g, "king")));
         let g = load(&forward.replace("line(forward-any)", "line(forward-any, of=man|king)"));
-        assert!(g.irreversible.piece(piece(&g, "man")) && !g.irreversible.piece(piece(&g, "king")));
+        assert!(g.one_way.piece(piece(&g, "man")) && !g.one_way.piece(piece(&g, "king")));
     }
 
     #[test]
-    fn nothing_is_irreversible_where_pieces_come_onto_the_board() {
+    fn nothing_is_one_way_where_pieces_come_onto_the_board() {
         // Placements add pieces (Reversi also turns them); stacks keep captured pieces.
         for id in ["reversi", "lasca"] {
             let g = game(id);
-            let i = &g.irreversible;
+            let i = &g.one_way;
             assert!(!i.captures(), "{id}");
             assert!((0..g.rules().pieces.len()).all(|t| !i.piece(PieceTypeId::new(t))), "{id}");
         }
@@ -199,7 +199,7 @@ mod tests {
         assert!(text.contains("do = \"step(diagonal)\"\nnotation"));
         let rules = hetproba_rules::load("back.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads");
         let g = Game::new(rules);
-        assert!(g.irreversible.captures() && !g.irreversible.piece(piece(&g, "man")));
+        assert!(g.one_way.captures() && !g.one_way.piece(piece(&g, "man")));
     }
 
     #[test]
