@@ -118,3 +118,21 @@ fn alphabeta_leaves_its_own_corner_before_the_ugolki_move_40_rule() {
     let result = session.outcome().map(|o| o.short(&ugolki));
     assert_eq!(result, None, "{}: {}", line.join(" "), session.write_position());
 }
+
+#[test]
+fn alphabeta_searches_clobber_by_depth_where_every_move_captures() {
+    // Every Clobber move captures, so following captures past the depth would search the game
+    // to its end from every leaf: in 20,000 positions the search would not finish depth 2.
+    let game = game("clobber");
+    let session = Session::new(&game, hetproba_engine::Position::start(&game));
+    let timer = StepTimer::new(Duration::ZERO);
+    let mut depth = 0;
+    let mut observe = |p: &Progress| {
+        if p.fresh {
+            depth = depth.max(p.depth);
+        }
+        ControlFlow::Continue(())
+    };
+    AlphaBetaAgent::new(Limit::Nodes(20_000), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
+    assert!(depth >= 4, "depth {depth} in 20,000 positions");
+}

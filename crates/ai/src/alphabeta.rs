@@ -2,7 +2,8 @@
 //! principal variation search, a transposition table on the position's Zobrist hash, move
 //! ordering (the table's move, captures by gain, killers, history), late-move reductions,
 //! quiescence on captures (a position where every move captures, as under compulsory capture,
-//! is searched whole, so a forced exchange is followed to its end), check extensions, the
+//! is searched whole, so a forced exchange is followed to its end; none in a game whose every
+//! move captures, where it would search every leaf to the game's end), check extensions, the
 //! session's draw rules (repetitions and move counters along the searched line), wins and
 //! losses scored by their distance, and time shared out over a game under a clock.
 
@@ -134,6 +135,7 @@ impl Agent for AlphaBetaAgent {
             session: session.clone(),
             values: piece_values(game),
             repetition_draws: game.rules().draws.iter().any(|d| matches!(d.kind, DrawKind::Repetition { .. })),
+            quiescence: !game.every_move_captures(),
             table: &mut self.table,
             history: &mut self.history,
             killers: &mut self.killers,
@@ -244,6 +246,8 @@ struct Search<'a, 'g, 't> {
     session: Session<'g>,
     values: Vec<i32>,
     repetition_draws: bool,
+    /// False where every move captures: quiescence would be a full search to its depth.
+    quiescence: bool,
     table: &'a mut Table,
     history: &'a mut [i32],
     killers: &'a mut [[Move; 2]],
@@ -465,6 +469,9 @@ impl Search<'_, '_, '_> {
     /// or a royal piece stands attacked (every move is searched).
     fn quiescence(&mut self, moves: &mut Vec<Move>, mut alpha: i32, beta: i32, ply: usize, qdepth: i32) -> i32 {
         let pos = self.session.position();
+        if !self.quiescence && !self.game.is_check(pos) {
+            return self.game.evaluate(pos);
+        }
         let forced = moves.iter().all(Move::is_capture) || self.game.is_check(pos);
         if !forced || qdepth >= MAX_QUIESCENCE || ply >= MAX_PLY {
             let stand = self.game.evaluate(pos);

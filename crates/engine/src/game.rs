@@ -490,6 +490,12 @@ impl Game {
         self.zobrist[cell.index() * self.codes + held.code()]
     }
 
+    /// Does every move of every rule capture (a stone moves only onto an enemy's)? Then a capture
+    /// says nothing of a position's calm: a search that follows captures would follow every move.
+    pub fn every_move_captures(&self) -> bool {
+        self.compiled.iter().all(Rule::always_captures)
+    }
+
     /// Is a royal piece of the player to move attacked (chess's check)? False in a game without
     /// royal pieces.
     pub fn is_check(&self, pos: &crate::Position) -> bool {
