@@ -97,6 +97,12 @@ pub(crate) struct Hops {
     /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
     /// piece and an empty landing.
     first_jumps: Option<[JumpPairs; 2]>,
+    /// Every chain begins in the first segment with a jump that captures ([`Hops::single_hops`]).
+    capturing_jump_first: bool,
+    /// `onward[p * cells + c]`: the cells any hop of player `p` from `c` could pass over.
+    onward: CellSets,
+    /// Whether some hop may pass over an own piece, an enemy piece.
+    any_over: (bool, bool),
     /// `reach[p * cells + c]`: the cells a first hop of player `p` from `c` could pass over
     /// (the neighbours for a jump, the whole rays for a flying hop). A piece with no hoppable
     /// piece there cannot hop.
@@ -130,6 +136,18 @@ impl Hops {
                 }
             }
         }
+        let mut onward = CellSets::new(width, 2 * n);
+        for p in 0..2 {
+            for seg in &segments {
+                let masks = line_masks(width, &rules.board, &seg.dirs[p], seg.long);
+                for c in 0..n {
+                    for k in masks.cells(c) {
+                        onward.insert(p * n + c, k);
+                    }
+                }
+            }
+        }
+        let any_over = segments.iter().fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let next = (0..segments.len())
             .map(|seg| {
                 [0u8, 1].map(|count| {
@@ -177,12 +195,17 @@ impl Hops {
             })
         });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
+        let capturing_jump_first = first_segments(&segments).count() == 1
+            && segments.first().is_some_and(|s| !s.long && s.takes && matches!(s.over, Over::Enemy | Over::EnemyOf(_)));
         Hops {
             segments,
             next,
             may_end,
             first_over,
             first_jumps,
+            capturing_jump_first,
+            onward,
+            any_over,
             reach,
             revisit: pattern.revisit,
             quiet,
@@ -247,9 +270,15 @@ impl Hops {
         if let Some(jumps) = &self.first_jumps {
             let jumps = &jumps[side.index()];
             let empty = pos.empty_set::<W>();
+            let onward: CellSet<W> = if self.any_over.0 { pos.player_set(side) } else { none }
+                | if self.any_over.1 { pos.player_set(side.other()) } else { none };
             for c in game.pieces_of::<W>(pos, mine) {
                 let can = reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land));
-                if can && !self.search_from(game, pos, side, r, c, sink) {
+                if can
+                    && !self
+                        .single_hops::<W>(game, pos, side, r, c, (&empty, &onward), sink)
+                        .unwrap_or_else(|| self.search_from(game, pos, side, r, c, sink))
+                {
                     return false;
                 }
             }
@@ -281,6 +310,89 @@ impl Hops {
                 .iter()
                 .any(|&d| search.hop(from, d, seg, CellBits::EMPTY).is_some_and(|(over, _)| search.captures(seg, over)))
         })
+    }
+
+    /// Most captures are one jump after which nothing more can be taken: where every chain
+    /// begins with a capturing jump, and none of the piece's first jumps can go on, its moves
+    /// are pushed here as the search would push them, without preparing one. `None` (nothing
+    /// pushed) when some chain could go on, or the piece promotes in mid-chain and goes on as
+    /// the new piece: then the search decides. Otherwise whether the sink took every move.
+    /// `empty`: the empty cells; `onward`: the pieces some hop may pass over.
+    #[allow(clippy::too_many_arguments)]
+    fn single_hops<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        from: CellId,
+        (empty, onward): (&CellSet<W>, &CellSet<W>),
+        sink: &mut impl Sink,
+    ) -> Option<bool> {
+        /// The most first jumps of a piece taken this way; more go to the search.
+        const MOST: usize = 8;
+        let seg = &self.segments[0];
+        let dirs = &seg.dirs[side.index()];
+        if !self.capturing_jump_first || dirs.len() > MOST {
+            return None;
+        }
+        if !game.compiled[r.index()].starts_on(side, from) {
+            return Some(true);
+        }
+        let search = Search::new(game, pos, side, from, r);
+        let piece = game.compiled[r.index()].piece;
+        let board = game.board();
+        let enemy = pos.player_set::<W>(side.other());
+        let n = board.len();
+        let mut found = [(NO_CELL, NO_CELL, piece); MOST];
+        let mut count = 0;
+        for &d in dirs {
+            let over = board.step(from, d);
+            if over == NO_CELL || !enemy.contains(over) {
+                continue;
+            }
+            let land = board.step(over, d);
+            if land == NO_CELL || !empty.contains(land) || !search.hoppable(over, seg.over, CellBits::EMPTY) {
+                continue;
+            }
+            let (next_piece, promoted, ends) = search.arrival(land, piece, None);
+            if promoted.is_some() {
+                return None;
+            }
+            // Can a hop follow? Not if no piece stands where a hop from the landing could pass.
+            let captured = CellBits::single(over);
+            let mut left = *onward;
+            left.remove(over);
+            let on = !ends
+                && self.onward.get::<W>(side.index() * n + land.index()).intersects(&left)
+                && self.next[0][1].iter().any(|&j| {
+                    let next = &self.segments[j as usize];
+                    next.dirs[side.index()].iter().any(|&e| !search.reverses(d, e) && search.hop(land, e, next, captured).is_some())
+                });
+            if on {
+                return None;
+            }
+            found[count] = (over, land, next_piece);
+            count += 1;
+        }
+        // The chain stands in the first segment, one hop made: may it end there?
+        if !self.may_end[0][1] {
+            return Some(true);
+        }
+        let mark = sink.mark();
+        for &(over, land, next_piece) in &found[..count] {
+            let mv = Move { captures: CellBits::single(over), ..Move::new(r, from, land) };
+            let choices = game.promotions[next_piece.index()].as_ref().filter(|p| p.cells.contains(side.index(), land));
+            let mut push = |mv: Move| sink.holds_since(mark, &mv) || sink.push(mv);
+            let pushed = match choices {
+                Some(promo) => promo.to.iter().all(|&t| push(mv.promoting(t))),
+                None => push(mv),
+            };
+            if !pushed {
+                return Some(false);
+            }
+        }
+        Some(true)
     }
 
     /// Searches the chains of the piece on `from`, which can make a first hop.
