@@ -105,10 +105,62 @@ impl Game {
             (mv, n)
         };
         #[cfg(feature = "parallel")]
+        if parallel && depth >= 4 && roots.len() < 8 * rayon::current_num_threads() {
+            return self.perft_split_twice(pos, &roots, depth, counting, progress);
+        }
+        #[cfg(feature = "parallel")]
         if parallel && depth >= 3 {
             return roots.par_iter().map(count).collect();
         }
         let _ = parallel;
         roots.iter().map(count).collect()
+    }
+
+    /// [`Game::perft_divide_counting`] with the threads sharing the replies to the root moves:
+    /// a few root moves with trees of unequal size (seven in checkers) would leave a thread idle.
+    #[cfg(feature = "parallel")]
+    fn perft_split_twice(
+        &self,
+        pos: &Position,
+        roots: &[Move],
+        depth: u32,
+        counting: Counting,
+        progress: &(dyn Fn(usize, usize) + Sync),
+    ) -> Vec<(Move, u64)> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let ways = |p: &Position, mv: &Move| if counting == Counting::Paths { self.ways(p, mv) } else { 1 };
+        let after: Vec<Position> = roots
+            .iter()
+            .map(|&mv| {
+                let mut p = pos.clone();
+                self.make(&mut p, mv);
+                p
+            })
+            .collect();
+        let replies: Vec<Vec<Move>> = after.iter().map(|p| self.legal_moves(p)).collect();
+        let tasks: Vec<(usize, Move)> = replies.iter().enumerate().flat_map(|(i, r)| r.iter().map(move |&m| (i, m))).collect();
+        let (total, done) = (roots.len(), AtomicUsize::new(0));
+        let left: Vec<AtomicUsize> = replies.iter().map(|r| AtomicUsize::new(r.len())).collect();
+        for _ in replies.iter().filter(|r| r.is_empty()) {
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        }
+        let counts: Vec<u64> = tasks
+            .par_iter()
+            .map(|&(i, reply)| {
+                let mut p = after[i].clone();
+                let w = ways(&after[i], &reply);
+                self.make(&mut p, reply);
+                let n = w * self.perft_counting(&mut p, depth - 2, counting);
+                if left[i].fetch_sub(1, Ordering::Relaxed) == 1 {
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                }
+                n
+            })
+            .collect();
+        let mut below = vec![0u64; roots.len()];
+        for (&(i, _), n) in tasks.iter().zip(counts) {
+            below[i] += n;
+        }
+        roots.iter().zip(below).map(|(&mv, n)| (mv, ways(pos, &mv) * n)).collect()
     }
 }

@@ -294,3 +294,27 @@ fn the_perft_files_hold_the_dialect_counts_the_issue_names() {
         }
     }
 }
+
+/// Six men a side on 6x6 dark squares, hops compulsory: few root moves, so the threads share
+/// the replies (the split below the root), and captures, so both countings differ.
+const HOPPING: &str = include_str!("../../../tests/fixtures/hopping.toml");
+
+#[test]
+fn the_split_below_the_root_counts_each_root_move_as_one_thread_does() {
+    let rules = hetproba_rules::load("hopping.toml", HOPPING, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    let game = Game::new(rules);
+    let pos = Position::start(&game);
+    for counting in [Counting::Moves, Counting::Paths] {
+        for depth in 4..=7 {
+            let calls = std::sync::Mutex::new(Vec::new());
+            let split = game.perft_divide_counting(&pos, depth, counting, true, &|done, total| calls.lock().unwrap().push((done, total)));
+            let alone = game.perft_divide_counting(&pos, depth, counting, false, &|_, _| {});
+            assert_eq!(split, alone, "{counting:?} depth {depth}");
+            // Progress hears each root move once, the last call saying all are done.
+            let calls = calls.into_inner().unwrap();
+            let roots = alone.len();
+            assert_eq!(calls.len(), roots);
+            assert!(calls.iter().all(|&(_, total)| total == roots) && calls.iter().any(|&(done, _)| done == roots), "{calls:?}");
+        }
+    }
+}
