@@ -414,6 +414,19 @@ fn play_help_explains_san_in_a_players_words_not_the_rulesets() {
 }
 
 #[test]
+fn the_players_help_names_alphabeta_and_a_capped_game_is_a_draw() {
+    for command in ["play", "selfplay"] {
+        let run = hetproba(&[command, "--help"]).ok();
+        assert!(run.stdout.contains("alphabeta:6 (depth)"), "{command}: {}", run.stdout);
+    }
+    // A game stopped at --max-plies is written 1/2-1/2 with capped: true, not `*`.
+    let run = hetproba(&["selfplay", "--help"]).ok();
+    assert!(run.stdout.contains("`capped: true`") && !run.stdout.contains("(result `*`)"), "{}", run.stdout);
+    let line = hetproba(&["selfplay", "checkers-english", "--games", "1", "--max-plies", "3", "--jobs", "1"]).ok().stdout;
+    assert!(line.contains("\"result\":\"1/2-1/2\"") && line.contains("\"capped\":true"), "{line}");
+}
+
+#[test]
 fn play_random_against_random_ends_with_a_result() {
     let run = hetproba(&["play", "reversi", "--first", "random", "--second", "random", "--seed", "3"]).ok();
     let last = run.stdout.lines().last().unwrap_or("").to_string();

@@ -1074,26 +1074,43 @@ fn limit_64_piece_types() {
 }
 
 #[test]
-fn limit_128_cells_for_hops_and_enclosing_captures() {
+fn hops_enclosing_and_removals_capture_on_boards_of_more_than_128_cells() {
+    // These were refused past 128 cells ("hops need a board of at most 128 cells"): on 12 x 12
+    // (144 cells) each now takes a piece of the twelfth row, cells 132 to 143.
     let twelve = |text: String| text.replace("width = 4\nheight = 4", "width = 12\nheight = 12");
-    // The [board] header, line 11.
-    let text = twelve(tiny_pattern("jump(all)+"));
-    assert_broken(
-        "hops_144",
-        &[("hops.toml", &text)],
-        "hops.toml",
-        "11:1",
-        "hops need a board of at most 128 cells; this one has 144 (move 'drop')",
+    let dir = scratch("captures_144");
+    let row = |first: &str| format!("{first}/12/12/12/12/12/12/12/12/12/12/12 x");
+    let json = |file: &str, text: String, position: &str| {
+        let path = write(&dir, file, &twelve(text));
+        hetproba(&["moves", &path, "--position", &row(position), "--json"]).ok().json()
+    };
+    // x on j12 hops o on k12 (cell 142) to l12.
+    assert_eq!(
+        json("hops.toml", tiny_pattern("jump(all)+"), "9xo1"),
+        serde_json::json!([{"notation": "j12:l12", "from": "j12", "to": "l12", "path": ["l12"], "captures": ["k12"], "flips": []}])
     );
-    let text = twelve(tiny_pattern("step(orthogonal) then enclose(orthogonal, remove)"));
-    assert_broken(
-        "enclose_144",
-        &[("enclose.toml", &text)],
-        "enclose.toml",
-        "11:1",
-        "captures by enclosing need a board of at most 128 cells; this one has 144 (move 'drop')",
+    // x steps d12-c12 and encloses o on b12 (cell 133) against a12.
+    let moves = json("enclose.toml", tiny_pattern("step(orthogonal) then enclose(orthogonal, remove)"), "xo1x8");
+    let taking: Vec<_> = moves.as_array().unwrap().iter().filter(|m| m["captures"] != serde_json::json!([])).collect();
+    assert_eq!(
+        taking,
+        [&serde_json::json!({"notation": "d12-c12xb12", "from": "d12", "to": "c12", "path": ["c12"], "captures": ["b12"], "flips": []})]
     );
-    // Turning enclosed pieces captures nothing and has no such limit: Reversi on 12 x 12, white
+    // A placement followed by a removal takes the o on l12 (cell 143): every empty cell, each
+    // with the removal, 143 moves. Once one is read back and made, l12 is empty: o may place
+    // there, and take x's a1.
+    let removal = TINY.replace(
+        "[moves.drop]\ndo = \"roll(orthogonal)\"",
+        "[moves.drop]\ndo = \"place\"\nnext = \"take\"\n\n[moves.take]\ndo = \"remove(enemy)\"",
+    );
+    let moves = json("remove.toml", removal.clone(), "11o");
+    assert_eq!(moves.as_array().unwrap().len(), 143);
+    assert!(moves.as_array().unwrap().iter().all(|m| m["captures"] == serde_json::json!(["l12"])), "{moves}");
+    let path = write(&dir, "remove.toml", &twelve(removal));
+    let after = hetproba(&["moves", &path, "--position", &row("11o"), "--after", "a1/xl12"]).ok();
+    let replies: Vec<&str> = after.stdout.split_whitespace().collect();
+    assert!(replies.len() == 143 && replies.contains(&"l12/xa1") && replies.iter().all(|m| m.ends_with("/xa1")), "{}", after.stdout);
+    // Turning enclosed pieces, which captures nothing: Reversi on 12 x 12, white
     // places i12 and turns j12 (cells 140 and 141 of the 144).
     let dir = scratch("reversi_144");
     let path = write(
@@ -1106,6 +1123,71 @@ fn limit_128_cells_for_hops_and_enclosing_captures() {
     assert_eq!(json, serde_json::json!([{"notation": "i12", "from": null, "to": "i12", "path": [], "captures": [], "flips": ["j12"]}]));
     let run = hetproba(&["moves", &path, "--position", position, "--after", "i12"]).ok();
     assert_eq!(run.stdout, "no legal moves (white wins: 4 against 0 at the end)\n");
+}
+
+/// The pawn race of docs/language.md on 16 x 12 (192 cells): black's start rank is the eleventh,
+/// so a double step passes over a cell of the tenth row, cells 144 to 159.
+const PAWN_RACE_WIDE: &str = r#"[game]
+id = "pawn-race-wide"
+name = "Pawn race on 16 x 12"
+
+[[players]]
+name = "white"
+short = "w"
+
+[[players]]
+name = "black"
+short = "b"
+
+[board]
+width = 16
+height = 12
+
+[board.regions]
+start-rank = { white = "y == 1", black = "y == 10" }
+far = { white = "y == 11", black = "y == 0" }
+
+[pieces.pawn]
+symbols = ["P", "p"]
+
+[start]
+white = { pawn = "start-rank" }
+black = { pawn = "start-rank" }
+
+[moves.step]
+do = "step(forward)"
+
+[moves.double]
+do = "slide(forward, min=2, max=2)"
+from = "start-rank"
+
+[moves.capture]
+do = "step(forward-diagonal, to=enemy)"
+
+[moves.en-passant]
+do = "step(forward-diagonal, to=passed)"
+
+[state]
+passed = ["double"]
+
+[[end]]
+if = "occupies(far) by mover"
+result = "mover wins"
+"#;
+
+#[test]
+fn en_passant_over_cells_past_128() {
+    // These were refused past 128 cells ("passed cells are remembered on boards of at most 128
+    // cells"). d11-d9 passes over d10 (cell 147): c9 may step there and take d9.
+    let dir = scratch("passed_192");
+    let path = write(&dir, "pawn-race-wide.toml", PAWN_RACE_WIDE);
+    let position = "16/3p12/16/2P13/16/16/16/16/16/16/16/16 b";
+    let run = hetproba(&["moves", &path, "--position", position, "--after", "d11-d9"]).ok();
+    assert_eq!(run.stdout, "c9-c10 c9-d10xd9\n");
+    // The position after it names the passed cell, and reads back with the same moves.
+    let after = "16/16/16/2Pp12/16/16/16/16/16/16/16/16 w passed:d10@d9";
+    let run = hetproba(&["moves", &path, "--position", after]).ok();
+    assert_eq!(run.stdout, "c9-c10 c9-d10xd9\n");
 }
 
 #[test]

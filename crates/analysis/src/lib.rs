@@ -53,4 +53,56 @@ impl Workers {
             items.iter().map(f).collect()
         }
     }
+
+    /// [`Workers::map`] on the pool while the calling thread runs `meanwhile`: a caller that
+    /// writes one batch's results while the next is played keeps every thread busy.
+    pub fn map_meanwhile<T: Sync, R: Send, S>(
+        &self,
+        items: &[T],
+        f: impl Fn(&T) -> R + Sync + Send,
+        meanwhile: impl FnOnce() -> S,
+    ) -> (Vec<R>, S) {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            let mut out = Vec::new();
+            let other = self.pool.in_place_scope(|scope| {
+                scope.spawn(|_| out = items.par_iter().map(f).collect());
+                meanwhile()
+            });
+            (out, other)
+        }
+        #[cfg(not(feature = "parallel"))]
+        {
+            let other = meanwhile();
+            (self.map(items, f), other)
+        }
+    }
+}
+
+#[cfg(all(test, feature = "parallel"))]
+mod tests {
+    use super::Workers;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn the_pool_works_while_the_caller_does_something_else() {
+        let workers = Workers::new(Some(1)).unwrap();
+        let caller_ran = AtomicBool::new(false);
+        // Each item waits (up to 10 s) for the caller's work: run one after the other, they
+        // would see nothing and the caller would run last.
+        let (seen, ()) = workers.map_meanwhile(
+            &[1, 2],
+            |_| {
+                let start = Instant::now();
+                while !caller_ran.load(Ordering::Acquire) && start.elapsed() < Duration::from_secs(10) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                caller_ran.load(Ordering::Acquire)
+            },
+            || caller_ran.store(true, Ordering::Release),
+        );
+        assert_eq!(seen, [true, true]);
+    }
 }

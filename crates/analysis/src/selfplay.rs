@@ -226,7 +226,8 @@ pub struct Run {
 }
 
 /// Plays the games `numbers` on `workers` and hands the lines, in game order, to `sink` a batch
-/// at a time (on the calling thread); `progress` hears how many are done.
+/// at a time (on the calling thread, while the next batch plays); `progress` hears how many are
+/// done.
 pub fn play_many<E>(
     workers: &Workers,
     game: &Game,
@@ -237,16 +238,20 @@ pub fn play_many<E>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), E> {
     let [a, b] = &run.players;
-    // Batches keep memory bounded for millions of games and let lines out in order.
+    // Batches keep memory bounded for millions of games and let lines out in order; the threads
+    // play one batch while the caller writes the one before, so no thread waits for the writing.
+    let mut played: Option<Vec<GameLine>> = None;
     for batch in numbers.chunks(512) {
-        let lines = workers.map(batch, |&n| {
+        let play = |&n: &u64| {
             let line = play_one_in(game, [a, b], run.seed, n, run.alternate, run.max_plies, timer, &run.memory);
             progress(1);
             line
-        });
-        sink(lines)?;
+        };
+        let (lines, written) = workers.map_meanwhile(batch, play, || played.take().map_or(Ok(()), &mut sink));
+        written?;
+        played = Some(lines);
     }
-    Ok(())
+    played.map_or(Ok(()), sink)
 }
 
 #[cfg(test)]

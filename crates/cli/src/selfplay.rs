@@ -17,7 +17,8 @@ pub struct SelfplayArgs {
     /// How many games (over all shards), 1 to 10000000.
     #[arg(long, default_value_t = 100, value_parser = crate::bounds::integer(1u64, crate::bounds::MAX_GAMES), allow_hyphen_values = true)]
     pub games: u64,
-    /// Player A: random, mcts, mcts:1000 (playouts per move) or mcts:2s (time).
+    /// Player A: random, alphabeta:6 (depth) or alphabeta:1s (time), mcts, mcts:1000 (playouts per
+    /// move) or mcts:2s (time).
     #[arg(long, default_value = "random", value_parser = parse_computer)]
     pub first: AgentSpec,
     /// Player B (as --first).
@@ -35,7 +36,8 @@ pub struct SelfplayArgs {
     /// Play only the K-th of N slices of the games (1-based): games K-1, K-1+N, K-1+2N, ...
     #[arg(long, value_parser = parse_shard)]
     pub shard: Option<Shard>,
-    /// A game still running after this many plies (1 to 100000) is stopped (result `*`).
+    /// A game still running after this many plies (1 to 100000) is stopped and counts as a draw
+    /// (result `1/2-1/2` with `capped: true`).
     #[arg(long, default_value_t = 1000, value_parser = crate::bounds::integer(1usize, crate::bounds::MAX_PLIES), allow_hyphen_values = true)]
     pub max_plies: usize,
     /// Write the lines to this file (default: standard output).

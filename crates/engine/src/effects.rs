@@ -226,13 +226,26 @@ impl Effects {
         if !self.removes {
             return push(mv);
         }
-        let mut taken = mv.captures;
-        let mut choices = [CellBits::EMPTY; MAX_CHOICES];
+        hetproba_board::with_width!(game.width, W => self.emit_taking::<W>(game, pos, side, mv, vacated, push))
+    }
+
+    /// [`Effects::emit`] of effects that capture, with sets of the game's width.
+    fn emit_taking<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut taken: CellSet<W> = mv.captures.to_set();
+        let mut choices = [CellSet::<W>::EMPTY; MAX_CHOICES];
         let mut count = 0;
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
             for &d in &e.dirs[side.index()] {
                 let n = e.enclosed(game, pos, side, mv.to, d, vacated);
-                let mut run = CellBits::EMPTY;
+                let mut run = CellSet::<W>::EMPTY;
                 let mut k = mv.to;
                 for _ in 0..n {
                     k = game.board().step(k, d);
@@ -260,7 +273,7 @@ impl Effects {
                     captures |= *run;
                 }
             }
-            if !push(Move { captures, ..mv }) {
+            if !push(Move { captures: CellBits::from_set(captures), ..mv }) {
                 return false;
             }
         }
@@ -357,10 +370,18 @@ impl Enclose {
 impl Surround {
     /// The enemy pieces a piece of `side` arriving on `at` (leaving `vacated`) takes this way,
     /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
-    fn taken(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: CellBits) -> CellBits {
+    fn taken<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        at: CellId,
+        vacated: CellId,
+        taken: CellSet<W>,
+    ) -> CellSet<W> {
         let board = game.board();
         let dirs = &self.dirs[side.index()];
-        let mut out = CellBits::EMPTY;
+        let mut out = CellSet::EMPTY;
         for &d in dirs {
             let c = board.step(at, d);
             if c == NO_CELL || c == vacated || !pos.cells[c.index()].of(side.other()) || taken.contains(c) {

@@ -117,7 +117,7 @@ impl Game {
             let mut cells = CellBits::EMPTY;
             for name in passed.split(',') {
                 let c = board.find(name).ok_or_else(|| format!("no cell '{name}' for en passant"))?;
-                if c.index() >= 128 || pos.cells[c.index()].is_some() {
+                if pos.cells[c.index()].is_some() {
                     return Err(format!("the en-passant cell '{name}' must be empty"));
                 }
                 cells.insert(c);

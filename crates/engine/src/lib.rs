@@ -5,6 +5,7 @@
 //! never a game. A game is data in `rules/*.toml`.
 
 mod attack;
+mod cellbits;
 mod check;
 mod effects;
 mod ends;

@@ -640,7 +640,7 @@ impl Game {
             let mut bits = crate::moves::CellBits::EMPTY;
             for name in cells.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                if c.index() >= 128 || pos.cells[c.index()].is_some() {
+                if pos.cells[c.index()].is_some() {
                     return Err(format!("'{name}' must be an empty cell"));
                 }
                 bits.insert(c);

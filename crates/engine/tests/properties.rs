@@ -23,8 +23,9 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The test rulesets of tests/fixtures that the properties also walk: shapes no built-in has
-/// (a later part that removes a piece).
-const FIXTURES: [(&str, &str); 1] = [("mills.toml", include_str!("../../../tests/fixtures/mills.toml"))];
+/// (a later part that removes a piece; captures on a board of more than 128 cells).
+const FIXTURES: [(&str, &str); 2] =
+    [("mills.toml", include_str!("../../../tests/fixtures/mills.toml")), ("wide.toml", include_str!("../../../tests/fixtures/wide.toml"))];
 
 /// Every built-in ruleset and the fixtures, compiled once.
 fn games() -> &'static [(&'static str, Game)] {

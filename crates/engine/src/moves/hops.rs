@@ -26,13 +26,14 @@ use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId,
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
+use std::marker::PhantomData;
 
 /// The default notation: every landing cell, joined by `:`.
 pub(crate) const TEMPLATE: &str = "{from}:{path::}";
 
-/// The longest chain followed, in hops. Boards with hops have at most 128 cells (the loader
-/// checks), and a chain lands at most once per cell without capturing and captures each piece
-/// at most once, so no chain is longer.
+/// The longest chain followed, in hops. A chain lands at most once per cell without capturing
+/// and captures each piece at most once, so on a board of at most 128 cells no chain is
+/// longer; on a larger one a chain stops here (no game has chains of hundreds of hops).
 pub(crate) const MAX_HOPS: usize = 256;
 
 /// The most places one piece's chains are followed through in one search. Finding the longest
@@ -97,6 +98,12 @@ pub(crate) struct Hops {
     /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
     /// piece and an empty landing.
     first_jumps: Option<[JumpPairs; 2]>,
+    /// Every chain begins in the first segment with a jump that captures ([`Hops::single_hops`]).
+    capturing_jump_first: bool,
+    /// `onward[p * cells + c]`: the cells any hop of player `p` from `c` could pass over.
+    onward: CellSets,
+    /// Whether some hop may pass over an own piece, an enemy piece.
+    any_over: (bool, bool),
     /// `reach[p * cells + c]`: the cells a first hop of player `p` from `c` could pass over
     /// (the neighbours for a jump, the whole rays for a flying hop). A piece with no hoppable
     /// piece there cannot hop.
@@ -130,6 +137,18 @@ impl Hops {
                 }
             }
         }
+        let mut onward = CellSets::new(width, 2 * n);
+        for p in 0..2 {
+            for seg in &segments {
+                let masks = line_masks(width, &rules.board, &seg.dirs[p], seg.long);
+                for c in 0..n {
+                    for k in masks.cells(c) {
+                        onward.insert(p * n + c, k);
+                    }
+                }
+            }
+        }
+        let any_over = segments.iter().fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let next = (0..segments.len())
             .map(|seg| {
                 [0u8, 1].map(|count| {
@@ -177,12 +196,17 @@ impl Hops {
             })
         });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
+        let capturing_jump_first = first_segments(&segments).count() == 1
+            && segments.first().is_some_and(|s| !s.long && s.takes && matches!(s.over, Over::Enemy | Over::EnemyOf(_)));
         Hops {
             segments,
             next,
             may_end,
             first_over,
             first_jumps,
+            capturing_jump_first,
+            onward,
+            any_over,
             reach,
             revisit: pattern.revisit,
             quiet,
@@ -247,69 +271,182 @@ impl Hops {
         if let Some(jumps) = &self.first_jumps {
             let jumps = &jumps[side.index()];
             let empty = pos.empty_set::<W>();
+            let onward: CellSet<W> = if self.any_over.0 { pos.player_set(side) } else { none }
+                | if self.any_over.1 { pos.player_set(side.other()) } else { none };
             for c in game.pieces_of::<W>(pos, mine) {
                 let can = reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land));
-                if can && !self.search_from(game, pos, side, r, c, sink) {
+                if can
+                    && !self
+                        .single_hops::<W>(game, pos, side, r, c, (&empty, &onward), sink)
+                        .unwrap_or_else(|| self.search_from::<W>(game, pos, side, r, c, sink))
+                {
                     return false;
                 }
             }
             return true;
         }
-        game.pieces_of::<W>(pos, mine).all(|c| !reach(c) || self.generate_from(game, pos, side, r, c, sink))
+        game.pieces_of::<W>(pos, mine).all(|c| !reach(c) || self.generate_from::<W>(game, pos, side, r, c, sink))
     }
 
     /// Generates the chains of the piece on `from`.
-    fn generate_from(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId, sink: &mut impl Sink) -> bool {
-        let search = Search::new(game, pos, side, from, r);
+    fn generate_from<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        from: CellId,
+        sink: &mut impl Sink,
+    ) -> bool {
+        let search = Search::<W>::new(game, pos, side, from, r);
         // Most pieces cannot hop at all: look for a first hop before preparing a search.
         let any = self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
-            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, CellBits::EMPTY).is_some())
+            seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, CellSet::EMPTY).is_some())
         });
         if !any {
             return true;
         }
-        self.search_from(game, pos, side, r, from, sink)
+        self.search_from::<W>(game, pos, side, r, from, sink)
     }
 
     /// Can the piece on `from` begin a move of this rule with a capturing hop?
     pub(crate) fn first_hop_captures(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
-        let search = Search::new(game, pos, side, from, r);
+        hetproba_board::with_width!(game.width, W => self.first_hop_captures_at::<W>(game, pos, side, r, from))
+    }
+
+    fn first_hop_captures_at<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
+        let search = Search::<W>::new(game, pos, side, from, r);
         self.next[0][0].iter().any(|&j| {
             let seg = &self.segments[j as usize];
             seg.dirs[side.index()]
                 .iter()
-                .any(|&d| search.hop(from, d, seg, CellBits::EMPTY).is_some_and(|(over, _)| search.captures(seg, over)))
+                .any(|&d| search.hop(from, d, seg, CellSet::EMPTY).is_some_and(|(over, _)| search.captures(seg, over)))
         })
     }
 
+    /// Most captures are one jump after which nothing more can be taken: where every chain
+    /// begins with a capturing jump, and none of the piece's first jumps can go on, its moves
+    /// are pushed here as the search would push them, without preparing one. `None` (nothing
+    /// pushed) when some chain could go on, or the piece promotes in mid-chain and goes on as
+    /// the new piece: then the search decides. Otherwise whether the sink took every move.
+    /// `empty`: the empty cells; `onward`: the pieces some hop may pass over.
+    #[allow(clippy::too_many_arguments)]
+    fn single_hops<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        from: CellId,
+        (empty, onward): (&CellSet<W>, &CellSet<W>),
+        sink: &mut impl Sink,
+    ) -> Option<bool> {
+        /// The most first jumps of a piece taken this way; more go to the search.
+        const MOST: usize = 8;
+        let seg = &self.segments[0];
+        let dirs = &seg.dirs[side.index()];
+        if !self.capturing_jump_first || dirs.len() > MOST {
+            return None;
+        }
+        if !game.compiled[r.index()].starts_on(side, from) {
+            return Some(true);
+        }
+        let search = Search::<W>::new(game, pos, side, from, r);
+        let piece = game.compiled[r.index()].piece;
+        let board = game.board();
+        let enemy = pos.player_set::<W>(side.other());
+        let n = board.len();
+        let mut found = [(NO_CELL, NO_CELL, piece); MOST];
+        let mut count = 0;
+        for &d in dirs {
+            let over = board.step(from, d);
+            if over == NO_CELL || !enemy.contains(over) {
+                continue;
+            }
+            let land = board.step(over, d);
+            if land == NO_CELL || !empty.contains(land) || !search.hoppable(over, seg.over, CellSet::EMPTY) {
+                continue;
+            }
+            let (next_piece, promoted, ends) = search.arrival(land, piece, None);
+            if promoted.is_some() {
+                return None;
+            }
+            // Can a hop follow? Not if no piece stands where a hop from the landing could pass.
+            let captured = CellSet::single(over);
+            let mut left = *onward;
+            left.remove(over);
+            let on = !ends
+                && self.onward.get::<W>(side.index() * n + land.index()).intersects(&left)
+                && self.next[0][1].iter().any(|&j| {
+                    let next = &self.segments[j as usize];
+                    next.dirs[side.index()].iter().any(|&e| !search.reverses(d, e) && search.hop(land, e, next, captured).is_some())
+                });
+            if on {
+                return None;
+            }
+            found[count] = (over, land, next_piece);
+            count += 1;
+        }
+        // The chain stands in the first segment, one hop made: may it end there?
+        if !self.may_end[0][1] {
+            return Some(true);
+        }
+        let mark = sink.mark();
+        for &(over, land, next_piece) in &found[..count] {
+            let mv = Move { captures: CellBits::from_set(CellSet::<W>::single(over)), ..Move::new(r, from, land) };
+            let choices = game.promotions[next_piece.index()].as_ref().filter(|p| p.cells.contains(side.index(), land));
+            let mut push = |mv: Move| sink.holds_since(mark, &mv) || sink.push(mv);
+            let pushed = match choices {
+                Some(promo) => promo.to.iter().all(|&t| push(mv.promoting(t))),
+                None => push(mv),
+            };
+            if !pushed {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+
     /// Searches the chains of the piece on `from`, which can make a first hop.
-    fn search_from(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId, sink: &mut impl Sink) -> bool {
+    fn search_from<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        from: CellId,
+        sink: &mut impl Sink,
+    ) -> bool {
         if !game.compiled[r.index()].starts_on(side, from) {
             return true;
         }
-        let search = Search::new(game, pos, side, from, r);
+        let search = Search::<W>::new(game, pos, side, from, r);
         let start = At { rule: r, seg: 0, count: 0, last: super::NO_DIR };
         let piece = game.compiled[r.index()].piece;
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink, searched: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
-        search.extend(from, piece, start, CellBits::EMPTY, CellBits::single(from), None, &mut path, 0, false, &mut out)
+        search.extend(from, piece, start, CellSet::EMPTY, CellSet::single(from), None, &mut path, 0, false, &mut out)
     }
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
     /// the directions and landing cells).
     pub(crate) fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
-        let search = Search::new(game, pos, pos.side, mv.from, mv.rule);
+        hetproba_board::with_width!(game.width, W => self.paths_at::<W>(game, pos, mv))
+    }
+
+    fn paths_at<const W: usize>(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
+        let search = Search::<W>::new(game, pos, pos.side, mv.from, mv.rule);
         let piece = game.compiled[mv.rule.index()].piece;
-        let mut out = Paths { target: mv, paths: Vec::new(), barren: Places::default() };
+        let mut out = Paths { target: mv, captures: mv.captures.to_set(), paths: Vec::new(), barren: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(
             mv.from,
             piece,
             At { rule: mv.rule, seg: 0, count: 0, last: super::NO_DIR },
-            CellBits::EMPTY,
-            CellBits::single(mv.from),
+            CellSet::EMPTY,
+            CellSet::single(mv.from),
             None,
             &mut path,
             0,
@@ -339,15 +476,15 @@ pub(crate) struct At {
 }
 
 /// Receives finished chains: (end cell, captured set, promotion, landing path).
-trait ChainOut {
-    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
+trait ChainOut<const W: usize> {
+    fn chain(&mut self, to: CellId, captured: CellSet<W>, promote: Option<PieceTypeId>, path: &[CellId]) -> bool;
 
     /// Is there anything to find from this place? False when an earlier chain searched it
     /// and what it finds there is known (a chain that took the same pieces in another order).
-    fn enter(&mut self, place: &Place) -> bool;
+    fn enter(&mut self, place: &Place<W>) -> bool;
 
     /// The place has been searched; `found` tells whether chains were reported from it.
-    fn searched(&mut self, place: Place, found: bool);
+    fn searched(&mut self, place: Place<W>, found: bool);
 
     /// How many chains it has taken so far.
     fn found(&self) -> usize;
@@ -364,7 +501,7 @@ trait ChainOut {
 }
 
 /// Places already searched, hashed by [`PlaceHasher`].
-type Places = HashSet<Place, BuildHasherDefault<PlaceHasher>>;
+type Places<const W: usize> = HashSet<Place<W>, BuildHasherDefault<PlaceHasher>>;
 
 /// A multiply-and-rotate hash (the one Firefox uses for its tables): places are hashed in the
 /// middle of move generation, where SipHash cost perft a few per cent, and nobody chooses them
@@ -423,11 +560,11 @@ impl std::hash::Hasher for PlaceHasher {
 /// facing a lattice of men tries every order of taking them (seconds for 25 men, and growing
 /// exponentially); with it, each place is searched once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Place {
+struct Place<const W: usize> {
     cur: CellId,
-    captured: CellBits,
+    captured: CellSet<W>,
     /// The cells landed on, where they matter ([`Hops::remembers_landings`]); empty otherwise.
-    visited: CellBits,
+    visited: CellSet<W>,
     rule: RuleId,
     seg: u8,
     count: u8,
@@ -438,7 +575,7 @@ struct Place {
 }
 
 /// The search state that does not change along a chain.
-struct Search<'a> {
+struct Search<'a, const W: usize> {
     game: &'a Game,
     pos: &'a Position,
     side: PlayerId,
@@ -460,10 +597,12 @@ struct Search<'a> {
     remembers_landings: bool,
     /// Places entered so far, against [`MAX_CHAIN_STEPS`].
     steps: Cell<u32>,
+    /// Chains' sets have `W` words, the game's width.
+    width: PhantomData<[u64; W]>,
 }
 
-impl<'a> Search<'a> {
-    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a> {
+impl<'a, const W: usize> Search<'a, W> {
+    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a, W> {
         let (never_revisit, no_reverse, may_stop) = match &game.compiled[first.index()].kind {
             super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse, h.may_stop),
             _ => (false, false, false),
@@ -482,6 +621,7 @@ impl<'a> Search<'a> {
             stops: game.regions.stops.as_ref(),
             remembers_landings: game.chains_remember_landings,
             steps: Cell::new(0),
+            width: PhantomData,
         }
     }
 
@@ -504,13 +644,13 @@ impl<'a> Search<'a> {
 
     /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
     #[inline(always)]
-    fn free(&self, c: CellId, captured: CellBits) -> bool {
+    fn free(&self, c: CellId, captured: CellSet<W>) -> bool {
         c == self.from || self.pos.cells[c.index()].is_none() || (self.immediate && captured.contains(c))
     }
 
     /// Can the moving piece hop over this cell?
     #[inline(always)]
-    fn hoppable(&self, c: CellId, over: Over, captured: CellBits) -> bool {
+    fn hoppable(&self, c: CellId, over: Over, captured: CellSet<W>) -> bool {
         let Some(piece) = self.pos.cells[c.index()] else { return false };
         if c == self.from || captured.contains(c) {
             return false;
@@ -526,7 +666,7 @@ impl<'a> Search<'a> {
     /// The piece hopped over, and how many landing cells one hop from `cur` along `d` has:
     /// they are the cells right behind the piece, one after another along `d`.
     #[inline]
-    fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: CellBits) -> Option<(CellId, usize)> {
+    fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: CellSet<W>) -> Option<(CellId, usize)> {
         let board = self.game.board();
         let mut over = board.step(cur, d);
         if seg.long {
@@ -567,7 +707,7 @@ impl<'a> Search<'a> {
     }
 
     /// Could a chain standing on `cur` as `piece` at `at` capture again?
-    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: CellBits, visited: CellBits) -> bool {
+    fn can_go_on(&self, cur: CellId, piece: PieceTypeId, at: At, captured: CellSet<W>, visited: CellSet<W>) -> bool {
         for state in self.states(piece, &[at]) {
             let hops = self.hops(state.rule);
             for &j in &hops.next[state.seg as usize][state.count as usize] {
@@ -597,13 +737,13 @@ impl<'a> Search<'a> {
         cur: CellId,
         piece: PieceTypeId,
         at: At,
-        captured: CellBits,
-        visited: CellBits,
+        captured: CellSet<W>,
+        visited: CellSet<W>,
         promoted: Option<PieceTypeId>,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
         by_capture: bool,
-        out: &mut impl ChainOut,
+        out: &mut impl ChainOut<W>,
     ) -> bool {
         if hops < 3 {
             return self.step(out) && self.extend_here(cur, piece, at, captured, visited, promoted, path, hops, by_capture, out);
@@ -612,7 +752,7 @@ impl<'a> Search<'a> {
         let place = Place {
             cur,
             captured,
-            visited: if visited_matters { visited } else { CellBits::EMPTY },
+            visited: if visited_matters { visited } else { CellSet::EMPTY },
             rule: at.rule,
             seg: at.seg,
             count: at.count,
@@ -636,7 +776,7 @@ impl<'a> Search<'a> {
     }
 
     /// Counts a place searched; false (stop) past the budget, noting where the search stopped.
-    fn step(&self, out: &impl ChainOut) -> bool {
+    fn step(&self, out: &impl ChainOut<W>) -> bool {
         let steps = self.steps.get() + 1;
         self.steps.set(steps);
         if steps > out.budget() {
@@ -653,13 +793,13 @@ impl<'a> Search<'a> {
         cur: CellId,
         piece: PieceTypeId,
         at: At,
-        captured: CellBits,
-        visited: CellBits,
+        captured: CellSet<W>,
+        visited: CellSet<W>,
         promoted: Option<PieceTypeId>,
         path: &mut [CellId; MAX_HOPS],
         hops: usize,
         by_capture: bool,
-        out: &mut impl ChainOut,
+        out: &mut impl ChainOut<W>,
     ) -> bool {
         // Did the chain go on with a capture? Then it may not end here.
         let mut captured_on = false;
@@ -683,7 +823,7 @@ impl<'a> Search<'a> {
                     if capturing && !out.may_capture(over) {
                         continue;
                     }
-                    let now_captured = if capturing { captured | CellBits::single(over) } else { captured };
+                    let now_captured = if capturing { captured | CellSet::single(over) } else { captured };
                     // Non-capturing hops may not return to a cell (no endless canters), nor arrive
                     // where only a capture may.
                     let fresh = |l: CellId| {
@@ -691,22 +831,21 @@ impl<'a> Search<'a> {
                             && (capturing || self.no_quiet.is_none_or(|r| !r.contains(self.side.index(), l)))
                     };
                     // A capture that can go on from some landing cells must land on one of them.
-                    // (Landings are fewer than 128: boards with hops have at most 128 cells.)
-                    let mut must = 0u128;
+                    let mut must = CellSet::<W>::EMPTY;
                     if capturing && count > 1 && !self.may_stop {
                         let mut l = over;
-                        for i in 0..count {
+                        for _ in 0..count {
                             l = board.step(l, d);
                             let (next_piece, _, ends) = self.arrival(l, piece, promoted);
-                            if !ends && fresh(l) && self.can_go_on(l, next_piece, next, now_captured, visited | CellBits::single(l)) {
-                                must |= 1 << i;
+                            if !ends && fresh(l) && self.can_go_on(l, next_piece, next, now_captured, visited | CellSet::single(l)) {
+                                must.insert(l);
                             }
                         }
                     }
                     let mut l = over;
-                    for i in 0..count {
+                    for _ in 0..count {
                         l = board.step(l, d);
-                        if !fresh(l) || (must != 0 && must & (1 << i) == 0) {
+                        if !fresh(l) || (!must.is_empty() && !must.contains(l)) {
                             continue;
                         }
                         captured_on |= capturing;
@@ -728,7 +867,7 @@ impl<'a> Search<'a> {
                                     next_piece,
                                     next,
                                     now_captured,
-                                    visited | CellBits::single(l),
+                                    visited | CellSet::single(l),
                                     next_promoted,
                                     path,
                                     hops + 1,
@@ -778,10 +917,10 @@ impl<'a> Search<'a> {
         &self,
         to: CellId,
         piece: PieceTypeId,
-        captured: CellBits,
+        captured: CellSet<W>,
         promoted: Option<PieceTypeId>,
         path: &[CellId],
-        out: &mut impl ChainOut,
+        out: &mut impl ChainOut<W>,
     ) -> bool {
         if promoted.is_some() {
             return out.chain(to, captured, promoted, path);
@@ -794,18 +933,18 @@ impl<'a> Search<'a> {
 }
 
 /// Passes on distinct moves: chains with the same end, captures and promotion are one move.
-struct Distinct<'s, S: Sink> {
+struct Distinct<'s, S: Sink, const W: usize> {
     rule: RuleId,
     from: CellId,
     mark: usize,
     sink: &'s mut S,
     /// The places searched (from the third hop of a chain).
-    searched: Places,
+    searched: Places<W>,
 }
 
-impl<S: Sink> ChainOut for Distinct<'_, S> {
-    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, _path: &[CellId]) -> bool {
-        let mv = Move { captures: captured, promote: promote.into(), ..Move::new(self.rule, self.from, to) };
+impl<S: Sink, const W: usize> ChainOut<W> for Distinct<'_, S, W> {
+    fn chain(&mut self, to: CellId, captured: CellSet<W>, promote: Option<PieceTypeId>, _path: &[CellId]) -> bool {
+        let mv = Move { captures: CellBits::from_set(captured), promote: promote.into(), ..Move::new(self.rule, self.from, to) };
         if self.sink.holds_since(self.mark, &mv) {
             return true;
         }
@@ -813,11 +952,11 @@ impl<S: Sink> ChainOut for Distinct<'_, S> {
     }
 
     /// A place searched once has given all its moves.
-    fn enter(&mut self, place: &Place) -> bool {
+    fn enter(&mut self, place: &Place<W>) -> bool {
         !self.searched.contains(place)
     }
 
-    fn searched(&mut self, place: Place, _found: bool) {
+    fn searched(&mut self, place: Place<W>, _found: bool) {
         self.searched.insert(place);
     }
 
@@ -832,16 +971,18 @@ impl<S: Sink> ChainOut for Distinct<'_, S> {
 pub(crate) const MAX_PATHS: usize = 1000;
 
 /// Collects the landing paths of one move.
-struct Paths<'m> {
+struct Paths<'m, const W: usize> {
     target: &'m Move,
+    /// The target's captures, as a set of the game's width.
+    captures: CellSet<W>,
     paths: Vec<Vec<CellId>>,
     /// Places from which no path of the move goes on.
-    barren: Places,
+    barren: Places<W>,
 }
 
-impl ChainOut for Paths<'_> {
-    fn chain(&mut self, to: CellId, captured: CellBits, promote: Option<PieceTypeId>, path: &[CellId]) -> bool {
-        if to == self.target.to && captured == self.target.captures && promote == self.target.promotion() {
+impl<const W: usize> ChainOut<W> for Paths<'_, W> {
+    fn chain(&mut self, to: CellId, captured: CellSet<W>, promote: Option<PieceTypeId>, path: &[CellId]) -> bool {
+        if to == self.target.to && captured == self.captures && promote == self.target.promotion() {
             self.paths.push(path.to_vec());
         }
         self.paths.len() < MAX_PATHS
@@ -849,11 +990,11 @@ impl ChainOut for Paths<'_> {
 
     /// Each way through a place is a path of its own: only places that led nowhere are
     /// skipped.
-    fn enter(&mut self, place: &Place) -> bool {
+    fn enter(&mut self, place: &Place<W>) -> bool {
         !self.barren.contains(place)
     }
 
-    fn searched(&mut self, place: Place, found: bool) {
+    fn searched(&mut self, place: Place<W>, found: bool) {
         if !found {
             self.barren.insert(place);
         }
@@ -865,7 +1006,7 @@ impl ChainOut for Paths<'_> {
 
     /// Only the move's own pieces.
     fn may_capture(&self, cell: CellId) -> bool {
-        self.target.captures.contains(cell)
+        self.captures.contains(cell)
     }
 
     /// The places of a move whose generation stayed within [`MAX_CHAIN_STEPS`] are fewer,

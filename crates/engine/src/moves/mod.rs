@@ -16,7 +16,7 @@ mod roll;
 use crate::effects::Effects;
 use crate::game::{Game, Owner, Piece, Square};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{CellId, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 pub(crate) use hops::At;
@@ -29,8 +29,7 @@ pub(crate) use hops::take_chain_cut;
 /// chains with the same start, end, captured set and promotion are one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    /// The cells captured by hopping over them or by enclosing them (such moves need boards of
-    /// at most 128 cells; the loader checks).
+    /// The cells captured by hopping over them, by enclosing them or by a removal.
     pub captures: CellBits,
     /// The move also captures the piece on `to` by landing on it.
     pub take_to: bool,
@@ -50,10 +49,7 @@ pub struct Move {
     pub part: CellId,
 }
 
-/// The cells one move captures or passes over: a cell set of two words, whatever the board's
-/// width, so that a move keeps its size. Moves that capture cells other than the one they land
-/// on need boards of at most 128 cells (the loader checks), and so does en passant.
-pub type CellBits = CellSet<2>;
+pub use crate::cellbits::CellBits;
 
 /// A promotion in one byte, the piece type plus one, 0 for none: an `Option<PieceTypeId>`
 /// would take two and make a move a third larger.

@@ -371,7 +371,7 @@ impl Ray {
             let mut walked = CellBits::EMPTY;
             for _ in 0..over {
                 c = board.step(c, back);
-                if c == NO_CELL || c.index() >= 128 {
+                if c == NO_CELL {
                     return false;
                 }
                 walked.insert(c);

@@ -185,7 +185,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let phases = turn::read_phases(cx, phases_node, &moves, &params);
     moves::read_part_conditions(cx, &mut moves, part_conditions, &names, &phases);
     let turn = turn::read_turn(cx, turn_node, &names);
-    moves::check_limits(cx, &moves, &board, board_node, moves_node);
+    moves::check_limits(cx, &moves, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);

@@ -11,7 +11,6 @@ use crate::model::{
 use crate::source::Diagnostic;
 use crate::syntax::{self, ArgValue, Repeat, SyntaxError};
 use crate::tree::{Node, Value};
-use hetproba_board::Board;
 
 /// `[moves]` is required. Checked on its own because `read_moves` runs only once the players,
 /// the board and the pieces have been read.
@@ -783,25 +782,8 @@ pub(super) fn check_fen_letters(cx: &mut Cx, moves: &[MoveRule], fen: bool) {
 /// The most move rules: the engine numbers them in one byte, and one value is the pass.
 pub const MAX_RULES: usize = 255;
 
-/// The engine keeps the cells a move captures by hopping or enclosing in 128 bits, and numbers
-/// move rules in one byte.
-pub(super) fn check_limits(cx: &mut Cx, moves: &[MoveRule], board: &Board, board_node: Option<&Node>, moves_node: Option<&Node>) {
-    let captures_cells =
-        |m: &MoveRule| matches!(m.action, Action::Hops(_) | Action::Remove { .. }) || m.effects.iter().any(Effect::captures);
-    if let Some(m) = moves.iter().find(|m| captures_cells(m))
-        && board.len() > 128
-    {
-        let what = match m.action {
-            Action::Hops(_) => "hops",
-            Action::Remove { .. } => "removals (remove())",
-            _ => "captures by enclosing",
-        };
-        let span = board_node.map_or(file_start(), |n| n.span);
-        cx.diags.push(Diagnostic::at(
-            span,
-            format!("{what} need a board of at most 128 cells; this one has {} (move '{}')", board.len(), m.name),
-        ));
-    }
+/// The engine numbers move rules in one byte.
+pub(super) fn check_limits(cx: &mut Cx, moves: &[MoveRule], moves_node: Option<&Node>) {
     if moves.len() > MAX_RULES {
         let span = moves.get(MAX_RULES).map_or_else(|| moves_node.map_or(file_start(), |n| n.span), |m| m.span);
         cx.diags.push(Diagnostic::at(span, format!("a ruleset has at most {MAX_RULES} move rules; this one has {}", moves.len())));

@@ -23,13 +23,7 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
                 }
             }
         }
-        let passed = f.get("passed");
-        if let Some(n) = passed
-            && names.board.len() > 128
-        {
-            cx.error(n.span, format!("passed cells are remembered on boards of at most 128 cells; this one has {}", names.board.len()));
-            bad_passed = true;
-        } else if let Some(n) = passed {
+        if let Some(n) = f.get("passed") {
             let list = cx.strings(n);
             bad_passed |= list.is_none();
             for (name, span) in list.unwrap_or_default() {
