@@ -39,8 +39,8 @@ pub struct MctsOptions {
     /// counters), as play does.
     pub draws: bool,
     /// A playout stops after this many plies and the evaluation judges the position (0: play
-    /// to the end).
-    pub cutoff: u32,
+    /// to the end); `None`: as the ruleset's `[eval] playout` says.
+    pub cutoff: Option<u32>,
     /// The tree of the last search is kept for the next move, from the position reached.
     pub reuse: bool,
     /// Wins and losses proven in the tree are propagated (MCTS-solver).
@@ -51,7 +51,7 @@ pub struct MctsOptions {
 
 impl Default for MctsOptions {
     fn default() -> MctsOptions {
-        MctsOptions { exploration: 1.0, draws: true, cutoff: 16, reuse: true, solver: true, max_playout: 2000 }
+        MctsOptions { exploration: 1.0, draws: true, cutoff: None, reuse: true, solver: true, max_playout: 2000 }
     }
 }
 
@@ -59,7 +59,7 @@ impl MctsOptions {
     /// Plain UCT: exploration 1.4, random playouts to the end of the game without the draw
     /// rules, a new tree for every move, nothing proven.
     pub fn plain() -> MctsOptions {
-        MctsOptions { exploration: 1.4, draws: false, cutoff: 0, reuse: false, solver: false, max_playout: 2000 }
+        MctsOptions { exploration: 1.4, draws: false, cutoff: Some(0), reuse: false, solver: false, max_playout: 2000 }
     }
 }
 
@@ -354,6 +354,7 @@ impl MctsAgent {
     /// evaluation judges. Returns the first player's result, from 0 to 1.
     fn playout(&mut self, walk: &mut Session, moves: &mut Vec<Move>) -> f64 {
         let game = walk.game();
+        let cutoff = self.options.cutoff.unwrap_or(game.rules().eval.playout) as usize;
         let mut made = 0;
         let result = loop {
             game.generate(walk.position(), moves);
@@ -363,7 +364,7 @@ impl MctsAgent {
             if made > 0 && walk.history_draw().is_some() {
                 break 0.5;
             }
-            if self.options.cutoff > 0 && made >= self.options.cutoff as usize {
+            if cutoff > 0 && made >= cutoff {
                 let points = f64::from(game.evaluate(walk.position()));
                 let mover_wins = 1.0 / (1.0 + (-points / SCALE * 3f64.ln()).exp());
                 break if walk.position().side() == PlayerId::FIRST { mover_wins } else { 1.0 - mover_wins };
@@ -579,6 +580,37 @@ mod tests {
         };
         RandomAgent::new(3).choose(&session, &mut Think::observed(&timer, &mut observe));
         assert!(!called);
+    }
+
+    /// Three in a row on a 5x5 board, its `[eval]` with this `playout`.
+    fn three_in_a_row(playout: u32) -> Game {
+        let text = format!(
+            "[game]\nid = \"t\"\nname = \"T\"\n\n[[players]]\nname = \"x\"\n\n[[players]]\nname = \"o\"\n\n\
+             [board]\nshape = \"rect\"\nwidth = 5\nheight = 5\n\n[pieces.stone]\nsymbols = [\"x\", \"o\"]\n\n\
+             [moves.stone]\ndo = \"place\"\n\n[[end]]\nif = \"line(3) by mover\"\nresult = \"mover wins\"\n\n\
+             [eval]\nplayout = {playout}\nterms = [\"lines(3)\"]\n"
+        );
+        Game::new(hetproba_engine::rules::load("t.toml", &text, &hetproba_engine::rules::BuiltinFiles, &[]).expect("loads"))
+    }
+
+    #[test]
+    fn a_playout_stops_where_the_rulesets_eval_says() {
+        // After one ply no line of three can stand, so a playout of one ply always ends in the
+        // evaluation's chance, strictly between a loss and a win; one played to the end (a game
+        // of up to 25 plies) always in a result. The options' own cutoff overrides the ruleset's.
+        let results = |game: &Game, cutoff: Option<u32>| {
+            let mut session = Session::new(game, Position::start(game));
+            session.play(game.legal_moves(session.position())[12]);
+            let mut agent = MctsAgent::with_options(Budget::Playouts(1), 3, MctsOptions { cutoff, ..MctsOptions::default() });
+            let mut moves = Vec::new();
+            (0..50).map(|_| agent.playout(&mut session, &mut moves)).collect::<Vec<f64>>()
+        };
+        let judged = |r: &[f64]| r.iter().all(|&p| p > 0.0 && p < 1.0) && r.iter().any(|&p| p != 0.5);
+        let finished = |r: &[f64]| r.iter().all(|&p| p == 0.0 || p == 0.5 || p == 1.0);
+        assert!(judged(&results(&three_in_a_row(1), None)), "{:?}", results(&three_in_a_row(1), None));
+        assert!(finished(&results(&three_in_a_row(0), None)));
+        assert!(finished(&results(&three_in_a_row(1), Some(0))));
+        assert!(judged(&results(&three_in_a_row(0), Some(1))));
     }
 
     #[test]

@@ -737,6 +737,10 @@ pub fn rules_in_words(r: &Ruleset) -> String {
     if r.eval.terms.is_empty() {
         out.push_str("  - nothing: only won, lost and drawn positions differ\n");
     }
+    out.push_str(&match r.eval.playout {
+        0 => "  MCTS plays each playout to the end of the game.\n".to_string(),
+        n => format!("  MCTS plays {n} random {} in a playout, then the evaluation judges.\n", if n == 1 { "ply" } else { "plies" }),
+    });
     if let Some(clock) = &r.clock {
         out.push_str(&format!(
             "\nClock: {} per player{}; a player whose time runs out loses.\n",

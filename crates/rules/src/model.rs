@@ -788,7 +788,16 @@ pub struct Eval {
     pub terms: Vec<EvalTerm>,
     /// False when the ruleset declares no `[eval]` and these are the default terms.
     pub declared: bool,
+    /// `playout`: the plies of random moves an MCTS playout makes before the terms judge its
+    /// position (0: every playout is played to the end of the game).
+    pub playout: u32,
 }
+
+/// The plies an MCTS playout makes before the evaluation judges, when `[eval]` does not say.
+pub const DEFAULT_PLAYOUT: u32 = 16;
+
+/// The most plies `playout` may ask for.
+pub const MAX_PLAYOUT: u32 = 10_000;
 
 impl Eval {
     /// The evaluation of a ruleset that declares none: material and mobility.
@@ -797,6 +806,7 @@ impl Eval {
         Eval {
             terms: vec![term(100, EvalKind::Material, "100 * material"), term(10, EvalKind::Mobility, "10 * mobility")],
             declared: false,
+            playout: DEFAULT_PLAYOUT,
         }
     }
 }

@@ -3,9 +3,9 @@
 //! general primitive; an unknown one, or a bad argument, is refused at its place in the string.
 
 use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, piece_types_arg, region_arg, uint_arg};
-use crate::model::{ALL_TYPES, DirSetId, Eval, EvalKind, EvalTerm, PieceTypeSet};
+use crate::model::{ALL_TYPES, DEFAULT_PLAYOUT, DirSetId, Eval, EvalKind, EvalTerm, MAX_PLAYOUT, PieceTypeSet};
 use crate::syntax::{self, Call, SyntaxError};
-use crate::tree::Node;
+use crate::tree::{Node, Value};
 use hetproba_board::DirId;
 
 /// The terms `[eval]` knows, for the message about an unknown one.
@@ -20,10 +20,24 @@ pub(super) fn read_eval(cx: &mut Cx, node: Option<&Node>, names: &Names, forward
     let Some(table) = cx.table(node) else { return Eval::default_terms() };
     let mut f = Fields::new(table, "[eval]");
     let terms_node = f.get("terms");
+    let playout_node = f.get("playout");
+    let playout = match playout_node {
+        None => DEFAULT_PLAYOUT,
+        Some(n) => match n.value {
+            Value::Int(v) if (0..=i64::from(MAX_PLAYOUT)).contains(&v) => v as u32,
+            _ => {
+                cx.error(n.span, format!("playout is the plies an MCTS playout makes before the evaluation judges: an integer from 0 (to the end of the game) to {MAX_PLAYOUT}"));
+                DEFAULT_PLAYOUT
+            }
+        },
+    };
     f.finish(cx);
     let Some(terms_node) = terms_node else {
-        cx.error(node.span, "[eval] needs terms = [\"100 * material\", ...]");
-        return Eval::default_terms();
+        // `playout` alone keeps the default terms.
+        if playout_node.is_none() {
+            cx.error(node.span, "[eval] needs terms = [\"100 * material\", ...]");
+        }
+        return Eval { playout, ..Eval::default_terms() };
     };
     let Some(items) = cx.array(terms_node) else { return Eval::default_terms() };
     let mut terms = Vec::new();
@@ -45,7 +59,7 @@ pub(super) fn read_eval(cx: &mut Cx, node: Option<&Node>, names: &Names, forward
             terms.push(EvalTerm { weight: weight as i32, kind, text });
         }
     }
-    Eval { terms, declared: true }
+    Eval { terms, declared: true, playout }
 }
 
 fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Option<DirId>; 2]) -> Option<EvalKind> {
@@ -241,6 +255,24 @@ mod tests {
     fn eval_takes_only_terms() {
         let text = text(r#""material""#).replace("[eval]\n", "[eval]\ndepth = 3\n");
         let report = crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).expect_err("refused");
-        assert!(report.to_string().contains("unknown key 'depth' in [eval]; expected one of: terms"), "{report}");
+        assert!(report.to_string().contains("unknown key 'depth' in [eval]; expected one of: terms, playout"), "{report}");
+    }
+
+    #[test]
+    fn playout_is_read_and_a_bad_one_is_refused_at_its_value() {
+        let with = |playout: &str| text(r#""material""#).replace("[eval]\n", &format!("[eval]\nplayout = {playout}\n"));
+        let r = crate::load("t.toml", &with("0"), &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.eval.playout, 0);
+        let r = crate::load("t.toml", &text(r#""material""#), &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.eval.playout, crate::model::DEFAULT_PLAYOUT);
+        for bad in ["-1", "20000", "\"deep\""] {
+            let report = crate::load("t.toml", &with(bad), &crate::BuiltinFiles, &[]).expect_err("refused");
+            // Line 30 is `playout = ...`; its value starts at column 11.
+            assert!(report.to_string().starts_with("t.toml:30:11: playout is the plies an MCTS playout makes"), "{report}");
+        }
+        // `playout` alone keeps the default terms.
+        let alone = text(r#""material""#).replace("terms = [\"material\"]\n", "playout = 4\n");
+        let r = crate::load("t.toml", &alone, &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((r.eval.playout, r.eval.terms.len(), r.eval.declared), (4, 2, false));
     }
 }
