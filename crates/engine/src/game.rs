@@ -329,6 +329,8 @@ pub struct Game {
     /// Any capture obliges, no region must be left first, and some rules never capture:
     /// generation tries the rules that may capture first ([`Game::generate_captures_first`]).
     pub(crate) captures_first: bool,
+    /// Every rule that may capture always does: then the rules tried first give only captures.
+    pub(crate) captures_or_never: bool,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
     pub(crate) one_way: crate::one_way::OneWay,
     /// Where pieces may stand, worked out when a position is first read.
@@ -434,6 +436,7 @@ impl Game {
             chain_states,
             chains_remember_landings,
             captures_first: false,
+            captures_or_never: false,
             one_way: Default::default(),
             standing: std::sync::OnceLock::new(),
         };
@@ -443,6 +446,7 @@ impl Game {
             && game.regions.must_leave.is_none()
             && game.compiled.iter().any(Rule::never_captures)
             && !game.compiled.iter().all(Rule::never_captures);
+        game.captures_or_never = game.compiled.iter().all(|r| r.never_captures() || r.always_captures());
         game
     }
 

@@ -493,6 +493,12 @@ impl Position {
         }
     }
 
+    /// Makes room in the undo log for `moves` more moves (of a few changed cells each).
+    pub(crate) fn reserve_history(&mut self, moves: usize) {
+        self.frames.reserve(moves);
+        self.undo.reserve(4 * moves);
+    }
+
     /// How many moves this position can unmake.
     pub(crate) fn moves_logged(&self) -> usize {
         self.frames.len()

@@ -11,6 +11,10 @@ use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
 /// How many moves back [`Session::undo`] can always go (at least; up to twice as many).
 pub const UNDO_DEPTH: usize = 256;
 
+/// The plies a session makes room for at once: most games are shorter, so a game played from
+/// the start (a playout, a self-play game) grows its history without reallocating.
+const ROOM: usize = 128;
+
 /// A game with its history.
 #[derive(Clone, Debug)]
 pub struct Session<'g> {
@@ -60,25 +64,29 @@ fn is_event(e: &Event, mv: &Move, mover_piece: Option<PieceTypeId>) -> bool {
 
 impl<'g> Session<'g> {
     /// Starts from `pos` with an empty history and counters at zero.
-    pub fn new(game: &'g Game, pos: Position) -> Session<'g> {
-        let keys = vec![repetition_key(game, &pos)];
+    pub fn new(game: &'g Game, mut pos: Position) -> Session<'g> {
+        let mut keys = Vec::with_capacity(ROOM + 1);
+        keys.push(repetition_key(game, &pos));
         let counters = vec![0; game.rules().draws.len()];
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
+        // What `play` saves a ply: where repetition looks back to, the clock, the counters, the material.
+        let saved_per_ply = 2 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
+        pos.reserve_history(ROOM);
         Session {
             game,
             pos,
             keys,
             since: 0,
             counters,
-            moves: Vec::new(),
+            moves: Vec::with_capacity(ROOM),
             material,
             halfmove: 0,
             clock_events: clock_events(game),
             first_move: 1,
             second_began,
-            saved: Vec::new(),
+            saved: Vec::with_capacity(ROOM * saved_per_ply),
         }
     }
 

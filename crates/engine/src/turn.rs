@@ -24,15 +24,24 @@ impl Game {
         // Only legal moves reach the list: with royal pieces each is tested as it is found.
         let legality = self.legality::<W>(pos);
         let tired = self.tired_piece(pos, pos.side);
+        // Does every move capture (true), or none (false), as the generation already knows?
+        let mut known = None;
         if legality.is_none() && tired.is_none() {
-            if !(self.captures_first && self.generate_captures_first::<W>(pos, out)) {
+            if !(self.captures_first && self.generate_captures_first::<W>(pos, out, &mut known)) {
                 self.generate_phase::<W>(pos, pos.side, pos.phase, out);
             }
         } else {
             let mut legal = Legal { game: self, pos, legality, tired, sink: out };
             self.generate_phase::<W>(pos, pos.side, pos.phase, &mut legal);
         }
-        if !self.must_leave(pos, out) {
+        // Where captures come first, no region must be left, and captures oblige: with no
+        // capture there is nothing to keep or prefer, and with only captures, all are kept.
+        let decided = match known {
+            Some(false) => true,
+            Some(true) => self.turn.precedence.is_empty(),
+            None => false,
+        };
+        if !decided && !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
         match self.turn.pass {
@@ -54,15 +63,18 @@ impl Game {
     /// capture only if those found no move; when a capture was found, those could add only
     /// moves that [`Game::capture_rules`] would drop. The list is what the whole phase gives
     /// before the capture rules, or false (the list cleared) when the phase must be generated
-    /// whole (moves that capture nothing were found, which the rest go among).
-    fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
+    /// whole (moves that capture nothing were found, which the rest go among). `known` is
+    /// set when the list holds only captures (true) or none (false).
+    fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
         let never = |r: usize| self.compiled[r].never_captures();
         self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, |r| !never(r));
         if out.iter().any(Move::is_capture) {
+            *known = self.captures_or_never.then_some(true);
             return true;
         }
         if out.is_empty() {
             self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, never);
+            *known = Some(false);
             return true;
         }
         out.clear();
