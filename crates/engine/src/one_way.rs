@@ -129,76 +129,81 @@ fn acyclic(edges: &[Vec<usize>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hetproba_rules::{builtin_text, load_builtin};
 
-    fn game(id: &str) -> Game {
-        Game::new(load_builtin(id, &[]).expect("built in").expect("loads"))
+    /// Men step forward and jump both ways, promoting on the far row; kings step both ways.
+    const HOPPING: &str = include_str!("../../../tests/fixtures/hopping.toml");
+    /// A runner slides forward only and promotes to a queen (slides both ways) or a knight.
+    const RACING: &str = include_str!("../../../tests/fixtures/racing.toml");
+    /// Stones placed on empty cells.
+    const PLACING: &str = include_str!("../../../tests/fixtures/placing.toml");
+    /// Draughts with columns: a capture keeps the piece in the column.
+    const COLUMNS: &str = include_str!("../../../tests/fixtures/columns.toml");
+
+    fn load(text: &str) -> Game {
+        Game::new(hetproba_rules::load("fixture.toml", text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"))
     }
 
     fn piece(game: &Game, name: &str) -> PieceTypeId {
         game.rules().piece_index(name).expect("a piece of the ruleset")
     }
 
+    /// The hopping fixture with the men's forward step written as `step`.
+    fn hopping_with_man_step(step: &str) -> String {
+        let from = "[moves.man-step]\npiece = \"man\"\ndo = \"step(forward-diagonal)\"";
+        assert!(HOPPING.contains(from));
+        HOPPING.replace(from, &format!("[moves.man-step]\npiece = \"man\"\ndo = \"{step}\""))
+    }
+
     #[test]
     fn captures_and_forward_only_pieces_are_one_way() {
         // Men step forward only (their jumps all capture); kings step both ways.
-        let g = game("checkers-english");
+        let g = load(HOPPING);
         let i = &g.one_way;
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
-        // International men capture backwards too, but every jump captures.
-        let g = game("draughts-international");
-        assert!(g.one_way.piece(piece(&g, "man")));
-        let g = game("chess");
+        // A forward slide is one way; what the runner promotes to is not.
+        let g = load(RACING);
         let i = &g.one_way;
-        assert!(i.captures() && i.piece(piece(&g, "pawn")));
-        for other in ["king", "queen", "rook", "bishop", "knight"] {
-            assert!(!i.piece(piece(&g, other)), "{other}");
-        }
+        assert!(i.piece(piece(&g, "runner")) && !i.piece(piece(&g, "queen")) && !i.piece(piece(&g, "knight")));
     }
 
     #[test]
     fn a_line_of_men_moving_forward_is_one_way() {
-        // Dameo's men move forward as lines (every man of the line one cell forward); its
-        // kings move like queens.
-        let g = game("dameo");
+        // Men move forward as lines too (every man of the line one cell forward).
+        let g = load(&hopping_with_man_step("line(forward-diagonal)"));
         let i = &g.one_way;
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
-        // Kings that nothing promotes to and that step forward only are irreversible too, until
-        // a line carries them along with a man: a piece moved by another piece's rule proves
+        // Kings that nothing promotes to and that step forward only are one way too, until a
+        // line carries them along with a man: a piece moved by another piece's rule proves
         // nothing.
-        let forward = builtin_text("dameo")
-            .expect("built in")
-            .replace("do = \"slide(all)\"", "do = \"step(forward)\"")
-            .replace("promote = { to = \"king\", in = \"far\", during-capture = \"at-end\" }\n", "");
-        let load = |text: &str| Game::new(hetproba_rules::load("carry.toml", text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"));
+        let forward = hopping_with_man_step("line(forward-diagonal)")
+            .replace(
+                "[moves.king-step]\npiece = \"king\"\ndo = \"step(diagonal)\"",
+                "[moves.king-step]\npiece = \"king\"\ndo = \"step(forward-diagonal)\"",
+            )
+            .replace("promote = { to = \"king\", in = \"far\" }\n", "");
+        assert!(forward.contains("do = \"step(forward-diagonal)\"\nnotation") && !forward.contains("promote"));
         let g = load(&forward);
         assert!(g.one_way.piece(piece(&g, "man")) && g.one_way.piece(piece(&g, "king")));
-        let g = load(&forward.replace("line(forward-any)", "line(forward-any, of=man|king)"));
+        let g = load(&forward.replace("line(forward-diagonal)", "line(forward-diagonal, of=man|king)"));
         assert!(g.one_way.piece(piece(&g, "man")) && !g.one_way.piece(piece(&g, "king")));
     }
 
     #[test]
     fn nothing_is_one_way_where_pieces_come_onto_the_board() {
-        // Placements add pieces (Reversi also turns them); stacks keep captured pieces.
-        for id in ["reversi", "lasca"] {
-            let g = game(id);
+        // Placements add pieces; columns keep captured pieces.
+        for (name, text) in [("placing", PLACING), ("columns", COLUMNS)] {
+            let g = load(text);
             let i = &g.one_way;
-            assert!(!i.captures(), "{id}");
-            assert!((0..g.rules().pieces.len()).all(|t| !i.piece(PieceTypeId::new(t))), "{id}");
+            assert!(!i.captures(), "{name}");
+            assert!((0..g.rules().pieces.len()).all(|t| !i.piece(PieceTypeId::new(t))), "{name}");
         }
     }
 
     #[test]
     fn a_piece_that_can_step_back_is_not() {
-        // The same checkers with men stepping in every diagonal direction: a man's step no
-        // longer proves anything, whatever the move-count draw resets on.
-        let text = builtin_text("checkers-english").expect("built in").replace(
-            "[moves.man-step]\npiece = \"man\"\ndo = \"step(forward-diagonal)\"",
-            "[moves.man-step]\npiece = \"man\"\ndo = \"step(diagonal)\"",
-        );
-        assert!(text.contains("do = \"step(diagonal)\"\nnotation"));
-        let rules = hetproba_rules::load("back.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads");
-        let g = Game::new(rules);
+        // The same game with men stepping in every diagonal direction: a man's step no longer
+        // proves anything, whatever a move-count draw resets on.
+        let g = load(&hopping_with_man_step("step(diagonal)"));
         assert!(g.one_way.captures() && !g.one_way.piece(piece(&g, "man")));
     }
 
