@@ -213,21 +213,35 @@ impl Ray {
     #[inline(always)]
     fn slides<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.moving[side.index()];
         let cells = &pos.cells;
+        // One walk for each way of passing moves on, so that each inlines its own push.
+        if self.plain(game, rule) {
+            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| {
+                let target = cells[t.index()];
+                !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+            })
+        } else {
+            let emit = self.emitter(game, pos, side, r);
+            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| emit(c, t, cells, sink))
+        }
+    }
+
+    /// The walk of [`Ray::slides`], passing each move on through `push`.
+    #[inline(always)]
+    fn slides_by<const W: usize, S: Sink>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        sink: &mut S,
+        mut push: impl FnMut(CellId, CellId, &mut S) -> bool,
+    ) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.moving[side.index()];
         let n = game.board().len();
         let rays = &game.rays;
         let occupied = pos.occupied_set::<W>();
-        let emit = self.emitter(game, pos, side, r);
-        let plain = self.plain(game, rule);
-        let push = |c: CellId, t: CellId, sink: &mut _| {
-            if plain {
-                let target = cells[t.index()];
-                !lands(self.to, target, side) || Sink::push(sink, Move { take_to: target.is_some(), ..Move::new(r, c, t) })
-            } else {
-                emit(c, t, cells, sink)
-            }
-        };
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -238,9 +252,11 @@ impl Ray {
                 if let Some(window) = &self.window {
                     reach &= window.get::<W>(d.index() * n + c.index());
                 }
-                let more = if rising { reach.iter().all(|t| push(c, t, sink)) } else { reach.iter_rev().all(|t| push(c, t, sink)) };
-                if !more {
-                    return false;
+                // One call of `push`, so that it inlines.
+                while let Some(t) = if rising { reach.pop_first() } else { reach.pop_last() } {
+                    if !push(c, t, sink) {
+                        return false;
+                    }
                 }
             }
         }
