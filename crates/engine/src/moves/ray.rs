@@ -152,7 +152,7 @@ impl Ray {
         let board = game.board();
         let cells = &pos.cells;
         let plain = self.plain(game, rule);
-        let emit = self.emitter(game, pos, side, r);
+        let emit = self.emitter::<W, _>(game, pos, side, r);
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -221,7 +221,7 @@ impl Ray {
                 !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
             })
         } else {
-            let emit = self.emitter(game, pos, side, r);
+            let emit = self.emitter::<W, _>(game, pos, side, r);
             self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| emit(c, t, cells, sink))
         }
     }
@@ -266,7 +266,7 @@ impl Ray {
     /// Passes on a move of this rule from `c` to `t`, if it may land there: the landing rule,
     /// the region it stays in, en passant. Returns false if the sink stopped.
     #[inline(always)]
-    fn emitter<'a, S: Sink>(
+    fn emitter<'a, const W: usize, S: Sink>(
         &'a self,
         game: &'a Game,
         pos: &'a Position,
@@ -286,9 +286,10 @@ impl Ray {
                     return true;
                 }
                 let mv = Move { captures: CellBits::single(victim), ..Move::new(r, c, t) };
-                return game.emit(rule, pos, side, mv, c, sink);
+                return game.emit::<W>(rule, pos, side, mv, c, sink);
             }
-            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+            !lands(self.to, target, side)
+                || game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
         }
     }
 
@@ -309,7 +310,7 @@ impl Ray {
                 Some(Over::EnemyOf(types)) => piece.belongs_to(side.other()) && types.contains(piece.kind()),
             }
         };
-        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter(game, pos, side, r)(c, t, cells, sink);
+        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter::<W, _>(game, pos, side, r)(c, t, cells, sink);
         // A step between two cells is blocked when either holds a piece (declared by the board).
         let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
         for c in game.pieces_of::<W>(pos, mine) {
