@@ -46,6 +46,8 @@ pub(crate) struct Effects {
     convert: Vec<[Vec<DirId>; 2]>,
     /// True if an effect captures: the move's captured cells are decided at generation.
     removes: bool,
+    /// True if an effect captures lines that may each be taken or left.
+    choices: bool,
     /// When an effect needs at least one piece: `near[p * cells + c]`, player `p`'s cells one
     /// step away from `c` along the effects' directions. A piece can only enclose next to an
     /// enemy piece, so other cells are skipped at once.
@@ -146,12 +148,13 @@ impl Effects {
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
         });
         let removes = effects.iter().any(Effect::captures);
+        let choices = list.iter().any(|e| e.outcome == Enclosed::Remove && e.optional);
         let mut needing = list.iter().filter(|e| e.min > 0);
         let flood = match (needing.next(), needing.next()) {
             (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() => Flood::compile(rules, &e.dirs, width),
             _ => None,
         };
-        Effects { list, surround, convert, removes, near, flood }
+        Effects { list, surround, convert, removes, choices, near, flood }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -208,7 +211,7 @@ impl Effects {
     /// the cell the moving piece leaves (`NO_CELL` for a new piece). Returns false if `push`
     /// asked to stop.
     #[inline]
-    pub(crate) fn emit(
+    pub(crate) fn emit<const W: usize>(
         &self,
         game: &Game,
         pos: &Position,
@@ -226,10 +229,11 @@ impl Effects {
         if !self.removes {
             return push(mv);
         }
-        hetproba_board::with_width!(game.width, W => self.emit_taking::<W>(game, pos, side, mv, vacated, push))
+        self.emit_taking::<W>(game, pos, side, mv, vacated, push)
     }
 
     /// [`Effects::emit`] of effects that capture, with sets of the game's width.
+    #[inline]
     fn emit_taking<const W: usize>(
         &self,
         game: &Game,
@@ -240,32 +244,44 @@ impl Effects {
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut taken: CellSet<W> = mv.captures.to_set();
-        let mut choices = [CellSet::<W>::EMPTY; MAX_CHOICES];
-        let mut count = 0;
-        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove) {
+        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove && !e.optional) {
             for &d in &e.dirs[side.index()] {
-                let n = e.enclosed(game, pos, side, mv.to, d, vacated);
-                let mut run = CellSet::<W>::EMPTY;
-                let mut k = mv.to;
-                for _ in 0..n {
-                    k = game.board().step(k, d);
-                    run.insert(k);
-                }
-                if run.is_empty() {
-                    continue;
-                }
-                if e.optional && count < MAX_CHOICES && !choices[..count].contains(&run) {
-                    choices[count] = run;
-                    count += 1;
-                } else if !e.optional {
-                    taken |= run;
-                }
+                taken |= e.run(game, pos, side, mv.to, d, vacated);
             }
         }
         for s in &self.surround {
             taken |= s.taken(game, pos, side, mv.to, vacated, taken);
         }
-        // Every subset of the optional lines, the empty one first.
+        if !self.choices {
+            return push(Move { captures: CellBits::from_set(taken), ..mv });
+        }
+        self.emit_choices(game, pos, side, mv, vacated, taken, push)
+    }
+
+    /// Passes `mv` on once per choice of the optional lines, each with `taken` and the lines
+    /// chosen, the choice of none first.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_choices<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        taken: CellSet<W>,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut choices = [CellSet::<W>::EMPTY; MAX_CHOICES];
+        let mut count = 0;
+        for e in self.list.iter().filter(|e| e.outcome == Enclosed::Remove && e.optional) {
+            for &d in &e.dirs[side.index()] {
+                let run = e.run(game, pos, side, mv.to, d, vacated);
+                if !run.is_empty() && count < MAX_CHOICES && !choices[..count].contains(&run) {
+                    choices[count] = run;
+                    count += 1;
+                }
+            }
+        }
         for subset in 0..1u32 << count {
             let mut captures = taken;
             for (i, run) in choices[..count].iter().enumerate() {
@@ -364,6 +380,18 @@ impl Enclose {
         let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
         let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
+    }
+
+    /// The cells [`Enclose::enclosed`] counts.
+    #[inline(always)]
+    fn run<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> CellSet<W> {
+        let mut run = CellSet::EMPTY;
+        let mut k = at;
+        for _ in 0..self.enclosed(game, pos, side, at, d, vacated) {
+            k = game.board().step(k, d);
+            run.insert(k);
+        }
+        run
     }
 }
 

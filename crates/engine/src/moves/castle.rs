@@ -37,9 +37,12 @@ impl Castle {
         let board = game.board();
         let cells = &pos.cells;
         for c in game.pieces_of::<W>(pos, mine) {
-            if !pos.is_unmoved(c) || !rule.starts_on(side, c) || game.attacked::<W>(pos, c, side.other(), mine) {
+            if !pos.is_unmoved(c) || !rule.starts_on(side, c) {
                 continue;
             }
+            // Whether the piece stands attacked, asked only once a partner is in reach: most
+            // positions have none, and the attack test is the dear one.
+            let mut attacked = None;
             for &d in &self.dirs[side.index()] {
                 // The first piece along the direction, and how far it is.
                 let mut k = board.step(c, d);
@@ -50,6 +53,9 @@ impl Castle {
                 }
                 if k == NO_CELL || cells[k.index()] != Some(self.with[side.index()]) || !pos.is_unmoved(k) || self.steps >= dist {
                     continue;
+                }
+                if *attacked.get_or_insert_with(|| game.attacked::<W>(pos, c, side.other(), mine)) {
+                    break;
                 }
                 // Every cell the piece crosses, and the one it lands on, must be safe.
                 let mut to = c;

@@ -51,7 +51,7 @@ impl Leap {
             for &t in &self.targets[c.index()] {
                 let target = cells[t.index()];
                 if lands(self.to, target, side)
-                    && !game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+                    && !game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
                 {
                     return false;
                 }

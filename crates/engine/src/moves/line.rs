@@ -95,7 +95,7 @@ impl Line {
                 while k != NO_CELL && cells[k.index()].is_none() && self.max.is_none_or(|m| dist <= m) {
                     let mv = Move { dir: d, ..Move::new(r, c, k) };
                     let more = if front_piece.kind() == rule.piece {
-                        game.emit(rule, pos, side, mv, c, sink)
+                        game.emit::<W>(rule, pos, side, mv, c, sink)
                     } else {
                         game.regions.no_quiet.as_ref().is_some_and(|q| q.contains(side.index(), k))
                             || game.push_promoting(front_piece.kind(), side, mv, sink)

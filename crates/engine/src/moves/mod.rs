@@ -644,7 +644,15 @@ impl Game {
     /// region entered only by capturing only by landing on an enemy piece. `vacated` is the
     /// cell the piece leaves (`NO_CELL` for a new piece). Returns false if the sink stopped.
     #[inline(always)]
-    pub(crate) fn emit(&self, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, vacated: CellId, sink: &mut impl Sink) -> bool {
+    pub(crate) fn emit<const W: usize>(
+        &self,
+        rule: &Rule,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        sink: &mut impl Sink,
+    ) -> bool {
         if let Some(no_quiet) = &self.regions.no_quiet
             && no_quiet.contains(side.index(), mv.to)
             && !mv.take_to
@@ -657,7 +665,7 @@ impl Game {
             }
             return self.push_promoting(rule.piece, side, mv, sink);
         }
-        rule.effects.emit(self, pos, side, mv, vacated, &mut |m| self.push_promoting(rule.piece, side, m, sink))
+        rule.effects.emit::<W>(self, pos, side, mv, vacated, &mut |m| self.push_promoting(rule.piece, side, m, sink))
     }
 
     /// True if `emit` passes a rule's moves on unchanged but for promotion.

@@ -91,7 +91,7 @@ impl Place {
                 if plain {
                     sink.push(Move::new(r, NO_CELL, c))
                 } else {
-                    game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                    game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 }
             });
         }
@@ -106,7 +106,7 @@ impl Place {
                 let more = if plain {
                     !effects.allow(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
                 } else {
-                    game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                    game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 };
                 if !more {
                     return false;
@@ -114,7 +114,7 @@ impl Place {
             }
             return true;
         }
-        free.iter().all(|c| game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
+        free.iter().all(|c| game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }
 

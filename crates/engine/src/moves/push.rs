@@ -26,7 +26,7 @@ impl Push {
         for c in (0..cells.len()).map(CellId::new) {
             let inward = |d: DirId| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
             if cells[c.index()].is_none() {
-                if dirs.iter().any(|&d| inward(d)) && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
+                if dirs.iter().any(|&d| inward(d)) && !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                     return false;
                 }
                 continue;

@@ -152,7 +152,7 @@ impl Ray {
         let board = game.board();
         let cells = &pos.cells;
         let plain = self.plain(game, rule);
-        let emit = self.emitter(game, pos, side, r);
+        let emit = self.emitter::<W, _>(game, pos, side, r);
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -213,21 +213,35 @@ impl Ray {
     #[inline(always)]
     fn slides<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
-        let mine = rule.moving[side.index()];
         let cells = &pos.cells;
+        // One walk for each way of passing moves on, so that each inlines its own push.
+        if self.plain(game, rule) {
+            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| {
+                let target = cells[t.index()];
+                !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
+            })
+        } else {
+            let emit = self.emitter::<W, _>(game, pos, side, r);
+            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| emit(c, t, cells, sink))
+        }
+    }
+
+    /// The walk of [`Ray::slides`], passing each move on through `push`.
+    #[inline(always)]
+    fn slides_by<const W: usize, S: Sink>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        r: RuleId,
+        sink: &mut S,
+        mut push: impl FnMut(CellId, CellId, &mut S) -> bool,
+    ) -> bool {
+        let rule = &game.compiled[r.index()];
+        let mine = rule.moving[side.index()];
         let n = game.board().len();
         let rays = &game.rays;
         let occupied = pos.occupied_set::<W>();
-        let emit = self.emitter(game, pos, side, r);
-        let plain = self.plain(game, rule);
-        let push = |c: CellId, t: CellId, sink: &mut _| {
-            if plain {
-                let target = cells[t.index()];
-                !lands(self.to, target, side) || Sink::push(sink, Move { take_to: target.is_some(), ..Move::new(r, c, t) })
-            } else {
-                emit(c, t, cells, sink)
-            }
-        };
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
                 continue;
@@ -238,9 +252,11 @@ impl Ray {
                 if let Some(window) = &self.window {
                     reach &= window.get::<W>(d.index() * n + c.index());
                 }
-                let more = if rising { reach.iter().all(|t| push(c, t, sink)) } else { reach.iter_rev().all(|t| push(c, t, sink)) };
-                if !more {
-                    return false;
+                // One call of `push`, so that it inlines.
+                while let Some(t) = if rising { reach.pop_first() } else { reach.pop_last() } {
+                    if !push(c, t, sink) {
+                        return false;
+                    }
                 }
             }
         }
@@ -250,7 +266,7 @@ impl Ray {
     /// Passes on a move of this rule from `c` to `t`, if it may land there: the landing rule,
     /// the region it stays in, en passant. Returns false if the sink stopped.
     #[inline(always)]
-    fn emitter<'a, S: Sink>(
+    fn emitter<'a, const W: usize, S: Sink>(
         &'a self,
         game: &'a Game,
         pos: &'a Position,
@@ -270,9 +286,10 @@ impl Ray {
                     return true;
                 }
                 let mv = Move { captures: CellBits::single(victim), ..Move::new(r, c, t) };
-                return game.emit(rule, pos, side, mv, c, sink);
+                return game.emit::<W>(rule, pos, side, mv, c, sink);
             }
-            !lands(self.to, target, side) || game.emit(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+            !lands(self.to, target, side)
+                || game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
         }
     }
 
@@ -293,7 +310,7 @@ impl Ray {
                 Some(Over::EnemyOf(types)) => piece.belongs_to(side.other()) && types.contains(piece.kind()),
             }
         };
-        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter(game, pos, side, r)(c, t, cells, sink);
+        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter::<W, _>(game, pos, side, r)(c, t, cells, sink);
         // A step between two cells is blocked when either holds a piece (declared by the board).
         let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
         for c in game.pieces_of::<W>(pos, mine) {

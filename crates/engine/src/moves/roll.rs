@@ -46,7 +46,7 @@ impl Roll {
                     k = p;
                 }
             });
-            if lands && !game.emit(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
+            if lands && !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                 return false;
             }
         }
