@@ -393,6 +393,13 @@ impl Game {
         let evaluator = Evaluator::compile(&rules);
         let attacks = Attacks::compile(&rules, &compiled, width);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
+        // A game that keeps no state of a move but its cells (no stacks, runs of one piece,
+        // castling or never-moved marks) makes a one-piece move as one step.
+        let plain = rules.stacks.is_none() && rules.same_piece.is_none() && !castles && rules.unmoved.is_empty();
+        let mut compiled = compiled;
+        for rule in &mut compiled {
+            rule.one_piece = plain && rule.moves_one_piece();
+        }
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
                 compiled

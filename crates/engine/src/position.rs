@@ -1,4 +1,5 @@
-//! The game state, with an undo log: every change to a cell goes through [`Position::set`],
+//! The game state, with an undo log: every change to a cell goes through [`Position::set`]
+//! (or, for a piece moved from one cell to another, [`Position::step`] and [`Position::take`]),
 //! which records the old value and updates the hash and the piece counts, so unmaking a move
 //! replays the log backwards. No allocation per move once the log has grown.
 
@@ -29,6 +30,9 @@ enum Undo {
     Unmoved(CellId),
     /// The column under the cell's top was the last entry of `stack_log`.
     Stack(CellId),
+    /// A piece moved from the first cell to the second ([`Position::step`]): it was this
+    /// piece, and the second cell held this.
+    Step(CellId, CellId, Piece, Option<Piece>),
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -195,6 +199,12 @@ impl Position {
     }
 
     #[inline(always)]
+    fn flip(&mut self, row: usize, cell: CellId) {
+        let i = cell.index();
+        self.sets[row * self.words + i / 64] ^= 1 << (i % 64);
+    }
+
+    #[inline(always)]
     fn has(&self, row: usize, cell: CellId) -> bool {
         let i = cell.index();
         self.sets[row * self.words + i / 64] >> (i % 64) & 1 != 0
@@ -322,6 +332,76 @@ impl Position {
         self.replace(cell, old, new);
     }
 
+    /// Takes the piece on `cell` off the board during a move, recording it.
+    #[inline(always)]
+    pub(crate) fn take(&mut self, game: &Game, cell: CellId) {
+        let Some(old) = self.cells[cell.index()] else { return };
+        self.undo.push(Undo::Cell(cell, Some(old)));
+        // An empty cell's key is 0.
+        self.hash ^= game.key(cell, Some(old));
+        self.counts[old.slot()] -= 1;
+        self.flip(old.slot(), cell);
+        self.flip(0, cell);
+        self.flip(PIECES + old.code(), cell);
+        self.cells[cell.index()] = None;
+    }
+
+    /// Moves the piece on `from` to `to` during a move, where it arrives as `promoted` if that
+    /// is given, taking what stood there: one undo entry for both cells, whose sets change by
+    /// their bits alone. `to` may be `from` (a chain of captures that comes back).
+    #[inline(always)]
+    pub(crate) fn step(&mut self, game: &Game, from: CellId, to: CellId, promoted: Option<Piece>) {
+        let moving = self.cells[from.index()].expect("a piece moves from a cell that holds one");
+        let arriving = promoted.unwrap_or(moving);
+        let taken = if from == to { None } else { self.cells[to.index()] };
+        self.undo.push(Undo::Step(from, to, moving, taken));
+        self.hash ^= game.key(from, Some(moving)) ^ game.key(to, taken) ^ game.key(to, Some(arriving));
+        self.flip_step(from, to, moving, taken, arriving);
+        self.counts[moving.slot()] -= 1;
+        self.counts[arriving.slot()] += 1;
+        if let Some(t) = taken {
+            self.counts[t.slot()] -= 1;
+        }
+        self.cells[from.index()] = None;
+        self.cells[to.index()] = Some(arriving);
+    }
+
+    /// The cell sets' change of a step, which undoes itself: applied twice, nothing changed.
+    #[inline(always)]
+    fn flip_step(&mut self, from: CellId, to: CellId, moving: Piece, taken: Option<Piece>, arriving: Piece) {
+        // One slice for all six words: writes through `self` would make the compiler reload
+        // the vector's address and length for each.
+        let (words, sets) = (self.words, &mut self.sets[..]);
+        let (f, t) = (from.index(), to.index());
+        let mut flip = |row: usize, i: usize| sets[row * words + i / 64] ^= 1 << (i % 64);
+        flip(moving.slot(), f);
+        flip(PIECES + moving.code(), f);
+        flip(0, f);
+        match taken {
+            None => flip(0, t),
+            Some(p) => {
+                flip(p.slot(), t);
+                flip(PIECES + p.code(), t);
+            }
+        }
+        flip(arriving.slot(), t);
+        flip(PIECES + arriving.code(), t);
+    }
+
+    /// Takes back a step ([`Position::step`]).
+    #[inline(always)]
+    fn unstep(&mut self, from: CellId, to: CellId, moving: Piece, taken: Option<Piece>) {
+        let arriving = self.cells[to.index()].expect("a step's piece stands where it arrived");
+        self.flip_step(from, to, moving, taken, arriving);
+        self.counts[arriving.slot()] -= 1;
+        self.counts[moving.slot()] += 1;
+        if let Some(t) = taken {
+            self.counts[t.slot()] += 1;
+        }
+        self.cells[to.index()] = taken;
+        self.cells[from.index()] = Some(moving);
+    }
+
     /// Sets the pieces under a cell's top (bottom first) during a move, recording the old ones.
     pub(crate) fn set_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
@@ -388,7 +468,7 @@ impl Position {
     /// The piece on `cell` has moved, or left the board: forget that it never moved.
     #[inline(always)]
     pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
-        if self.is_unmoved(cell) {
+        if game.tracks_unmoved() && self.is_unmoved(cell) {
             self.remove(UNMOVED, cell);
             self.hash ^= game.unmoved_key(cell);
             self.undo.push(Undo::Unmoved(cell));
@@ -460,6 +540,7 @@ impl Position {
                     let now = self.cells[cell.index()];
                     self.replace(cell, now, old);
                 }
+                Undo::Step(from, to, moving, taken) => self.unstep(from, to, moving, taken),
                 Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
@@ -518,10 +599,16 @@ impl Position {
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
-        Some(changes.iter().filter_map(|u| match *u {
-            Undo::Cell(c, _) | Undo::Stack(c) => Some(c),
-            Undo::Unmoved(_) => None,
-        }))
+        Some(
+            changes
+                .iter()
+                .flat_map(|u| match *u {
+                    Undo::Cell(c, _) | Undo::Stack(c) => [Some(c), None],
+                    Undo::Step(from, to, ..) => [Some(from), Some(to)],
+                    Undo::Unmoved(_) => [None, None],
+                })
+                .flatten(),
+        )
     }
 
     /// Forgets the history: the position stays, unmake has nothing to undo.

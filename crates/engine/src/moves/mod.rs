@@ -240,6 +240,10 @@ pub(crate) struct Rule {
     pub fen: Option<char>,
     /// The rule of the move's later part (`next`), if the move has one.
     pub next: Option<RuleId>,
+    /// Its moves only take one piece from one cell to another, capturing on the way or not,
+    /// in a game that keeps no other state of a move ([`Rule::moves_one_piece`]): `make` then
+    /// records it as one step.
+    pub one_piece: bool,
 }
 
 /// The closed set of move kinds.
@@ -290,7 +294,20 @@ impl Rule {
             takes_passed: matches!(rule.action, Action::Step { to: Landing::Passed, .. } | Action::Slide { to: Landing::Passed, .. }),
             fen: rule.fen,
             next: rule.next.map(RuleId::new),
+            one_piece: false,
         }
+    }
+
+    /// Does a move of this rule only take its piece from `from` to `to` (promoted or not),
+    /// capturing on the way or not, with no effect and no later part? (Whether the game keeps
+    /// state of its own about moves is the game's to say: [`Game::with_width`].)
+    pub(crate) fn moves_one_piece(&self) -> bool {
+        let kind = match &self.kind {
+            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) => true,
+            Kind::Line(k) => !k.carries_others(self.piece) && k.moves_one(),
+            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) => false,
+        };
+        kind && self.effects.is_empty() && !self.leaves_passed && self.next.is_none()
     }
 
     /// True for kinds that bring a new piece onto the board.
@@ -456,6 +473,17 @@ impl Game {
             return;
         }
         let rule = &self.compiled[mv.rule.index()];
+        if rule.one_piece {
+            if !mv.captures.is_empty() {
+                for c in mv.captures.iter() {
+                    pos.take(self, c);
+                }
+            }
+            let promoted = mv.promotion().map(|t| Piece::new(t, Owner::Player(pos.side)));
+            pos.step(self, mv.from, mv.to, promoted);
+            pos.end_turn(self, false);
+            return;
+        }
         self.make_part(pos, mv);
         let mut places = rule.places();
         // A removal left with the move's captures, in make_part.
