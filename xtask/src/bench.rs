@@ -9,6 +9,10 @@ pub const USAGE: &str = "usage: cargo xtask bench [PART...] [--rounds N] [--seco
   --perft      perft leaves/s and nodes/s of each ruleset from the start, one thread
   --families   boards of one family against the fastest (Canadian against international
                draughts, Hexasah against chess): leaves/s and nodes/s ratios
+  --wide       boards of any size: the wide fixture (draughts on size x size cells) at sizes 8,
+               12, 16 and 32 against size 11 (121 cells), perft and playouts ratios, and the
+               sets kept for boards over 127 cells as new games go on (only when no RULESET
+               is named)
   --compare    side by side with hand-tuned crates, one thread: magpie (reversi perft 9),
                shakmaty and cozy-chess (chess perft 5 from the start, Kiwipete perft 4)
   --playouts   random playouts/s of each ruleset: whole games from the start, history draws
@@ -28,7 +32,7 @@ pub const USAGE: &str = "usage: cargo xtask bench [PART...] [--rounds N] [--seco
   With no RULESET every built-in ruleset is measured.";
 
 /// Bench parts the harness understands.
-const PARTS: [&str; 6] = ["perft", "families", "compare", "playouts", "scaling", "micro"];
+const PARTS: [&str; 7] = ["perft", "families", "wide", "compare", "playouts", "scaling", "micro"];
 
 pub fn bench(root: &Path, args: &[String]) -> ExitCode {
     let mut parts = Vec::new();

@@ -19,6 +19,7 @@
 mod measure;
 mod reference;
 
+use hetproba_engine::CellBits;
 use measure::{End, Job, PLY_CAP, Runner, Sample, Spread, alternate, load, time};
 use std::process::Command;
 use std::time::Instant;
@@ -130,6 +131,68 @@ fn families(ids: &[&str], options: &Options) {
         let scale = per_leaf(0) / per_leaf(1);
         let nodes = Spread { median: leaves.median * scale, low: leaves.low * scale, high: leaves.high * scale };
         println!("{big:<24} {reference:<24} {:>26} {:>26}", leaves.ratio(), nodes.ratio());
+    }
+}
+
+/// Boards of any size: one ruleset file, draughts on a square board of `size` cells a side, at
+/// sizes on both sides of 127 cells, each against size 11 (121 cells, the largest whose captured
+/// sets are their own bits). Then the sets the process kept for boards over 127 cells, as games
+/// on new seeds go on: a table that grew with every game would show here.
+const WIDE: &str = "tests/fixtures/wide.toml";
+const WIDE_SIZES: [u32; 4] = [8, 12, 16, 32];
+const WIDE_REFERENCE: u32 = 11;
+
+fn wide(options: &Options) {
+    let sized = |size: u32| format!("{WIDE}#size={size}");
+    let reference = sized(WIDE_REFERENCE);
+    println!(
+        "boards of any size ({WIDE}), one thread, alternating with size {WIDE_REFERENCE} ({} cells): perft from the start, random playouts",
+        WIDE_REFERENCE * WIDE_REFERENCE
+    );
+    println!(
+        "{:<6} {:>6} {:>24} {:>24} {:>24}  kept sets after G, 2G, 4G playouts",
+        "size", "cells", "perft leaves/s ratio", "perft nodes/s ratio", "playout plies/s ratio"
+    );
+    for size in WIDE_SIZES {
+        let id = sized(size);
+        let kept_before = CellBits::kept_sets();
+        let pair = [&id, &reference];
+        let perfts = pair.map(|id| {
+            let depth = choose_depth(id, options.seconds);
+            (Job::Perft { id: id.clone(), depth, position: None }, nodes(id, depth))
+        });
+        let mut runners: Vec<Runner> = perfts.iter().map(|(j, _)| j.here()).collect();
+        let s = alternate(options.rounds, &mut runners);
+        let leaves = Spread::of_ratios(&s[0], &s[1], Sample::rate);
+        let per_leaf = |i: usize| perfts[i].1 as f64 / s[i][0].work as f64;
+        let scale = per_leaf(0) / per_leaf(1);
+        let nodes = Spread { median: leaves.median * scale, low: leaves.low * scale, high: leaves.high * scale };
+        // Games differ in length between boards, so playouts compare by plies a second.
+        let games = pair.map(|id| calibrate_playouts(id, options.seconds).0);
+        let mut runners: Vec<Runner> =
+            pair.iter().zip(games).map(|(id, games)| Job::Playouts { id: id.to_string(), games }.here()).collect();
+        let s = alternate(options.rounds, &mut runners);
+        let plies = Spread::of_ratios(&s[0], &s[1], Sample::ply_rate);
+        // The rounds replayed seeds 0 to G - 1; new seeds up to 4G show how the table grows.
+        let game = load(&id);
+        let mut moves = Vec::new();
+        let mut kept = vec![CellBits::kept_sets() - kept_before];
+        for seeds in [games[0]..2 * games[0], 2 * games[0]..4 * games[0]] {
+            for seed in seeds {
+                measure::playout(&game, seed, &mut moves);
+            }
+            kept.push(CellBits::kept_sets() - kept_before);
+        }
+        let kept: Vec<String> = kept.iter().map(|k| k.to_string()).collect();
+        println!(
+            "{size:<6} {:>6} {:>24} {:>24} {:>24}  {} (G = {})",
+            size * size,
+            leaves.ratio(),
+            nodes.ratio(),
+            plies.ratio(),
+            kept.join(", "),
+            games[0]
+        );
     }
 }
 
@@ -285,7 +348,7 @@ fn scaling(ids: &[&str], named: bool, options: &Options) {
     }
 }
 
-const PARTS: [&str; 7] = ["perft", "families", "compare", "playouts", "scaling", "micro", "all"];
+const PARTS: [&str; 8] = ["perft", "families", "wide", "compare", "playouts", "scaling", "micro", "all"];
 
 fn main() {
     if let Ok(one) = std::env::var("HETPROBA_BENCH_ONE") {
@@ -308,9 +371,14 @@ fn main() {
     let runs = |part: &str| parts.is_empty() || parts.contains(&part) || parts.contains(&"all");
     let wanted: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
     let ids: Vec<&str> = hetproba_rules::builtin_ids().filter(|id| wanted.is_empty() || wanted.iter().any(|w| w == id)).collect();
-    let sections: [(&str, &dyn Fn()); 5] = [
+    let sections: [(&str, &dyn Fn()); 6] = [
         ("perft", &|| perft(&ids, &options)),
         ("families", &|| families(&ids, &options)),
+        ("wide", &|| {
+            if wanted.is_empty() {
+                wide(&options)
+            }
+        }),
         ("compare", &|| compare(&ids, &options)),
         ("playouts", &|| playouts(&ids, &options)),
         ("scaling", &|| scaling(&ids, !wanted.is_empty(), &options)),

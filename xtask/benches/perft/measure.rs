@@ -102,9 +102,27 @@ impl Spread {
     }
 }
 
+/// A built-in ruleset by its id, or a ruleset file of the workspace with its parameters after a
+/// `#`: `tests/fixtures/wide.toml#size=16`.
 pub fn load(id: &str) -> Game {
-    let rules = hetproba_rules::load_builtin(id, &[]).expect("built-in id").expect("built-in rulesets load");
-    Game::new(rules)
+    let rules = match id.split_once(".toml") {
+        None => hetproba_rules::load_builtin(id, &[]).expect("built-in id"),
+        Some((stem, rest)) => {
+            let path = format!("{}/../{stem}.toml", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
+            let params: Vec<(String, i64)> = rest
+                .strip_prefix('#')
+                .into_iter()
+                .flat_map(|p| p.split(','))
+                .map(|kv| {
+                    let (name, value) = kv.split_once('=').unwrap_or_else(|| panic!("'{kv}' in '{id}' is not NAME=VALUE"));
+                    (name.to_string(), value.parse().unwrap_or_else(|_| panic!("'{value}' in '{id}' is not a number")))
+                })
+                .collect();
+            hetproba_rules::load(&path, &text, &hetproba_rules::BuiltinFiles, &params)
+        }
+    };
+    Game::new(rules.unwrap_or_else(|report| panic!("{id} does not load: {report:?}")))
 }
 
 /// Plies after which a playout stops, for games that no rule ends.
