@@ -119,19 +119,25 @@ fn families(ids: &[&str], options: &Options) {
     );
     println!("{:<24} {:<24} {:>26} {:>26}", "board", "reference", "leaves/s ratio", "nodes/s ratio");
     for (big, reference) in pairs {
-        let jobs = [big, reference].map(|id| {
-            let depth = choose_depth(id, options.seconds);
-            (Job::Perft { id: id.to_string(), depth, position: None }, nodes(id, depth))
-        });
-        let mut runners: Vec<Runner> = jobs.iter().map(|(j, _)| j.here()).collect();
-        let samples = alternate(options.rounds, &mut runners);
-        let leaves = Spread::of_ratios(&samples[0], &samples[1], Sample::rate);
-        // Nodes per leaf is fixed for a depth, so the nodes/s ratio is the leaves/s ratio rescaled.
-        let per_leaf = |i: usize| jobs[i].1 as f64 / samples[i][0].work as f64;
-        let scale = per_leaf(0) / per_leaf(1);
-        let nodes = Spread { median: leaves.median * scale, low: leaves.low * scale, high: leaves.high * scale };
+        let (leaves, nodes) = perft_against(big, reference, options);
         println!("{big:<24} {reference:<24} {:>26} {:>26}", leaves.ratio(), nodes.ratio());
     }
+}
+
+/// Perft from the start of `id` against `reference`, each at the depth its run takes about
+/// `--seconds`, alternating: the leaves/s and the nodes/s ratios.
+fn perft_against(id: &str, reference: &str, options: &Options) -> (Spread, Spread) {
+    let jobs = [id, reference].map(|id| {
+        let depth = choose_depth(id, options.seconds);
+        (Job::Perft { id: id.to_string(), depth, position: None }, nodes(id, depth))
+    });
+    let mut runners: Vec<Runner> = jobs.iter().map(|(j, _)| j.here()).collect();
+    let samples = alternate(options.rounds, &mut runners);
+    let leaves = Spread::of_ratios(&samples[0], &samples[1], Sample::rate);
+    // Nodes per leaf is fixed for a depth, so the nodes/s ratio is the leaves/s ratio rescaled.
+    let per_leaf = |i: usize| jobs[i].1 as f64 / samples[i][0].work as f64;
+    let scale = per_leaf(0) / per_leaf(1);
+    (leaves, Spread { median: leaves.median * scale, low: leaves.low * scale, high: leaves.high * scale })
 }
 
 /// Boards of any size: one ruleset file, draughts on a square board of `size` cells a side, at
@@ -156,17 +162,8 @@ fn wide(options: &Options) {
     for size in WIDE_SIZES {
         let id = sized(size);
         let kept_before = CellBits::kept_sets();
+        let (leaves, nodes) = perft_against(&id, &reference, options);
         let pair = [&id, &reference];
-        let perfts = pair.map(|id| {
-            let depth = choose_depth(id, options.seconds);
-            (Job::Perft { id: id.clone(), depth, position: None }, nodes(id, depth))
-        });
-        let mut runners: Vec<Runner> = perfts.iter().map(|(j, _)| j.here()).collect();
-        let s = alternate(options.rounds, &mut runners);
-        let leaves = Spread::of_ratios(&s[0], &s[1], Sample::rate);
-        let per_leaf = |i: usize| perfts[i].1 as f64 / s[i][0].work as f64;
-        let scale = per_leaf(0) / per_leaf(1);
-        let nodes = Spread { median: leaves.median * scale, low: leaves.low * scale, high: leaves.high * scale };
         // Games differ in length between boards, so playouts compare by plies a second.
         let games = pair.map(|id| calibrate_playouts(id, options.seconds).0);
         let mut runners: Vec<Runner> =
