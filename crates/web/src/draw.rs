@@ -47,7 +47,7 @@ pub enum Mark {
 
 /// How each piece type is drawn: its notation letter where it has one (`letter`, or a symbol
 /// that is one letter in two cases, as `M`/`m`); otherwise a plain disc, and pieces worth more
-/// than the plainest get rings (a draughts king); a piece of nobody's is a block.
+/// than the plainest get rings (a promoted piece); a piece of nobody's is a block.
 pub fn marks(rules: &Ruleset) -> Vec<Mark> {
     let letter = |i: usize| {
         let p = &rules.pieces[i];
@@ -350,7 +350,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {h:.0}" role="grid" aria-label="{}">"#,
         esc(&rules.name)
     );
-    // Squares of a rectangle that are not cells (draughts' unplayable squares) are drawn in
+    // Squares of a rectangle that are not cells (unplayable squares) are drawn in
     // their colour; they take no clicks.
     if let Shape::Rect { .. } = rules.shape {
         for (x, y) in rules.shape.points() {
@@ -661,7 +661,7 @@ mod tests {
     }
 
     #[test]
-    fn a_draughts_board_draws_its_unplayable_squares_light_and_its_cells_dark() {
+    fn a_board_of_hops_draws_its_unplayable_squares_light_and_its_cells_dark() {
         // 6x6 with the dark cells playable: 18 of each.
         let game = game(HOPPING);
         let svg = svg(&game, &Position::start(&game), &View::default());
@@ -695,12 +695,12 @@ mod tests {
     }
 
     #[test]
-    fn pieces_with_letters_show_them_and_draughts_kings_get_a_ring() {
+    fn pieces_with_letters_show_them_and_promoted_hoppers_get_a_ring() {
         let letters = game(RACING);
         let marks = marks(letters.rules());
         assert!(marks.iter().all(|m| matches!(m, Mark::Letter(_))), "{marks:?}");
-        let draughts = game(HOPPING);
-        assert_eq!(super::marks(draughts.rules()), vec![Mark::Rings(0), Mark::Rings(1)]);
+        let hopping = game(HOPPING);
+        assert_eq!(super::marks(hopping.rules()), vec![Mark::Rings(0), Mark::Rings(1)]);
         let blocks = builtin_with("with a piece nobody owns", |r| r.pieces.iter().any(|p| !p.owned));
         assert!(super::marks(blocks.rules()).contains(&Mark::Block));
     }

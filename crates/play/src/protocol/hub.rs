@@ -58,7 +58,7 @@ pub struct Hub<'a, 'g> {
 
 fn check(game: &Game) -> Result<(), String> {
     let PositionNotation::Pdn { .. } = game.rules().notation.position else {
-        return Err(format!("'{}' does not write its positions in PDN; the Hub protocol is for draughts", game.rules().id));
+        return Err(format!("'{}' does not write its positions in PDN; the Hub protocol needs positions in PDN", game.rules().id));
     };
     Ok(())
 }
@@ -430,7 +430,7 @@ mod tests {
         let timer = timer();
         let mut thinker = Deferred::new(&timer);
         let why = Hub::new(&game, &out, &mut thinker).err().expect("refused");
-        assert_eq!(why, "'placing-sized' does not write its positions in PDN; the Hub protocol is for draughts");
+        assert_eq!(why, "'placing-sized' does not write its positions in PDN; the Hub protocol needs positions in PDN");
     }
 
     #[test]
