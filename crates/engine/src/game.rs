@@ -331,6 +331,8 @@ pub struct Game {
     pub(crate) captures_first: bool,
     /// Every rule that may capture always does: then the rules tried first give only captures.
     pub(crate) captures_or_never: bool,
+    /// Per rule, [`Rule::never_captures`], decided once rather than in every position.
+    pub(crate) never_captures: Vec<bool>,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
     pub(crate) one_way: crate::one_way::OneWay,
     /// Where pieces may stand, worked out when a position is first read.
@@ -444,6 +446,7 @@ impl Game {
             chains_remember_landings,
             captures_first: false,
             captures_or_never: false,
+            never_captures: Vec::new(),
             one_way: Default::default(),
             standing: std::sync::OnceLock::new(),
         };
@@ -454,6 +457,7 @@ impl Game {
             && game.compiled.iter().any(Rule::never_captures)
             && !game.compiled.iter().all(Rule::never_captures);
         game.captures_or_never = game.compiled.iter().all(|r| r.never_captures() || r.always_captures());
+        game.never_captures = game.compiled.iter().map(Rule::never_captures).collect();
         game
     }
 

@@ -66,7 +66,7 @@ impl Game {
     /// whole (moves that capture nothing were found, which the rest go among). `known` is
     /// set when the list holds only captures (true) or none (false).
     fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
-        let never = |r: usize| self.compiled[r].never_captures();
+        let never = |r: usize| self.never_captures[r];
         self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, |r| !never(r));
         if out.iter().any(Move::is_capture) {
             *known = self.captures_or_never.then_some(true);

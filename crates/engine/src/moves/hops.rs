@@ -100,6 +100,10 @@ pub(crate) struct Hops {
     first_jumps: Option<[JumpPairs; 2]>,
     /// Every chain begins in the first segment with a jump that captures ([`Hops::single_hops`]).
     capturing_jump_first: bool,
+    /// When every hop that may follow a first hop of the first segment is a short one: per
+    /// player and cell, the (hopped cell, landing cell) of each. [`Hops::single_hops`] asks
+    /// whether a chain can go on with these and two bit tests, not a hop per direction.
+    onward_jumps: Option<[JumpPairs; 2]>,
     /// `onward[p * cells + c]`: the cells any hop of player `p` from `c` could pass over.
     onward: CellSets,
     /// Whether some hop may pass over an own piece, an enemy piece.
@@ -149,7 +153,7 @@ impl Hops {
             }
         }
         let any_over = segments.iter().fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
-        let next = (0..segments.len())
+        let next: Vec<[Vec<u8>; 2]> = (0..segments.len())
             .map(|seg| {
                 [0u8, 1].map(|count| {
                     let s = &segments[seg];
@@ -195,6 +199,26 @@ impl Hops {
                     .collect()
             })
         });
+        let onward_jumps = next.first().is_some_and(|n| n[1].iter().all(|&j| !segments[j as usize].long)).then(|| {
+            [0, 1].map(|p| {
+                (0..board.len())
+                    .map(CellId::new)
+                    .map(|c| {
+                        let mut pairs: Vec<(CellId, CellId)> = Vec::new();
+                        for &j in &next[0][1] {
+                            for &d in &segments[j as usize].dirs[p] {
+                                let over = board.step(c, d);
+                                let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
+                                if land != NO_CELL && !pairs.contains(&(over, land)) {
+                                    pairs.push((over, land));
+                                }
+                            }
+                        }
+                        pairs
+                    })
+                    .collect()
+            })
+        });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
         let capturing_jump_first = first_segments(&segments).count() == 1
             && segments.first().is_some_and(|s| !s.long && s.takes && matches!(s.over, Over::Enemy | Over::EnemyOf(_)));
@@ -205,6 +229,7 @@ impl Hops {
             first_over,
             first_jumps,
             capturing_jump_first,
+            onward_jumps,
             onward,
             any_over,
             reach,
@@ -377,11 +402,27 @@ impl Hops {
             let mut left = *onward;
             left.remove(over);
             let on = !ends
-                && self.onward.get::<W>(side.index() * n + land.index()).intersects(&left)
-                && self.next[0][1].iter().any(|&j| {
-                    let next = &self.segments[j as usize];
-                    next.dirs[side.index()].iter().any(|&e| !search.reverses(d, e) && search.hop(land, e, next, captured).is_some())
-                });
+                && match &self.onward_jumps {
+                    // Some jump over a piece a hop may pass (not the one taken) to a free cell:
+                    // at least every chain the search below would go on with.
+                    Some(pairs) => {
+                        let mut free = *empty;
+                        free.insert(from);
+                        if search.immediate {
+                            free.insert(over);
+                        }
+                        pairs[side.index()][land.index()].iter().any(|&(o, l)| o != from && left.contains(o) && free.contains(l))
+                    }
+                    None => {
+                        self.onward.get::<W>(side.index() * n + land.index()).intersects(&left)
+                            && self.next[0][1].iter().any(|&j| {
+                                let next = &self.segments[j as usize];
+                                next.dirs[side.index()]
+                                    .iter()
+                                    .any(|&e| !search.reverses(d, e) && search.hop(land, e, next, captured).is_some())
+                            })
+                    }
+                };
             if on {
                 return None;
             }
