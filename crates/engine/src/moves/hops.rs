@@ -103,7 +103,8 @@ pub(crate) struct Hops {
     /// When every hop that may follow a first hop of the first segment is a short one: per
     /// player and cell, the (hopped cell, landing cell) of each. [`Hops::single_hops`] asks
     /// whether a chain can go on with these and two bit tests, not a hop per direction.
-    onward_jumps: Option<[JumpPairs; 2]>,
+    /// Boxed: every rule is as large as its largest kind, and a larger rule costs all games.
+    onward_jumps: Option<Box<[JumpPairs; 2]>>,
     /// `onward[p * cells + c]`: the cells any hop of player `p` from `c` could pass over.
     onward: CellSets,
     /// Whether some hop may pass over an own piece, an enemy piece.
@@ -200,7 +201,7 @@ impl Hops {
             })
         });
         let onward_jumps = next.first().is_some_and(|n| n[1].iter().all(|&j| !segments[j as usize].long)).then(|| {
-            [0, 1].map(|p| {
+            Box::new([0, 1].map(|p| {
                 (0..board.len())
                     .map(CellId::new)
                     .map(|c| {
@@ -217,7 +218,7 @@ impl Hops {
                         pairs
                     })
                     .collect()
-            })
+            }))
         });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
         let capturing_jump_first = first_segments(&segments).count() == 1
