@@ -180,45 +180,11 @@ impl Hops {
         let first_over =
             first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let board = &rules.board;
-        let first_jumps = first_segments(&segments).all(|s| !s.long).then(|| {
-            [0, 1].map(|p| {
-                (0..board.len())
-                    .map(CellId::new)
-                    .map(|c| {
-                        let mut pairs: Vec<(CellId, CellId)> = Vec::new();
-                        for seg in first_segments(&segments) {
-                            for &d in &seg.dirs[p] {
-                                let over = board.step(c, d);
-                                let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
-                                if land != NO_CELL && !pairs.contains(&(over, land)) {
-                                    pairs.push((over, land));
-                                }
-                            }
-                        }
-                        pairs
-                    })
-                    .collect()
-            })
-        });
+        let first_jumps =
+            first_segments(&segments).all(|s| !s.long).then(|| jump_pairs(board, &first_segments(&segments).collect::<Vec<_>>()));
         let onward_jumps = next.first().is_some_and(|n| n[1].iter().all(|&j| !segments[j as usize].long)).then(|| {
-            Box::new([0, 1].map(|p| {
-                (0..board.len())
-                    .map(CellId::new)
-                    .map(|c| {
-                        let mut pairs: Vec<(CellId, CellId)> = Vec::new();
-                        for &j in &next[0][1] {
-                            for &d in &segments[j as usize].dirs[p] {
-                                let over = board.step(c, d);
-                                let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
-                                if land != NO_CELL && !pairs.contains(&(over, land)) {
-                                    pairs.push((over, land));
-                                }
-                            }
-                        }
-                        pairs
-                    })
-                    .collect()
-            }))
+            let onward: Vec<&Segment> = next[0][1].iter().map(|&j| &segments[j as usize]).collect();
+            Box::new(jump_pairs(board, &onward))
         });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
         let capturing_jump_first = first_segments(&segments).count() == 1
@@ -501,6 +467,28 @@ impl Hops {
 
 /// The segments a chain may begin with: the first, and each after it while those before may be
 /// skipped.
+/// Per player and cell, the (hopped cell, landing cell) of each short hop of `segs`.
+fn jump_pairs(board: &hetproba_board::Board, segs: &[&Segment]) -> [JumpPairs; 2] {
+    [0, 1].map(|p| {
+        (0..board.len())
+            .map(CellId::new)
+            .map(|c| {
+                let mut pairs: Vec<(CellId, CellId)> = Vec::new();
+                for seg in segs {
+                    for &d in &seg.dirs[p] {
+                        let over = board.step(c, d);
+                        let land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
+                        if land != NO_CELL && !pairs.contains(&(over, land)) {
+                            pairs.push((over, land));
+                        }
+                    }
+                }
+                pairs
+            })
+            .collect()
+    })
+}
+
 fn first_segments(segments: &[Segment]) -> impl Iterator<Item = &Segment> {
     let skippable = segments.iter().take_while(|s| s.min == 0).count();
     segments.iter().take(skippable + 1)
