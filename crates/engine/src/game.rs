@@ -451,13 +451,13 @@ impl Game {
             standing: std::sync::OnceLock::new(),
         };
         game.one_way = crate::one_way::OneWay::of(&game);
+        game.never_captures = game.compiled.iter().map(Rule::never_captures).collect();
         game.captures_first = game.turn.compulsory_capture
             && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any
             && game.regions.must_leave.is_none()
-            && game.compiled.iter().any(Rule::never_captures)
-            && !game.compiled.iter().all(Rule::never_captures);
-        game.captures_or_never = game.compiled.iter().all(|r| r.never_captures() || r.always_captures());
-        game.never_captures = game.compiled.iter().map(Rule::never_captures).collect();
+            && game.never_captures.contains(&true)
+            && game.never_captures.contains(&false);
+        game.captures_or_never = game.compiled.iter().zip(&game.never_captures).all(|(r, &never)| never || r.always_captures());
         game
     }
 

@@ -49,7 +49,7 @@ pub fn cap_reason(plies: usize) -> String {
     format!("no end within {plies} plies")
 }
 
-/// True for rulesets whose records are PDN (draughts).
+/// True for rulesets whose positions (and so records) are written in PDN.
 pub fn is_pdn(game: &Game) -> bool {
     matches!(game.rules().notation.position, PositionNotation::Pdn { .. })
 }

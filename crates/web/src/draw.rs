@@ -226,7 +226,7 @@ impl Frame {
         (w, h)
     }
 
-    /// How much larger than on a chessboard coordinates and square names are written: the
+    /// How much larger than on an 8x8 board coordinates and square names are written: the
     /// page scales a larger board down to the same width, and its labels must stay readable.
     fn label_scale(&self) -> f64 {
         let (w, h) = self.size();

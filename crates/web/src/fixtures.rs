@@ -8,7 +8,7 @@ use hetproba_engine::rules::{BuiltinFiles, Ruleset, builtin_ids, load, load_buil
 pub const PLACING: &str = include_str!("../../../tests/fixtures/placing.toml");
 /// Runners slide ahead on 4x4 and choose a queen or a knight on the far row; white and black.
 pub const RACING: &str = include_str!("../../../tests/fixtures/racing.toml");
-/// Draughts on the dark cells of 6x6, in PDN, drawn as a chessboard.
+/// Men that hop over enemy pieces on the dark cells of 6x6, in PDN, drawn on all 36 squares.
 pub const HOPPING: &str = include_str!("../../../tests/fixtures/hopping.toml");
 /// Stones put or pushed in from the border of 4x4.
 pub const PUSHING: &str = include_str!("../../../tests/fixtures/pushing.toml");

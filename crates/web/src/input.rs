@@ -63,7 +63,7 @@ impl Entry {
             for path in game.move_paths(pos, mv) {
                 let mut clicks = vec![Click::Cell(mv.from)];
                 clicks.extend(path.into_iter().map(Click::Cell));
-                // A move of two parts: then the cell of the later part (Amazons' arrow).
+                // A move of two parts: then the cell of the later part (an arrow shot after the move).
                 clicks.extend(part);
                 sequences.push((clicks, mv));
             }

@@ -231,7 +231,7 @@ impl WebTable {
         json(&draw::palette(self.table.game()))
     }
 
-    /// The game's record (PDN for draughts, else the plain format), as `play` writes it.
+    /// The game's record (PDN where the ruleset writes its positions in PDN, else the plain format), as `play` writes it.
     pub fn record(&self) -> String {
         self.table.record_text()
     }

@@ -579,8 +579,8 @@ impl Table {
         Ok(())
     }
 
-    /// The game's record as `play` writes it: tags, numbered moves, the result (PDN for
-    /// draughts).
+    /// The game's record as `play` writes it: tags, numbered moves, the result (PDN where the
+    /// ruleset writes its positions in PDN).
     pub fn record_text(&self) -> String {
         self.game_match().record().write()
     }
@@ -830,7 +830,7 @@ mod tests {
     }
 
     #[test]
-    fn a_draughts_record_is_pdn_with_its_start_position() {
+    fn a_record_in_pdn_keeps_its_start_position() {
         let mut t = table(HOPPING);
         t.set_position("W:Wa1:Bd4,b4,b2").unwrap();
         t.play_text("a1:c3:e5").unwrap();
