@@ -465,8 +465,6 @@ impl Hops {
     }
 }
 
-/// The segments a chain may begin with: the first, and each after it while those before may be
-/// skipped.
 /// Per player and cell, the (hopped cell, landing cell) of each short hop of `segs`.
 fn jump_pairs(board: &hetproba_board::Board, segs: &[&Segment]) -> [JumpPairs; 2] {
     [0, 1].map(|p| {
@@ -489,6 +487,8 @@ fn jump_pairs(board: &hetproba_board::Board, segs: &[&Segment]) -> [JumpPairs; 2
     })
 }
 
+/// The segments a chain may begin with: the first, and each after it while those before may be
+/// skipped.
 fn first_segments(segments: &[Segment]) -> impl Iterator<Item = &Segment> {
     let skippable = segments.iter().take_while(|s| s.min == 0).count();
     segments.iter().take(skippable + 1)
