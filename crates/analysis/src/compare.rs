@@ -103,8 +103,8 @@ macro_rules! say {
 }
 
 /// How the cells of one board sit on the other's: at the same coordinates, or mirrored left to
-/// right (`x` becomes `mirror - x`: draughts on the light squares against draughts on the dark
-/// ones). Mirroring is its own inverse, so one frame serves both ways.
+/// right (`x` becomes `mirror - x`: a board played on its light squares against one played on its
+/// dark ones). Mirroring is its own inverse, so one frame serves both ways.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Frame {
     mirror: Option<i32>,
@@ -209,7 +209,7 @@ fn portable(game: &Game, pos: &Position, frame: Frame) -> (Vec<(i32, i32, String
 }
 
 /// `from`'s player as `to` knows them: by name when the two rulesets name the same players
-/// (checkers lists black first, draughts white), otherwise by order.
+/// (one ruleset may list black first, the other white), otherwise by order.
 fn player_in(from: &Game, to: &Game, p: PlayerId) -> PlayerId {
     let name = &from.rules().players[p.index()].name;
     let same_names = from.rules().players.iter().all(|fp| to.rules().players.iter().any(|tp| tp.name == fp.name));

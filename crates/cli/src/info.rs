@@ -276,7 +276,7 @@ struct CheckJson {
     /// The argument as given: a built-in id or a path.
     target: String,
     ok: bool,
-    /// The name messages give the file (`built-in 'reversi'` or the path); absent when it could
+    /// The name messages give the file (`built-in 'ID'` or the path); absent when it could
     /// not be read.
     file: Option<String>,
     id: Option<String>,

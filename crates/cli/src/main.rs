@@ -177,7 +177,7 @@ struct Cli {
 /// Where a command starts: a ruleset, an optional position, optional moves played first.
 #[derive(Args, Clone)]
 pub struct Setup {
-    /// A built-in ruleset id (`reversi`) or a path to a .toml file (at most 1 MiB).
+    /// A built-in ruleset id (`hetproba list`) or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// Start from this position (in the ruleset's position notation) instead of the start.
     #[arg(long)]
@@ -355,8 +355,8 @@ enum Command {
     /// or a championship simulated with computer players.
     #[command(after_help = examples("championship"))]
     Championship(championship::ChampionshipArgs),
-    /// Speak the Universal Chess Interface on standard input and output, for chess GUIs and
-    /// referees (cutechess-cli, python-chess); the alpha-beta player thinks.
+    /// Speak the Universal Chess Interface on standard input and output, for the GUIs and
+    /// referees that speak it (cutechess-cli, python-chess); the alpha-beta player thinks.
     #[command(after_help = examples("uci"))]
     Uci {
         /// A built-in ruleset id or a .toml path (default: the first built-in whose positions are
@@ -366,8 +366,8 @@ enum Command {
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
         params: Vec<(String, i64)>,
     },
-    /// Speak Scan's Hub protocol on standard input and output, for draughts GUIs and referees
-    /// (pydraughts, Hub); the alpha-beta player thinks.
+    /// Speak Scan's Hub protocol on standard input and output, for the GUIs and referees that
+    /// speak it (pydraughts, Hub); the alpha-beta player thinks.
     #[command(after_help = examples("hub"))]
     Hub {
         /// A built-in ruleset id or a .toml path whose positions are PDN (default: the built-in

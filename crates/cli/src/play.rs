@@ -44,7 +44,7 @@ pub struct PlayArgs {
     /// Start from this position instead of the start.
     #[arg(long)]
     pub position: Option<String>,
-    /// A chess clock: time per player, optionally an increment (`5m`, `90s`, `1h`, `3m+2s`), each
+    /// A game clock: time per player, optionally an increment (`5m`, `90s`, `1h`, `3m+2s`), each
     /// at most 24h. A player whose time runs out loses. Default: the TimeControl of --resume's
     /// record, otherwise the ruleset's clock, if it has one.
     #[arg(long, value_parser = parse_clock_arg, allow_hyphen_values = true)]
@@ -54,7 +54,8 @@ pub struct PlayArgs {
     pub no_clock: bool,
     /// Save the game to this file, checked before the first move and saved again after every
     /// move (whole, through a temporary file beside it), so a stopped game loses nothing: PDN
-    /// for draughts rulesets, the same tag-and-moves format for the others.
+    /// for rulesets whose positions are written in PDN, the same tag-and-moves format for the
+    /// others.
     #[arg(long)]
     pub record: Option<String>,
     /// Let --record write over a file that exists (by default it is refused: the game in it

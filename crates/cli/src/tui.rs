@@ -58,7 +58,7 @@ const SQUARE: [Color; 2] = [Color::AnsiValue(65), Color::AnsiValue(108)];
 const MARKED: [Color; 2] = [Color::AnsiValue(136), Color::AnsiValue(179)];
 
 /// Is the point (x, y) shaded dark: one the ruleset declares dark (`[board] dark`, which covers
-/// the squares of a draughts board that are not cells too). Without it every point is light.
+/// the squares of a checkered board that are not cells too). Without it every point is light.
 fn shaded_dark(game: &Game, x: i32, y: i32) -> bool {
     game.rules().dark.contains(&(x, y))
 }
@@ -100,8 +100,8 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
         let mut line = if algebraic { format!("{:>w$} ", y + 1, w = label_width - 1) } else { String::new() };
         for x in x0..=x1 {
             let Some(cell) = board.at(x, y) else {
-                // A square board's squares that are not cells (draughts' light squares) are
-                // painted; other shapes' gaps stay blank.
+                // A square board's squares that are not cells (a checkered board's light
+                // squares) are painted; other shapes' gaps stay blank.
                 let blank = " ".repeat(field);
                 match game.rules().shape {
                     Shape::Rect { .. } if colour => line.push_str(&blank.on(SQUARE[usize::from(!shaded_dark(game, x, y))]).to_string()),
@@ -835,7 +835,7 @@ result = "mover wins"
         assert_eq!(rows, ["1. ...  c5", "2. f6   e6"]);
     }
 
-    /// Reversi with covered squares, in short: four blocking stones first, then discs.
+    /// Four blocking stones placed first, then enclosing discs.
     const BLOCKING: &str = r##"[game]
 id = "blocking"
 name = "Blocking"
@@ -964,8 +964,8 @@ result = "most pieces"
         // The background codes of the dark and the light squares.
         let (dark, light) = ("48;5;65m", "48;5;108m");
         assert_eq!((SQUARE[0], SQUARE[1]), (Color::AnsiValue(65), Color::AnsiValue(108)));
-        // Draughts: the cells (a1's colour) dark, the squares between them light; they were
-        // one flat colour.
+        // A checkered board: the cells (a1's colour) dark, the squares between them light; they
+        // were one flat colour.
         let game = game(STEPPING);
         let pos = Position::start(&game);
         let lines = render(&scene(&game, &pos, &[], Vec::new()), true, 120);

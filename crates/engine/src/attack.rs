@@ -364,7 +364,7 @@ impl Game {
     pub(crate) fn legality<const W: usize>(&self, pos: &Position) -> Option<Legality<W>> {
         let a = self.attacks.as_ref()?;
         let side = pos.side;
-        // The royal pieces, on the stack: this runs at every node of a chess perft.
+        // The royal pieces, on the stack: this runs at every node of a perft with royal pieces.
         let mut royals = [NO_CELL; 8];
         let mut count = 0;
         for &royal in &a.royal[side.index()] {

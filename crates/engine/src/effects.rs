@@ -1,6 +1,6 @@
 //! Effects that follow a move's action. Enclosure: an unbroken line of enemy pieces between the
 //! arriving piece and another own piece (or an empty hostile cell), in the effect's directions
-//! (and of an exact length, if the effect says so), turns to the mover's colour (Reversi's flip)
+//! (and of an exact length, if the effect says so), turns to the mover's colour (a flip)
 //! or is captured (custodian capture). A capture may be optional: then every choice of the
 //! enclosed lines to take is its own move. Surrounding: an enemy piece next to the arriving piece
 //! whose every neighbour is an own piece or the board's edge is captured. Conversion: the enemy
@@ -187,7 +187,7 @@ impl Effects {
             let mut total = 0;
             let plain = vacated == NO_CELL && e.len.is_none() && e.hostile.is_none();
             for &d in &e.dirs[side.index()] {
-                // A new piece and lines of any length: the common case (Reversi), kept lean.
+                // A new piece and lines of any length: the common case, kept lean.
                 total += if plain { closed_run(game, pos, side, at, d) } else { e.enclosed(game, pos, side, at, d, vacated) };
                 if total >= e.min {
                     break;

@@ -1,4 +1,4 @@
-//! FEN, the chess position notation, for any ruleset that asks for it: the rows, the side to
+//! FEN (Forsyth-Edwards Notation), for any ruleset that asks for it: the rows, the side to
 //! move, the castling rights (the `fen` letters of the castling moves whose two pieces have
 //! never moved; capitals for the first player), the cells the last move passed over (en
 //! passant), then the half-move clock and the move number. The position keeps neither (move
@@ -99,7 +99,7 @@ impl Game {
                 let Some((_, from, partners)) = pair else {
                     return Err(format!("castling right '{letter}' has no pair of pieces to castle"));
                 };
-                // The partner farthest out, as FEN for chess and its variants reads it.
+                // The partner farthest out, as FEN reads it.
                 pos.mark_unmoved(self, from);
                 if let Some(&partner) = partners.last() {
                     pos.mark_unmoved(self, partner);

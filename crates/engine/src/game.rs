@@ -511,7 +511,7 @@ impl Game {
         self.compiled.iter().all(Rule::always_captures)
     }
 
-    /// Is a royal piece of the player to move attacked (chess's check)? False in a game without
+    /// Is a royal piece of the player to move attacked (check)? False in a game without
     /// royal pieces.
     pub fn is_check(&self, pos: &crate::Position) -> bool {
         self.in_check(pos, pos.side())

@@ -36,7 +36,7 @@ pub struct MoveInfo {
     pub flips: Vec<String>,
     /// The piece type it promotes to.
     pub promotion: Option<String>,
-    /// The cell of its later part (a move of two parts: Amazons' arrow).
+    /// The cell of its later part (a move of two parts: an arrow shot after a slide).
     pub part: Option<String>,
 }
 

@@ -1,6 +1,6 @@
 //! OneWay moves: those after which no earlier position can stand on the board again, so
-//! that repetition compares only the positions since the last of them (a capture, a man's step
-//! in draughts, a pawn's move in chess). Worked out from the rules alone, and only where it can
+//! that repetition compares only the positions since the last of them (a capture, the step of a
+//! piece that only moves forward). Worked out from the rules alone, and only where it can
 //! be proved; where it cannot, every move counts as reversible and repetition looks at the
 //! whole game.
 //!
@@ -136,7 +136,7 @@ mod tests {
     const RACING: &str = include_str!("../../../tests/fixtures/racing.toml");
     /// Stones placed on empty cells.
     const PLACING: &str = include_str!("../../../tests/fixtures/placing.toml");
-    /// Draughts with columns: a capture keeps the piece in the column.
+    /// Stacks of men (columns): a capture keeps the piece in the column.
     const COLUMNS: &str = include_str!("../../../tests/fixtures/columns.toml");
 
     fn load(text: &str) -> Game {

@@ -117,7 +117,7 @@ impl Game {
     }
 
     /// [`Game::perft_divide_counting`] with the threads sharing the replies to the root moves:
-    /// a few root moves with trees of unequal size (seven in checkers) would leave a thread idle.
+    /// a few root moves with trees of unequal size (seven, say) would leave a thread idle.
     #[cfg(feature = "parallel")]
     fn perft_split_twice(
         &self,

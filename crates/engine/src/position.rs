@@ -716,7 +716,7 @@ mod tests {
     #[test]
     fn a_long_line_of_moves_keeps_the_undo_log_of_its_last_move_only() {
         // Naming each move copies the position: when the copy carried the whole line's log,
-        // `--after` with 20,000 chess moves took 55 s. On the fixture's row of five cells, one
+        // `--after` with a line of 20,000 moves took 55 s. On the fixture's row of five cells, one
         // walker each, four steps bring the start back.
         let text = include_str!("../../../tests/fixtures/wandering.toml");
         let rules = hetproba_rules::load("wandering.toml", text, &hetproba_rules::BuiltinFiles, &[]);

@@ -42,7 +42,7 @@ pub struct Session<'g> {
 }
 
 /// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
-/// that has some and no material condition (chess's fifty-move rule: a capture or a pawn move),
+/// that has some and no material condition (a fifty-move rule: a capture or a pawn move),
 /// or else a capture.
 fn clock_events(game: &Game) -> Vec<Event> {
     game.rules()
@@ -125,7 +125,7 @@ impl<'g> Session<'g> {
     }
 
     /// FEN's half-move clock: plies since the last capture or the last move of the kind that
-    /// restarts the move-count draw (chess: a pawn move).
+    /// restarts the move-count draw (a pawn move, say).
     pub fn halfmove(&self) -> u32 {
         self.halfmove
     }

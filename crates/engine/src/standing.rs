@@ -1,13 +1,13 @@
 //! Which positions can arise at all, as far as the ruleset declares it: where each piece may
 //! stand when a move is over, and how many royal pieces each player has. The position reader
-//! refuses the rest (a chess position without kings, two white kings, a pawn on its first row
-//! or on its last), from general rules only:
+//! refuses the rest (a position without the royal piece, two of them for one player, a man on
+//! its first row or on its promotion row), from general rules only:
 //!
 //! - a piece stands where the start puts it, where a move of its own may end from a cell it
 //!   may stand on (whatever stands where), where a placement puts it, where a promotion
 //!   makes it, or where a castling leaves it as the partner;
 //! - a piece never rests where it promotes (promotion is not optional): it has become another;
-//! - enclosures that turn pieces over (Reversi) let either owner's piece stand where one may,
+//! - enclosures that turn pieces over let either owner's piece stand where one may,
 //!   and a push, which shifts whole lines, lets any piece stand anywhere (and so does a line
 //!   move that carries pieces of other types);
 //! - a royal piece is never captured (no move may leave it attacked), so each player has at

@@ -1,4 +1,4 @@
-//! A chess clock: each player's time left, counted down by the time a move takes, with an
+//! A game clock: each player's time left, counted down by the time a move takes, with an
 //! increment a move. Times are at most 24 h and the arithmetic saturates, so nothing wraps
 //! however long a game or a move takes. The clock reads no time itself: the match tells it how
 //! long a move took, measured on the timer the front end handed in.

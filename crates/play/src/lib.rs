@@ -1,4 +1,4 @@
-//! Playing hetproba games, for every front end: players by name ([`AgentSpec`]), chess clocks
+//! Playing hetproba games, for every front end: players by name ([`AgentSpec`]), game clocks
 //! ([`Clocks`]), results and their tokens, game records ([`Record`], PDN and the plain format,
 //! read, written and replayed), text pictures of positions ([`draw`]), and one game loop, the
 //! [`Match`], that `play`, `selfplay`, a simulated championship and a web page all use; and the

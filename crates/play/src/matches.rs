@@ -177,7 +177,7 @@ impl<'g> Match<'g> {
         self
     }
 
-    /// With a chess clock (`None`: without).
+    /// With a game clock (`None`: without).
     pub fn with_clock(mut self, control: Option<Clock>) -> Match<'g> {
         self.clocks = control.map(Clocks::new);
         self

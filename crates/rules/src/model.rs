@@ -148,7 +148,7 @@ pub struct Ruleset {
     pub ends: Vec<EndRule>,
     /// Draws that need the game's history; applied in play and replay, not in perft.
     pub draws: Vec<DrawRule>,
-    /// A chess clock, if the ruleset sets one.
+    /// A game clock, if the ruleset sets one.
     pub clock: Option<Clock>,
     pub notation: Notation,
     /// The piece types whose pieces the position remembers as never moved (castling rights).
@@ -221,7 +221,7 @@ pub struct PieceType {
     /// Worth, for evaluation.
     pub value: i32,
     pub promotion: Option<Promotion>,
-    /// No move may leave a royal piece of the mover attacked (chess's king).
+    /// No move may leave a royal piece of the mover attacked (a king in check).
     pub royal: bool,
     /// The letter move notation writes for it (`N` for a knight); empty for none (a pawn).
     pub letter: String,
@@ -341,11 +341,11 @@ pub enum Action {
     /// Put the piece on an empty cell (of `region`, if given).
     ///
     /// With `near`, only within `near.within` steps (along any of the board's directions) of a
-    /// piece of the owner `near.of` says: Ataxx's clone, a new piece next to an own one.
+    /// piece of the owner `near.of` says: a clone, a new piece next to an own one.
     ///
     /// With `along`, a later part of a move ([`MoveRule::next`]): only on a cell reached from
-    /// where the part before landed along a direction of `along`, over empty cells (Amazons'
-    /// arrow).
+    /// where the part before landed along a direction of `along`, over empty cells (an arrow
+    /// shot from where a piece landed).
     Place { region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId> },
     /// Take a piece off the board: one of the owner `of` says (seen from the mover), standing in
     /// `region` (resolved for the mover) if given. Only the later part of a move
@@ -375,7 +375,7 @@ pub enum Action {
     /// A straight unbroken line of the mover's pieces of the types `of`, from the rule's piece
     /// (its rear) forward along a direction of `dirs`, at least `length` pieces long, moves as
     /// a unit along that direction: one cell, or up to `max` cells (`None`: as far as empty
-    /// cells allow), into the empty cells in front of it (Dameo's linear movement).
+    /// cells allow), into the empty cells in front of it (a line of men moving as one).
     Line { dirs: DirSetId, of: PieceTypeSet, length: u32, max: Option<u32> },
 }
 
@@ -507,11 +507,11 @@ pub enum Effect {
     Enclose { dirs: DirSetId, outcome: Enclosed, len: Option<u32>, min: u32, optional: bool, hostile: Option<RegionId> },
     /// Each enemy piece next to the arriving piece along `dirs`, standing in `region` (resolved
     /// for the mover; `None`: anywhere), whose every neighbour along `dirs` is an own piece or
-    /// off the board is captured: custodian capture against the board's edge (Hasami shogi's
-    /// corner, where two pieces take one).
+    /// off the board is captured: custodian capture against the board's edge (in a
+    /// corner two pieces take one).
     Surround { dirs: DirSetId, region: Option<RegionId> },
     /// Every enemy piece next to the arriving piece along `dirs` turns to the mover's colour
-    /// (Ataxx).
+    /// (converts).
     Convert { dirs: DirSetId },
 }
 
@@ -525,7 +525,7 @@ impl Effect {
 /// What happens to enclosed pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Enclosed {
-    /// They turn to the mover's colour (Reversi).
+    /// They turn to the mover's colour.
     Flip,
     /// They are captured (custodian capture).
     Remove,
@@ -635,7 +635,7 @@ pub enum Prisoners {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Removal {
-    /// After the whole chain (Turkish strike): a captured piece stays as an obstacle until the
+    /// After the whole chain: a captured piece stays as an obstacle until the
     /// move ends and cannot be captured twice.
     End,
     /// At once: its cell is free for the rest of the chain.
@@ -676,7 +676,7 @@ pub struct DrawRule {
     pub reason: String,
 }
 
-/// A chess clock: time per player, and an increment after each move.
+/// A game clock: time per player, and an increment after each move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clock {
     pub initial_ms: u64,
@@ -691,7 +691,7 @@ pub enum PositionNotation {
     /// PDN FEN (`W:Wa1,c3,Kd4:Bb6`): the side, then each side's pieces; `king` is the piece
     /// written with a `K`, `man` the other.
     Pdn { man: PieceTypeId, king: PieceTypeId },
-    /// Chess FEN: rows of symbols, side (`w`/`b`), castling rights (the `fen` letters of the
+    /// FEN: rows of symbols, side (`w`/`b`), castling rights (the `fen` letters of the
     /// castling moves still possible by the unmoved pieces), the en-passant cell, then the two
     /// move counters.
     Fen,

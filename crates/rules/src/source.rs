@@ -9,7 +9,7 @@ pub struct SourceFile {
     pub text: String,
 }
 
-/// The name a built-in ruleset (embedded in the binary) goes by in messages: `built-in 'chess'`,
+/// The name a built-in ruleset (embedded in the binary) goes by in messages: `built-in 'ID'`,
 /// not a path the user does not have.
 pub fn builtin_name(id: &str) -> String {
     format!("built-in '{id}'")
@@ -20,7 +20,7 @@ pub fn builtin_id(name: &str) -> Option<&str> {
     name.strip_prefix("built-in '")?.strip_suffix('\'')
 }
 
-/// A place in a file: `path:line:column`, or `built-in 'chess', line 3, column 7`.
+/// A place in a file: `path:line:column`, or `built-in 'ID', line 3, column 7`.
 pub fn location(name: &str, line: usize, col: usize) -> String {
     if builtin_id(name).is_some() { format!("{name}, line {line}, column {col}") } else { format!("{name}:{line}:{col}") }
 }

@@ -138,7 +138,7 @@ struct Frame {
     flipped: bool,
     /// Space left of and below the board, for coordinates.
     margin: f64,
-    /// A rectangle whose directions are a hexagon's six (Hex's rhombus): each row is shifted by
+    /// A rectangle whose directions are a hexagon's six (a rhombus): each row is shifted by
     /// this much of a cell against the one below, and cells are drawn as hexagons.
     skew: Option<f64>,
 }

@@ -1,7 +1,7 @@
 //! `castle`: a piece that has never moved, and is not attacked, goes `steps` cells along a
 //! direction towards an own piece of a given type that has never moved, with only empty cells
 //! between them, crossing and landing on no attacked cell; the other piece lands on the cell
-//! next to it, on the side it came from (chess's castling, Hexasah's too).
+//! next to it, on the side it came from (castling).
 
 use super::{Move, RuleId, Sink};
 use crate::game::{Game, Owner, Piece};

@@ -1,5 +1,5 @@
 //! `line`: a straight unbroken line of the mover's pieces moves as a unit along its own
-//! direction, into the empty cells in front of it (Dameo's linear movement). The move is named
+//! direction, into the empty cells in front of it (a line of men moving as one). The move is named
 //! by the line's rear piece and the cell its front piece enters; a lone piece is a line of one.
 
 use super::{Move, RuleId, Sink};

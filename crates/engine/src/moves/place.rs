@@ -82,7 +82,7 @@ impl Place {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
         let free: CellSet<W> = self.free::<W>(pos, side);
-        // Effects that only ask for an enclosure and nothing else in the way (Reversi): push
+        // Effects that only ask for an enclosure and nothing else in the way (flipping): push
         // without the general path.
         let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
         if let Some(arrivals) = effects.arrivals::<W>(pos, side) {

@@ -1,4 +1,4 @@
-//! The Hub protocol of Scan 3, for draughts GUIs and referees (pydraughts' HubEngine, Hub
+//! The Hub protocol of Scan 3, for the GUIs and referees that speak it (pydraughts' HubEngine, Hub
 //! itself), with the alpha-beta agent thinking. Any ruleset whose positions are PDN plays
 //! through it.
 //!

@@ -257,7 +257,7 @@ pub(crate) mod fixture {
     /// Three in a row on a board of `size` (a parameter) cells a side.
     pub const PLACING: &str = include_str!("../../../../tests/fixtures/placing-sized.toml");
 
-    /// Draughts on the dark cells of 6x6, positions in PDN FEN.
+    /// Men hopping on the dark cells of 6x6, positions in PDN FEN.
     pub const HOPPING: &str = include_str!("../../../../tests/fixtures/hopping.toml");
 
     pub fn game(text: &str, params: &[(String, i64)]) -> Result<Game, String> {

@@ -1,7 +1,8 @@
-//! The Universal Chess Interface, for chess GUIs and referees (cutechess-cli, python-chess), with
-//! the alpha-beta agent thinking. Any ruleset plays through it; positions are read in the
-//! ruleset's own notation (`position fen` takes FEN for chess), moves as UCI writes them (`e2e4`,
-//! `e7e8q`) where the game's moves have a start and an end, else in the game's notation.
+//! The Universal Chess Interface, for the GUIs and referees that speak it (cutechess-cli,
+//! python-chess), with the alpha-beta agent thinking. Any ruleset plays through it; positions
+//! are read in the ruleset's own notation (`position fen` takes FEN where the ruleset writes
+//! FEN), moves as UCI writes them (`e2e4`, `e7e8q`) where the game's moves have a start and an
+//! end, else in the game's notation.
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash value 64` (and the ruleset's parameters),
 //! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo

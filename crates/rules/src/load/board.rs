@@ -237,7 +237,7 @@ fn predicate_text(text: String) -> String {
 }
 
 /// `dark`: the points drawn dark, a region's cells or the points of the shape (cells or not,
-/// so that a draughts board's unplayable squares have their colour too) where a predicate holds.
+/// so that a board's unplayed squares have their colour too) where a predicate holds.
 fn dark_points(
     cx: &mut Cx,
     node: &Node,

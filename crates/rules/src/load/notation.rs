@@ -1,5 +1,4 @@
-//! `[clock]` (the time control) and `[notation]` (how positions are written: rows, or PDN for
-//! draughts).
+//! `[clock]` (the time control) and `[notation]` (how positions are written: rows, or PDN).
 
 use super::cx::{Cx, Fields, Names};
 use crate::model::{Clock, Notation, PieceTypeId, PositionNotation};
