@@ -36,6 +36,10 @@ pub(crate) struct Ray {
     /// For a line-count move: `lines[d * cells + c]`, the whole line through `c` along `d`
     /// (both ways, `c` included).
     lines: Option<CellSets>,
+    /// For a line-count move on a board that blocks no steps, passing over what a cell set
+    /// can say (not `over` of some types): `ahead[d * cells + c]`, the cells beyond `c` along
+    /// `d`. The cells a move from `c` to `t` passes over are then `ahead(c) - ahead(t) - t`.
+    ahead: Option<CellSets>,
 }
 
 impl Ray {
@@ -70,6 +74,7 @@ impl Ray {
             window: None,
             neighbours: unblocked,
             lines: None,
+            ahead: None,
         }
     }
 
@@ -96,30 +101,13 @@ impl Ray {
                 }),
             )
         });
+        let ahead = (distance == Distance::LineCount && !board.has_blocked_steps() && !matches!(over, Some(Over::EnemyOf(_))))
+            .then(|| ray_sets(width, board, 1, None));
         let stay = stay.map(|r| per_player(width, &rules.regions[r.index()].cells));
         let dirs = rules.direction_sets[dirs.index()].dirs.clone();
         let slides = over.is_none() && distance == Distance::Any && dirs.iter().flatten().all(|&d| ray_order(board, d).is_some());
-        let window = (slides && (min > 1 || max.is_some())).then(|| {
-            CellSets::from_sets(
-                width,
-                board.all_directions().flat_map(|d| {
-                    board.all_cells().map(move |c| {
-                        let mut cells = Vec::new();
-                        let mut k = board.step(c, d);
-                        let mut dist = 1;
-                        while k != NO_CELL && max.is_none_or(|m| dist <= m) && dist <= board.len() as u32 {
-                            if dist >= min {
-                                cells.push(k);
-                            }
-                            k = board.step(k, d);
-                            dist += 1;
-                        }
-                        cells
-                    })
-                }),
-            )
-        });
-        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, lines }
+        let window = (slides && (min > 1 || max.is_some())).then(|| ray_sets(width, board, min, max));
+        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, lines, ahead }
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -317,6 +305,12 @@ impl Ray {
             if !rule.starts_on(side, c) {
                 continue;
             }
+            if let Some(ahead) = &self.ahead {
+                if !self.line_counts::<W, _>(game, pos, side, c, ahead, &emit, sink) {
+                    return false;
+                }
+                continue;
+            }
             for &d in &self.dirs[side.index()] {
                 if self.distance == Distance::LineCount {
                     // Exactly as far as there are pieces on the line, passing only over what
@@ -405,6 +399,54 @@ impl Ray {
         })
     }
 
+    /// The line-count moves of the piece on `c`, by cell sets (see [`Ray::ahead`]): its
+    /// landing found by as many steps as the line holds pieces, what it passes over tested at
+    /// once. Returns false if the sink stopped.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn line_counts<const W: usize, S: Sink>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        c: CellId,
+        ahead: &CellSets,
+        emit: &impl Fn(CellId, CellId, &mut S) -> bool,
+        sink: &mut S,
+    ) -> bool {
+        let board = game.board();
+        let n = board.len();
+        let occupied = pos.occupied_set::<W>();
+        // The pieces it may not pass over.
+        let barred = match self.over {
+            None => occupied,
+            Some(Over::Own) => occupied.without(pos.player_set::<W>(side)),
+            Some(Over::Enemy) => occupied.without(pos.player_set::<W>(side.other())),
+            Some(Over::Any) => occupied.without(pos.player_set::<W>(side) | pos.player_set::<W>(side.other())),
+            Some(Over::EnemyOf(_)) => unreachable!("no cell-set table for passing over some types"),
+        };
+        for &d in &self.dirs[side.index()] {
+            let count = self.line_count::<W>(game, pos, c, d);
+            let table = board.table(d);
+            let mut t = c;
+            for _ in 0..count {
+                t = table[t.index()];
+                if t == NO_CELL {
+                    break;
+                }
+            }
+            if t == NO_CELL {
+                continue;
+            }
+            let mut passed = ahead.get::<W>(d.index() * n + c.index()).without(ahead.get::<W>(d.index() * n + t.index()));
+            passed.remove(t);
+            if !passed.intersects(&barred) && !emit(c, t, sink) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
     #[inline]
     fn line_count<const W: usize>(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {
@@ -422,5 +464,100 @@ pub(super) fn template(mv: &Move) -> &'static str {
         (true, false) => "{letter}{from}x{to}",
         (false, true) => "{letter}{from}-{to}x{removed:x}",
         (false, false) => "{letter}{from}-{to}",
+    }
+}
+
+/// `sets[d * cells + c]`: the cells along `d` from `c` at a distance from `min` to `max`
+/// (`None`: to the edge).
+fn ray_sets(width: Width, board: &hetproba_board::Board, min: u32, max: Option<u32>) -> CellSets {
+    CellSets::from_sets(
+        width,
+        board.all_directions().flat_map(|d| {
+            board.all_cells().map(move |c| {
+                let mut cells = Vec::new();
+                let mut k = board.step(c, d);
+                let mut dist = 1;
+                while k != NO_CELL && max.is_none_or(|m| dist <= m) && dist <= board.len() as u32 {
+                    if dist >= min {
+                        cells.push(k);
+                    }
+                    k = board.step(k, d);
+                    dist += 1;
+                }
+                cells
+            })
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, Position};
+
+    /// A row of eight cells where a piece moves exactly as far as the row holds pieces, passing
+    /// over what `over` allows (nothing without it).
+    fn row(over: &str) -> Game {
+        let text = format!(
+            r#"[game]
+id = "row"
+name = "Row"
+source = "a fixture of the tests"
+summary = "Line-count moves along a row."
+
+[[players]]
+name = "white"
+short = "w"
+
+[[players]]
+name = "black"
+short = "b"
+
+[board]
+shape = "rect"
+width = 8
+height = 1
+
+[pieces.disc]
+symbols = ["x", "o"]
+
+[start]
+side = "white"
+white = {{ disc = ["a1"] }}
+black = {{ disc = ["h1"] }}
+
+[moves.disc]
+do = "slide(orthogonal, distance=line-count{over}, to=any)"
+
+[[end]]
+if = "no-moves"
+result = "mover loses"
+"#
+        );
+        Game::new(hetproba_rules::load("row.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"))
+    }
+
+    fn moves(game: &Game, position: &str) -> String {
+        let pos: Position = game.read_position(position).expect("reads");
+        game.move_names(&pos, &game.legal_moves(&pos)).join(" ")
+    }
+
+    #[test]
+    fn a_line_count_move_passes_over_what_its_rule_allows_and_nothing_else() {
+        // Worked by hand: three pieces on the row, so every move goes three cells. In the first
+        // position a1 passes over an enemy and an own piece, in the second b1 over an enemy one,
+        // in the third a1 over an own one; the moves that pass over empty cells only (c1-f1,
+        // b1xe1) are there whatever `over` says.
+        let positions = ["xox5 w", "xxo5 w", "xx2o3 w"];
+        let expected = [
+            ("", ["c1-f1", "", "b1xe1"]),
+            (", over=own", ["c1-f1", "", "a1-d1 b1xe1"]),
+            (", over=enemy", ["c1-f1", "b1-e1", "b1xe1"]),
+            (", over=any", ["a1-d1 c1-f1", "a1-d1 b1-e1", "a1-d1 b1xe1"]),
+        ];
+        for (over, want) in expected {
+            let game = row(over);
+            let got: Vec<String> = positions.iter().map(|p| moves(&game, p)).collect();
+            assert_eq!(got, want, "over: {over:?}");
+        }
     }
 }
