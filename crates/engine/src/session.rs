@@ -6,7 +6,7 @@ use crate::game::{Game, Owner};
 use crate::moves::Move;
 use crate::notation::PositionError;
 use crate::position::Position;
-use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
+use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PieceTypeSet, PlayerId};
 
 /// How many moves back [`Session::undo`] can always go (at least; up to twice as many).
 pub const UNDO_DEPTH: usize = 256;
@@ -30,22 +30,84 @@ pub struct Session<'g> {
     moves: Vec<Move>,
     /// The pieces of each type each player has now, if a draw rule looks at material.
     material: Option<[Vec<u32>; 2]>,
-    /// FEN's half-move clock: plies since the last move that was one of `clock_events`.
+    /// FEN's half-move clock: plies since the last move that was one of the clock's resets
+    /// ([`DrawPlan`]).
     halfmove: u32,
-    clock_events: Vec<Event>,
+    /// A filter of the repetition keys in `keys[since..]` before the current one: bit
+    /// `key >> 58` of each. A current key whose bit is clear stood nowhere in that window, so
+    /// [`Session::repetitions`] answers 0 without comparing.
+    seen: u64,
     /// FEN's move number at the start, and whether the second player moved first.
     first_move: u32,
     second_began: bool,
     /// What [`Session::undo`] restores, a move at a time: where repetition looks back to, the
-    /// half-move clock, the draw rules' counters, and the material counts when they are kept.
+    /// filter of keys seen (two halves), the half-move clock, the draw rules' counters, and the
+    /// material counts when they are kept.
     saved: Vec<u32>,
+}
+
+/// The events that restart a count, as sets tested once a move: any capture, and the moves of
+/// some piece types.
+#[derive(Clone, Copy, Debug, Default)]
+struct Resets {
+    capture: bool,
+    pieces: PieceTypeSet,
+}
+
+impl Resets {
+    fn of(events: &[Event]) -> Resets {
+        let mut resets = Resets::default();
+        for e in events {
+            match e {
+                Event::Capture => resets.capture = true,
+                Event::PieceMoves(t) => resets.pieces.insert(*t),
+            }
+        }
+        resets
+    }
+
+    /// Does a move (`capture`: it captures; `mover`: the type of the piece that moves) restart
+    /// the count?
+    #[inline(always)]
+    fn hit(self, capture: bool, mover: Option<PieceTypeId>) -> bool {
+        (self.capture && capture) || mover.is_some_and(|t| self.pieces.contains(t))
+    }
+}
+
+/// The draw rules' bookkeeping, decided once per game: which counters a move updates and what
+/// restarts them, so that [`Session::play`] walks no rule it has nothing to do for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DrawPlan {
+    /// What restarts FEN's half-move clock.
+    clock: Resets,
+    /// The move-count rules without a material condition: their index among the draw rules and
+    /// what restarts them.
+    counters: Vec<(usize, Resets)>,
+    /// Some rule has a material condition: then every counter takes the general path.
+    material: bool,
+}
+
+impl DrawPlan {
+    pub(crate) fn of(rules: &hetproba_rules::model::Ruleset) -> DrawPlan {
+        let material = rules.draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
+        let counters = rules
+            .draws
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| match &d.kind {
+                DrawKind::Counter { reset, material: None, .. } => Some((i, Resets::of(reset))),
+                _ => None,
+            })
+            .collect();
+        DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material }
+    }
 }
 
 /// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
 /// that has some and no material condition (chess's fifty-move rule: a capture or a pawn move),
 /// or else a capture.
-fn clock_events(game: &Game) -> Vec<Event> {
-    game.rules()
+fn clock_events(rules: &hetproba_rules::model::Ruleset) -> Vec<Event> {
+    rules
         .draws
         .iter()
         .find_map(|d| match &d.kind {
@@ -71,8 +133,9 @@ impl<'g> Session<'g> {
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
-        // What `play` saves a ply: where repetition looks back to, the clock, the counters, the material.
-        let saved_per_ply = 2 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
+        // What `play` saves a ply: where repetition looks back to, the filter, the clock, the
+        // counters, the material.
+        let saved_per_ply = 4 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
         pos.reserve_history(ROOM);
         Session {
             game,
@@ -83,7 +146,7 @@ impl<'g> Session<'g> {
             moves: Vec::with_capacity(ROOM),
             material,
             halfmove: 0,
-            clock_events: clock_events(game),
+            seen: 0,
             first_move: 1,
             second_began,
             saved: Vec::with_capacity(ROOM * saved_per_ply),
@@ -98,9 +161,10 @@ impl<'g> Session<'g> {
         if let Some((halfmove, fullmove)) = game.fen_counters(text) {
             session.halfmove = halfmove;
             session.first_move = fullmove;
+            let clock_events = clock_events(game.rules());
             for (i, rule) in game.rules().draws.iter().enumerate() {
                 if let DrawKind::Counter { reset, material: None, .. } = &rule.kind
-                    && *reset == session.clock_events
+                    && *reset == clock_events
                 {
                     session.counters[i] = halfmove;
                 }
@@ -146,8 +210,8 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
-        self.saved.push(self.since as u32);
-        self.saved.push(self.halfmove);
+        let plan = &game.draw_plan;
+        self.saved.extend_from_slice(&[self.since as u32, self.seen as u32, (self.seen >> 32) as u32, self.halfmove]);
         self.saved.extend_from_slice(&self.counters);
         if let Some(counts) = &self.material {
             self.saved.extend(counts.iter().flatten());
@@ -157,7 +221,29 @@ impl<'g> Session<'g> {
         // The position keeps the undo log of the last UNDO_DEPTH moves, so copying it costs
         // that much whatever the game's length, and searches take moves back within it.
         self.pos.bound_history(UNDO_DEPTH);
-        // Material is counted only for rulesets whose draws look at it, once per move.
+        let capture = mv.is_capture();
+        self.halfmove = if plan.clock.hit(capture, mover_piece) { 0 } else { self.halfmove + 1 };
+        if plan.material {
+            self.count_with_material(&mv, mover_piece);
+        } else {
+            for &(i, resets) in &plan.counters {
+                self.counters[i] = if resets.hit(capture, mover_piece) { 0 } else { self.counters[i] + 1 };
+            }
+        }
+        if game.one_way.holds(&mv, mover_piece) {
+            self.since = self.keys.len();
+            self.seen = 0;
+        } else {
+            self.seen |= key_bit(*self.keys.last().expect("the session holds the current position's key"));
+        }
+        self.keys.push(repetition_key(game, &self.pos));
+        self.moves.push(mv);
+    }
+
+    /// The draw rules' counters where some rule looks at material: counted once per move, a
+    /// rule's count restarts when the material changes or its condition does not hold.
+    fn count_with_material(&mut self, mv: &Move, mover_piece: Option<PieceTypeId>) {
+        let game = self.game;
         let changed = match &mut self.material {
             Some(counts) => {
                 let after = material_counts(game, &self.pos);
@@ -167,19 +253,13 @@ impl<'g> Session<'g> {
             None => false,
         };
         let after = &self.material;
-        self.halfmove = if self.clock_events.iter().any(|e| is_event(e, &mv, mover_piece)) { 0 } else { self.halfmove + 1 };
         for (i, rule) in game.rules().draws.iter().enumerate() {
             if let DrawKind::Counter { reset, material, .. } = &rule.kind {
-                let reset_now = reset.iter().any(|e| is_event(e, &mv, mover_piece));
+                let reset_now = reset.iter().any(|e| is_event(e, mv, mover_piece));
                 let holds = material.as_ref().is_none_or(|m| after.as_ref().is_some_and(|counts| material_holds(game, m, counts)));
                 self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
             }
         }
-        if game.one_way.holds(&mv, mover_piece) {
-            self.since = self.keys.len();
-        }
-        self.keys.push(repetition_key(game, &self.pos));
-        self.moves.push(mv);
     }
 
     /// Takes the last move back, with its history: for searches that walk the game's tree from
@@ -204,6 +284,9 @@ impl<'g> Session<'g> {
         self.counters.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         self.halfmove = self.saved.pop().expect("a saved half-move clock for each move");
+        let high = self.saved.pop().expect("a saved filter for each move");
+        let low = self.saved.pop().expect("a saved filter for each move");
+        self.seen = u64::from(low) | (u64::from(high) << 32);
         self.since = self.saved.pop().expect("a saved start of repetition for each move") as usize;
         true
     }
@@ -213,6 +296,9 @@ impl<'g> Session<'g> {
     /// irreversible move can be the same, so only those are compared.
     pub fn repetitions(&self) -> u32 {
         let (now, before) = self.keys[self.since..].split_last().expect("the session holds the current position's key");
+        if self.seen & key_bit(*now) == 0 {
+            return 0;
+        }
         before.iter().filter(|&k| k == now).count() as u32
     }
 
@@ -264,10 +350,17 @@ impl<'g> Session<'g> {
     }
 }
 
+/// The bit of a repetition key in [`Session`]'s filter of the keys seen.
+#[inline(always)]
+fn key_bit(key: u64) -> u64 {
+    1 << (key >> 58)
+}
+
 /// A position's key for repetition: its hash, but without the passed cells when no legal move
 /// lands on them. Positions are the same when the same moves are possible (FIDE 9.2): a pawn's
 /// double step that no pawn can take changes nothing. (The never-moved marks are kept canonical
 /// the same way, by `drop_idle_marks`.)
+#[inline]
 fn repetition_key(game: &Game, pos: &Position) -> u64 {
     match pos.passed() {
         // Listing the legal moves only when a move could take the passed cells at all.
