@@ -3,7 +3,7 @@
 
 use crate::ends::Outcome;
 use crate::game::{Game, Owner};
-use crate::moves::Move;
+use crate::moves::{CellBits, Move};
 use crate::notation::PositionError;
 use crate::position::Position;
 use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PieceTypeSet, PlayerId};
@@ -33,16 +33,11 @@ pub struct Session<'g> {
     /// FEN's half-move clock: plies since the last move that was one of the clock's resets
     /// ([`DrawPlan`]).
     halfmove: u32,
-    /// A filter of the repetition keys in `keys[since..]` before the current one: bit
-    /// `key >> 58` of each. A current key whose bit is clear stood nowhere in that window, so
-    /// [`Session::repetitions`] answers 0 without comparing.
-    seen: u64,
     /// FEN's move number at the start, and whether the second player moved first.
     first_move: u32,
     second_began: bool,
     /// What [`Session::undo`] restores, a move at a time: where repetition looks back to, the
-    /// filter of keys seen (two halves), the half-move clock, the draw rules' counters, and the
-    /// material counts when they are kept.
+    /// half-move clock, the draw rules' counters, and the material counts when they are kept.
     saved: Vec<u32>,
 }
 
@@ -85,6 +80,17 @@ pub(crate) struct DrawPlan {
     counters: Vec<(usize, Resets)>,
     /// Some rule has a material condition: then every counter takes the general path.
     material: bool,
+    /// Per draw rule, in order, what [`Session::history_draw`] tests.
+    tests: Vec<DrawTest>,
+}
+
+/// What a draw rule asks of the history.
+#[derive(Clone, Copy, Debug)]
+enum DrawTest {
+    /// The current position stood this many times, itself included.
+    Repetition(u32),
+    /// The rule's counter reached `plies`, and its material condition holds if it has one.
+    Count { plies: u32, material: bool },
 }
 
 impl DrawPlan {
@@ -99,7 +105,15 @@ impl DrawPlan {
                 _ => None,
             })
             .collect();
-        DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material }
+        let tests = rules
+            .draws
+            .iter()
+            .map(|d| match &d.kind {
+                DrawKind::Repetition { count } => DrawTest::Repetition(*count),
+                DrawKind::Counter { plies, material, .. } => DrawTest::Count { plies: *plies, material: material.is_some() },
+            })
+            .collect();
+        DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material, tests }
     }
 }
 
@@ -133,9 +147,9 @@ impl<'g> Session<'g> {
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
-        // What `play` saves a ply: where repetition looks back to, the filter, the clock, the
-        // counters, the material.
-        let saved_per_ply = 4 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
+        // What `play` saves a ply: where repetition looks back to, the clock, the counters, the
+        // material.
+        let saved_per_ply = 2 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
         pos.reserve_history(ROOM);
         Session {
             game,
@@ -146,7 +160,6 @@ impl<'g> Session<'g> {
             moves: Vec::with_capacity(ROOM),
             material,
             halfmove: 0,
-            seen: 0,
             first_move: 1,
             second_began,
             saved: Vec::with_capacity(ROOM * saved_per_ply),
@@ -211,7 +224,7 @@ impl<'g> Session<'g> {
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
         let plan = &game.draw_plan;
-        self.saved.extend_from_slice(&[self.since as u32, self.seen as u32, (self.seen >> 32) as u32, self.halfmove]);
+        self.saved.extend_from_slice(&[self.since as u32, self.halfmove]);
         self.saved.extend_from_slice(&self.counters);
         if let Some(counts) = &self.material {
             self.saved.extend(counts.iter().flatten());
@@ -232,9 +245,6 @@ impl<'g> Session<'g> {
         }
         if game.one_way.holds(&mv, mover_piece) {
             self.since = self.keys.len();
-            self.seen = 0;
-        } else {
-            self.seen |= key_bit(*self.keys.last().expect("the session holds the current position's key"));
         }
         self.keys.push(repetition_key(game, &self.pos));
         self.moves.push(mv);
@@ -284,22 +294,17 @@ impl<'g> Session<'g> {
         self.counters.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         self.halfmove = self.saved.pop().expect("a saved half-move clock for each move");
-        let high = self.saved.pop().expect("a saved filter for each move");
-        let low = self.saved.pop().expect("a saved filter for each move");
-        self.seen = u64::from(low) | (u64::from(high) << 32);
         self.since = self.saved.pop().expect("a saved start of repetition for each move") as usize;
         true
     }
 
     /// How many times the current position stood on the board earlier in the game (same
     /// cells, player to move and declared state). Only the positions since the last
-    /// irreversible move can be the same, so only those are compared.
+    /// irreversible move can be the same, so only those are compared; and since every move
+    /// ends its player's turn, only every second one of them has the same player to move.
     pub fn repetitions(&self) -> u32 {
         let (now, before) = self.keys[self.since..].split_last().expect("the session holds the current position's key");
-        if self.seen & key_bit(*now) == 0 {
-            return 0;
-        }
-        before.iter().filter(|&k| k == now).count() as u32
+        before.iter().rev().skip(1).step_by(2).filter(|&k| k == now).count() as u32
     }
 
     /// The result: the game's own end conditions first, then the draws that need history.
@@ -327,15 +332,10 @@ impl<'g> Session<'g> {
     /// without the game's own end conditions (a search that has the moves at hand asks this
     /// alone).
     pub fn history_draw(&self) -> Option<usize> {
-        for (i, rule) in self.game.rules().draws.iter().enumerate() {
-            let drawn = match &rule.kind {
-                DrawKind::Repetition { count } => self.repetitions() + 1 >= *count,
-                DrawKind::Counter { plies, material, .. } => {
-                    self.counters[i] >= *plies
-                        && material
-                            .as_ref()
-                            .is_none_or(|m| self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts)))
-                }
+        for (i, test) in self.game.draw_plan.tests.iter().enumerate() {
+            let drawn = match *test {
+                DrawTest::Repetition(count) => self.repetitions() + 1 >= count,
+                DrawTest::Count { plies, material } => self.counters[i] >= plies && (!material || self.material_holds(i)),
             };
             if drawn {
                 return Some(i);
@@ -344,33 +344,41 @@ impl<'g> Session<'g> {
         None
     }
 
+    /// Does the material condition of draw rule `i` hold now?
+    fn material_holds(&self, i: usize) -> bool {
+        match &self.game.rules().draws[i].kind {
+            DrawKind::Counter { material: Some(m), .. } => {
+                self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts))
+            }
+            _ => true,
+        }
+    }
+
     /// The counter of each draw rule, in plies.
     pub fn counters(&self) -> &[u32] {
         &self.counters
     }
 }
 
-/// The bit of a repetition key in [`Session`]'s filter of the keys seen.
-#[inline(always)]
-fn key_bit(key: u64) -> u64 {
-    1 << (key >> 58)
-}
-
 /// A position's key for repetition: its hash, but without the passed cells when no legal move
 /// lands on them. Positions are the same when the same moves are possible (FIDE 9.2): a pawn's
 /// double step that no pawn can take changes nothing. (The never-moved marks are kept canonical
 /// the same way, by `drop_idle_marks`.)
-#[inline]
+#[inline(always)]
 fn repetition_key(game: &Game, pos: &Position) -> u64 {
     match pos.passed() {
-        // Listing the legal moves only when a move could take the passed cells at all.
-        Some((passed, victim))
-            if !game.could_take_passed(pos)
-                || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) =>
-        {
-            pos.hash() ^ game.passed_key(passed, victim)
-        }
-        _ => pos.hash(),
+        Some((passed, victim)) => passed_repetition_key(game, pos, passed, victim),
+        None => pos.hash(),
+    }
+}
+
+/// [`repetition_key`] of a position whose last move passed over cells.
+fn passed_repetition_key(game: &Game, pos: &Position, passed: CellBits, victim: hetproba_board::CellId) -> u64 {
+    // Listing the legal moves only when a move could take the passed cells at all.
+    if !game.could_take_passed(pos) || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) {
+        pos.hash() ^ game.passed_key(passed, victim)
+    } else {
+        pos.hash()
     }
 }
 
