@@ -318,11 +318,13 @@ impl<'g> Session<'g> {
     /// [`Session::outcome`], given the legal moves of the position as [`Game::generate`] lists
     /// them: while there are some, the game's own end conditions do not hold (generation has
     /// asked them), so a loop that generates each ply asks only the draws, and generates once.
+    #[inline]
     pub fn outcome_given(&self, moves: &[Move]) -> Option<Outcome> {
         if moves.is_empty() { self.outcome() } else { self.drawn() }
     }
 
     /// The draw that the history makes, if any.
+    #[inline]
     fn drawn(&self) -> Option<Outcome> {
         let rule = self.history_draw()?;
         Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
