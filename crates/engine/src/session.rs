@@ -304,7 +304,12 @@ impl<'g> Session<'g> {
     /// ends its player's turn, only every second one of them has the same player to move.
     pub fn repetitions(&self) -> u32 {
         let (now, before) = self.keys[self.since..].split_last().expect("the session holds the current position's key");
-        before.iter().rev().skip(1).step_by(2).filter(|&k| k == now).count() as u32
+        let (mut count, mut i) = (0, before.len());
+        while i >= 2 {
+            i -= 2;
+            count += u32::from(before[i] == *now);
+        }
+        count
     }
 
     /// The result: the game's own end conditions first, then the draws that need history.
@@ -346,7 +351,9 @@ impl<'g> Session<'g> {
         None
     }
 
-    /// Does the material condition of draw rule `i` hold now?
+    /// Does the material condition of draw rule `i` hold now? (Kept out of line: most games
+    /// have no such rule, and their draws are asked every ply.)
+    #[inline(never)]
     fn material_holds(&self, i: usize) -> bool {
         match &self.game.rules().draws[i].kind {
             DrawKind::Counter { material: Some(m), .. } => {
