@@ -210,7 +210,14 @@ impl Game {
     /// Does an end rule hold without looking at the moves?
     #[inline]
     pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
-        self.ends.static_rules.iter().any(|&i| self.eval::<W>(pos, &self.ends.rules[i].0, pos.side.other(), &mut || true))
+        let mover = pos.side.other();
+        self.ends.static_rules.iter().any(|&i| match &self.ends.rules[i].0 {
+            // A player left without pieces, the commonest of these ends, is asked here
+            // without the general walk: generation asks it in every position.
+            Cond::Test(Check::NoPieces, Who::Mover) => pos.piece_count(mover) == 0,
+            Cond::Test(Check::NoPieces, Who::Next) => pos.piece_count(mover.other()) == 0,
+            c => self.eval::<W>(pos, c, mover, &mut || true),
+        })
     }
 
     /// Does the later part of rule `rule` have an `if`?

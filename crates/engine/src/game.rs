@@ -335,8 +335,12 @@ pub struct Game {
     pub(crate) never_captures: Vec<bool>,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
     pub(crate) one_way: crate::one_way::OneWay,
+    /// The draw rules' bookkeeping a session does each move.
+    pub(crate) draw_plan: crate::session::DrawPlan,
     /// Where pieces may stand, worked out when a position is first read.
     pub(crate) standing: std::sync::OnceLock<crate::standing::Standing>,
+    /// The start position, set up when first asked for ([`Position::start`]).
+    pub(crate) start: std::sync::OnceLock<crate::position::Position>,
 }
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
@@ -448,9 +452,12 @@ impl Game {
             captures_or_never: false,
             never_captures: Vec::new(),
             one_way: Default::default(),
+            draw_plan: Default::default(),
             standing: std::sync::OnceLock::new(),
+            start: std::sync::OnceLock::new(),
         };
         game.one_way = crate::one_way::OneWay::of(&game);
+        game.draw_plan = crate::session::DrawPlan::of(&game.rules);
         game.never_captures = game.compiled.iter().map(Rule::never_captures).collect();
         game.captures_first = game.turn.compulsory_capture
             && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any

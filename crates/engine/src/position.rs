@@ -257,8 +257,13 @@ impl Position {
         })
     }
 
-    /// The start position of the game.
+    /// The start position of the game: set up once per game and copied (a playout starts
+    /// every game from it).
     pub fn start(game: &Game) -> Position {
+        game.start.get_or_init(|| Position::set_up_start(game)).clone()
+    }
+
+    fn set_up_start(game: &Game) -> Position {
         let mut pos = Position::empty(game);
         for &(cell, piece, owner) in &game.rules.start.pieces {
             pos.put(game, cell, Some(Piece::new(piece, owner.into())));

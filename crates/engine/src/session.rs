@@ -3,10 +3,10 @@
 
 use crate::ends::Outcome;
 use crate::game::{Game, Owner};
-use crate::moves::Move;
+use crate::moves::{CellBits, Move};
 use crate::notation::PositionError;
 use crate::position::Position;
-use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
+use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PieceTypeSet, PlayerId};
 
 /// How many moves back [`Session::undo`] can always go (at least; up to twice as many).
 pub const UNDO_DEPTH: usize = 256;
@@ -30,9 +30,9 @@ pub struct Session<'g> {
     moves: Vec<Move>,
     /// The pieces of each type each player has now, if a draw rule looks at material.
     material: Option<[Vec<u32>; 2]>,
-    /// FEN's half-move clock: plies since the last move that was one of `clock_events`.
+    /// FEN's half-move clock: plies since the last move that was one of the clock's resets
+    /// ([`DrawPlan`]).
     halfmove: u32,
-    clock_events: Vec<Event>,
     /// FEN's move number at the start, and whether the second player moved first.
     first_move: u32,
     second_began: bool,
@@ -41,11 +41,87 @@ pub struct Session<'g> {
     saved: Vec<u32>,
 }
 
+/// The events that restart a count, as sets tested once a move: any capture, and the moves of
+/// some piece types.
+#[derive(Clone, Copy, Debug, Default)]
+struct Resets {
+    capture: bool,
+    pieces: PieceTypeSet,
+}
+
+impl Resets {
+    fn of(events: &[Event]) -> Resets {
+        let mut resets = Resets::default();
+        for e in events {
+            match e {
+                Event::Capture => resets.capture = true,
+                Event::PieceMoves(t) => resets.pieces.insert(*t),
+            }
+        }
+        resets
+    }
+
+    /// Does a move (`capture`: it captures; `mover`: the type of the piece that moves) restart
+    /// the count?
+    #[inline(always)]
+    fn hit(self, capture: bool, mover: Option<PieceTypeId>) -> bool {
+        (self.capture && capture) || mover.is_some_and(|t| self.pieces.contains(t))
+    }
+}
+
+/// The draw rules' bookkeeping, decided once per game: which counters a move updates and what
+/// restarts them, so that [`Session::play`] walks no rule it has nothing to do for.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DrawPlan {
+    /// What restarts FEN's half-move clock.
+    clock: Resets,
+    /// The move-count rules without a material condition: their index among the draw rules and
+    /// what restarts them.
+    counters: Vec<(usize, Resets)>,
+    /// Some rule has a material condition: then every counter takes the general path.
+    material: bool,
+    /// Per draw rule, in order, what [`Session::history_draw`] tests.
+    tests: Vec<DrawTest>,
+}
+
+/// What a draw rule asks of the history.
+#[derive(Clone, Copy, Debug)]
+enum DrawTest {
+    /// The current position stood this many times, itself included.
+    Repetition(u32),
+    /// The rule's counter reached `plies`, and its material condition holds if it has one.
+    Count { plies: u32, material: bool },
+}
+
+impl DrawPlan {
+    pub(crate) fn of(rules: &hetproba_rules::model::Ruleset) -> DrawPlan {
+        let material = rules.draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
+        let counters = rules
+            .draws
+            .iter()
+            .enumerate()
+            .filter_map(|(i, d)| match &d.kind {
+                DrawKind::Counter { reset, material: None, .. } => Some((i, Resets::of(reset))),
+                _ => None,
+            })
+            .collect();
+        let tests = rules
+            .draws
+            .iter()
+            .map(|d| match &d.kind {
+                DrawKind::Repetition { count } => DrawTest::Repetition(*count),
+                DrawKind::Counter { plies, material, .. } => DrawTest::Count { plies: *plies, material: material.is_some() },
+            })
+            .collect();
+        DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material, tests }
+    }
+}
+
 /// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
 /// that has some and no material condition (a fifty-move rule: a capture or a pawn move),
 /// or else a capture.
-fn clock_events(game: &Game) -> Vec<Event> {
-    game.rules()
+fn clock_events(rules: &hetproba_rules::model::Ruleset) -> Vec<Event> {
+    rules
         .draws
         .iter()
         .find_map(|d| match &d.kind {
@@ -71,7 +147,8 @@ impl<'g> Session<'g> {
         let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
         let material = needs_material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
-        // What `play` saves a ply: where repetition looks back to, the clock, the counters, the material.
+        // What `play` saves a ply: where repetition looks back to, the clock, the counters, the
+        // material.
         let saved_per_ply = 2 + counters.len() + material.as_ref().map_or(0, |m: &[Vec<u32>; 2]| m[0].len() + m[1].len());
         pos.reserve_history(ROOM);
         Session {
@@ -83,7 +160,6 @@ impl<'g> Session<'g> {
             moves: Vec::with_capacity(ROOM),
             material,
             halfmove: 0,
-            clock_events: clock_events(game),
             first_move: 1,
             second_began,
             saved: Vec::with_capacity(ROOM * saved_per_ply),
@@ -98,9 +174,10 @@ impl<'g> Session<'g> {
         if let Some((halfmove, fullmove)) = game.fen_counters(text) {
             session.halfmove = halfmove;
             session.first_move = fullmove;
+            let clock_events = clock_events(game.rules());
             for (i, rule) in game.rules().draws.iter().enumerate() {
                 if let DrawKind::Counter { reset, material: None, .. } = &rule.kind
-                    && *reset == session.clock_events
+                    && *reset == clock_events
                 {
                     session.counters[i] = halfmove;
                 }
@@ -146,8 +223,8 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
-        self.saved.push(self.since as u32);
-        self.saved.push(self.halfmove);
+        let plan = &game.draw_plan;
+        self.saved.extend_from_slice(&[self.since as u32, self.halfmove]);
         self.saved.extend_from_slice(&self.counters);
         if let Some(counts) = &self.material {
             self.saved.extend(counts.iter().flatten());
@@ -157,7 +234,26 @@ impl<'g> Session<'g> {
         // The position keeps the undo log of the last UNDO_DEPTH moves, so copying it costs
         // that much whatever the game's length, and searches take moves back within it.
         self.pos.bound_history(UNDO_DEPTH);
-        // Material is counted only for rulesets whose draws look at it, once per move.
+        let capture = mv.is_capture();
+        self.halfmove = if plan.clock.hit(capture, mover_piece) { 0 } else { self.halfmove + 1 };
+        if plan.material {
+            self.count_with_material(&mv, mover_piece);
+        } else {
+            for &(i, resets) in &plan.counters {
+                self.counters[i] = if resets.hit(capture, mover_piece) { 0 } else { self.counters[i] + 1 };
+            }
+        }
+        if game.one_way.holds(&mv, mover_piece) {
+            self.since = self.keys.len();
+        }
+        self.keys.push(repetition_key(game, &self.pos));
+        self.moves.push(mv);
+    }
+
+    /// The draw rules' counters where some rule looks at material: counted once per move, a
+    /// rule's count restarts when the material changes or its condition does not hold.
+    fn count_with_material(&mut self, mv: &Move, mover_piece: Option<PieceTypeId>) {
+        let game = self.game;
         let changed = match &mut self.material {
             Some(counts) => {
                 let after = material_counts(game, &self.pos);
@@ -167,19 +263,13 @@ impl<'g> Session<'g> {
             None => false,
         };
         let after = &self.material;
-        self.halfmove = if self.clock_events.iter().any(|e| is_event(e, &mv, mover_piece)) { 0 } else { self.halfmove + 1 };
         for (i, rule) in game.rules().draws.iter().enumerate() {
             if let DrawKind::Counter { reset, material, .. } = &rule.kind {
-                let reset_now = reset.iter().any(|e| is_event(e, &mv, mover_piece));
+                let reset_now = reset.iter().any(|e| is_event(e, mv, mover_piece));
                 let holds = material.as_ref().is_none_or(|m| after.as_ref().is_some_and(|counts| material_holds(game, m, counts)));
                 self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
             }
         }
-        if game.one_way.holds(&mv, mover_piece) {
-            self.since = self.keys.len();
-        }
-        self.keys.push(repetition_key(game, &self.pos));
-        self.moves.push(mv);
     }
 
     /// Takes the last move back, with its history: for searches that walk the game's tree from
@@ -210,10 +300,16 @@ impl<'g> Session<'g> {
 
     /// How many times the current position stood on the board earlier in the game (same
     /// cells, player to move and declared state). Only the positions since the last
-    /// irreversible move can be the same, so only those are compared.
+    /// irreversible move can be the same, so only those are compared; and since every move
+    /// ends its player's turn, only every second one of them has the same player to move.
     pub fn repetitions(&self) -> u32 {
         let (now, before) = self.keys[self.since..].split_last().expect("the session holds the current position's key");
-        before.iter().filter(|&k| k == now).count() as u32
+        let (mut count, mut i) = (0, before.len());
+        while i >= 2 {
+            i -= 2;
+            count += u32::from(before[i] == *now);
+        }
+        count
     }
 
     /// The result: the game's own end conditions first, then the draws that need history.
@@ -227,11 +323,13 @@ impl<'g> Session<'g> {
     /// [`Session::outcome`], given the legal moves of the position as [`Game::generate`] lists
     /// them: while there are some, the game's own end conditions do not hold (generation has
     /// asked them), so a loop that generates each ply asks only the draws, and generates once.
+    #[inline]
     pub fn outcome_given(&self, moves: &[Move]) -> Option<Outcome> {
         if moves.is_empty() { self.outcome() } else { self.drawn() }
     }
 
     /// The draw that the history makes, if any.
+    #[inline]
     fn drawn(&self) -> Option<Outcome> {
         let rule = self.history_draw()?;
         Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
@@ -241,21 +339,28 @@ impl<'g> Session<'g> {
     /// without the game's own end conditions (a search that has the moves at hand asks this
     /// alone).
     pub fn history_draw(&self) -> Option<usize> {
-        for (i, rule) in self.game.rules().draws.iter().enumerate() {
-            let drawn = match &rule.kind {
-                DrawKind::Repetition { count } => self.repetitions() + 1 >= *count,
-                DrawKind::Counter { plies, material, .. } => {
-                    self.counters[i] >= *plies
-                        && material
-                            .as_ref()
-                            .is_none_or(|m| self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts)))
-                }
+        for (i, test) in self.game.draw_plan.tests.iter().enumerate() {
+            let drawn = match *test {
+                DrawTest::Repetition(count) => self.repetitions() + 1 >= count,
+                DrawTest::Count { plies, material } => self.counters[i] >= plies && (!material || self.material_holds(i)),
             };
             if drawn {
                 return Some(i);
             }
         }
         None
+    }
+
+    /// Does the material condition of draw rule `i` hold now? (Kept out of line: most games
+    /// have no such rule, and their draws are asked every ply.)
+    #[inline(never)]
+    fn material_holds(&self, i: usize) -> bool {
+        match &self.game.rules().draws[i].kind {
+            DrawKind::Counter { material: Some(m), .. } => {
+                self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts))
+            }
+            _ => true,
+        }
     }
 
     /// The counter of each draw rule, in plies.
@@ -268,16 +373,21 @@ impl<'g> Session<'g> {
 /// lands on them. Positions are the same when the same moves are possible (FIDE 9.2): a pawn's
 /// double step that no pawn can take changes nothing. (The never-moved marks are kept canonical
 /// the same way, by `drop_idle_marks`.)
+#[inline(always)]
 fn repetition_key(game: &Game, pos: &Position) -> u64 {
     match pos.passed() {
-        // Listing the legal moves only when a move could take the passed cells at all.
-        Some((passed, victim))
-            if !game.could_take_passed(pos)
-                || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) =>
-        {
-            pos.hash() ^ game.passed_key(passed, victim)
-        }
-        _ => pos.hash(),
+        Some((passed, victim)) => passed_repetition_key(game, pos, passed, victim),
+        None => pos.hash(),
+    }
+}
+
+/// [`repetition_key`] of a position whose last move passed over cells.
+fn passed_repetition_key(game: &Game, pos: &Position, passed: CellBits, victim: hetproba_board::CellId) -> u64 {
+    // Listing the legal moves only when a move could take the passed cells at all.
+    if !game.could_take_passed(pos) || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) {
+        pos.hash() ^ game.passed_key(passed, victim)
+    } else {
+        pos.hash()
     }
 }
 

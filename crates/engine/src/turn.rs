@@ -22,7 +22,7 @@ impl Game {
             return;
         }
         // Only legal moves reach the list: with royal pieces each is tested as it is found.
-        let legality = self.legality::<W>(pos);
+        let legality = if self.attacks.is_some() { self.legality::<W>(pos) } else { None };
         let tired = self.tired_piece(pos, pos.side);
         // Does every move capture (true), or none (false), as the generation already knows?
         let mut known = None;

@@ -58,6 +58,58 @@ pub(crate) fn take_chain_cut() -> Option<CellId> {
 /// Per cell: (hopped cell, landing cell) pairs.
 type JumpPairs = Vec<Vec<(CellId, CellId)>>;
 
+/// The first jumps of every piece at once, on a board of one word: the cells whose jump pairs
+/// lie at the same distances along the cell index (hopped cell `c + over`, landing
+/// `c + land`) make one group. The pieces that can jump are then, per group, the group's cells
+/// whose hopped cell holds a hoppable piece and whose landing is empty: two rotated words and
+/// two intersections a group, in place of a test per piece. (A rotation is exact here: the
+/// bit it brings to a cell of the group is that of the cell's hopped or landing cell, which
+/// lies inside the word.)
+#[derive(Clone, Debug)]
+struct JumpShifts {
+    /// Per player: (cells of the group, over and land as rotations to the right) of each group.
+    groups: [Vec<(u64, u32, u32)>; 2],
+}
+
+impl JumpShifts {
+    /// The most groups a player may have; a board whose jumps need more keeps the test per piece.
+    const MOST: usize = 16;
+
+    fn compile(width: Width, pairs: &[JumpPairs; 2]) -> Option<JumpShifts> {
+        if width.words() != 1 {
+            return None;
+        }
+        let mut groups: [Vec<(u64, u32, u32)>; 2] = [Vec::new(), Vec::new()];
+        for (p, per_cell) in pairs.iter().enumerate() {
+            for (c, list) in per_cell.iter().enumerate() {
+                for &(over, land) in list {
+                    let rot = |to: CellId| (to.index() as i64 - c as i64).rem_euclid(64) as u32;
+                    let key = (rot(over), rot(land));
+                    match groups[p].iter_mut().find(|g| (g.1, g.2) == key) {
+                        Some(g) => g.0 |= 1 << c,
+                        None => groups[p].push((1 << c, key.0, key.1)),
+                    }
+                }
+            }
+            if groups[p].len() > Self::MOST {
+                return None;
+            }
+        }
+        Some(JumpShifts { groups })
+    }
+
+    /// The cells of `side` with a first jump over a piece of `hoppable` to a cell of `empty`
+    /// (sets of one word).
+    #[inline(always)]
+    fn starts(&self, side: PlayerId, hoppable: u64, empty: u64) -> u64 {
+        let mut out = 0;
+        for &(cells, over, land) in &self.groups[side.index()] {
+            out |= cells & hoppable.rotate_right(over) & empty.rotate_right(land);
+        }
+        out
+    }
+}
+
 /// One segment of a hop pattern.
 #[derive(Clone, Debug)]
 struct Segment {
@@ -98,6 +150,9 @@ pub(crate) struct Hops {
     /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
     /// piece and an empty landing.
     first_jumps: Option<[JumpPairs; 2]>,
+    /// The same first jumps as groups of shifted sets, for all pieces at once (boxed, as
+    /// `onward_jumps`).
+    jump_shifts: Option<Box<JumpShifts>>,
     /// Every chain begins in the first segment with a jump that captures ([`Hops::single_hops`]).
     capturing_jump_first: bool,
     /// When every hop that may follow a first hop of the first segment is a short one: per
@@ -182,6 +237,7 @@ impl Hops {
         let board = &rules.board;
         let first_jumps =
             first_segments(&segments).all(|s| !s.long).then(|| jump_pairs(board, &first_segments(&segments).collect::<Vec<_>>()));
+        let jump_shifts = first_jumps.as_ref().and_then(|pairs| JumpShifts::compile(width, pairs)).map(Box::new);
         let onward_jumps = next.first().is_some_and(|n| n[1].iter().all(|&j| !segments[j as usize].long)).then(|| {
             let onward: Vec<&Segment> = next[0][1].iter().map(|&j| &segments[j as usize]).collect();
             Box::new(jump_pairs(board, &onward))
@@ -195,6 +251,7 @@ impl Hops {
             may_end,
             first_over,
             first_jumps,
+            jump_shifts,
             capturing_jump_first,
             onward_jumps,
             onward,
@@ -265,7 +322,14 @@ impl Hops {
             let empty = pos.empty_set::<W>();
             let onward: CellSet<W> = if self.any_over.0 { pos.player_set(side) } else { none }
                 | if self.any_over.1 { pos.player_set(side.other()) } else { none };
-            for c in game.pieces_of::<W>(pos, mine) {
+            // Only the pieces with a first jump, when the jumps are shifted sets.
+            let mut pieces = pos.piece_set::<W>(mine);
+            if W == 1
+                && let Some(shifts) = &self.jump_shifts
+            {
+                pieces &= CellSet::from_words(&[shifts.starts(side, hoppable.words()[0], empty.words()[0])]);
+            }
+            for c in pieces.iter() {
                 let can = reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land));
                 if can
                     && !self

@@ -244,6 +244,9 @@ pub(crate) struct Rule {
     /// in a game that keeps no other state of a move ([`Rule::moves_one_piece`]): `make` then
     /// records it as one step.
     pub one_piece: bool,
+    /// Its moves start from a piece of its own on the board (a step, slide, leap or hop):
+    /// with none there, it has no move, and generation skips it.
+    pub from_pieces: bool,
 }
 
 /// The closed set of move kinds.
@@ -281,6 +284,7 @@ impl Rule {
             Action::Remove { of, region } => Kind::Remove(remove::Remove::compile(rules, *of, *region, width)),
             Action::Line { dirs, of, length, max } => Kind::Line(line::Line::compile(rules, *dirs, *of, *length, *max)),
         };
+        let from_pieces = matches!(kind, Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_));
         let effects = Effects::compile(rules, &rule.effects, width);
         let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
         Rule {
@@ -295,6 +299,7 @@ impl Rule {
             fen: rule.fen,
             next: rule.next.map(RuleId::new),
             one_piece: false,
+            from_pieces,
         }
     }
 
@@ -383,6 +388,9 @@ impl Game {
     /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
     pub(crate) fn generate_rule<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
+        if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
+            return true;
+        }
         if let Some(next) = rule.next {
             return self.generate_parts::<W>(pos, side, index, next, sink);
         }
@@ -390,6 +398,7 @@ impl Game {
     }
 
     /// The moves of one rule's kind, whole when the rule has no later part.
+    #[inline(always)]
     fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         let r = RuleId::new(index);
