@@ -47,19 +47,25 @@ pub struct MctsOptions {
     pub solver: bool,
     /// Longest playout, in plies; a playout cut short without an evaluation counts as a draw.
     pub max_playout: usize,
+    /// Contempt for draws, from 0 to 1: a finished draw (by the game's end or its `[[draw]]`
+    /// rules) is worth less than a half to the side the evaluation puts ahead at the root, by
+    /// this share of that side's chance of winning over a half (0: a half for both; 1: a draw
+    /// worth as little to the side ahead as its chance of losing). The side ahead then plays
+    /// on rather than repeat the position or run out a move counter.
+    pub contempt: f64,
 }
 
 impl Default for MctsOptions {
     fn default() -> MctsOptions {
-        MctsOptions { exploration: 1.0, draws: true, cutoff: None, reuse: true, solver: true, max_playout: 2000 }
+        MctsOptions { exploration: 1.0, draws: true, cutoff: None, reuse: true, solver: true, max_playout: 2000, contempt: 0.5 }
     }
 }
 
 impl MctsOptions {
     /// Plain UCT: exploration 1.4, random playouts to the end of the game without the draw
-    /// rules, a new tree for every move, nothing proven.
+    /// rules, a new tree for every move, nothing proven, a draw a half for both.
     pub fn plain() -> MctsOptions {
-        MctsOptions { exploration: 1.4, draws: false, cutoff: Some(0), reuse: false, solver: false, max_playout: 2000 }
+        MctsOptions { exploration: 1.4, draws: false, cutoff: Some(0), reuse: false, solver: false, max_playout: 2000, contempt: 0.0 }
     }
 }
 
@@ -224,6 +230,7 @@ impl MctsAgent {
         } else {
             held.bytes = tree_bytes;
         }
+        let draw = draw_value(game, session.position(), options.contempt);
         let mut walk = session.clone();
         let mut pos = session.position().clone();
         let mut scratch = Vec::new();
@@ -272,7 +279,12 @@ impl MctsAgent {
             }
             // Expand.
             let mut terminal = None;
-            if !nodes[node].untried.is_empty() {
+            if nodes[node].untried.is_empty() && nodes[node].children.is_empty() {
+                // An end of the game reached again: its result, not a playout from it.
+                if options.draws {
+                    terminal = walk.outcome().map(|o| o.winner);
+                }
+            } else if !nodes[node].untried.is_empty() {
                 let i = self.rng.below(nodes[node].untried.len());
                 let mv = nodes[node].untried.swap_remove(i);
                 let mover = if options.draws { walk.position().side() } else { pos.side() };
@@ -320,9 +332,9 @@ impl MctsAgent {
             }
             // Simulate: the first player's result, from 0 to 1.
             let first = match terminal {
-                Some(winner) => result_of(winner),
-                None if options.draws => self.playout(&mut walk, &mut scratch),
-                None => result_of(random_playout(game, &mut pos, &mut self.rng, &mut scratch, options.max_playout)),
+                Some(winner) => result_with(winner, draw),
+                None if options.draws => self.playout(&mut walk, &mut scratch, draw),
+                None => result_with(random_playout(game, &mut pos, &mut self.rng, &mut scratch, options.max_playout), draw),
             };
             // Back up, and what is proven.
             let mut n = node;
@@ -351,23 +363,22 @@ impl MctsAgent {
     }
 
     /// A random playout on the session (its draw rules end it); after the options' cutoff, the
-    /// evaluation judges. Returns the first player's result, from 0 to 1.
-    fn playout(&mut self, walk: &mut Session, moves: &mut Vec<Move>) -> f64 {
+    /// evaluation judges. Returns the first player's result, from 0 to 1; a draw the game or
+    /// its draw rules end in is worth `draw` to the first player.
+    fn playout(&mut self, walk: &mut Session, moves: &mut Vec<Move>, draw: f64) -> f64 {
         let game = walk.game();
         let cutoff = self.options.cutoff.unwrap_or(game.rules().eval.playout) as usize;
         let mut made = 0;
         let result = loop {
             game.generate(walk.position(), moves);
             if moves.is_empty() {
-                break result_of(game.outcome(walk.position()).and_then(|o| o.winner));
+                break result_with(game.outcome(walk.position()).and_then(|o| o.winner), draw);
             }
             if made > 0 && walk.history_draw().is_some() {
-                break 0.5;
+                break draw;
             }
             if cutoff > 0 && made >= cutoff {
-                let points = f64::from(game.evaluate(walk.position()));
-                let mover_wins = 1.0 / (1.0 + (-points / SCALE * 3f64.ln()).exp());
-                break if walk.position().side() == PlayerId::FIRST { mover_wins } else { 1.0 - mover_wins };
+                break first_chance(game, walk.position());
             }
             if made >= self.options.max_playout {
                 break 0.5;
@@ -383,12 +394,29 @@ impl MctsAgent {
     }
 }
 
-/// The first player's result of a finished game.
-fn result_of(winner: Option<PlayerId>) -> f64 {
+/// The first player's chance of winning from `pos` as the evaluation judges it.
+fn first_chance(game: &Game, pos: &Position) -> f64 {
+    let points = f64::from(game.evaluate(pos));
+    let mover_wins = 1.0 / (1.0 + (-points / SCALE * 3f64.ln()).exp());
+    if pos.side() == PlayerId::FIRST { mover_wins } else { 1.0 - mover_wins }
+}
+
+/// What a finished draw is worth to the first player in a search from `root`: a half, less
+/// `contempt` times the first player's chance over a half (more when the first player is
+/// behind), so that the side ahead at the root does not settle for a draw.
+fn draw_value(game: &Game, root: &Position, contempt: f64) -> f64 {
+    if contempt == 0.0 {
+        return 0.5;
+    }
+    0.5 - contempt.clamp(0.0, 1.0) * (first_chance(game, root) - 0.5)
+}
+
+/// The first player's result of a finished game, a draw worth `draw`.
+fn result_with(winner: Option<PlayerId>, draw: f64) -> f64 {
     match winner {
         Some(PlayerId::FIRST) => 1.0,
         Some(_) => 0.0,
-        None => 0.5,
+        None => draw,
     }
 }
 
@@ -603,7 +631,7 @@ mod tests {
             session.play(game.legal_moves(session.position())[12]);
             let mut agent = MctsAgent::with_options(Budget::Playouts(1), 3, MctsOptions { cutoff, ..MctsOptions::default() });
             let mut moves = Vec::new();
-            (0..50).map(|_| agent.playout(&mut session, &mut moves)).collect::<Vec<f64>>()
+            (0..50).map(|_| agent.playout(&mut session, &mut moves, 0.5)).collect::<Vec<f64>>()
         };
         let judged = |r: &[f64]| r.iter().all(|&p| p > 0.0 && p < 1.0) && r.iter().any(|&p| p != 0.5);
         let finished = |r: &[f64]| r.iter().all(|&p| p == 0.0 || p == 0.5 || p == 1.0);
@@ -632,5 +660,43 @@ mod tests {
         fresh.choose(&session, &mut Think::new(&timer));
         session.play(game.legal_moves(session.position())[0]);
         assert_eq!(fresh.tree_for(&session)[0].visits, 0.0);
+    }
+
+    #[test]
+    fn the_side_ahead_holds_a_repetition_worth_less_than_a_half_and_plays_on() {
+        // Draughts on 8x8 (tests/fixtures/wide.toml; men step ahead or sideways), a third
+        // repetition a draw. White's two men against black's one have stepped sideways and back:
+        // white's b2-a2 brings back the first position (black to move) for the third time, a
+        // draw; every other white move plays on, two men against one. Every visit of the drawn
+        // position scores the draw (a revisited end of the game is not played on).
+        let text = include_str!("../../../tests/fixtures/wide.toml");
+        let rules = hetproba_engine::rules::load("wide.toml", text, &hetproba_engine::rules::BuiltinFiles, &[("size".to_string(), 8)])
+            .expect("loads");
+        let game = Game::new(rules);
+        let mut session = Session::from_text(&game, "8/7b/8/8/8/8/w3w3/8 B").expect("a position");
+        for name in ["h7-g7", "a2-b2", "g7-h7", "b2-a2", "h7-g7", "a2-b2", "g7-h7"] {
+            let mv = game.parse_move(session.position(), name).expect("legal");
+            session.play(mv);
+        }
+        let repeat = game.parse_move(session.position(), "b2-a2").expect("legal");
+        let mut probe = session.clone();
+        probe.play(repeat);
+        assert!(probe.outcome().is_some_and(|o| o.winner.is_none()), "b2-a2 draws by repetition");
+        let timer = timer();
+        // What the search thinks of the repetition, for white, and the move it plays.
+        let search = |contempt: f64, seed: u64| {
+            let mut agent = MctsAgent::with_options(Budget::Playouts(2000), seed, MctsOptions { contempt, ..MctsOptions::default() });
+            let mv = agent.choose(&session, &mut Think::new(&timer));
+            let nodes = &agent.kept.as_ref().expect("the tree is kept").nodes;
+            let draw = nodes[0].children.iter().map(|&c| &nodes[c]).find(|n| n.mv == repeat).expect("the repetition was tried");
+            (draw.score / draw.visits, mv)
+        };
+        for seed in 1..=3 {
+            let (worth, mv) = search(MctsOptions::default().contempt, seed);
+            assert!(worth < 0.45, "seed {seed}: the draw is worth {worth} to the side ahead");
+            assert_ne!(mv, repeat, "seed {seed}: the side ahead repeats");
+            let (worth, _) = search(0.0, seed);
+            assert_eq!(worth, 0.5, "without contempt a draw is a half");
+        }
     }
 }

@@ -355,7 +355,8 @@ impl Game {
 
     /// `stable`: the player's pieces that no enclosure along the axes can reach. A piece is
     /// stable when, along each axis, its whole line is full, or on one side it has the board's
-    /// edge or a stable own piece; the stable set grows until nothing changes.
+    /// edge, a piece of nobody's (which breaks every line, as the edge does) or a stable own
+    /// piece; the stable set grows until nothing changes.
     fn stable(&self, pos: &Position, player: PlayerId, axes: &[Axis]) -> i64 {
         let board = self.board();
         let n = board.len();
@@ -384,7 +385,7 @@ impl Game {
                 }
                 let held = |dir: Option<DirId>| {
                     let next = dir.map_or(NO_CELL, |d| board.step(c, d));
-                    next == NO_CELL || stable[next.index()]
+                    next == NO_CELL || stable[next.index()] || pos.cells[next.index()].is_some_and(|p| p.owner() == Owner::Nobody)
                 };
                 if axes.iter().all(|&(d, back)| held(Some(d)) || held(back) || full(c, (d, back))) {
                     stable[c.index()] = true;

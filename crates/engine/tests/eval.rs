@@ -4,11 +4,12 @@
 use hetproba_engine::Game;
 use hetproba_rules::{BuiltinFiles, load};
 
-/// A 4x4 board with men (value 1) and kings (value 3) that step in any direction, `regions`
+/// A 4x4 board with men (value 1) and kings (value 3) that step in any direction, stones of
+/// nobody's that never move (`#`), `regions`
 /// added to the board, one `[eval]` term.
 fn game(regions: &str, term: &str) -> Game {
     let text = format!(
-        r#"[game]
+        r##"[game]
 id = "fixture"
 name = "Fixture"
 
@@ -35,6 +36,10 @@ symbols = ["K", "k"]
 value = 3
 royal = true
 
+[pieces.stone]
+owner = "none"
+symbol = "#"
+
 [moves.man]
 piece = "man"
 do = "step(all)"
@@ -49,7 +54,7 @@ result = "mover loses"
 
 [eval]
 terms = ["{term}"]
-"#
+"##
     );
     Game::new(load("fixture.toml", &text, &BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}")))
 }
@@ -159,6 +164,12 @@ fn stable_pieces_are_those_no_line_can_enclose() {
     // stable along it, whoever owns them: b1 and c1 (the edge below holds the column), 2 - 2.
     assert_eq!(points(&game("", "stable(orthogonal)"), "4/4/4/oxx1 x"), -1);
     assert_eq!(points(&game("", "stable(orthogonal)"), "4/4/4/oxxo x"), 0);
+    // A stone of nobody's beside a piece holds the line as the edge does: x on c1 with the stone
+    // on d1 is stable along the row (and the edge below holds the column): 1. Without the
+    // stone, c1 has been counted 0 above.
+    assert_eq!(points(&game("", "stable(orthogonal)"), "4/4/4/2x# x"), 1);
+    // b1 beside it, with a1 empty: held along the row by the stable c1: 2.
+    assert_eq!(points(&game("", "stable(orthogonal)"), "4/4/4/1xx# x"), 2);
 }
 
 #[test]

@@ -26,16 +26,19 @@ pub enum AgentSpec {
 }
 
 /// The options of an MCTS player after its budget: `c=0.7` (the exploration constant, kept in
-/// thousandths so that specs compare exactly), `plain` (UCT with random playouts to the end, as
-/// hetproba first had).
+/// thousandths so that specs compare exactly), `contempt=0.5` (how much less than a half a draw
+/// is worth to the side the evaluation puts ahead, from 0 to 1, in thousandths too), `plain`
+/// (UCT with random playouts to the end, as hetproba first had).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MctsKnobs {
     pub exploration_milli: Option<u32>,
+    pub contempt_milli: Option<u32>,
     pub plain: bool,
 }
 
 /// `mcts`: 1000 playouts a move.
-pub const MCTS: AgentSpec = AgentSpec::Mcts(Budget::Playouts(1000), MctsKnobs { exploration_milli: None, plain: false });
+pub const MCTS: AgentSpec =
+    AgentSpec::Mcts(Budget::Playouts(1000), MctsKnobs { exploration_milli: None, contempt_milli: None, plain: false });
 
 /// The deepest `alphabeta:N`.
 pub const MAX_DEPTH: u32 = 64;
@@ -65,7 +68,7 @@ pub const AGENT_KINDS: &[AgentKind] = &[
     },
     AgentKind {
         name: "mcts",
-        forms: "mcts, mcts:1000 (playouts a move), mcts:2s (time a move), mcts:2s,c=0.7, mcts:2s,plain",
+        forms: "mcts, mcts:1000 (playouts a move), mcts:2s (time a move), mcts:2s,c=0.7, mcts:2s,contempt=0, mcts:2s,plain",
         about: "Monte Carlo tree search (1000 playouts a move unless told)",
         examples: &["mcts:200", "mcts:1000", "mcts:1s", "mcts:5s"],
     },
@@ -94,7 +97,7 @@ const RANGE: &str = "playouts a move are from 1 to 1000000, a time a move from 1
 impl AgentSpec {
     /// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or
     /// `mcts:TIME` (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`), with options
-    /// `,c=0.7` and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies, 1 to
+    /// `,c=0.7`, `,contempt=0.5` and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies, 1 to
     /// [`MAX_DEPTH`]) or `alphabeta:TIME`, with `,hash=MIB` (1 to 4096).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = || SpecError::Unknown(text.to_string());
@@ -135,7 +138,15 @@ impl AgentSpec {
                             Ok(c) if (0.0..=10.0).contains(&c) => knobs.exploration_milli = Some((c * 1000.0).round() as u32),
                             _ => return Err(option("the exploration constant c is a number from 0 to 10".into())),
                         },
-                        _ => return Err(option(format!("mcts takes the options c=NUMBER (exploration) and plain, not '{o}'"))),
+                        Some(("contempt", value)) => match value.parse::<f64>() {
+                            Ok(c) if (0.0..=1.0).contains(&c) => knobs.contempt_milli = Some((c * 1000.0).round() as u32),
+                            _ => return Err(option("the contempt for draws is a number from 0 to 1".into())),
+                        },
+                        _ => {
+                            return Err(option(format!(
+                                "mcts takes the options c=NUMBER (exploration), contempt=NUMBER (draws) and plain, not '{o}'"
+                            )));
+                        }
                     }
                 }
                 Ok(AgentSpec::Mcts(budget, knobs))
@@ -181,6 +192,9 @@ impl AgentSpec {
                 if let Some(c) = knobs.exploration_milli {
                     label += &format!(",c={}", f64::from(c) / 1000.0);
                 }
+                if let Some(c) = knobs.contempt_milli {
+                    label += &format!(",contempt={}", f64::from(c) / 1000.0);
+                }
                 if knobs.plain {
                     label += ",plain";
                 }
@@ -220,6 +234,9 @@ impl AgentSpec {
                 let mut options = if knobs.plain { MctsOptions::plain() } else { MctsOptions::default() };
                 if let Some(c) = knobs.exploration_milli {
                     options.exploration = f64::from(c) / 1000.0;
+                }
+                if let Some(c) = knobs.contempt_milli {
+                    options.contempt = f64::from(c) / 1000.0;
                 }
                 Box::new(MctsAgent::with_options(*budget, seed, options).with_memory(memory.clone()))
             }
@@ -262,15 +279,19 @@ mod tests {
         assert_eq!(AgentSpec::parse("mcts:1m"), Ok(mcts(Budget::Time(Duration::from_secs(60)))));
         assert_eq!(AgentSpec::parse("mcts:1000000"), Ok(mcts(Budget::Playouts(1_000_000))));
         assert_eq!(AgentSpec::parse("mcts"), Ok(MCTS));
-        let tuned = AgentSpec::Mcts(Budget::Playouts(50), MctsKnobs { exploration_milli: Some(700), plain: false });
+        let tuned = AgentSpec::Mcts(Budget::Playouts(50), MctsKnobs { exploration_milli: Some(700), contempt_milli: None, plain: false });
         assert_eq!(AgentSpec::parse("mcts:50,c=0.7"), Ok(tuned.clone()));
-        let plain = AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)), MctsKnobs { exploration_milli: None, plain: true });
+        let plain =
+            AgentSpec::Mcts(Budget::Time(Duration::from_secs(1)), MctsKnobs { exploration_milli: None, contempt_milli: None, plain: true });
         assert_eq!(AgentSpec::parse("mcts:1s,plain"), Ok(plain.clone()));
+        let calm = AgentSpec::Mcts(Budget::Playouts(50), MctsKnobs { exploration_milli: None, contempt_milli: Some(0), plain: false });
+        assert_eq!(AgentSpec::parse("mcts:50,contempt=0"), Ok(calm.clone()));
         // What `label` writes reads back.
-        for spec in [mcts(Budget::Time(Duration::from_millis(1500))), mcts(Budget::Playouts(7)), AgentSpec::Random, tuned, plain] {
+        for spec in [mcts(Budget::Time(Duration::from_millis(1500))), mcts(Budget::Playouts(7)), AgentSpec::Random, tuned, plain, calm] {
             assert_eq!(AgentSpec::parse(&spec.label()), Ok(spec));
         }
         assert!(AgentSpec::parse("mcts:5,c=x").unwrap_err().to_string().contains("exploration constant"));
+        assert!(AgentSpec::parse("mcts:5,contempt=2").unwrap_err().to_string().contains("from 0 to 1"));
         assert!(AgentSpec::parse("mcts:5,deep").unwrap_err().to_string().contains("not 'deep'"));
         assert!(AgentSpec::parse("mcts:0").unwrap_err().to_string().contains("from 1 to 1000000"));
         assert!(AgentSpec::parse("mcts:2h").unwrap_err().to_string().contains("from 1ms to 1h"));
