@@ -144,8 +144,7 @@ impl<'g> Session<'g> {
         let mut keys = Vec::with_capacity(ROOM + 1);
         keys.push(repetition_key(game, &pos));
         let counters = vec![0; game.rules().draws.len()];
-        let needs_material = game.rules().draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
-        let material = needs_material.then(|| material_counts(game, &pos));
+        let material = game.draw_plan.material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
         // What `play` saves a ply: where repetition looks back to, the clock, the counters, the
         // material.

@@ -494,46 +494,11 @@ fn ray_sets(width: Width, board: &hetproba_board::Board, min: u32, max: Option<u
 mod tests {
     use crate::{Game, Position};
 
-    /// A row of eight cells where a piece moves exactly as far as the row holds pieces, passing
-    /// over what `over` allows (nothing without it).
+    /// The fixture's row of eight cells, its line-count move passing over what `over` allows
+    /// (`""`: nothing but empty cells).
     fn row(over: &str) -> Game {
-        let text = format!(
-            r#"[game]
-id = "row"
-name = "Row"
-source = "a fixture of the tests"
-summary = "Line-count moves along a row."
-
-[[players]]
-name = "white"
-short = "w"
-
-[[players]]
-name = "black"
-short = "b"
-
-[board]
-shape = "rect"
-width = 8
-height = 1
-
-[pieces.disc]
-symbols = ["x", "o"]
-
-[start]
-side = "white"
-white = {{ disc = ["a1"] }}
-black = {{ disc = ["h1"] }}
-
-[moves.disc]
-do = "slide(orthogonal, distance=line-count{over}, to=any)"
-
-[[end]]
-if = "no-moves"
-result = "mover loses"
-"#
-        );
-        Game::new(hetproba_rules::load("row.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"))
+        let text = include_str!("../../../../tests/fixtures/counting.toml").replace(", over=own", over);
+        Game::new(hetproba_rules::load("counting.toml", &text, &hetproba_rules::BuiltinFiles, &[]).expect("loads"))
     }
 
     fn moves(game: &Game, position: &str) -> String {
