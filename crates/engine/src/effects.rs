@@ -56,6 +56,56 @@ pub(crate) struct Effects {
     /// test (one effect needs a piece, lines of any length) and every direction of it moves by
     /// a fixed index offset ([`crate::game::dir_offset`]).
     flood: Option<Flood>,
+    /// The turning of a move made a word at a time, when the board is one word wide and the
+    /// only effect turns enclosed lines of any length along directions of fixed offsets.
+    turn: Option<TurnWord>,
+}
+
+/// Enclosed lines found and turned on a board of one word: per player, each direction's step
+/// as a rotation of the word (by the direction's offset, modulo 64) and the cells that have a
+/// step along it. A cell with a step moves by its offset within the board, so the rotation
+/// moves exactly the cells of the mask to their neighbours.
+#[derive(Clone, Debug)]
+struct TurnWord {
+    dirs: [Vec<(u32, u64)>; 2],
+}
+
+impl TurnWord {
+    fn compile(rules: &Ruleset, e: &Enclose, width: Width) -> Option<TurnWord> {
+        let board = &rules.board;
+        if width != Width::W1 || e.outcome != Enclosed::Flip || e.len.is_some() || e.hostile.is_some() {
+            return None;
+        }
+        let mut dirs = [Vec::new(), Vec::new()];
+        for (p, list) in e.dirs.iter().enumerate() {
+            for &d in list {
+                let offset = crate::game::dir_offset(board, d)?;
+                let from = board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).fold(0u64, |m, c| m | 1 << c.index());
+                dirs[p].push((offset.rem_euclid(64) as u32, from));
+            }
+        }
+        Some(TurnWord { dirs })
+    }
+
+    /// The cells a piece of `side` just arrived on `at` turns: the unbroken lines of `enemy`
+    /// pieces from it closed by an `own` piece.
+    #[inline(always)]
+    fn turned(&self, side: PlayerId, at: CellId, own: u64, enemy: u64) -> u64 {
+        let mut out = 0;
+        for &(rot, from) in &self.dirs[side.index()] {
+            let step = |set: u64| (set & from).rotate_left(rot);
+            let mut k = step(1 << at.index());
+            let mut run = 0;
+            while k & enemy != 0 {
+                run |= k;
+                k = step(k);
+            }
+            if k & own != 0 {
+                out |= run;
+            }
+        }
+        out
+    }
 }
 
 /// An enclosure's test as a flood along each direction: per player, each direction's offset
@@ -126,14 +176,14 @@ impl Effects {
                 _ => None,
             })
             .collect();
-        let surround = effects
+        let surround: Vec<Surround> = effects
             .iter()
             .filter_map(|e| match e {
                 Effect::Surround { dirs, region } => Some(Surround { dirs: dirs_of(dirs), cells: cells_of(region) }),
                 _ => None,
             })
             .collect();
-        let convert = effects
+        let convert: Vec<[Vec<DirId>; 2]> = effects
             .iter()
             .filter_map(|e| match e {
                 Effect::Convert { dirs } => Some(dirs_of(dirs)),
@@ -154,7 +204,11 @@ impl Effects {
             (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() => Flood::compile(rules, &e.dirs, width),
             _ => None,
         };
-        Effects { list, surround, convert, removes, choices, near, flood }
+        let turn = match list.as_slice() {
+            [e] if surround.is_empty() && convert.is_empty() => TurnWord::compile(rules, e, width),
+            _ => None,
+        };
+        Effects { list, surround, convert, removes, choices, near, flood, turn }
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -299,6 +353,15 @@ impl Effects {
     /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
     /// with the move; turning is done here).
     pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+        if let Some(turn) = &self.turn {
+            let own = pos.player_set::<1>(side).words()[0];
+            let enemy = pos.player_set::<1>(side.other()).words()[0];
+            let cells = turn.turned(side, at, own, enemy);
+            if cells != 0 {
+                pos.turn_word(game, cells, side);
+            }
+            return;
+        }
         for e in self.list.iter().filter(|e| e.outcome == Enclosed::Flip) {
             for &d in &e.dirs[side.index()] {
                 let count = e.enclosed(game, pos, side, at, d, NO_CELL);

@@ -33,6 +33,9 @@ enum Undo {
     /// A piece moved from the first cell to the second ([`Position::step`]): it was this
     /// piece, and the second cell held this.
     Step(CellId, CellId, Piece, Option<Piece>),
+    /// The pieces on the cells of the last entry of `turn_log` (a board of one word) were
+    /// this player's, and turned to the other ([`Position::turn_word`]).
+    Turn(PlayerId),
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -117,6 +120,8 @@ pub struct Position {
     pub(crate) below: Vec<Vec<Piece>>,
     /// The columns `Undo::Stack` entries put back, in the order they were changed.
     stack_log: Vec<Vec<Piece>>,
+    /// The cells `Undo::Turn` entries turn back, in the order they were turned.
+    turn_log: Vec<u64>,
     undo: Vec<Undo>,
     frames: Vec<Frame>,
 }
@@ -153,6 +158,7 @@ impl Position {
             streak: [(NO_CELL, 0); 2],
             below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
             stack_log: Vec::new(),
+            turn_log: Vec::new(),
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
@@ -178,6 +184,7 @@ impl Position {
         self.streak = other.streak;
         self.undo.clear();
         self.frames.clear();
+        self.turn_log.clear();
     }
 
     /// The words of set `row`.
@@ -407,6 +414,48 @@ impl Position {
         self.cells[from.index()] = Some(moving);
     }
 
+    /// Turns the pieces on `cells` (a board of one word: bit `i` is cell `i`), which all belong
+    /// to `side`'s opponent, to `side` during a move: one undo entry for them all, and the
+    /// owners' sets changed by the word at once.
+    #[inline(always)]
+    pub(crate) fn turn_word(&mut self, game: &Game, cells: u64, side: PlayerId) {
+        let enemy = side.other();
+        self.undo.push(Undo::Turn(enemy));
+        self.turn_log.push(cells);
+        let mut bits = cells;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let old = self.cells[i].expect("a turned cell holds a piece");
+            let new = old.turned_to(side);
+            self.hash ^= game.key(CellId::new(i), Some(old)) ^ game.key(CellId::new(i), Some(new));
+        }
+        self.turn_cells(cells, enemy, side);
+    }
+
+    /// The cells, counts and sets of [`Position::turn_word`], from `from`'s pieces to `to`'s.
+    #[inline(always)]
+    fn turn_cells(&mut self, cells: u64, from: PlayerId, to: PlayerId) {
+        debug_assert_eq!(self.words, 1, "turning a word on a board of one word");
+        let (f, t) = (crate::game::slot(from), crate::game::slot(to));
+        let n = cells.count_ones();
+        self.counts[f] -= n;
+        self.counts[t] += n;
+        let sets = &mut self.sets[..];
+        sets[f] ^= cells;
+        sets[t] ^= cells;
+        let mut bits = cells;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let old = self.cells[i].expect("a turned cell holds a piece");
+            let new = old.turned_to(to);
+            sets[PIECES + old.code()] ^= 1 << i;
+            sets[PIECES + new.code()] ^= 1 << i;
+            self.cells[i] = Some(new);
+        }
+    }
+
     /// Sets the pieces under a cell's top (bottom first) during a move, recording the old ones.
     pub(crate) fn set_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
@@ -546,6 +595,10 @@ impl Position {
                     self.replace(cell, now, old);
                 }
                 Undo::Step(from, to, moving, taken) => self.unstep(from, to, moving, taken),
+                Undo::Turn(owner) => {
+                    let cells = self.turn_log.pop().expect("a turn entry has its cells logged");
+                    self.turn_cells(cells, owner.other(), owner);
+                }
                 Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
@@ -572,11 +625,18 @@ impl Position {
         }
         let drop = self.frames.len() - keep;
         let cut = self.frames[drop].undo_len;
+        self.drop_turns(cut as usize);
         self.undo.drain(..cut as usize);
         self.frames.drain(..drop);
         for frame in &mut self.frames {
             frame.undo_len -= cut;
         }
+    }
+
+    /// Drops the turned cells logged for the first `entries` undo entries, which are dropped.
+    fn drop_turns(&mut self, entries: usize) {
+        let turns = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Turn(_))).count();
+        self.turn_log.drain(..turns);
     }
 
     /// Makes room in the undo log for `moves` more moves (of a few changed cells each).
@@ -595,6 +655,7 @@ impl Position {
             return;
         }
         let last = self.frames.pop().expect("more than one frame");
+        self.drop_turns(last.undo_len as usize);
         self.undo.drain(..last.undo_len as usize);
         self.frames.clear();
         self.frames.push(Frame { undo_len: 0, ..last });
@@ -604,15 +665,20 @@ impl Position {
     /// set up directly: every cell counts as new).
     pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
+        // The move's turned cells are the last entries of the turn log, one per `Undo::Turn`.
+        let turns = changes.iter().filter(|u| matches!(u, Undo::Turn(_))).count();
+        let turned = self.turn_log[self.turn_log.len() - turns..].iter().fold(0, |all, &w| all | w);
+        let turned = (0..64).filter(move |i| turned >> i & 1 != 0).map(CellId::new);
         Some(
             changes
                 .iter()
                 .flat_map(|u| match *u {
                     Undo::Cell(c, _) | Undo::Stack(c) => [Some(c), None],
                     Undo::Step(from, to, ..) => [Some(from), Some(to)],
-                    Undo::Unmoved(_) => [None, None],
+                    Undo::Unmoved(_) | Undo::Turn(_) => [None, None],
                 })
-                .flatten(),
+                .flatten()
+                .chain(turned),
         )
     }
 
@@ -621,6 +687,7 @@ impl Position {
         self.undo.clear();
         self.frames.clear();
         self.stack_log.clear();
+        self.turn_log.clear();
     }
 
     /// The player to move.
