@@ -668,7 +668,14 @@ impl Position {
         // The move's turned cells are the last entries of the turn log, one per `Undo::Turn`.
         let turns = changes.iter().filter(|u| matches!(u, Undo::Turn(_))).count();
         let turned = self.turn_log[self.turn_log.len() - turns..].iter().fold(0, |all, &w| all | w);
-        let turned = (0..64).filter(move |i| turned >> i & 1 != 0).map(CellId::new);
+        let mut bits = turned;
+        let turned = std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                CellId::new(i)
+            })
+        });
         Some(
             changes
                 .iter()

@@ -9,32 +9,41 @@ use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Push {
-    /// Inward directions, per player.
-    dirs: [Vec<DirId>; 2],
+    /// Per player, in cell order: the cells a piece can come in at, each with its inward
+    /// directions (those whose opposite step leaves the board), in the rule's order. Found
+    /// once, since the board's edges never change.
+    entries: [Vec<(CellId, Vec<DirId>)>; 2],
 }
 
 impl Push {
     pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Push {
-        Push { dirs: rules.direction_sets[dirs.index()].dirs.clone() }
+        let board = &rules.board;
+        let entries = rules.direction_sets[dirs.index()].dirs.clone().map(|dirs| {
+            board
+                .all_cells()
+                .filter_map(|c| {
+                    let inward: Vec<DirId> =
+                        dirs.iter().copied().filter(|&d| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL)).collect();
+                    (!inward.is_empty()).then_some((c, inward))
+                })
+                .collect()
+        });
+        Push { entries }
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
-        let dirs = &self.dirs[side.index()];
         let rule = &game.compiled[r.index()];
-        for c in (0..cells.len()).map(CellId::new) {
-            let inward = |d: DirId| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL);
+        for (c, inward) in &self.entries[side.index()] {
+            let c = *c;
             if cells[c.index()].is_none() {
-                if dirs.iter().any(|&d| inward(d)) && !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
+                if !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                     return false;
                 }
                 continue;
             }
-            for &d in dirs {
-                if !inward(d) {
-                    continue;
-                }
+            for &d in inward {
                 let mut k = board.step(c, d);
                 while k != NO_CELL && cells[k.index()].is_some() {
                     k = board.step(k, d);
