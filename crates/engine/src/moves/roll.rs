@@ -4,52 +4,54 @@
 use super::{Move, RuleId, Sink};
 use crate::game::Game;
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_board::{CellId, CellSet, DirId, NO_CELL};
 use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Roll {
-    /// Directions of travel, per player.
-    dirs: [Vec<DirId>; 2],
+    /// Per player: each direction of travel with the cells a piece enters at along it (those
+    /// with no step back), found once, since the board's edges never change.
+    entries: [Vec<(DirId, Vec<CellId>)>; 2],
 }
 
 impl Roll {
     pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Roll {
-        Roll { dirs: rules.direction_sets[dirs.index()].dirs.clone() }
+        let board = &rules.board;
+        let entries = rules.direction_sets[dirs.index()].dirs.clone().map(|dirs| {
+            dirs.into_iter()
+                .filter_map(|d| {
+                    let back = board.opposite(d)?;
+                    Some((d, board.all_cells().filter(|&c| board.step(c, back) == NO_CELL).collect()))
+                })
+                .collect()
+        });
+        Roll { entries }
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
         let rule = &game.compiled[r.index()];
-        for c in (0..cells.len()).map(CellId::new) {
-            if cells[c.index()].is_some() {
-                continue;
-            }
-            // A stone rolling along d stops on c if the next cell is off the board or
-            // occupied, and reaches c if every cell back to the edge is empty.
-            let lands = self.dirs[side.index()].iter().any(|&d| {
-                let ahead = board.step(c, d);
-                if ahead != NO_CELL && cells[ahead.index()].is_none() {
-                    return false;
+        // A stone entering at an empty edge cell rolls along d to the last empty cell before
+        // the edge or a piece: each line is walked once, and entries that stop on the same
+        // cell are one move, made in cell order.
+        let mut lands = CellSet::<W>::EMPTY;
+        for (d, starts) in &self.entries[side.index()] {
+            for &start in starts {
+                if cells[start.index()].is_some() {
+                    continue;
                 }
-                let Some(back) = board.opposite(d) else { return false };
-                let mut k = c;
+                let mut k = start;
                 loop {
-                    let p = board.step(k, back);
-                    if p == NO_CELL {
-                        return true;
+                    let next = board.step(k, *d);
+                    if next == NO_CELL || cells[next.index()].is_some() {
+                        break;
                     }
-                    if cells[p.index()].is_some() {
-                        return false;
-                    }
-                    k = p;
+                    k = next;
                 }
-            });
-            if lands && !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
-                return false;
+                lands.insert(k);
             }
         }
-        true
+        lands.iter().all(|c| game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }
