@@ -1,8 +1,8 @@
 //! The evaluation, compiled: `[eval]`'s terms turned into tables, and [`Game::evaluate`], the
 //! points of a position for the player to move. Terms that depend only on a piece and its cell
 //! (material, piece counts, advance, regions, approach) are summed into one table per piece code
-//! and cell; the others (mobility, lines, groups, spread, stable pieces, shelter, gaps) each keep the
-//! tables they read. Every term is measured for both players; a term counts the player's own
+//! and cell; the others (mobility, movers, lines, groups, spread, stable pieces, shelter, gaps)
+//! each keep the tables they read. Every term is measured for both players; a term counts the player's own
 //! measure minus the opponent's.
 
 use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks};
@@ -21,6 +21,7 @@ pub(crate) struct Evaluator {
     /// gives its owner; empty when no term depends on pieces and cells alone.
     square: Vec<i32>,
     mobility: i32,
+    movers: i32,
     lines: Vec<Lines>,
     /// Weight and neighbours (per player: through the term's directions).
     groups: Vec<(i32, [Neighbours; 2])>,
@@ -108,6 +109,7 @@ impl Evaluator {
                     per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(nearer[p][c]) } else { 0 })
                 }
                 EvalKind::Mobility => ev.mobility = ev.mobility.saturating_add(w),
+                EvalKind::Movers => ev.movers = ev.movers.saturating_add(w),
                 EvalKind::Lines { len, dirs } => {
                     let dirs = dirs_of(*dirs);
                     let runs = [0, 1].map(|p| {
@@ -251,6 +253,23 @@ impl Sink for Count {
     }
 }
 
+/// Counts the moves and gathers the cells they leave (a placement or a pass leaves none).
+struct Movers<const W: usize> {
+    moves: u32,
+    from: CellSet<W>,
+}
+
+impl<const W: usize> Sink for Movers<W> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) -> bool {
+        self.moves += 1;
+        if mv.from != NO_CELL {
+            self.from.insert(mv.from);
+        }
+        true
+    }
+}
+
 impl Game {
     /// The position's points for the player to move under the ruleset's `[eval]` (or the
     /// default: material and mobility), at most [`MAX_EVAL`] either way. It judges positions
@@ -282,7 +301,12 @@ impl Game {
         for player in PlayerId::BOTH {
             let p = player.index();
             let mut points = 0i64;
-            if ev.mobility != 0 {
+            if ev.movers != 0 {
+                // One generation serves both terms.
+                let mut movers = Movers::<W> { moves: 0, from: CellSet::EMPTY };
+                self.generate_phase::<W>(pos, player, pos.phase, &mut movers);
+                points += i64::from(ev.mobility) * i64::from(movers.moves) + i64::from(ev.movers) * i64::from(movers.from.len());
+            } else if ev.mobility != 0 {
                 let mut count = Count(0);
                 self.generate_phase::<W>(pos, player, pos.phase, &mut count);
                 points += i64::from(ev.mobility) * i64::from(count.0);

@@ -185,3 +185,17 @@ fn mobility_counts_the_moves_of_each_side() {
     assert_eq!(points(&g, "3o/4/4/x3 x"), 0);
     assert_eq!(points(&g, "4/2o1/4/x3 x"), 3 - 8);
 }
+
+#[test]
+fn movers_counts_the_pieces_that_have_a_move() {
+    // x: men on a1, b1, a2, b2. a1 is walled in by its own men; a2 steps to a3 or b3, b1 to c1
+    // or c2, b2 to a3, b3, c2 or c1 (c3 holds a stone): 3 movers (8 moves). o: a man on a4 (a3,
+    // b3, b4: 1 mover, 3 moves) and one on d4 walled in by stones on c4, c3 and d3 (none).
+    // 3 - 1 = 2.
+    let position = "o1#o/2##/xx2/xx2";
+    let g = game("", "movers");
+    assert_eq!(points(&g, &format!("{position} x")), 2);
+    assert_eq!(points(&g, &format!("{position} o")), -2);
+    // With mobility beside it (one generation serves both): 2 + 2 * (8 - 3) = 12.
+    assert_eq!(points(&game("", r#"movers", "2 * mobility"#), &format!("{position} x")), 12);
+}

@@ -777,6 +777,9 @@ pub fn eval_words(r: &Ruleset, term: &EvalTerm) -> String {
         }
         EvalKind::Pieces { types } => format!("{points} for each {}", pieces(*types)),
         EvalKind::Mobility => format!("{points} for each move the player's rules allow, before the turn's rules choose among them"),
+        EvalKind::Movers => {
+            format!("{points} for each of the player's pieces that has a move its rules allow, before the turn's rules choose")
+        }
         EvalKind::Advance { types } => format!("{points} for each row a {} stands ahead of the player's first row", pieces(*types)),
         EvalKind::Region { region, types } => format!("{points} for each {} on {}", pieces(*types), region_words(r, *region)),
         EvalKind::Approach { region, types } => {

@@ -831,6 +831,9 @@ pub enum EvalKind {
     /// The moves the player's rules generate in the position (as if it were the player's turn),
     /// before the turn's filters.
     Mobility,
+    /// The player's pieces that have at least one of those moves (distinct cells moves leave;
+    /// placements count none), before the turn's filters.
+    Movers,
     /// For each piece of these types, the rows it stands ahead of the player's first row,
     /// along the player's forward direction.
     Advance { types: PieceTypeSet },

@@ -9,8 +9,8 @@ use crate::tree::{Node, Value};
 use hetproba_board::DirId;
 
 /// The terms `[eval]` knows, for the message about an unknown one.
-pub const TERMS: [&str; 12] =
-    ["material", "pieces", "mobility", "advance", "region", "approach", "lines", "groups", "spread", "stable", "shelter", "gap"];
+pub const TERMS: [&str; 13] =
+    ["material", "pieces", "mobility", "movers", "advance", "region", "approach", "lines", "groups", "spread", "stable", "shelter", "gap"];
 
 /// The largest weight a term may have: the sum stays far from the scores of won games.
 pub const MAX_WEIGHT: i64 = 10_000;
@@ -67,6 +67,7 @@ fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Opt
     let kind = match call.name.as_str() {
         "material" => Some(EvalKind::Material),
         "mobility" => Some(EvalKind::Mobility),
+        "movers" => Some(EvalKind::Movers),
         "pieces" => types_positional(cx, node, call, &mut args, names).map(|types| EvalKind::Pieces { types }),
         "advance" => {
             if forward.iter().any(Option::is_none) {
@@ -208,13 +209,14 @@ mod tests {
 
     #[test]
     fn terms_are_read_with_their_weights() {
-        let text = text(r#""100 * material", "mobility", "-3 * region(centre, pieces=stone)", "lines(3, orthogonal)""#);
+        let text = text(r#""100 * material", "mobility", "-3 * region(centre, pieces=stone)", "lines(3, orthogonal)", "-2 * movers""#);
         let r = crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
         let weights: Vec<i32> = r.eval.terms.iter().map(|t| t.weight).collect();
-        assert_eq!(weights, [100, 1, -3, 1]);
+        assert_eq!(weights, [100, 1, -3, 1, -2]);
         assert_eq!(r.eval.terms[0].kind, EvalKind::Material);
         assert!(matches!(r.eval.terms[2].kind, EvalKind::Region { types, .. } if types.len() == 1));
         assert!(matches!(r.eval.terms[3].kind, EvalKind::Lines { len: 3, .. }));
+        assert_eq!(r.eval.terms[4].kind, EvalKind::Movers);
         assert!(r.eval.declared);
     }
 
@@ -233,7 +235,7 @@ mod tests {
         let message = error(r#""100 * material", "5 * wobble""#);
         assert_eq!(
             message,
-            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, advance, region, approach, lines, groups, spread, stable, shelter, gap"
+            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, movers, advance, region, approach, lines, groups, spread, stable, shelter, gap"
         );
     }
 
