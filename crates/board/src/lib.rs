@@ -296,6 +296,12 @@ impl Board {
         self.opposite[dir.index()]
     }
 
+    /// Whether a piece moving along `dir` can come onto the board at `cell`: the step back
+    /// from it leaves the board. False for a direction without an opposite.
+    pub fn enters_along(&self, cell: CellId, dir: DirId) -> bool {
+        self.opposite(dir).is_some_and(|back| self.step(cell, back) == NO_CELL)
+    }
+
     /// Every cell, in order.
     pub fn all_cells(&self) -> impl Iterator<Item = CellId> + use<> {
         (0..self.cells.len()).map(CellId::new)

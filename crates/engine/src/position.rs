@@ -422,10 +422,7 @@ impl Position {
         let enemy = side.other();
         self.undo.push(Undo::Turn(enemy));
         self.turn_log.push(cells);
-        let mut bits = cells;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for i in word_bits(cells) {
             let old = self.cells[i].expect("a turned cell holds a piece");
             let new = old.turned_to(side);
             self.hash ^= game.key(CellId::new(i), Some(old)) ^ game.key(CellId::new(i), Some(new));
@@ -444,10 +441,7 @@ impl Position {
         let sets = &mut self.sets[..];
         sets[f] ^= cells;
         sets[t] ^= cells;
-        let mut bits = cells;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+        for i in word_bits(cells) {
             let old = self.cells[i].expect("a turned cell holds a piece");
             let new = old.turned_to(to);
             sets[PIECES + old.code()] ^= 1 << i;
@@ -668,14 +662,7 @@ impl Position {
         // The move's turned cells are the last entries of the turn log, one per `Undo::Turn`.
         let turns = changes.iter().filter(|u| matches!(u, Undo::Turn(_))).count();
         let turned = self.turn_log[self.turn_log.len() - turns..].iter().fold(0, |all, &w| all | w);
-        let mut bits = turned;
-        let turned = std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                CellId::new(i)
-            })
-        });
+        let turned = word_bits(turned).map(CellId::new);
         Some(
             changes
                 .iter()
@@ -785,6 +772,18 @@ impl Game {
             }
         }
     }
+}
+
+/// The indices of the set bits of `word`, lowest first.
+#[inline(always)]
+fn word_bits(mut word: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let i = word.trailing_zeros() as usize;
+            word &= word - 1;
+            i
+        })
+    })
 }
 
 #[cfg(test)]

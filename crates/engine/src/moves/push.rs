@@ -22,8 +22,7 @@ impl Push {
             board
                 .all_cells()
                 .filter_map(|c| {
-                    let inward: Vec<DirId> =
-                        dirs.iter().copied().filter(|&d| board.opposite(d).is_some_and(|back| board.step(c, back) == NO_CELL)).collect();
+                    let inward: Vec<DirId> = dirs.iter().copied().filter(|&d| board.enters_along(c, d)).collect();
                     (!inward.is_empty()).then_some((c, inward))
                 })
                 .collect()

@@ -19,10 +19,8 @@ impl Roll {
         let board = &rules.board;
         let entries = rules.direction_sets[dirs.index()].dirs.clone().map(|dirs| {
             dirs.into_iter()
-                .filter_map(|d| {
-                    let back = board.opposite(d)?;
-                    Some((d, board.all_cells().filter(|&c| board.step(c, back) == NO_CELL).collect()))
-                })
+                .filter(|&d| board.opposite(d).is_some())
+                .map(|d| (d, board.all_cells().filter(|&c| board.enters_along(c, d)).collect()))
                 .collect()
         });
         Roll { entries }
