@@ -136,3 +136,51 @@ fn alphabeta_searches_clobber_by_depth_where_every_move_captures() {
     AlphaBetaAgent::new(Limit::Nodes(20_000), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
     assert!(depth >= 4, "depth {depth} in 20,000 positions");
 }
+
+/// The wide fixture (tests/fixtures/wide.toml) on 8x8: men step and jump straight ahead or
+/// sideways, capture is compulsory, a third repetition is a draw, and the evaluation is the
+/// default one (100 a man, 10 a move more than the opponent has).
+fn wide_8x8() -> Game {
+    let text = include_str!("fixtures/wide.toml");
+    let rules = hetproba_rules::load("wide.toml", text, &hetproba_rules::BuiltinFiles, &[("size".to_string(), 8)]).expect("loads");
+    Game::new(rules)
+}
+
+#[test]
+fn alphabeta_takes_a_repetition_a_man_down_unless_its_contempt_for_draws_is_larger() {
+    // White's men on a2 and e2 against black's man on h7, white to move. White's a2 man and
+    // black's man step sideways and back twice, so that after b2-a2 black's g7-h7 brings back
+    // the first position (white to move) for the third time: a draw at once. Black is a man
+    // down and has fewer moves (its man has 2 or 3, white's two men 5 or 6): playing on
+    // scores about -100 - 3 * 10 for black, and the men are five rows apart, too far to take
+    // or lose anything in four plies. Without contempt the draw (0) is better than that; with
+    // a negative one (-50) better still (a draw is worth 50 to black); with a contempt of 1000
+    // the draw is worth -1000 to black, less than a man down, and black plays on.
+    let game = wide_8x8();
+    let mut session = Session::from_text(&game, "8/7b/8/8/8/8/w3w3/8 W").expect("a position");
+    for name in ["a2-b2", "h7-g7", "b2-a2", "g7-h7", "a2-b2", "h7-g7", "b2-a2"] {
+        let mv = game.parse_move(session.position(), name).expect("legal");
+        session.play(mv);
+    }
+    let mut probe = session.clone();
+    probe.play(game.parse_move(session.position(), "g7-h7").expect("legal"));
+    assert!(probe.outcome().is_some_and(|o| o.winner.is_none()), "g7-h7 draws by repetition");
+    let timer = StepTimer::new(Duration::ZERO);
+    let search = |contempt: i32| {
+        let mut last = None;
+        let mut observe = |p: &Progress| {
+            if p.fresh {
+                last = Some(p.score);
+            }
+            ControlFlow::Continue(())
+        };
+        let mut agent = AlphaBetaAgent::new(Limit::Depth(4), 1).with_contempt(contempt);
+        let mv = agent.choose(&session, &mut Think::observed(&timer, &mut observe));
+        (game.move_name(session.position(), mv), last.expect("a search reports its score"))
+    };
+    assert_eq!(search(0), ("g7-h7".to_string(), Score::Points(0)), "without contempt the draw is nothing, better than a man down");
+    assert_eq!(search(-50), ("g7-h7".to_string(), Score::Points(50)), "a negative contempt makes a draw worth something");
+    let (mv, score) = search(1000);
+    assert_ne!(mv, "g7-h7", "a contempt of 1000 plays on a man down");
+    assert!(matches!(score, Score::Points(p) if (-200..=-100).contains(&p)), "playing on is about a man down: {score:?}");
+}

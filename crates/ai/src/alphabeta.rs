@@ -4,11 +4,11 @@
 //! quiescence on captures (a position where every move captures, as under compulsory capture,
 //! is searched whole, so a forced exchange is followed to its end; none in a game whose every
 //! move captures, where it would search every leaf to the game's end), check extensions, the
-//! session's draw rules (repetitions and move counters along the searched line), wins and
-//! losses scored by their distance, and time shared out over a game under a clock.
+//! session's draw rules (repetitions and move counters along the searched line), a contempt for
+//! draws, wins and losses scored by their distance, and time shared out over a game under a clock.
 
 use crate::{Agent, Lease, Progress, Rng, Score, Think, TimeLeft, TreeMemory, Unit};
-use hetproba_engine::rules::model::DrawKind;
+use hetproba_engine::rules::model::{DrawKind, PlayerId};
 use hetproba_engine::{Game, MAX_EVAL, Move, Session};
 use std::time::Duration;
 
@@ -55,9 +55,16 @@ pub struct AlphaBetaAgent {
     /// History heuristic: how often a quiet move caused a cut, by a hash of its rule and cells.
     history: Vec<i32>,
     killers: Vec<[Move; 2]>,
+    /// What a draw is worth less than nothing to the side to move at the root, in the
+    /// evaluation's points (negative: more than nothing).
+    contempt: i32,
     /// The memory its table holds in a budget that other searches share, if any.
     _lease: Lease,
 }
+
+/// The largest contempt for draws either way, in the evaluation's points: as much as the
+/// evaluation can say, so that a draw scores below every won game.
+pub const MAX_CONTEMPT: i32 = MAX_EVAL;
 
 impl AlphaBetaAgent {
     /// An agent with the default table size. The seed orders equal moves, so that games differ
@@ -75,8 +82,19 @@ impl AlphaBetaAgent {
             table: Table::new(hash_mb.clamp(1, MAX_HASH_MB)),
             history: vec![0; HISTORY],
             killers: vec![[Move::PASS; 2]; MAX_PLY + 1],
+            contempt: 0,
             _lease: Lease::default(),
         }
+    }
+
+    /// The agent with a contempt for draws: a drawn position (by the draw rules, by a
+    /// repetition found in the search, or a drawn end of the game) scores `-contempt` for the
+    /// side to move at the root and `contempt` for the other, so that a positive contempt plays
+    /// on in a position the evaluation puts a little behind rather than take a draw, and a
+    /// negative one takes a draw rather than play on a little ahead. 0 (the default) scores a
+    /// draw as nothing. Clamped to [`MAX_CONTEMPT`] either way.
+    pub fn with_contempt(self, contempt: i32) -> AlphaBetaAgent {
+        AlphaBetaAgent { contempt: contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT), ..self }
     }
 
     /// An agent whose table of up to `hash_mb` MiB takes its memory from `memory`, which other
@@ -127,6 +145,11 @@ impl Agent for AlphaBetaAgent {
             _ => u64::MAX,
         };
         self.table.age = self.table.age.wrapping_add(1);
+        let root_side = session.position().side();
+        // Scores with a contempt hold draws as the root's side sees them: a table entry is good
+        // for searches from the same side only, so each side's entries have keys of their own.
+        // Without contempt a draw is nothing to both sides and the keys are the positions'.
+        self.table.salt = if self.contempt == 0 { 0 } else { SIDE_SALT.wrapping_mul(root_side.index() as u64 + 1) };
         for h in &mut self.history {
             *h /= 8;
         }
@@ -151,6 +174,8 @@ impl Agent for AlphaBetaAgent {
             depth_done: 0,
             score: Score::Points(0),
             root_line: Vec::new(),
+            contempt: self.contempt,
+            root_side,
         };
         let mut score: i32 = 0;
         for depth in 1..=max_depth {
@@ -266,6 +291,9 @@ struct Search<'a, 'g, 't> {
     depth_done: u32,
     score: Score,
     root_line: Vec<Move>,
+    /// The agent's contempt for draws and the side it searches for.
+    contempt: i32,
+    root_side: PlayerId,
 }
 
 impl Search<'_, '_, '_> {
@@ -369,7 +397,7 @@ impl Search<'_, '_, '_> {
             return 0;
         }
         if self.drawn() {
-            return 0;
+            return self.draw_score();
         }
         // A win found this far from the root cannot beat one found nearer.
         alpha = alpha.max(-(WIN - ply as i32));
@@ -490,8 +518,10 @@ impl Search<'_, '_, '_> {
         for &mv in moves.iter() {
             self.session.play(mv);
             self.visit();
-            let score = if self.stopped || self.drawn() {
+            let score = if self.stopped {
                 0
+            } else if self.drawn() {
+                -self.draw_score()
             } else {
                 let mut next = std::mem::take(&mut self.lists[ply + 1]);
                 self.game.generate(self.session.position(), &mut next);
@@ -526,13 +556,19 @@ impl Search<'_, '_, '_> {
         (self.repetition_draws && self.session.repetitions() > 0) || self.session.history_draw().is_some()
     }
 
+    /// A drawn position's score for the player to move: the contempt against the root's side,
+    /// for it to the other side.
+    fn draw_score(&self) -> i32 {
+        if self.session.position().side() == self.root_side { -self.contempt } else { self.contempt }
+    }
+
     /// The score of a position with no moves: the game is over.
     fn terminal(&self, ply: usize) -> i32 {
         let pos = self.session.position();
         match self.game.outcome(pos).and_then(|o| o.winner) {
             Some(w) if w == pos.side() => WIN - ply as i32,
             Some(_) => -(WIN - ply as i32),
-            None => 0,
+            None => self.draw_score(),
         }
     }
 
@@ -632,12 +668,17 @@ struct Entry {
 struct Table {
     entries: Vec<Option<Entry>>,
     age: u8,
+    /// Mixed into every key: the root's side under a contempt for draws, else 0.
+    salt: u64,
 }
+
+/// A side's keys under a contempt: the position's hash times this, plus one, for side 0.
+const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Table {
     fn new(mb: usize) -> Table {
         let slots = (mb << 20) / std::mem::size_of::<Option<Entry>>();
-        Table { entries: vec![None; slots.max(1024)], age: 0 }
+        Table { entries: vec![None; slots.max(1024)], age: 0, salt: 0 }
     }
 
     fn clear(&mut self) {
@@ -649,10 +690,12 @@ impl Table {
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
+        let key = key ^ self.salt;
         self.entries[self.slot(key)].filter(|e| e.key == key)
     }
 
     fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+        let key = key ^ self.salt;
         let slot = self.slot(key);
         let age = self.age;
         let keep = self.entries[slot].is_some_and(|e| e.key != key && e.age == age && e.depth as i32 > depth);
@@ -817,6 +860,25 @@ mod tests {
             "a fixed time below the share"
         );
         assert_eq!(time_for(Limit::Depth(3), None), (None, None));
+    }
+
+    #[test]
+    fn under_a_contempt_a_search_for_the_other_side_does_not_read_the_first_sides_entries() {
+        // Scores with a contempt hold draws as the root's side sees them. A search for the first
+        // player stores the start position; a search for the second (after one move) must not
+        // find that entry, and without contempt it does (draws are nothing to both sides).
+        let game = &crate::few_moves_game();
+        let start = Session::new(game, Position::start(game));
+        let mut after = start.clone();
+        after.play(game.legal_moves(start.position())[0]);
+        let timer = StepTimer::new(Duration::ZERO);
+        for (contempt, read) in [(0, true), (50, false), (-50, false)] {
+            let mut agent = AlphaBetaAgent::new(Limit::Depth(3), 1).with_contempt(contempt);
+            agent.choose(&start, &mut Think::new(&timer));
+            assert!(agent.table.probe(start.position().hash()).is_some(), "the root is stored");
+            agent.choose(&after, &mut Think::new(&timer));
+            assert_eq!(agent.table.probe(start.position().hash()).is_some(), read, "contempt {contempt}");
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@
 mod alphabeta;
 mod mcts;
 
-pub use alphabeta::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB};
+pub use alphabeta::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB};
 pub use mcts::{MAX_TREE, MctsAgent, MctsOptions, random_playout};
 
 use hetproba_engine::{Move, Session};
