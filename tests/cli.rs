@@ -418,6 +418,7 @@ fn the_players_help_names_alphabeta_and_a_capped_game_is_a_draw() {
     for command in ["play", "selfplay"] {
         let run = hetproba(&[command, "--help"]).ok();
         assert!(run.stdout.contains("alphabeta:6 (depth)"), "{command}: {}", run.stdout);
+        assert!(run.stdout.contains("alphabeta:1s,hash=64,contempt=50"), "{command}: {}", run.stdout);
     }
     // A game stopped at --max-plies is written 1/2-1/2 with capped: true, not `*`.
     let run = hetproba(&["selfplay", "--help"]).ok();
@@ -956,7 +957,7 @@ fn control_characters_in_a_record_or_game_lines_are_refused() {
 
 #[test]
 fn numbers_out_of_range_are_bad_usage_that_names_the_range() {
-    let cases: [(&[&str], &str); 31] = [
+    let cases: [(&[&str], &str); 33] = [
         // A negative number is a value out of range, not an unknown option with a `-- -1` tip.
         (&["perft", "reversi", "-1"], "invalid value '-1' for '<DEPTH>': expected an integer from 0 to 64"),
         (&["perft", "reversi", "65"], "expected an integer from 0 to 64"),
@@ -992,6 +993,8 @@ fn numbers_out_of_range_are_bad_usage_that_names_the_range() {
         (&["play", "reversi", "--second", "mcts:61m"], "a time a move from 1ms to 1h"),
         (&["play", "reversi", "--second", "mcts:-2s"], "'mcts:-2s': a budget cannot be negative"),
         (&["selfplay", "reversi", "--first", "mcts:0"], "playouts a move are from 1 to 1000000"),
+        (&["play", "reversi", "--first", "alphabeta:2,contempt=x"], "'alphabeta:2,contempt=x': the contempt for draws is a whole number"),
+        (&["selfplay", "reversi", "--second", "alphabeta:2,contempt=0.5"], "the contempt for draws is a whole number"),
     ];
     for (args, message) in cases {
         let run = hetproba(args);

@@ -30,8 +30,9 @@ pub struct PlayArgs {
     /// A built-in ruleset id or a path to a .toml file (at most 1 MiB).
     pub ruleset: String,
     /// Who plays first: human, random, alphabeta:6 (depth) or alphabeta:1s (time per move), mcts,
-    /// mcts:1000 (playouts per move, 1 to 1000000) or mcts:2s (time per move, 1ms to 1h). Default:
-    /// human, or the player --resume's record names.
+    /// mcts:1000 (playouts per move, 1 to 1000000) or mcts:2s (time per move, 1ms to 1h); options
+    /// after a comma, as alphabeta:1s,hash=64,contempt=50 or mcts:2s,c=0.7,contempt=0.5 (see the
+    /// README). Default: human, or the player --resume's record names.
     #[arg(long, value_parser = parse_agent)]
     pub first: Option<AgentSpec>,
     /// Who plays second (as --first). Default: mcts, or the player --resume's record names.

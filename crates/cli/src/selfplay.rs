@@ -18,7 +18,8 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 100, value_parser = crate::bounds::integer(1u64, crate::bounds::MAX_GAMES), allow_hyphen_values = true)]
     pub games: u64,
     /// Player A: random, alphabeta:6 (depth) or alphabeta:1s (time), mcts, mcts:1000 (playouts per
-    /// move) or mcts:2s (time).
+    /// move) or mcts:2s (time); options after a comma, as alphabeta:1s,hash=64,contempt=50 or
+    /// mcts:2s,c=0.7,contempt=0.5 (see the README).
     #[arg(long, default_value = "random", value_parser = parse_computer)]
     pub first: AgentSpec,
     /// Player B (as --first).

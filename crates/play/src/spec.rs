@@ -2,7 +2,9 @@
 //! `alphabeta:1s`, with options after a comma. Every front end parses a
 //! player once, here, and builds its agent here; a new agent is one more arm in each match.
 
-use hetproba_ai::{Agent, AlphaBetaAgent, Budget, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, MctsAgent, MctsOptions, RandomAgent, TreeMemory};
+use hetproba_ai::{
+    Agent, AlphaBetaAgent, Budget, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, MctsAgent, MctsOptions, RandomAgent, TreeMemory,
+};
 use std::fmt;
 use std::time::Duration;
 
@@ -20,9 +22,9 @@ pub enum AgentSpec {
     Random,
     /// Monte Carlo tree search with this budget a move and these options.
     Mcts(Budget, MctsKnobs),
-    /// Alpha-beta search on the ruleset's `[eval]` with this limit and a transposition table of
-    /// so many MiB.
-    AlphaBeta(Limit, usize),
+    /// Alpha-beta search on the ruleset's `[eval]` with this limit, a transposition table of
+    /// so many MiB and this contempt for draws (in the evaluation's points; 0 by default).
+    AlphaBeta(Limit, usize, i32),
 }
 
 /// The options of an MCTS player after its budget: `c=0.7` (the exploration constant, kept in
@@ -62,7 +64,7 @@ pub const AGENT_KINDS: &[AgentKind] = &[
     AgentKind { name: "random", forms: "random", about: "a uniformly random legal move", examples: &["random"] },
     AgentKind {
         name: "alphabeta",
-        forms: "alphabeta, alphabeta:6 (depth), alphabeta:2s (time a move), alphabeta:2s,hash=64 (MiB)",
+        forms: "alphabeta, alphabeta:6 (depth), alphabeta:2s (time a move), alphabeta:2s,hash=64 (MiB), alphabeta:2s,contempt=50",
         about: "alpha-beta search on the ruleset's [eval] (1s a move unless told)",
         examples: &["alphabeta:3", "alphabeta:1s", "alphabeta:5s"],
     },
@@ -98,7 +100,8 @@ impl AgentSpec {
     /// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or
     /// `mcts:TIME` (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`), with options
     /// `,c=0.7`, `,contempt=0.5` and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies, 1 to
-    /// [`MAX_DEPTH`]) or `alphabeta:TIME`, with `,hash=MIB` (1 to 4096).
+    /// [`MAX_DEPTH`]) or `alphabeta:TIME`, with `,hash=MIB` (1 to 4096) and `,contempt=K` (a draw
+    /// is worth -K evaluation points to the player searching; a whole number, negative or not).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = || SpecError::Unknown(text.to_string());
         let (head, options) = match text.split_once(',') {
@@ -162,16 +165,27 @@ impl AgentSpec {
                     Some(b) => Limit::Time(time(b, SpecError::DepthOutOfRange(text.to_string()))?),
                 };
                 let mut hash = DEFAULT_HASH_MB;
+                let mut contempt = 0;
                 for o in options {
                     match o.split_once('=') {
                         Some(("hash", value)) => match value.parse::<usize>() {
                             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => hash = mb,
                             _ => return Err(option(format!("hash is the table's size in MiB, from 1 to {MAX_HASH_MB}"))),
                         },
-                        _ => return Err(option(format!("alphabeta takes the option hash=MIB, not '{o}'"))),
+                        Some(("contempt", value)) => match value.parse::<i32>() {
+                            Ok(k) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&k) => contempt = k,
+                            _ => {
+                                return Err(option(format!(
+                                    "the contempt for draws is a whole number of evaluation points, from -{MAX_CONTEMPT} to {MAX_CONTEMPT}"
+                                )));
+                            }
+                        },
+                        _ => {
+                            return Err(option(format!("alphabeta takes the options hash=MIB and contempt=POINTS (draws), not '{o}'")));
+                        }
                     }
                 }
-                Ok(AgentSpec::AlphaBeta(limit, hash))
+                Ok(AgentSpec::AlphaBeta(limit, hash, contempt))
             }
             _ => Err(bad()),
         }
@@ -200,7 +214,7 @@ impl AgentSpec {
                 }
                 label
             }
-            AgentSpec::AlphaBeta(limit, hash) => {
+            AgentSpec::AlphaBeta(limit, hash, contempt) => {
                 let mut label = match limit {
                     Limit::Depth(d) => format!("alphabeta:{d}"),
                     Limit::Time(t) => format!("alphabeta:{}", time(t)),
@@ -209,6 +223,9 @@ impl AgentSpec {
                 };
                 if *hash != DEFAULT_HASH_MB {
                     label += &format!(",hash={hash}");
+                }
+                if *contempt != 0 {
+                    label += &format!(",contempt={contempt}");
                 }
                 label
             }
@@ -240,7 +257,9 @@ impl AgentSpec {
                 }
                 Box::new(MctsAgent::with_options(*budget, seed, options).with_memory(memory.clone()))
             }
-            AgentSpec::AlphaBeta(limit, hash) => Box::new(AlphaBetaAgent::with_hash_in(*limit, seed, *hash, memory)),
+            AgentSpec::AlphaBeta(limit, hash, contempt) => {
+                Box::new(AlphaBetaAgent::with_hash_in(*limit, seed, *hash, memory).with_contempt(*contempt))
+            }
         })
     }
 
@@ -249,7 +268,7 @@ impl AgentSpec {
     pub fn hint_player(&self) -> AgentSpec {
         match self {
             AgentSpec::Mcts(..) | AgentSpec::AlphaBeta(..) => self.clone(),
-            _ => AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), DEFAULT_HASH_MB),
+            _ => AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), DEFAULT_HASH_MB, 0),
         }
     }
 }
@@ -302,18 +321,24 @@ mod tests {
     #[test]
     fn alphabeta_limits() {
         let hash = DEFAULT_HASH_MB;
-        assert_eq!(AgentSpec::parse("alphabeta"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), hash)));
-        assert_eq!(AgentSpec::parse("alphabeta:6"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), hash)));
-        assert_eq!(AgentSpec::parse("alphabeta:250ms"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_millis(250)), hash)));
-        assert_eq!(AgentSpec::parse("alphabeta:6,hash=64"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), 64)));
-        for text in ["alphabeta:6", "alphabeta:2000ms,hash=1"] {
+        assert_eq!(AgentSpec::parse("alphabeta"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_secs(1)), hash, 0)));
+        assert_eq!(AgentSpec::parse("alphabeta:6"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), hash, 0)));
+        assert_eq!(AgentSpec::parse("alphabeta:250ms"), Ok(AgentSpec::AlphaBeta(Limit::Time(Duration::from_millis(250)), hash, 0)));
+        assert_eq!(AgentSpec::parse("alphabeta:6,hash=64"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), 64, 0)));
+        assert_eq!(AgentSpec::parse("alphabeta:6,contempt=50"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), hash, 50)));
+        assert_eq!(AgentSpec::parse("alphabeta:6,contempt=-20,hash=8"), Ok(AgentSpec::AlphaBeta(Limit::Depth(6), 8, -20)));
+        assert_eq!(AgentSpec::parse("alphabeta:6,contempt=0").map(|s| s.label()), Ok("alphabeta:6".to_string()));
+        for text in ["alphabeta:6", "alphabeta:2000ms,hash=1", "alphabeta:3,contempt=-7", "alphabeta:1000ms,hash=2,contempt=300"] {
             assert_eq!(AgentSpec::parse(text).map(|s| s.label()), Ok(text.to_string()));
         }
         for (text, says) in [
             ("alphabeta:0", "from 1 to 64"),
             ("alphabeta:65", "from 1 to 64"),
             ("alphabeta:6,hash=0", "from 1 to 4096"),
-            ("alphabeta:6,c=1", "hash=MIB"),
+            ("alphabeta:6,c=1", "hash=MIB and contempt=POINTS"),
+            ("alphabeta:6,contempt=x", "a whole number of evaluation points"),
+            ("alphabeta:6,contempt=0.5", "a whole number of evaluation points"),
+            ("alphabeta:6,contempt=1000001", "from -1000000 to 1000000"),
             ("random:3", "is not a player"),
         ] {
             assert!(AgentSpec::parse(text).unwrap_err().to_string().contains(says), "{text}");
