@@ -93,8 +93,15 @@ impl AlphaBetaAgent {
     /// on in a position the evaluation puts a little behind rather than take a draw, and a
     /// negative one takes a draw rather than play on a little ahead. 0 (the default) scores a
     /// draw as nothing. Clamped to [`MAX_CONTEMPT`] either way.
-    pub fn with_contempt(self, contempt: i32) -> AlphaBetaAgent {
-        AlphaBetaAgent { contempt: contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT), ..self }
+    pub fn with_contempt(mut self, contempt: i32) -> AlphaBetaAgent {
+        self.set_contempt(contempt);
+        self
+    }
+
+    /// Changes the contempt for draws (see [`AlphaBetaAgent::with_contempt`]), as a protocol's
+    /// option does between searches.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.contempt = contempt.clamp(-MAX_CONTEMPT, MAX_CONTEMPT);
     }
 
     /// An agent whose table of up to `hash_mb` MiB takes its memory from `memory`, which other

@@ -8,14 +8,15 @@
 //! capture `28x19x23` (start, end, then the captured squares).
 //!
 //! Commands: `hub` (answered by `id`, `param` lines and `wait`), `init` (`ready`), `ping`
-//! (`pong`), `set-param name=hash value=64`, `new-game`, `pos pos=... moves="..."`, `level
+//! (`pong`), `set-param name=hash value=64`, `set-param name=contempt value=50` (a draw's
+//! worth below nothing to the side searched for, in the evaluation's points), `new-game`, `pos pos=... moves="..."`, `level
 //! time=S inc=S | move-time=S | depth=N | nodes=N`, `go think|ponder|analyze`, `stop`,
 //! `quit`. While it thinks the engine writes `info depth=... score=... nodes=... time=...
 //! nps=... pv="..."`, and its move as `done move=...`.
 
 use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
 use crate::position::{new_session, session_after};
-use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
+use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::{PlayerId, PositionNotation};
 use hetproba_engine::{Game, Move, Position, Session};
@@ -87,6 +88,7 @@ impl<'a, 'g> Hub<'a, 'g> {
             "hub" => {
                 out.line(&format!("id name=hetproba version={} author=\"the hetproba authors\"", env!("CARGO_PKG_VERSION")));
                 out.line(&format!("param name=hash value={DEFAULT_HASH_MB} type=int min=1 max={MAX_HASH_MB}"));
+                out.line(&format!("param name=contempt value=0 type=int min=-{MAX_CONTEMPT} max={MAX_CONTEMPT}"));
                 out.line("wait");
             }
             "init" => out.line("ready"),
@@ -95,10 +97,14 @@ impl<'a, 'g> Hub<'a, 'g> {
                 self.engine.stop_and_wait();
                 self.engine.agent().clear();
             }
-            "set-param" => match (arg("name"), arg("value").and_then(|v| v.parse::<usize>().ok())) {
-                (Some("hash"), Some(mb)) if (1..=MAX_HASH_MB).contains(&mb) => {
+            "set-param" => match (arg("name"), arg("value").and_then(|v| v.parse::<i64>().ok())) {
+                (Some("hash"), Some(mb)) if (1..=MAX_HASH_MB as i64).contains(&mb) => {
                     self.engine.stop_and_wait();
-                    self.engine.agent().set_hash(mb);
+                    self.engine.agent().set_hash(mb as usize);
+                }
+                (Some("contempt"), Some(k)) if (-MAX_CONTEMPT as i64..=MAX_CONTEMPT as i64).contains(&k) => {
+                    self.engine.stop_and_wait();
+                    self.engine.agent().set_contempt(k as i32);
                 }
                 _ => self.say(&format!("unknown parameter or bad value: {line}")),
             },
@@ -365,6 +371,7 @@ mod tests {
         let expected = [
             format!("id name=hetproba version={} author=\"the hetproba authors\"", env!("CARGO_PKG_VERSION")),
             format!("param name=hash value={DEFAULT_HASH_MB} type=int min=1 max={MAX_HASH_MB}"),
+            format!("param name=contempt value=0 type=int min=-{MAX_CONTEMPT} max={MAX_CONTEMPT}"),
             "wait".into(),
             "ready".into(),
             "pong".into(),
@@ -394,7 +401,7 @@ mod tests {
     #[test]
     fn what_it_cannot_read_is_said_and_it_goes_on() {
         let script = format!(
-            "pos pos=Weee\npos pos=X{}\npos pos={} moves=\"11-7\"\npos pos=Wq{}\nset-param name=colour value=1\nfrobnicate\nping\n",
+            "pos pos=Weee\npos pos=X{}\npos pos={} moves=\"11-7\"\npos pos=Wq{}\nset-param name=colour value=1\nset-param name=contempt value=x\nset-param name=contempt value=-20\nfrobnicate\nping\n",
             "e".repeat(18),
             capture(),
             "e".repeat(17)
@@ -410,10 +417,11 @@ mod tests {
                 "\"'11-7' is not a legal move here\"".into(),
                 "\"'q' is not w, b, W, B or e\"".into(),
                 "\"unknown parameter or bad value: set-param name=colour value=1\"".into(),
+                "\"unknown parameter or bad value: set-param name=contempt value=x\"".into(),
                 "\"unknown command 'frobnicate'\"".into(),
             ]
         );
-        assert_eq!(out.errors.lock().unwrap().len(), 6);
+        assert_eq!(out.errors.lock().unwrap().len(), 7);
         assert_eq!(lines.last().map(String::as_str), Some("pong"));
     }
 

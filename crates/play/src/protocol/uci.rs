@@ -4,14 +4,16 @@
 //! FEN), moves as UCI writes them (`e2e4`, `e7e8q`) where the game's moves have a start and an
 //! end, else in the game's notation.
 //!
-//! Commands: `uci`, `isready`, `setoption name Hash value 64` (and the ruleset's parameters),
+//! Commands: `uci`, `isready`, `setoption name Hash value 64`, `setoption name Contempt value
+//! 50` (a draw's worth below nothing to the side searched for, in the evaluation's points), the
+//! ruleset's parameters,
 //! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
 
 use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
 use crate::position::{new_session, session_after};
-use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_HASH_MB, Progress, Score, TimeLeft};
+use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::{Game, Move, Position, Session};
 use std::time::Duration;
@@ -98,6 +100,7 @@ impl<'a, 'g> Uci<'a, 'g> {
                 out.line(&format!("id name hetproba {} ({})", env!("CARGO_PKG_VERSION"), game.rules().id));
                 out.line("id author the hetproba authors");
                 out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
+                out.line(&format!("option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"));
                 for (name, value) in &game.rules().params {
                     out.line(&format!("option name {name} type spin default {value} min -1000000 max 1000000"));
                 }
@@ -110,6 +113,10 @@ impl<'a, 'g> Uci<'a, 'g> {
                     self.engine.stop_and_wait();
                     self.hash = mb;
                     self.engine.agent().set_hash(mb);
+                }
+                Ok(Some(Setting::Contempt(k))) => {
+                    self.engine.stop_and_wait();
+                    self.engine.agent().set_contempt(k);
                 }
                 Ok(Some(Setting::Param(name, value))) => {
                     self.engine.stop_and_wait();
@@ -173,6 +180,7 @@ impl<'a, 'g> Uci<'a, 'g> {
 
 enum Setting {
     Hash(usize),
+    Contempt(i32),
     Param(String, i64),
 }
 
@@ -186,6 +194,12 @@ fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
         return match value.parse::<usize>() {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Some(Setting::Hash(mb))),
             _ => Err(format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '{value}'")),
+        };
+    }
+    if name.eq_ignore_ascii_case("contempt") {
+        return match value.parse::<i32>() {
+            Ok(k) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&k) => Ok(Some(Setting::Contempt(k))),
+            _ => Err(format!("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{value}'")),
         };
     }
     if let Some((param, _)) = game.rules().params.iter().find(|(p, _)| p.eq_ignore_ascii_case(&name)) {
@@ -280,6 +294,7 @@ mod tests {
             format!("id name hetproba {} (placing-sized)", env!("CARGO_PKG_VERSION")),
             "id author the hetproba authors".into(),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"),
             "option name size type spin default 3 min -1000000 max 1000000".into(),
             "uciok".into(),
             "readyok".into(),
@@ -304,11 +319,12 @@ mod tests {
     #[test]
     fn what_it_cannot_read_is_said_and_it_goes_on() {
         let script = "position fen nonsense\nposition startpos moves z9\nposition\nsetoption name Colour value red\n\
-                      setoption name Hash value 0\nsetoption name size value big\nfrobnicate\n\nisready\n";
+                      setoption name Hash value 0\nsetoption name Contempt value x\nsetoption name size value big\n\
+                      frobnicate\n\nisready\n";
         let out = session(script);
         let lines = out.take();
         let said: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("info string ")).collect();
-        assert_eq!(said.len(), 7, "{lines:?}");
+        assert_eq!(said.len(), 8, "{lines:?}");
         assert!(said[0].starts_with("bad position 'nonsense'"), "{}", said[0]);
         assert!(said[1].starts_with("move 'z9'"), "{}", said[1]);
         assert_eq!(
@@ -317,12 +333,27 @@ mod tests {
                 "position needs startpos or fen".to_string(),
                 "no option 'Colour'".into(),
                 format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '0'"),
+                format!("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not 'x'"),
                 "size takes an integer, not 'big'".into(),
                 "unknown command 'frobnicate'".into(),
             ]
         );
         assert_eq!(*out.errors.lock().unwrap(), said);
         assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+    }
+
+    #[test]
+    fn a_contempt_scores_a_drawn_game_below_nothing_for_the_side_searched_for() {
+        // Three in a row on 3x3 after a corner and the centre: every line of play to the end is
+        // a draw (worked by hand: the centre holds), so a search to the end scores the draw.
+        let go = "position startpos moves a1 b2\ngo depth 7\n";
+        let score = |lines: Vec<String>| {
+            let info = lines.iter().rfind(|l| l.starts_with("info depth 7 ")).cloned().unwrap_or_else(|| panic!("{lines:?}"));
+            info.split(" score ").nth(1).and_then(|s| s.split(" nodes ").next()).map(str::to_string).expect("a score")
+        };
+        assert_eq!(score(session(go).take()), "cp 0");
+        assert_eq!(score(session(&format!("setoption name Contempt value 50\n{go}")).take()), "cp -50");
+        assert_eq!(score(session(&format!("setoption name contempt value -30\n{go}")).take()), "cp 30");
     }
 
     #[test]
