@@ -61,30 +61,66 @@ pub(crate) struct Effects {
     turn: Option<TurnWord>,
 }
 
-/// Enclosed lines found and turned on a board of one word: per player, each direction's step
-/// as a rotation of the word (by the direction's offset, modulo 64) and the cells that have a
-/// step along it. A cell with a step moves by its offset within the board, so the rotation
-/// moves exactly the cells of the mask to their neighbours.
+/// Directions as steps of a board of one word: per player, each direction's step as a rotation
+/// of the word (by the direction's offset, modulo 64) and the cells that have a step along it.
+/// A cell with a step moves by its offset within the
+/// board, so the rotation moves exactly the cells of the mask to their neighbours.
+#[derive(Clone, Debug)]
+struct WordSteps {
+    dirs: [Vec<WordStep>; 2],
+}
+
+#[derive(Clone, Copy, Debug)]
+struct WordStep {
+    rot: u32,
+    from: u64,
+}
+
+impl WordStep {
+    /// The cells of `set` one step along.
+    #[inline(always)]
+    fn ahead(self, set: u64) -> u64 {
+        (set & self.from).rotate_left(self.rot)
+    }
+
+    /// The cells whose step along lands in `set`.
+    #[inline(always)]
+    fn behind(self, set: u64) -> u64 {
+        set.rotate_right(self.rot) & self.from
+    }
+}
+
+impl WordSteps {
+    /// `None` unless the board is one word and every direction moves by a fixed offset.
+    fn compile(rules: &Ruleset, dirs: &[Vec<DirId>; 2], width: Width) -> Option<WordSteps> {
+        let board = &rules.board;
+        if width != Width::W1 {
+            return None;
+        }
+        let mut out = [Vec::new(), Vec::new()];
+        for (p, list) in dirs.iter().enumerate() {
+            for &d in list {
+                let offset = crate::game::dir_offset(board, d)?;
+                let from = board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).fold(0u64, |m, c| m | 1 << c.index());
+                out[p].push(WordStep { rot: offset.rem_euclid(64) as u32, from });
+            }
+        }
+        Some(WordSteps { dirs: out })
+    }
+}
+
+/// Enclosed lines found and turned on a board of one word, by the word's steps.
 #[derive(Clone, Debug)]
 struct TurnWord {
-    dirs: [Vec<(u32, u64)>; 2],
+    steps: WordSteps,
 }
 
 impl TurnWord {
     fn compile(rules: &Ruleset, e: &Enclose, width: Width) -> Option<TurnWord> {
-        let board = &rules.board;
-        if width != Width::W1 || e.outcome != Enclosed::Flip || e.len.is_some() || e.hostile.is_some() {
+        if e.outcome != Enclosed::Flip || e.len.is_some() || e.hostile.is_some() {
             return None;
         }
-        let mut dirs = [Vec::new(), Vec::new()];
-        for (p, list) in e.dirs.iter().enumerate() {
-            for &d in list {
-                let offset = crate::game::dir_offset(board, d)?;
-                let from = board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).fold(0u64, |m, c| m | 1 << c.index());
-                dirs[p].push((offset.rem_euclid(64) as u32, from));
-            }
-        }
-        Some(TurnWord { dirs })
+        Some(TurnWord { steps: WordSteps::compile(rules, &e.dirs, width)? })
     }
 
     /// The cells a piece of `side` just arrived on `at` turns: the unbroken lines of `enemy`
@@ -92,13 +128,12 @@ impl TurnWord {
     #[inline(always)]
     fn turned(&self, side: PlayerId, at: CellId, own: u64, enemy: u64) -> u64 {
         let mut out = 0;
-        for &(rot, from) in &self.dirs[side.index()] {
-            let step = |set: u64| (set & from).rotate_left(rot);
-            let mut k = step(1 << at.index());
+        for &d in &self.steps.dirs[side.index()] {
+            let mut k = d.ahead(1 << at.index());
             let mut run = 0;
             while k & enemy != 0 {
                 run |= k;
-                k = step(k);
+                k = d.ahead(k);
             }
             if k & own != 0 {
                 out |= run;
@@ -115,6 +150,8 @@ struct Flood {
     dirs: [Vec<(i32, usize)>; 2],
     from: CellSets,
     cells: usize,
+    /// On a board of one word: the same directions as the word's steps ([`Flood::word`]).
+    word: Option<WordSteps>,
 }
 
 impl Flood {
@@ -129,7 +166,26 @@ impl Flood {
                 from.push(board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).collect::<Vec<_>>());
             }
         }
-        Some(Flood { dirs: per_player, from: CellSets::from_sets(width, from), cells: board.len() })
+        let word = WordSteps::compile(rules, dirs, width);
+        Some(Flood { dirs: per_player, from: CellSets::from_sets(width, from), cells: board.len(), word })
+    }
+
+    /// [`Flood::arrivals`] on a board of one word: per direction, the enemy pieces next to an
+    /// own piece, then one step further back at a time the empty cells (arrivals) and the enemy
+    /// pieces (the line goes on) there, until no line goes on.
+    #[inline(always)]
+    fn word_arrivals(steps: &WordSteps, side: PlayerId, own: u64, enemy: u64, empty: u64) -> u64 {
+        let mut out = 0;
+        for &d in &steps.dirs[side.index()] {
+            // The far end of the enemy lines closed by an own piece, one step further each time.
+            let mut end = d.behind(own) & enemy;
+            while end != 0 {
+                let next = d.behind(end);
+                out |= next & empty;
+                end = next & enemy;
+            }
+        }
+        out
     }
 
     /// The empty cells from which, along some direction, an unbroken line of `enemy` pieces is
@@ -220,6 +276,13 @@ impl Effects {
     #[inline(always)]
     pub(crate) fn arrivals<const W: usize>(&self, pos: &Position, side: PlayerId) -> Option<CellSet<W>> {
         let flood = self.flood.as_ref()?;
+        if W == 1
+            && let Some(steps) = &flood.word
+        {
+            let word = |set: CellSet<1>| set.words()[0];
+            let (own, enemy, empty) = (word(pos.player_set(side)), word(pos.player_set(side.other())), word(pos.empty_set()));
+            return Some(CellSet::from_words(&[Flood::word_arrivals(steps, side, own, enemy, empty)]));
+        }
         Some(flood.arrivals(side, pos.player_set(side), pos.player_set(side.other()), pos.empty_set()))
     }
 
