@@ -361,8 +361,8 @@ impl Game {
                 }
             })
         };
-        match pos.changed_cells() {
-            Some(mut changes) => changes.any(check),
+        match pos.any_changed(check) {
+            Some(hit) => hit,
             None => (0..pos.cells.len()).map(CellId::new).any(|c| is_mine(c) && check(c)),
         }
     }

@@ -655,25 +655,32 @@ impl Position {
         self.frames.push(Frame { undo_len: 0, ..last });
     }
 
-    /// The cells the last move changed, or `None` if no move has been made here (a position
-    /// set up directly: every cell counts as new).
-    pub(crate) fn changed_cells(&self) -> Option<impl Iterator<Item = CellId> + '_> {
+    /// Whether `f` holds for a cell the last move changed (each such cell is offered once or
+    /// more), or `None` if no move has been made here (a position set up directly: every cell
+    /// counts as new). Plain loops: this runs after every move where a line ends the game.
+    pub(crate) fn any_changed(&self, mut f: impl FnMut(CellId) -> bool) -> Option<bool> {
         let changes = &self.undo[self.frames.last()?.undo_len as usize..];
+        let mut turns = 0;
+        for u in changes {
+            let hit = match *u {
+                Undo::Cell(c, _) | Undo::Stack(c) => f(c),
+                Undo::Step(from, to, ..) => f(from) || f(to),
+                Undo::Turn(_) => {
+                    turns += 1;
+                    false
+                }
+                Undo::Unmoved(_) => false,
+            };
+            if hit {
+                return Some(true);
+            }
+        }
         // The move's turned cells are the last entries of the turn log, one per `Undo::Turn`.
-        let turns = changes.iter().filter(|u| matches!(u, Undo::Turn(_))).count();
-        let turned = self.turn_log[self.turn_log.len() - turns..].iter().fold(0, |all, &w| all | w);
-        let turned = word_bits(turned).map(CellId::new);
-        Some(
-            changes
-                .iter()
-                .flat_map(|u| match *u {
-                    Undo::Cell(c, _) | Undo::Stack(c) => [Some(c), None],
-                    Undo::Step(from, to, ..) => [Some(from), Some(to)],
-                    Undo::Unmoved(_) | Undo::Turn(_) => [None, None],
-                })
-                .flatten()
-                .chain(turned),
-        )
+        if turns > 0 {
+            let turned = self.turn_log[self.turn_log.len() - turns..].iter().fold(0, |all, &w| all | w);
+            return Some(word_bits(turned).map(CellId::new).any(f));
+        }
+        Some(false)
     }
 
     /// Forgets the history: the position stays, unmake has nothing to undo.
