@@ -61,15 +61,16 @@ pub(crate) struct Effects {
     turn: Option<TurnWord>,
 }
 
-/// Directions as steps of a board of one word: per player, each direction's step as a rotation
-/// of the word (by the direction's offset, modulo 64) and the cells that have a step along it.
-/// A cell with a step moves by its offset within the
-/// board, so the rotation moves exactly the cells of the mask to their neighbours.
+/// Directions as steps of a board of one word, per player. A cell with a step moves by the
+/// direction's offset within the board, so the rotation moves exactly the cells of the mask to
+/// their neighbours.
 #[derive(Clone, Debug)]
 struct WordSteps {
     dirs: [Vec<WordStep>; 2],
 }
 
+/// One direction's step: a rotation of the word by the direction's offset (modulo 64), and the
+/// cells that have a step along it.
 #[derive(Clone, Copy, Debug)]
 struct WordStep {
     rot: u32,
