@@ -32,6 +32,43 @@ fn the_lines_do_not_depend_on_the_threads() {
     assert_ne!(other.stdout, one.stdout);
 }
 
+/// More games than two batches of 512, each game's line made on the thread that played it: the
+/// lines still come out in game order, the same under one thread or two, to a file or to
+/// standard output, and the summary counts what the lines say.
+#[test]
+fn lines_across_batches_keep_their_order_and_the_summary_counts_them() {
+    // At 60 plies some reversi games end and some are stopped: all four counts are met.
+    let args = ["selfplay", "reversi", "--games", "1100", "--seed", "3", "--max-plies", "60"];
+    let one = hetproba(&[&args[..], &["--jobs", "1"]].concat()).ok();
+    let two = hetproba(&[&args[..], &["--jobs", "2"]].concat()).ok();
+    assert_eq!(one.stdout, two.stdout);
+    let dir = scratch("selfplay_batches");
+    let file = dir.join("games.jsonl");
+    let written = hetproba(&[&args[..], &["--jobs", "2", "--out", file.to_str().unwrap()]].concat()).ok();
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), two.stdout);
+    let games = lines(&two.stdout);
+    assert_eq!(games.len(), 1100);
+    let mut counts = [0u64; 4];
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"].as_u64(), Some(i as u64));
+        let capped = g["capped"].as_bool().unwrap_or(false);
+        let slot = match g["winner"].as_u64() {
+            _ if capped => 3,
+            Some(seat) if Some(seat) == g["a_seat"].as_u64() => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        counts[slot] += 1;
+    }
+    assert!(counts.iter().all(|&c| c > 0), "{counts:?}");
+    let [a, b, drawn, capped] = counts;
+    let summary = format!(
+        "1100 games of reversi written to {}: A (random) won {a}, B (random) won {b}, {drawn} drawn, {capped} stopped at 60 plies",
+        file.to_str().unwrap()
+    );
+    assert_eq!(written.stderr.trim_end(), summary);
+}
+
 #[test]
 fn shards_are_slices_of_the_whole_run_and_stats_merges_them() {
     let dir = scratch("selfplay_shards");

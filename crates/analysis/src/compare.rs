@@ -562,12 +562,13 @@ fn play_section(
     let run = Run { players: [AgentSpec::Random, AgentSpec::Random], seed, alternate: true, max_plies: 1000, memory: Default::default() };
     let play = |g: &Game| -> Vec<GameLine> {
         let mut out = Vec::new();
-        let Ok(()) = play_many::<std::convert::Infallible>(
+        let Ok(()) = play_many::<GameLine, std::convert::Infallible>(
             &workers,
             g,
             &run,
             &numbers,
             timer,
+            |line| line,
             |lines| {
                 out.extend(lines);
                 Ok(())

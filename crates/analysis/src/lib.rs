@@ -41,12 +41,13 @@ impl Workers {
         }
     }
 
-    /// `f` of each item, in the items' order.
+    /// `f` of each item, in the items' order. One item per task: rayon's own splitting can leave
+    /// a run of a quarter of the items on one thread while the others wait.
     pub fn map<T: Sync, R: Send>(&self, items: &[T], f: impl Fn(&T) -> R + Sync + Send) -> Vec<R> {
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
-            self.pool.install(|| items.par_iter().map(f).collect())
+            self.pool.install(|| items.par_iter().with_max_len(1).map(f).collect())
         }
         #[cfg(not(feature = "parallel"))]
         {
@@ -67,7 +68,7 @@ impl Workers {
             use rayon::prelude::*;
             let mut out = Vec::new();
             let other = self.pool.in_place_scope(|scope| {
-                scope.spawn(|_| out = items.par_iter().map(f).collect());
+                scope.spawn(|_| out = items.par_iter().with_max_len(1).map(f).collect());
                 meanwhile()
             });
             (out, other)

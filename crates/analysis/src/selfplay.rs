@@ -191,7 +191,8 @@ fn play_one_in(
         Some(Some(_)) => "0-1",
         _ => "1/2-1/2",
     };
-    let record = table.record();
+    // The moves leave the finished match by value: one copy less of every move's name.
+    let moves = std::mem::take(&mut table.record_mut().moves);
     GameLine {
         ruleset: game.rules().id.clone(),
         game: n,
@@ -202,8 +203,8 @@ fn play_one_in(
         winner: winner.map(|w| w.0 + 1),
         reason: outcome.map(|o| o.reason).unwrap_or_default(),
         capped: table.ending().is_some_and(Ending::is_cap),
-        plies: record.moves.len(),
-        moves: record.moves.clone(),
+        plies: moves.len(),
+        moves,
         branching: tally.branching,
         lead_changes,
         decided_at,
@@ -225,31 +226,34 @@ pub struct Run {
     pub memory: TreeMemory,
 }
 
-/// Plays the games `numbers` on `workers` and hands the lines, in game order, to `sink` a batch
-/// at a time (on the calling thread, while the next batch plays); `progress` hears how many are
-/// done.
-pub fn play_many<E>(
+/// Plays the games `numbers` on `workers`, turns each game's line into what the caller keeps
+/// with `keep` (on the worker that played it), and hands the kept values, in game order, to
+/// `sink` a batch at a time (on the calling thread, while the next batch plays); `progress`
+/// hears how many are done.
+#[allow(clippy::too_many_arguments)]
+pub fn play_many<T: Send, E>(
     workers: &Workers,
     game: &Game,
     run: &Run,
     numbers: &[u64],
     timer: &dyn Timer,
-    mut sink: impl FnMut(Vec<GameLine>) -> Result<(), E>,
+    keep: impl Fn(GameLine) -> T + Sync,
+    mut sink: impl FnMut(Vec<T>) -> Result<(), E>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(), E> {
     let [a, b] = &run.players;
     // Batches keep memory bounded for millions of games and let lines out in order; the threads
     // play one batch while the caller writes the one before, so no thread waits for the writing.
-    let mut played: Option<Vec<GameLine>> = None;
+    let mut played: Option<Vec<T>> = None;
     for batch in numbers.chunks(512) {
         let play = |&n: &u64| {
             let line = play_one_in(game, [a, b], run.seed, n, run.alternate, run.max_plies, timer, &run.memory);
             progress(1);
-            line
+            keep(line)
         };
-        let (lines, written) = workers.map_meanwhile(batch, play, || played.take().map_or(Ok(()), &mut sink));
+        let (kept, written) = workers.map_meanwhile(batch, play, || played.take().map_or(Ok(()), &mut sink));
         written?;
-        played = Some(lines);
+        played = Some(kept);
     }
     played.map_or(Ok(()), sink)
 }

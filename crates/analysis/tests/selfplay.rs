@@ -21,12 +21,13 @@ fn lines_with(threads: usize) -> Vec<GameLine> {
         Run { players: [AgentSpec::Random, AgentSpec::Random], seed: 11, alternate: true, max_plies: 1000, memory: Default::default() };
     let numbers: Vec<u64> = (0..600).collect();
     let mut out = Vec::new();
-    let Ok(()) = play_many::<std::convert::Infallible>(
+    let Ok(()) = play_many::<GameLine, std::convert::Infallible>(
         &Workers::new(Some(threads)).unwrap(),
         &game,
         &run,
         &numbers,
         &timer,
+        |line| line,
         |l| {
             out.extend(l);
             Ok(())

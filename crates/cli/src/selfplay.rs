@@ -125,22 +125,30 @@ pub fn selfplay(args: &SelfplayArgs) -> Result<(), CliError> {
     };
     // A's wins, B's, the draws, the games at the cap: the summary of a run written to a file.
     let mut tally = [0u64; 4];
+    // Each game's summary slot and text are made on the thread that played it: the calling
+    // thread only copies bytes out, and no longer holds the other threads back.
+    let keep = |line: hetproba_analysis::selfplay::GameLine| {
+        let slot = match line.winner {
+            _ if line.capped => 3,
+            Some(seat) if seat == line.a_seat => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        let mut text = line.to_json_line();
+        text.push('\n');
+        (slot, text)
+    };
     let played = play_many(
         &workers,
         &game,
         &run,
         &numbers,
         crate::system_timer(),
-        |lines| {
-            for line in lines {
-                let slot = match line.winner {
-                    _ if line.capped => 3,
-                    Some(seat) if seat == line.a_seat => 0,
-                    Some(_) => 1,
-                    None => 2,
-                };
+        keep,
+        |kept| {
+            for (slot, text) in kept {
                 tally[slot] += 1;
-                writeln!(out, "{}", line.to_json_line()).map_err(write_err)?;
+                out.write_all(text.as_bytes()).map_err(write_err)?;
             }
             Ok(())
         },
