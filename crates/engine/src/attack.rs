@@ -205,9 +205,10 @@ impl<'a, const W: usize> View<'a, W> {
 pub(crate) struct Legality<const W: usize> {
     royals: [CellId; 8],
     count: usize,
-    /// When no royal piece is attacked: the pieces that might be pinned to one (a superset). A
-    /// move of any other piece that only moves it is legal. `None` when one is attacked.
-    exposed: Option<CellSet<W>>,
+    /// When no royal piece is attacked: the mover's pieces that are not royal and cannot be
+    /// pinned to one (not among a superset of the pins). A plain move of one of them
+    /// ([`crate::moves::Rule::views_plain`]) is legal. Empty when one is attacked.
+    free: CellSet<W>,
     /// Attacks that cannot be read backwards, or more royal pieces than `royals` holds: each
     /// move is made and the replies asked.
     by_making: bool,
@@ -380,7 +381,7 @@ impl Game {
         }
         let enemy = side.other();
         let by_making = a.by[enemy.index()].general || count > royals.len();
-        let mut legality = Legality { royals, count: count.min(royals.len()), exposed: None, by_making };
+        let mut legality = Legality { royals, count: count.min(royals.len()), free: CellSet::EMPTY, by_making };
         if by_making {
             return Some(legality);
         }
@@ -388,10 +389,13 @@ impl Game {
         let in_check = legality.royals().iter().any(|&k| self.attacked_in(&view, k, enemy));
         if !in_check {
             let n = self.board().len();
-            legality.exposed = Some(legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
+            let exposed = legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
                 let flanks = a.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(side.index() * n + k.index()));
-                m | flanks | self.pinned::<W>(pos, &view, k, side)
-            }));
+                let mut k_set = CellSet::EMPTY;
+                k_set.insert(k);
+                m | k_set | flanks | self.pinned::<W>(pos, &view, k, side)
+            });
+            legality.free = pos.player_set::<W>(side).without(exposed);
         }
         Some(legality)
     }
@@ -408,9 +412,7 @@ impl Game {
         }
         let royals = legality.royals();
         let rule = &self.compiled[mv.rule.index()];
-        let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
-        let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures.is_empty();
-        if plain && !moves_royal && legality.exposed.is_some_and(|e| !e.contains(mv.from)) {
+        if legality.free.contains(mv.from) && rule.views_plain() && mv.captures.is_empty() {
             return true;
         }
         let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
@@ -505,8 +507,13 @@ impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
         if self.tired.is_some_and(|t| mv.from == t && !mv.is_capture()) {
             return true;
         }
-        if self.legality.as_ref().is_some_and(|l| !self.game.legal(self.pos, l, &mv)) {
-            return true;
+        if let Some(l) = &self.legality {
+            // The common case first, without the call: a plain move of a piece no pin can hold.
+            // (`free` holds no `NO_CELL`: a placement is tested.)
+            let free = l.free.contains(mv.from) && mv.captures.is_empty() && self.game.compiled[mv.rule.index()].views_plain();
+            if !free && !self.game.legal(self.pos, l, &mv) {
+                return true;
+            }
         }
         self.sink.push(mv)
     }
