@@ -48,8 +48,9 @@ struct Line {
 #[derive(Clone, Debug, Default)]
 struct AttackRules {
     lines: Vec<Line>,
-    /// Per leaping piece: per cell, the cells it could leap onto that cell from.
-    leaps: Vec<(Piece, Vec<Vec<CellId>>)>,
+    /// Per leaping piece: per cell, the cells it could leap onto that cell from (set `cell`),
+    /// met with the piece's own cells in one step.
+    leaps: Vec<(Piece, CellSets)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
     general: bool,
 }
@@ -134,7 +135,7 @@ impl Attacks {
                                 }
                             }
                         }
-                        out.leaps.push((piece, sources));
+                        out.leaps.push((piece, CellSets::from_sets(width, sources)));
                     }
                     Action::Hops(pattern) if pattern.captures() => out.general = true,
                     _ => {}
@@ -173,20 +174,24 @@ struct View<'a, const W: usize> {
     pos: &'a Position,
     changes: &'a [(CellId, Option<Piece>)],
     occupied: CellSet<W>,
+    /// The cells `changes` names.
+    changed: CellSet<W>,
 }
 
 impl<'a, const W: usize> View<'a, W> {
     #[inline(always)]
     fn new(pos: &'a Position, changes: &'a [(CellId, Option<Piece>)]) -> View<'a, W> {
         let mut occupied = pos.occupied_set::<W>();
+        let mut changed = CellSet::EMPTY;
         for &(c, held) in changes {
+            changed.insert(c);
             if held.is_some() {
                 occupied.insert(c);
             } else {
                 occupied.remove(c);
             }
         }
-        View { pos, changes, occupied }
+        View { pos, changes, occupied, changed }
     }
 
     #[inline(always)]
@@ -315,7 +320,13 @@ impl Game {
                 return true;
             }
         }
-        rules.leaps.iter().any(|(piece, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == Some(*piece)))
+        // A source holds the piece if the position has it there and the view left it, or the
+        // view put it there: only the changed cells need a closer look.
+        rules.leaps.iter().any(|&(piece, ref sources)| {
+            let near = sources.get::<W>(cell.index());
+            let held = view.pos.piece_set::<W>(piece).without(view.changed);
+            !(near & held).is_empty() || (near & view.changed).iter().any(|s| view.at(s) == Some(piece))
+        })
     }
 
     /// The nearest piece from `cell` along a line, cell by cell, within the line's reach and
