@@ -42,6 +42,27 @@ struct Line {
     /// Whether cell indices rise along the rays walked, when both directions have an order
     /// ([`crate::game::Rays`]): the nearest piece is then found in the ray's set at once.
     order: Option<bool>,
+    /// When every slider of the line is plain (from any cell, no region to stay in, reaching
+    /// one cell or without limit): per piece byte, `NEAR` if it attacks from the next cell,
+    /// `FAR` too if from any distance. The nearest piece then answers by one look-up.
+    kinds: Option<Box<[u8; 256]>>,
+}
+
+const NEAR: u8 = 1;
+const FAR: u8 = 2;
+
+impl Line {
+    fn find_kinds(&mut self) {
+        let plain = |s: &Slider| s.min <= 1 && (s.max == 1 || s.max == u32::MAX) && s.stay.is_none() && s.from.is_none();
+        if !self.sliders.iter().all(plain) {
+            return;
+        }
+        let mut kinds = Box::new([0u8; 256]);
+        for s in &self.sliders {
+            kinds[Some(s.piece).code()] |= if s.max == 1 { NEAR } else { NEAR | FAR };
+        }
+        self.kinds = Some(kinds);
+    }
 }
 
 /// How one player's pieces attack.
@@ -118,7 +139,7 @@ impl Attacks {
                                 }
                                 None => {
                                     let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
-                                    out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order });
+                                    out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order, kinds: None });
                                 }
                             }
                         }
@@ -144,6 +165,7 @@ impl Attacks {
                     out.general = true;
                 }
             }
+            out.lines.iter_mut().for_each(Line::find_kinds);
             out
         });
         let flanks = board.has_blocked_steps().then(|| {
@@ -293,6 +315,16 @@ impl Game {
         let Some(a) = &self.attacks else { return false };
         let rules = &a.by[by.index()];
         for line in &rules.lines {
+            if let (Some(kinds), Some(rising)) = (&line.kinds, line.order)
+                && line.reach > 1
+            {
+                let Some(p) = self.rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
+                let k = kinds[view.at(p).code()];
+                if k == NEAR | FAR || (k == NEAR && self.board().step(cell, line.walk) == p) {
+                    return true;
+                }
+                continue;
+            }
             // The nearest piece along the line, and how far it is.
             let (p, dist) = match line.order {
                 Some(rising) if line.reach > 1 => {
