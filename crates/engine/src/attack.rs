@@ -42,14 +42,36 @@ struct Line {
     /// Whether cell indices rise along the rays walked, when both directions have an order
     /// ([`crate::game::Rays`]): the nearest piece is then found in the ray's set at once.
     order: Option<bool>,
+    /// When every slider of the line is plain (from any cell, no region to stay in, reaching
+    /// one cell or without limit): per piece byte, `NEAR` if it attacks from the next cell,
+    /// `FAR` too if from any distance. The nearest piece then answers by one look-up.
+    kinds: Option<Box<[u8; 256]>>,
+}
+
+const NEAR: u8 = 1;
+const FAR: u8 = 2;
+
+impl Line {
+    fn find_kinds(&mut self) {
+        let plain = |s: &Slider| s.min <= 1 && (s.max == 1 || s.max == u32::MAX) && s.stay.is_none() && s.from.is_none();
+        if !self.sliders.iter().all(plain) {
+            return;
+        }
+        let mut kinds = Box::new([0u8; 256]);
+        for s in &self.sliders {
+            kinds[Some(s.piece).code()] |= if s.max == 1 { NEAR } else { NEAR | FAR };
+        }
+        self.kinds = Some(kinds);
+    }
 }
 
 /// How one player's pieces attack.
 #[derive(Clone, Debug, Default)]
 struct AttackRules {
     lines: Vec<Line>,
-    /// Per leaping piece: per cell, the cells it could leap onto that cell from.
-    leaps: Vec<(Piece, Vec<Vec<CellId>>)>,
+    /// Per leaping piece: per cell, the cells it could leap onto that cell from (set `cell`),
+    /// met with the piece's own cells in one step.
+    leaps: Vec<(Piece, CellSets)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
     general: bool,
 }
@@ -117,7 +139,7 @@ impl Attacks {
                                 }
                                 None => {
                                     let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
-                                    out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order });
+                                    out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order, kinds: None });
                                 }
                             }
                         }
@@ -134,7 +156,7 @@ impl Attacks {
                                 }
                             }
                         }
-                        out.leaps.push((piece, sources));
+                        out.leaps.push((piece, CellSets::from_sets(width, sources)));
                     }
                     Action::Hops(pattern) if pattern.captures() => out.general = true,
                     _ => {}
@@ -143,6 +165,7 @@ impl Attacks {
                     out.general = true;
                 }
             }
+            out.lines.iter_mut().for_each(Line::find_kinds);
             out
         });
         let flanks = board.has_blocked_steps().then(|| {
@@ -173,20 +196,24 @@ struct View<'a, const W: usize> {
     pos: &'a Position,
     changes: &'a [(CellId, Option<Piece>)],
     occupied: CellSet<W>,
+    /// The cells `changes` names.
+    changed: CellSet<W>,
 }
 
 impl<'a, const W: usize> View<'a, W> {
     #[inline(always)]
     fn new(pos: &'a Position, changes: &'a [(CellId, Option<Piece>)]) -> View<'a, W> {
         let mut occupied = pos.occupied_set::<W>();
+        let mut changed = CellSet::EMPTY;
         for &(c, held) in changes {
+            changed.insert(c);
             if held.is_some() {
                 occupied.insert(c);
             } else {
                 occupied.remove(c);
             }
         }
-        View { pos, changes, occupied }
+        View { pos, changes, occupied, changed }
     }
 
     #[inline(always)]
@@ -205,9 +232,10 @@ impl<'a, const W: usize> View<'a, W> {
 pub(crate) struct Legality<const W: usize> {
     royals: [CellId; 8],
     count: usize,
-    /// When no royal piece is attacked: the pieces that might be pinned to one (a superset). A
-    /// move of any other piece that only moves it is legal. `None` when one is attacked.
-    exposed: Option<CellSet<W>>,
+    /// When no royal piece is attacked: the mover's pieces that are not royal and cannot be
+    /// pinned to one (not among a superset of the pins). A plain move of one of them
+    /// ([`crate::moves::Rule::views_plain`]) is legal. Empty when one is attacked.
+    free: CellSet<W>,
     /// Attacks that cannot be read backwards, or more royal pieces than `royals` holds: each
     /// move is made and the replies asked.
     by_making: bool,
@@ -287,6 +315,16 @@ impl Game {
         let Some(a) = &self.attacks else { return false };
         let rules = &a.by[by.index()];
         for line in &rules.lines {
+            if let (Some(kinds), Some(rising)) = (&line.kinds, line.order)
+                && line.reach > 1
+            {
+                let Some(p) = self.rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
+                let k = kinds[view.at(p).code()];
+                if k == NEAR | FAR || (k == NEAR && self.board().step(cell, line.walk) == p) {
+                    return true;
+                }
+                continue;
+            }
             // The nearest piece along the line, and how far it is.
             let (p, dist) = match line.order {
                 Some(rising) if line.reach > 1 => {
@@ -314,7 +352,13 @@ impl Game {
                 return true;
             }
         }
-        rules.leaps.iter().any(|(piece, sources)| sources[cell.index()].iter().any(|&s| view.at(s) == Some(*piece)))
+        // A source holds the piece if the position has it there and the view left it, or the
+        // view put it there: only the changed cells need a closer look.
+        rules.leaps.iter().any(|&(piece, ref sources)| {
+            let near = sources.get::<W>(cell.index());
+            let held = view.pos.piece_set::<W>(piece).without(view.changed);
+            !(near & held).is_empty() || (near & view.changed).iter().any(|s| view.at(s) == Some(piece))
+        })
     }
 
     /// The nearest piece from `cell` along a line, cell by cell, within the line's reach and
@@ -380,7 +424,7 @@ impl Game {
         }
         let enemy = side.other();
         let by_making = a.by[enemy.index()].general || count > royals.len();
-        let mut legality = Legality { royals, count: count.min(royals.len()), exposed: None, by_making };
+        let mut legality = Legality { royals, count: count.min(royals.len()), free: CellSet::EMPTY, by_making };
         if by_making {
             return Some(legality);
         }
@@ -388,10 +432,13 @@ impl Game {
         let in_check = legality.royals().iter().any(|&k| self.attacked_in(&view, k, enemy));
         if !in_check {
             let n = self.board().len();
-            legality.exposed = Some(legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
+            let exposed = legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
                 let flanks = a.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(side.index() * n + k.index()));
-                m | flanks | self.pinned::<W>(pos, &view, k, side)
-            }));
+                let mut k_set = CellSet::EMPTY;
+                k_set.insert(k);
+                m | k_set | flanks | self.pinned::<W>(pos, &view, k, side)
+            });
+            legality.free = pos.player_set::<W>(side).without(exposed);
         }
         Some(legality)
     }
@@ -408,9 +455,7 @@ impl Game {
         }
         let royals = legality.royals();
         let rule = &self.compiled[mv.rule.index()];
-        let moves_royal = mv.from != NO_CELL && royals.contains(&mv.from);
-        let plain = matches!(rule.kind, Kind::Ray(_) | Kind::Leap(_)) && mv.captures.is_empty();
-        if plain && !moves_royal && legality.exposed.is_some_and(|e| !e.contains(mv.from)) {
+        if legality.free.contains(mv.from) && rule.views_plain() && mv.captures.is_empty() {
             return true;
         }
         let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
@@ -505,8 +550,13 @@ impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
         if self.tired.is_some_and(|t| mv.from == t && !mv.is_capture()) {
             return true;
         }
-        if self.legality.as_ref().is_some_and(|l| !self.game.legal(self.pos, l, &mv)) {
-            return true;
+        if let Some(l) = &self.legality {
+            // The common case first, without the call: a plain move of a piece no pin can hold.
+            // (`free` holds no `NO_CELL`: a placement is tested.)
+            let free = l.free.contains(mv.from) && mv.captures.is_empty() && self.game.compiled[mv.rule.index()].views_plain();
+            if !free && !self.game.legal(self.pos, l, &mv) {
+                return true;
+            }
         }
         self.sink.push(mv)
     }

@@ -315,6 +315,14 @@ impl Rule {
         kind && self.effects.is_empty() && !self.leaves_passed && self.next.is_none()
     }
 
+    /// Does a move of this rule only take one piece along a ray or a leap, with no effect and
+    /// no later part? Then only the cells it leaves and lands on change, and a piece that no
+    /// line from a royal piece runs through may make it without a legality test.
+    #[inline(always)]
+    pub(crate) fn views_plain(&self) -> bool {
+        matches!(self.kind, Kind::Ray(_) | Kind::Leap(_)) && self.effects.is_empty() && self.next.is_none()
+    }
+
     /// True for kinds that bring a new piece onto the board.
     pub(crate) fn places(&self) -> bool {
         matches!(self.kind, Kind::Place(_) | Kind::Roll(_) | Kind::Push(_))

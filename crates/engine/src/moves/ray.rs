@@ -33,6 +33,9 @@ pub(crate) struct Ray {
     window: Option<CellSets>,
     /// A step (to any landing) on a board that blocks no steps: one neighbour per direction.
     neighbours: bool,
+    /// For a step onto enemy pieces on a board that blocks no steps: `near[p * cells + c]`,
+    /// the cells one step away, so that a piece with no enemy there is passed over at once.
+    near: Option<CellSets>,
     /// For a line-count move: `lines[d * cells + c]`, the whole line through `c` along `d`
     /// (both ways, `c` included).
     lines: Option<CellSets>,
@@ -56,11 +59,12 @@ impl Ray {
     pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing, width: Width) -> Ray {
         let set = &rules.direction_sets[dirs.index()].dirs;
         let unblocked = !rules.board.has_blocked_steps();
-        let plain = to == Landing::Empty && unblocked;
-        let steps = plain.then(|| {
+        let masks = || {
             let masks = [0, 1].map(|p| line_masks(width, &rules.board, &set[p], false));
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
-        });
+        };
+        let steps = (to == Landing::Empty && unblocked).then(masks);
+        let near = (to == Landing::Enemy && unblocked).then(masks);
         Ray {
             dirs: set.clone(),
             to,
@@ -73,6 +77,7 @@ impl Ray {
             slides: false,
             window: None,
             neighbours: unblocked,
+            near,
             lines: None,
             ahead: None,
         }
@@ -107,7 +112,7 @@ impl Ray {
         let dirs = rules.direction_sets[dirs.index()].dirs.clone();
         let slides = over.is_none() && distance == Distance::Any && dirs.iter().flatten().all(|&d| ray_order(board, d).is_some());
         let window = (slides && (min > 1 || max.is_some())).then(|| ray_sets(width, board, min, max));
-        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, lines, ahead }
+        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, near: None, lines, ahead }
     }
 
     pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
@@ -141,8 +146,15 @@ impl Ray {
         let cells = &pos.cells;
         let plain = self.plain(game, rule);
         let emit = self.emitter::<W, _>(game, pos, side, r);
+        let n = board.len();
+        let enemy = pos.player_set::<W>(side.other());
         for c in game.pieces_of::<W>(pos, mine) {
             if !rule.starts_on(side, c) {
+                continue;
+            }
+            if let Some(near) = &self.near
+                && (near.get::<W>(side.index() * n + c.index()) & enemy).is_empty()
+            {
                 continue;
             }
             for &d in &self.dirs[side.index()] {
