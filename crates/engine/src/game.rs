@@ -160,6 +160,10 @@ pub(crate) struct Promo {
 pub(crate) struct PhaseRules {
     pub moves: Vec<usize>,
     pub limit: Option<PhaseLimit>,
+    /// `moves` split once, each in phase order: the rules that may capture, and those that never
+    /// do ([`Rule::never_captures`]), so that generating captures first filters nothing.
+    pub capturing: Vec<usize>,
+    pub quiet: Vec<usize>,
 }
 
 /// The regions with rules of their own (`[turn]`), a set per player (0 or 1); `None` when no
@@ -331,8 +335,6 @@ pub struct Game {
     pub(crate) captures_first: bool,
     /// Every rule that may capture always does: then the rules tried first give only captures.
     pub(crate) captures_or_never: bool,
-    /// Per rule, [`Rule::never_captures`], decided once rather than in every position.
-    pub(crate) never_captures: Vec<bool>,
     /// Which moves no earlier position can follow (repetition looks back only to the last).
     pub(crate) one_way: crate::one_way::OneWay,
     /// The draw rules' bookkeeping a session does each move.
@@ -366,7 +368,15 @@ impl Game {
         let board = &rules.board;
         let n = board.len();
         let compiled: Vec<Rule> = (0..rules.moves.len()).map(|i| Rule::compile(&rules, i, width)).collect();
-        let phases = rules.phases.iter().map(|p| PhaseRules { moves: p.moves.clone(), limit: p.limit }).collect();
+        let never_captures: Vec<bool> = compiled.iter().map(Rule::never_captures).collect();
+        let phases = rules
+            .phases
+            .iter()
+            .map(|p| {
+                let (quiet, capturing) = p.moves.iter().copied().partition(|&r| never_captures[r]);
+                PhaseRules { moves: p.moves.clone(), limit: p.limit, capturing, quiet }
+            })
+            .collect();
         let union = |ids: &[RegionId]| {
             (!ids.is_empty()).then(|| {
                 per_player(width, &[0, 1].map(|p| (0..n).map(|c| ids.iter().any(|&id| rules.regions[id.index()].cells[p][c])).collect()))
@@ -450,7 +460,6 @@ impl Game {
             chains_remember_landings,
             captures_first: false,
             captures_or_never: false,
-            never_captures: Vec::new(),
             one_way: Default::default(),
             draw_plan: Default::default(),
             standing: std::sync::OnceLock::new(),
@@ -458,13 +467,12 @@ impl Game {
         };
         game.one_way = crate::one_way::OneWay::of(&game);
         game.draw_plan = crate::session::DrawPlan::of(&game.rules);
-        game.never_captures = game.compiled.iter().map(Rule::never_captures).collect();
         game.captures_first = game.turn.compulsory_capture
             && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any
             && game.regions.must_leave.is_none()
-            && game.never_captures.contains(&true)
-            && game.never_captures.contains(&false);
-        game.captures_or_never = game.compiled.iter().zip(&game.never_captures).all(|(r, &never)| never || r.always_captures());
+            && never_captures.contains(&true)
+            && never_captures.contains(&false);
+        game.captures_or_never = game.compiled.iter().zip(&never_captures).all(|(r, &never)| never || r.always_captures());
         game
     }
 

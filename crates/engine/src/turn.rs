@@ -66,19 +66,31 @@ impl Game {
     /// whole (moves that capture nothing were found, which the rest go among). `known` is
     /// set when the list holds only captures (true) or none (false).
     fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
-        let never = |r: usize| self.never_captures[r];
-        self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, |r| !never(r));
+        let rules = &self.phases[pos.phase as usize];
+        self.generate_list::<W>(pos, pos.side, pos.phase, &rules.capturing, out);
         if out.iter().any(Move::is_capture) {
             *known = self.captures_or_never.then_some(true);
             return true;
         }
         if out.is_empty() {
-            self.generate_phase_where::<W>(pos, pos.side, pos.phase, out, never);
+            self.generate_list::<W>(pos, pos.side, pos.phase, &rules.quiet, out);
             *known = Some(false);
             return true;
         }
         out.clear();
         false
+    }
+
+    /// The moves of the rules of `list` (rules of `phase`), in its order, each rule's
+    /// generation inlined here: the captures-first walk runs every ply of those games.
+    #[inline(always)]
+    fn generate_list<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, list: &[usize], sink: &mut Vec<Move>) {
+        let placed_all = self.placed_all(pos, side, phase);
+        for &rule in list {
+            if !(placed_all && self.compiled[rule].places()) {
+                self.generate_rule_inline::<W>(pos, side, rule, sink);
+            }
+        }
     }
 
     /// `[state] same-piece`: the piece of `side` that has made its most moves in a row, while
@@ -291,11 +303,7 @@ impl Game {
         take: impl Fn(usize) -> bool,
     ) -> bool {
         let rules = &self.phases[phase as usize];
-        // In a phase that counts placements, a player who has placed them all places no more.
-        let placed_all = match rules.limit {
-            Some(PhaseLimit::Placed(limit)) => phase == pos.phase && pos.placed(side) >= limit,
-            _ => false,
-        };
+        let placed_all = self.placed_all(pos, side, phase);
         for &rule in &rules.moves {
             if placed_all && self.compiled[rule].places() {
                 continue;
@@ -308,6 +316,17 @@ impl Game {
             }
         }
         true
+    }
+}
+
+impl Game {
+    /// In a phase that counts placements, has `side` placed them all (so places no more)?
+    #[inline(always)]
+    fn placed_all(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
+        match self.phases[phase as usize].limit {
+            Some(PhaseLimit::Placed(limit)) => phase == pos.phase && pos.placed(side) >= limit,
+            _ => false,
+        }
     }
 }
 

@@ -395,6 +395,13 @@ impl Rule {
 impl Game {
     /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
     pub(crate) fn generate_rule<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        self.generate_rule_inline::<W>(pos, side, index, sink)
+    }
+
+    /// [`Game::generate_rule`], inlined into its caller: the dispatch on the kind then sits in
+    /// the caller's loop (the kinds' own generation stays out of line).
+    #[inline(always)]
+    pub(crate) fn generate_rule_inline<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
             return true;
