@@ -8,9 +8,8 @@
 
 use crate::Workers;
 use hetproba_ai::{Timer, TreeMemory};
-use hetproba_engine::board::CellId;
-use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Owner, Position, Session};
+use hetproba_engine::rules::model::{PieceTypeId, PlayerId};
+use hetproba_engine::{Game, Owner, Piece, Position, Session};
 use hetproba_play::{AgentSpec, Ending, Host, Match};
 use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
@@ -87,17 +86,13 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The material balance, first player minus second, by the pieces' values.
+/// The material balance, first player minus second, by the pieces' values: from the counts the
+/// position keeps, since self-play asks it after every ply.
 fn material(game: &Game, pos: &Position) -> i64 {
-    let pieces = &game.rules().pieces;
-    (0..game.board().len()).fold(0, |sum, i| {
-        let Some(piece) = pos.at(CellId::new(i)) else { return sum };
-        let value = i64::from(pieces[piece.kind().index()].value);
-        match piece.owner() {
-            Owner::Player(PlayerId::FIRST) => sum + value,
-            Owner::Player(_) => sum - value,
-            Owner::Nobody => sum,
-        }
+    game.rules().pieces.iter().enumerate().fold(0, |sum, (k, piece)| {
+        let kind = PieceTypeId::new(k);
+        let count = |p: PlayerId| i64::from(pos.count(Piece::new(kind, Owner::Player(p))));
+        sum + i64::from(piece.value) * (count(PlayerId::FIRST) - count(PlayerId::SECOND))
     })
 }
 
@@ -269,6 +264,41 @@ mod tests {
         assert_eq!(all, game_numbers(10, None));
         assert_eq!(game_numbers(10, Some(Shard { k: 2, n: 3 })), [1, 4, 7]);
         assert_eq!(game_numbers(2, Some(Shard { k: 3, n: 3 })), Vec::<u64>::new());
+    }
+
+    /// The balance from the position's counts is the one a walk of the board gives, in every
+    /// built-in ruleset, along a game of varied moves.
+    #[test]
+    fn the_material_balance_from_counts_is_the_board_walks() {
+        use hetproba_engine::board::CellId;
+        let walked = |game: &Game, pos: &Position| -> i64 {
+            (0..game.board().len()).filter_map(|i| pos.at(CellId::new(i))).fold(0, |sum, p| {
+                let value = i64::from(game.rules().pieces[p.kind().index()].value);
+                match p.owner() {
+                    Owner::Player(PlayerId::FIRST) => sum + value,
+                    Owner::Player(_) => sum - value,
+                    Owner::Nobody => sum,
+                }
+            })
+        };
+        // Positions where one side leads: the test would pass on all-zero balances otherwise.
+        let mut leads = 0;
+        for id in hetproba_engine::rules::builtin_ids() {
+            let rules = hetproba_engine::rules::load_builtin(id, &[]).expect("built in").unwrap_or_else(|r| panic!("{r}"));
+            let game = Game::new(rules);
+            let mut pos = Position::start(&game);
+            let mut moves = Vec::new();
+            for ply in 0..200 {
+                assert_eq!(material(&game, &pos), walked(&game, &pos), "{id} after {ply} plies");
+                leads += usize::from(walked(&game, &pos) != 0);
+                game.generate(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                game.make(&mut pos, moves[(ply * 7 + 3) % moves.len()]);
+            }
+        }
+        assert!(leads > 100, "{leads} positions with a lead");
     }
 
     #[test]

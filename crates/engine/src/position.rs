@@ -721,6 +721,13 @@ impl Position {
         self.counts[crate::game::slot(player)]
     }
 
+    /// How many of `piece` stand on the board (the tops of stacks, as [`Position::at`] sees
+    /// them): read from the cell set the position keeps of each piece, not by a walk of the board.
+    pub fn count(&self, piece: Piece) -> u32 {
+        let row = PIECES + piece.code();
+        self.sets[row * self.words..(row + 1) * self.words].iter().map(|w| w.count_ones()).sum()
+    }
+
     /// Moves made since the position was set up.
     pub fn moves_made(&self) -> usize {
         self.frames.len()

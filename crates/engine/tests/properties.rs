@@ -15,8 +15,8 @@
 //! `PROPTEST_CASES=2000` for a deeper run.
 
 use hetproba_engine::board::CellId;
-use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, NO_DIR, Position, Session};
+use hetproba_engine::rules::model::{PieceTypeId, PlayerId};
+use hetproba_engine::{Game, Move, NO_DIR, Owner, Piece, Position, Session};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use std::collections::BTreeSet;
@@ -95,6 +95,13 @@ fn assert_counts(game: &Game, pos: &Position, context: &str) {
     for player in PlayerId::BOTH {
         let counted = cells(game).filter(|&c| pos.at(c).is_some_and(|p| p.belongs_to(player))).count();
         assert_eq!(pos.piece_count(player) as usize, counted, "{context}: piece count of player {player:?}");
+    }
+    for k in 0..game.rules().pieces.len() {
+        for owner in [Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND), Owner::Nobody] {
+            let piece = Piece::new(PieceTypeId::new(k), owner);
+            let counted = cells(game).filter(|&c| pos.at(c) == Some(piece)).count();
+            assert_eq!(pos.count(piece) as usize, counted, "{context}: count of {piece:?}");
+        }
     }
 }
 
