@@ -182,9 +182,11 @@ impl Position {
         self.passed = other.passed;
         self.victim = other.victim;
         self.streak = other.streak;
+        self.below.clone_from(&other.below);
         self.undo.clear();
         self.frames.clear();
         self.turn_log.clear();
+        self.stack_log.clear();
     }
 
     /// The words of set `row`.

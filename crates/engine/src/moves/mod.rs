@@ -441,20 +441,34 @@ impl Game {
             return true;
         }
         let conditional = self.part_has_condition(next.index());
-        let mut after = pos.clone();
+        // A scratch copy without the history: this runs at every generation of such a game.
+        crate::attack::with_scratch(pos, |after| self.generate_later_parts::<W>(after, side, firsts, next, conditional, sink))
+    }
+
+    /// The moves that begin with each of `firsts`, made in turn on `after`, and go on with a
+    /// later part of rule `next` (see [`Game::generate_parts`]).
+    fn generate_later_parts<const W: usize>(
+        &self,
+        after: &mut Position,
+        side: PlayerId,
+        firsts: Vec<Move>,
+        next: RuleId,
+        conditional: bool,
+        sink: &mut impl Sink,
+    ) -> bool {
         for first in firsts {
             after.begin(self);
-            self.make_part(&mut after, first);
+            self.make_part(after, first);
             let mut any = false;
-            let more = if conditional && !self.part_allowed::<W>(&after, next.index()) {
+            let more = if conditional && !self.part_allowed::<W>(after, next.index()) {
                 true
             } else {
                 match &self.compiled[next.index()].kind {
-                    Kind::Place(part) => part.each_cell::<W>(self, &after, side, first.to, &mut |c| {
+                    Kind::Place(part) => part.each_cell::<W>(self, after, side, first.to, &mut |c| {
                         any = true;
                         sink.push(Move { part: c, ..first })
                     }),
-                    Kind::Remove(part) => part.each_cell::<W>(self, &after, side, &mut |c| {
+                    Kind::Remove(part) => part.each_cell::<W>(self, after, side, &mut |c| {
                         any = true;
                         let mut mv = Move { part: c, ..first };
                         mv.captures.insert(c);
