@@ -322,15 +322,19 @@ impl Hops {
             let empty = pos.empty_set::<W>();
             let onward: CellSet<W> = if self.any_over.0 { pos.player_set(side) } else { none }
                 | if self.any_over.1 { pos.player_set(side.other()) } else { none };
-            // Only the pieces with a first jump, when the jumps are shifted sets.
+            // Only the pieces with a first jump, when the jumps are shifted sets: then each of
+            // them has one, and is not tested again.
             let mut pieces = pos.piece_set::<W>(mine);
+            let mut shifted = false;
             if W == 1
                 && let Some(shifts) = &self.jump_shifts
             {
                 pieces &= CellSet::from_words(&[shifts.starts(side, hoppable.words()[0], empty.words()[0])]);
+                shifted = true;
             }
             for c in pieces.iter() {
-                let can = reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land));
+                let can =
+                    shifted || (reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land)));
                 if can
                     && !self
                         .single_hops::<W>(game, pos, side, r, c, (&empty, &onward), sink)
@@ -457,18 +461,22 @@ impl Hops {
             if on {
                 return None;
             }
-            found[count] = (over, land, next_piece);
-            count += 1;
+            // Two directions may step to the same cells on some boards: one move for both.
+            if !found[..count].iter().any(|&(o, l, _)| (o, l) == (over, land)) {
+                found[count] = (over, land, next_piece);
+                count += 1;
+            }
         }
         // The chain stands in the first segment, one hop made: may it end there?
         if !self.may_end[0][1] {
             return Some(true);
         }
-        let mark = sink.mark();
+        // The moves are distinct (each takes another piece), so none is looked for among those
+        // pushed before.
         for &(over, land, next_piece) in &found[..count] {
             let mv = Move { captures: CellBits::from_set(CellSet::<W>::single(over)), ..Move::new(r, from, land) };
             let choices = game.promotions[next_piece.index()].as_ref().filter(|p| p.cells.contains(side.index(), land));
-            let mut push = |mv: Move| sink.holds_since(mark, &mv) || sink.push(mv);
+            let mut push = |mv: Move| sink.push(mv);
             let pushed = match choices {
                 Some(promo) => promo.to.iter().all(|&t| push(mv.promoting(t))),
                 None => push(mv),

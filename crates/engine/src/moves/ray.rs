@@ -192,7 +192,10 @@ impl Ray {
         let n = game.board().len();
         let empty = pos.empty_set::<W>();
         let promo = game.promotions[rule.piece.index()].as_ref();
-        let promotes = promo.map_or(CellSet::EMPTY, |p| p.cells.get::<W>(side.index()));
+        let promotes = match promo {
+            Some(p) => p.cells.get::<W>(side.index()),
+            None => CellSet::EMPTY,
+        };
         for c in game.pieces_of::<W>(pos, mine) {
             for t in (steps.get::<W>(side.index() * n + c.index()) & empty).iter() {
                 let mv = Move::new(r, c, t);
