@@ -367,6 +367,13 @@ impl ActionGame {
         self.space.size()
     }
 
+    /// How many choice actions the space has (each cell, each direction, "done"): a ply takes
+    /// its move action and at most these many after it.
+    #[getter]
+    fn choice_actions(&self) -> usize {
+        self.space.size() - self.space.triples()
+    }
+
     /// The observation's shape: (planes, cells).
     #[getter]
     fn observation_shape(&self) -> (usize, usize) {
@@ -469,6 +476,18 @@ impl ActionGame {
         self.space.triple(&adapter::parts(&mv)).map_err(ActionError::new_err)
     }
 
+    /// The current position.
+    #[getter]
+    fn position(&mut self) -> crate::model::Position {
+        crate::model::Position { rules: self.compiled().clone(), pos: self.game.position_arc() }
+    }
+
+    /// The moves played so far, as the game writes them.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        self.game.move_names()
+    }
+
     /// The position as text.
     fn to_text(&self) -> String {
         self.game.session().write_position()
@@ -505,6 +524,14 @@ impl ActionGame {
             triples: self.triples.clone(),
             history: self.history.clone(),
         }
+    }
+
+    fn __copy__(&self) -> ActionGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> ActionGame {
+        self.clone()
     }
 
     fn __repr__(&self) -> String {

@@ -123,14 +123,15 @@ pub fn load(arg: &str, params: &[(String, i64)]) -> Result<(Game, Origin), LoadE
 /// disk, then among the built-ins.
 pub fn from_text(name: &str, text: &str, params: &[(String, i64)]) -> Result<(Game, Origin), LoadError> {
     let disk = Disk { read: Mutex::new(Vec::new()) };
-    let rules = hetproba_engine::rules::load(name, text, &disk, params).map_err(|r| LoadError::Report(Box::new(r)))?;
+    let rules =
+        hetproba_engine::rules::load_with_params(name, text, &disk, params, "params").map_err(|r| LoadError::Report(Box::new(r)))?;
     let files = disk.read.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
     Ok((Game::new(rules), Origin { name: name.to_string(), text: text.to_string(), files, params: params.to_vec() }))
 }
 
 /// Builds a ruleset again from what it was made from, reading no file.
 pub fn rebuild(origin: &Origin) -> Result<Game, LoadError> {
-    hetproba_engine::rules::load(&origin.name, &origin.text, &Kept(&origin.files), &origin.params)
+    hetproba_engine::rules::load_with_params(&origin.name, &origin.text, &Kept(&origin.files), &origin.params, "params")
         .map(Game::new)
         .map_err(|r| LoadError::Report(Box::new(r)))
 }

@@ -710,6 +710,22 @@ impl GameState {
         if self.legal.is_empty() { self.session().outcome() } else { None }
     }
 
+    /// The moves so far as the game writes them.
+    pub fn move_names(&self) -> Vec<String> {
+        let session = self.session();
+        let game = &self.rules().game;
+        let mut pos = match &self.start {
+            Start::Position(p) => p.clone(),
+            Start::Text(t) => game.read_position(t).unwrap_or_else(|_| EnginePosition::start(game)),
+        };
+        let mut names = Vec::new();
+        for &mv in session.moves() {
+            names.push(game.move_name(&pos, mv));
+            game.make(&mut pos, mv);
+        }
+        names
+    }
+
     pub fn duplicate(&self) -> GameState {
         let moves = self.session().moves().to_vec();
         GameState::from_start(self.rules().clone(), self.start.clone(), &moves)
@@ -787,18 +803,7 @@ impl GameState {
     /// The moves so far as the game writes them.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        let session = self.session();
-        let game = &self.rules().game;
-        let mut pos = match &self.start {
-            Start::Position(p) => p.clone(),
-            Start::Text(t) => game.read_position(t).unwrap_or_else(|_| EnginePosition::start(game)),
-        };
-        let mut names = Vec::new();
-        for &mv in session.moves() {
-            names.push(game.move_name(&pos, mv));
-            game.make(&mut pos, mv);
-        }
-        names
+        self.move_names()
     }
 
     /// The position as text (FEN with this game's move counters).
