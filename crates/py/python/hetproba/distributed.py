@@ -51,7 +51,9 @@ def connect(address: str | None = None, **init_args) -> None:
 
 
 def _play_chunk(ruleset, numbers, first, second, seed, fixed_seats, max_plies, memory):
-    return _native._selfplay(ruleset, numbers, first, second, seed, fixed_seats, max_plies, 1, memory, False)
+    # The games' JSON lines in one text: one object to move between processes, not a list
+    # per field.
+    return "\n".join(_native._selfplay(ruleset, numbers, first, second, seed, fixed_seats, max_plies, 1, memory, True))
 
 
 _remote_chunk = ray.remote(num_cpus=1)(_play_chunk)
@@ -64,12 +66,25 @@ def _split(numbers: list[int], tasks: int) -> list[list[int]]:
     return [numbers[i : i + size] for i in range(0, len(numbers), size)]
 
 
-def _merge(parts: list[dict[str, list]]) -> dict[str, list]:
+def _merge(parts: list[str]) -> list[str]:
+    return [line for part in parts if part for line in part.split("\n")]
+
+
+def _columns(lines: list[str]) -> dict[str, list]:
+    """JSON lines as columns (`capped` is written only when true)."""
     out: dict[str, list] = {name: [] for name in COLUMNS}
-    for part in parts:
+    for line in lines:
+        row = json.loads(line)
         for name in COLUMNS:
-            out[name].extend(part[name])
+            out[name].append(row.get(name, False) if name == "capped" else row[name])
     return out
+
+
+def _result(lines: list[str], output: str, metadata: dict[str, str] | None = None):
+    if output == "lines":
+        return lines
+    columns = _columns(lines)
+    return frame(columns, output, metadata) if metadata and output in ("arrow", "pandas") else frame(columns, output)
 
 
 def _lost_error(error: Exception) -> bool:
@@ -87,7 +102,7 @@ def _submit(ruleset, numbers, first, second, seed, fixed_seats, max_plies, memor
 def _gather(submitted, timeout):
     """The chunks' columns in order, the numbers of the games lost, and why."""
     refs = {ref: i for i, (ref, _) in enumerate(submitted)}
-    parts: list[dict[str, list] | None] = [None] * len(submitted)
+    parts: list[str | None] = [None] * len(submitted)
     lost: list[int] = []
     errors: list[str] = []
     pending = list(refs)
@@ -148,15 +163,14 @@ def selfplay(
     connect(address)
     submitted = _submit(ruleset, numbers, first, second, seed, fixed_seats, max_plies, parse_memory(memory), tasks or _default_tasks(), max_retries)
     parts, lost, errors = _gather(submitted, timeout)
-    columns = _merge(parts)
+    lines = _merge(parts)
     if lost:
-        metadata = {"lost_games": json.dumps(lost)}
-        result = frame(columns, output, metadata) if output in ("arrow", "pandas") else frame(columns, output)
+        result = _result(lines, output, {"lost_games": json.dumps(lost)})
         if on_lost == "raise":
             raise GamesLost(lost, result, errors)
         warnings.warn(f"{len(lost)} games lost after every retry: {lost[:20]}", RuntimeWarning, stacklevel=2)
         return result
-    return frame(columns, output)
+    return _result(lines, output)
 
 
 def _wilson(score: float, n: int) -> tuple[float, float]:
@@ -202,7 +216,7 @@ def strength(
     out = []
     for rs, a, b, submitted in cells:
         parts, lost, errors = _gather(submitted, timeout)
-        columns = _merge(parts)
+        columns = _columns(_merge(parts))
         if lost and on_lost == "raise":
             raise GamesLost(lost, columns, [f"{rs.id} {a}/{b}: {e}" for e in errors])
         n = len(columns["game"])
