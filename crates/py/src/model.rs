@@ -625,21 +625,21 @@ pub struct GameState {
 
 #[derive(Clone)]
 enum Start {
-    Position(EnginePosition),
+    Position(Box<EnginePosition>),
     Text(String),
 }
 
 impl GameState {
     pub fn create(py: Python<'_>, rules: Arc<Compiled>, position: Option<&Bound<'_, PyAny>>) -> PyResult<GameState> {
         let start = match position {
-            None => Start::Position(EnginePosition::start(&rules.game)),
+            None => Start::Position(Box::new(EnginePosition::start(&rules.game))),
             Some(p) => match p.extract::<String>() {
                 Ok(text) => {
                     // Read once here, so that a bad text is an error now.
                     rules.game.read_position(&text).map_err(|e| position_error(py, e))?;
                     Start::Text(text)
                 }
-                Err(_) => Start::Position(position_arg(py, &rules, p)?),
+                Err(_) => Start::Position(Box::new(position_arg(py, &rules, p)?)),
             },
         };
         Ok(GameState::from_start(rules, start, &[]))
@@ -649,7 +649,7 @@ impl GameState {
         let begin = start.clone();
         let cell = SessionCell::new(rules, |c| {
             let mut session = match begin {
-                Start::Position(p) => Session::new(&c.game, p),
+                Start::Position(p) => Session::new(&c.game, *p),
                 // Read when the game was made: it reads again.
                 Start::Text(t) => Session::from_text(&c.game, &t).unwrap_or_else(|_| Session::new(&c.game, EnginePosition::start(&c.game))),
             };
@@ -715,7 +715,7 @@ impl GameState {
         let session = self.session();
         let game = &self.rules().game;
         let mut pos = match &self.start {
-            Start::Position(p) => p.clone(),
+            Start::Position(p) => (**p).clone(),
             Start::Text(t) => game.read_position(t).unwrap_or_else(|_| EnginePosition::start(game)),
         };
         let mut names = Vec::new();
