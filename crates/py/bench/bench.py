@@ -131,7 +131,7 @@ def ray_part(cli, rounds, jobs):
     import hetproba.distributed as hd
 
     print(f"self-play of random games, {jobs} workers: Ray's throughput over hetproba selfplay --jobs {jobs}'s (goal >= 0.9)")
-    ray.init(num_cpus=jobs, include_dashboard=False, _node_ip_address="127.0.0.1")
+    ray.init(num_cpus=jobs, include_dashboard=False)
     try:
         for rid, games in [("checkers-english", 40000), ("reversi", 20000)]:
             hd.selfplay(rid, 40, tasks=jobs, output="lines")  # the workers started and warm

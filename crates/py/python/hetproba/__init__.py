@@ -160,7 +160,10 @@ def frame(columns: dict[str, list], output: str = "arrow", metadata: dict[str, s
         import pandas as pd
 
         df = pd.DataFrame(columns, columns=list(COLUMNS))
-        # Integer columns with gaps keep integers (pandas' nullable type), not floats.
+        # The same types whatever the values (a seed may pass 2^63); the columns with gaps keep
+        # integers (pandas' nullable types), not floats.
+        for name, dtype in [("game", "uint64"), ("seed", "uint64"), ("a_seat", "uint8"), ("plies", "uint64"), ("lead_changes", "uint32")]:
+            df[name] = df[name].astype(dtype)
         for name in ("winner", "decided_at"):
             df[name] = pd.array(columns[name], dtype="UInt64" if name == "decided_at" else "UInt8")
         if metadata:
@@ -169,7 +172,10 @@ def frame(columns: dict[str, list], output: str = "arrow", metadata: dict[str, s
     if output == "polars":
         import polars as pl
 
-        return pl.DataFrame(columns)
+        types = {"game": pl.UInt64, "seed": pl.UInt64, "a_seat": pl.UInt8, "winner": pl.UInt8, "plies": pl.UInt64}
+        types |= {"seats": pl.List(pl.String), "moves": pl.List(pl.String), "branching": pl.List(pl.UInt32)}
+        types |= {"lead_changes": pl.UInt32, "decided_at": pl.UInt64}
+        return pl.DataFrame(columns, schema_overrides=types)
     raise ValueError(f"output is one of {', '.join(OUTPUTS)}, not '{output}'")
 
 

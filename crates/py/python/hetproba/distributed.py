@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import warnings
 from typing import Any, Sequence
@@ -45,7 +46,10 @@ class GamesLost(RuntimeError):
 
 
 def connect(address: str | None = None, **init_args) -> None:
-    """Joins the Ray cluster at `address`, or starts a local Ray when None (once a process)."""
+    """Joins the Ray cluster at `address`, or starts a local Ray when None (Ray's own default,
+    `ray.init()`); once a process. Ray gives a local Ray the machine's network address unless
+    `RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER=0` is set before it is imported (the tests set it, to stay
+    on 127.0.0.1)."""
     if not ray.is_initialized():
         ray.init(address=address, **init_args)
 
@@ -287,8 +291,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.out:
                 with open(args.out + ".part", "w", encoding="utf-8") as f:
                     f.write(text)
-                import os
-
                 os.replace(args.out + ".part", args.out)
             else:
                 sys.stdout.write(text)
