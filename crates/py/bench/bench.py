@@ -130,10 +130,11 @@ def ray_part(cli, rounds, jobs):
 
     import hetproba.distributed as hd
 
-    print(f"self-play of random games, {jobs} workers: Ray's throughput over hetproba selfplay --jobs {jobs}'s (goal >= 0.9)")
+    print(f"self-play, {jobs} workers: Ray's throughput over hetproba selfplay --jobs {jobs}'s (goal >= 0.9)")
     ray.init(num_cpus=jobs, include_dashboard=False)
     try:
-        for rid, games in [("checkers-english", 40000), ("reversi", 20000)]:
+        # Random games (the least work a game, so the most overhead), and a searching player.
+        for rid, games, first in [("checkers-english", 40000, "random"), ("reversi", 20000, "random"), ("checkers-english", 400, "mcts:50")]:
             hd.selfplay(rid, 40, tasks=jobs, output="lines")  # the workers started and warm
 
             cpu = {"native": [], "ray": []}
@@ -141,13 +142,14 @@ def ray_part(cli, rounds, jobs):
             def native():
                 with tempfile.TemporaryDirectory() as d:
                     start, used = time.perf_counter(), cpu_seconds()
-                    subprocess.run([cli, "selfplay", rid, "--games", str(games), "--jobs", str(jobs), "--out", f"{d}/g.jsonl"], check=True, capture_output=True)
+                    command = [cli, "selfplay", rid, "--games", str(games), "--first", first, "--jobs", str(jobs), "--out", f"{d}/g.jsonl"]
+                    subprocess.run(command, check=True, capture_output=True)
                     cpu["native"].append(cpu_seconds() - used)
                     return time.perf_counter() - start
 
             def on_ray():
                 start, used = time.perf_counter(), cpu_seconds()
-                hd.selfplay(rid, games, tasks=4 * jobs, output="lines")
+                hd.selfplay(rid, games, first, tasks=4 * jobs, output="lines")
                 cpu["ray"].append(cpu_seconds() - used)
                 return time.perf_counter() - start
 
@@ -155,7 +157,7 @@ def ray_part(cli, rounds, jobs):
             ratios = [x / y for x, y in zip(a, b)]
             work = [x / y for x, y in zip(cpu["native"], cpu["ray"])]
             print(
-                f"  {rid:17} {games} games: CLI {statistics.median(a):.2f} s, Ray {statistics.median(b):.2f} s, ratio {statistics.median(ratios):.3f} ({spread(ratios)}); "
+                f"  {rid:17} {games} games, {first}/random: CLI {statistics.median(a):.2f} s, Ray {statistics.median(b):.2f} s, ratio {statistics.median(ratios):.3f} ({spread(ratios)}); "
                 f"CPU time CLI over Ray {statistics.median(work):.3f} ({spread(work)})"
             )
     finally:
