@@ -38,6 +38,12 @@ pub struct ActionSpace {
     promotions: Vec<PieceTypeId>,
 }
 
+/// An action's number. The largest space, (cells + 1)^2 move actions for each promotion on the
+/// largest board the language allows, stays far below 2^32.
+fn number(n: usize) -> u32 {
+    u32::try_from(n).expect("an action space has fewer than 2^32 actions")
+}
+
 /// What an action number means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Meaning {
@@ -77,15 +83,15 @@ impl ActionSpace {
     }
 
     fn done(&self) -> u32 {
-        (self.size() - 1) as u32
+        number(self.size() - 1)
     }
 
     fn cell_action(&self, c: CellId) -> u32 {
-        (self.triples() + c.index()) as u32
+        number(self.triples() + c.index())
     }
 
     fn dir_action(&self, d: usize) -> u32 {
-        (self.triples() + self.cells + d) as u32
+        number(self.triples() + self.cells + d)
     }
 
     /// The move action of a move, or why it has none.
@@ -104,7 +110,7 @@ impl ActionSpace {
             None => 0,
             Some(t) => 1 + self.promotions.iter().position(|&x| x == t).ok_or("its promotion has no slot")?,
         };
-        Ok(((from * self.to_slots + to) * self.extras() + extra) as u32)
+        Ok(number((from * self.to_slots + to) * self.extras() + extra))
     }
 
     /// The choices that tell a move from others of the same triple: its later part's cell,
@@ -215,7 +221,7 @@ impl ActionGame {
                 let name = self.game.rules().game.move_name(self.game.session().position(), *mv);
                 ActionError::new_err(format!("move {name} has no action ({why}): the action space does not fit this ruleset"))
             })?;
-            triples.push((t, i as u32));
+            triples.push((t, number(i)));
         }
         triples.sort_unstable();
         self.triples = triples;

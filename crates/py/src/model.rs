@@ -851,13 +851,13 @@ impl GameState {
 
     /// The `i`-th legal move (negative from the end), as `legal_moves()[i]` without listing all.
     fn legal_move(&mut self, i: isize) -> PyResult<MoveObj> {
-        let n = self.legal.len() as isize;
-        let k = if i < 0 { i + n } else { i };
-        if !(0..n).contains(&k) {
+        let n = self.legal.len();
+        let k = if i < 0 { n.checked_sub(i.unsigned_abs()) } else { usize::try_from(i).ok() };
+        let Some(&mv) = k.and_then(|k| self.legal.get(k)) else {
             return Err(PyIndexError::new_err(format!("move {i} of {n}")));
-        }
+        };
         let pos = self.position_arc();
-        Ok(MoveObj { rules: self.rules().clone(), pos, mv: self.legal[k as usize] })
+        Ok(MoveObj { rules: self.rules().clone(), pos, mv })
     }
 
     /// How many legal moves there are now.
