@@ -103,7 +103,7 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
         match c {
             Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
             Condition::Not(inner) => tests(inner, found),
-            Condition::Test(Test::Occupies { region }, _) => found.push(*region),
+            Condition::Test(Test::Occupies(occupies), _) => found.push(occupies.region),
             Condition::Test(..) => {}
         }
     }
@@ -112,7 +112,9 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
         tests(&e.condition, &mut found);
     }
     for m in &rules.moves {
-        if let Action::Place { region: Some(r), .. } = m.action {
+        if let Action::Place(place) = &m.action
+            && let Some(r) = place.region
+        {
             found.push(r);
         }
     }
