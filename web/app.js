@@ -205,7 +205,7 @@ function fitBoard() {
   if (!touch || !cell) { svg.style.minWidth = ''; return; }
   const width = svg.viewBox.baseVal.width;
   const unit = cell.getBBox().width || 60;
-  svg.style.minWidth = `${Math.ceil((width / unit) * 46)}px`;
+  svg.style.minWidth = `${Math.ceil((width / unit) * 44)}px`;
 }
 
 function say(text) { $('message').textContent = text; }

@@ -277,7 +277,7 @@ impl Frame {
         let ys = points.iter().map(|p| p.1);
         let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.9, skew: rhombus_skew(rules) }
+        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.4, skew: rhombus_skew(rules) }
     }
 
     /// Horizontal and vertical distance between neighbouring points, in units of the point grid.
@@ -336,7 +336,7 @@ impl Frame {
     /// page scales a larger board down to the same width, and its labels must stay readable.
     fn label_scale(&self) -> f64 {
         let (w, h) = self.size();
-        (w.max(h) / (UNIT * 9.8)).max(1.0)
+        (w.max(h) / (UNIT * 8.8)).max(1.0)
     }
 
     /// Radius of a piece.
