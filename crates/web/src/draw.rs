@@ -400,7 +400,7 @@ pub fn cell_words(game: &Game, pos: &Position, cell: CellId, lang: Lang) -> Stri
     match pos.height(cell) {
         h if h > 1 => {
             let pieces: Vec<String> = pos.column(cell).into_iter().map(|p| piece_words(rules, p, lang)).collect();
-            lang.fill("{} on a column of {}: {}", &[name, &h.to_string(), &pieces.join(", ")])
+            lang.fill("{}, a column of {}: {}", &[name, &h.to_string(), &pieces.join(", ")])
         }
         _ => lang.fill("{}, {}", &[name, &piece_words(rules, piece, lang)]),
     }

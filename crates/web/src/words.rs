@@ -54,7 +54,7 @@ const HU: &[(&str, &str)] = &[
     ("{}, empty", "{}, üres"),
     ("{}, {}", "{}, {}"),
     ("{}, {} {}", "{}, {} {}"),
-    ("{} on a column of {}: {}", "{}, {} magas oszlop: {}"),
+    ("{}, a column of {}: {}", "{}, {} magas oszlop: {}"),
     ("enter at {} towards {}", "betolás: {}, irány {}"),
     ("check", "sakk"),
     ("the winning line", "a nyerő sor"),
