@@ -26,9 +26,11 @@ pub(super) fn read_lang(cx: &mut Cx, node: Option<&Node>, pieces: &[PieceType], 
         let Some(t) = cx.table(node) else { continue };
         let what = format!("[lang.{}]", key.name);
         let mut f = Fields::new(t, what.clone());
-        let mut tr = Translation::default();
-        tr.name = f.get("name").and_then(|n| cx.name(n, "a ruleset's name", false));
-        tr.summary = f.get("summary").and_then(|n| cx.string(n));
+        let mut tr = Translation {
+            name: f.get("name").and_then(|n| cx.name(n, "a ruleset's name", false)),
+            summary: f.get("summary").and_then(|n| cx.string(n)),
+            ..Translation::default()
+        };
         if let Some(n) = f.get("players")
             && let Some(names) = cx.array(n)
         {
