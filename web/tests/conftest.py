@@ -35,10 +35,10 @@ def built_binary():
 
 
 @contextlib.contextmanager
-def serving():
-    """The base address of `hetproba serve --local --port 0` (the port it prints)."""
+def serving(folder="target/web"):
+    """The base address of `hetproba serve --local --port 0 --dir FOLDER` (the port it prints)."""
     proc = subprocess.Popen(
-        [str(built_binary()), "serve", "--local", "--port", "0", "--dir", str(ROOT / "target/web")],
+        [str(built_binary()), "serve", "--local", "--port", "0", "--dir", str(ROOT / folder)],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from conftest import serving
 from test_board import TIMEOUT, cell, click, moves, open_game, set_position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,3 +304,16 @@ def test_the_embedded_page_is_the_page_the_sources_build():
     sw = (page / "sw.js").read_text()
     assert wasm[0] in sw and "WASM_FILE" not in sw and "BUILD_ID" not in sw
     assert subprocess.run(["git", "ls-files", "--error-unmatch", "crates/cli/page/files.rs"], cwd=ROOT, capture_output=True).returncode == 0
+
+
+def test_the_page_in_the_repository_plays_without_building_anything(browser):
+    # What a fresh clone serves after `cargo run --release -- perft reversi 8`: crates/cli/page.
+    with serving("crates/cli/page") as url:
+        page = browser.new_page()
+        try:
+            page.goto(url + "#chess")
+            expect(page.locator("#board .figure")).to_have_count(32, timeout=TIMEOUT)
+            click(page, "e2", "e4")
+            assert moves(page) == ["e4"]
+        finally:
+            page.close()

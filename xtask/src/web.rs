@@ -7,17 +7,17 @@
 //! wasm-bindgen's `externref` table, and binaryen's npm build took minutes for 6.5% less.)
 //!
 //! The page goes to `target/web/` and, when optimised, to `crates/cli/page/`: the copy in the
-//! repository that the `hetproba` binary embeds and serves, so that a fresh clone serves the
-//! page without building any of this. `--check` (CI) builds and compares that copy with the
-//! build, byte for byte.
+//! repository (with `files.rs`, its index for the `hetproba` binary to embed), so that a fresh
+//! clone serves the page without building any of this. `--check` (CI) builds and compares that
+//! copy with the build, byte for byte.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::time::Instant;
 
 pub const USAGE: &str = "usage: cargo xtask web [--dev | --check]
-  Builds the web board into target/web/ and crates/cli/page/ (the page the hetproba binary embeds
-  and serves): the page's crate for wasm32-unknown-unknown (cargo profile `wasm`), its JavaScript
+  Builds the web board into target/web/ and crates/cli/page/ (the copy in the repository, which a
+  fresh clone serves): the page's crate for wasm32-unknown-unknown (cargo profile `wasm`), its JavaScript
   bindings (wasm-bindgen's library, at the version Cargo.lock holds), the .wasm named by a hash of
   its bytes, the page's files from web/. Adds the wasm32-unknown-unknown target with rustup when
   it is missing.
@@ -84,7 +84,7 @@ fn step(started: Instant, text: &str) {
 /// The name of the page's crate's .wasm and bindings.
 const STEM: &str = "hetproba_web";
 
-/// The page's files in the repository: what the binary embeds.
+/// The page's files in the repository: what a fresh clone serves and the binary is to embed.
 const EMBEDDED: &str = "crates/cli/page";
 
 fn build(root: &Path, mode: Mode) -> Result<(), String> {
@@ -165,7 +165,7 @@ fn build(root: &Path, mode: Mode) -> Result<(), String> {
         Mode::Release => {
             replace_dir(&embedded, &page)?;
             write(&embedded.join("files.rs"), index(&page, &tools(&bindgen)).as_bytes())?;
-            step(started, &format!("and into {EMBEDDED}/, which the hetproba binary serves: commit it"));
+            step(started, &format!("and into {EMBEDDED}/, the copy in the repository: commit it"));
         }
         Mode::Check => {
             let differ = compare(&embedded, &page, &tools(&bindgen))?;
