@@ -89,8 +89,9 @@ def test_chess_pieces_are_figures_and_draughts_keep_discs(page):
     assert page.locator("#board .letter").count() == 0
     # The legend shows the figures too, by their names.
     expect(page.locator("#legend .figure")).to_have_count(12)
-    page.goto("about:blank")
-    open_game(page, "draughts-brazilian")
+    # Another game by the address alone (a link's #ID): its men are discs.
+    page.evaluate("location.hash = 'draughts-brazilian'")
+    expect(page.locator("#title")).to_have_text("Brazilian draughts")
     assert page.locator("#board .figure").count() == 0
     assert page.locator("#board .disc").count() == 24
 
