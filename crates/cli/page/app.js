@@ -714,18 +714,21 @@ $('event-file').addEventListener('change', async (e) => {
   if (f) { $('event').value = await f.text(); showDesk(); }
 });
 
-// ---- start ----
+// ---- start, and the address: `#ID` opens a built-in game, `#record=...` a shared game ----
+function openAddress() {
+  const hash = location.hash.slice(1);
+  if (table && hash === table.id()) return;
+  if (hash.startsWith('record=')) {
+    try { if (open(() => hp.Table.from_record(fromBase64url(hash.slice(7)), seed++), true)) return; } catch (err) { say(String(err)); }
+  }
+  const wanted = decodeURIComponent(hash);
+  if (table && !games.some((g) => g.id === wanted)) return;
+  open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id, seed++));
+}
 applyLang(initialLang());
 const kept = editorState();
 if (kept && kept.edited) { $('source').value = kept.text; $('source').dataset.name = kept.name; }
-const hash = location.hash.slice(1);
-let opened = false;
-if (hash.startsWith('record=')) {
-  try { opened = open(() => hp.Table.from_record(fromBase64url(hash.slice(7)), seed++), true); } catch (err) { say(String(err)); }
-}
-if (!opened) {
-  const wanted = decodeURIComponent(hash);
-  open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id, seed++));
-}
+openAddress();
+window.addEventListener('hashchange', openAddress);
 
 if ('serviceWorker' in navigator && isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});
