@@ -12,6 +12,8 @@ mod embedded;
 mod ends;
 mod eval;
 mod game;
+mod lang;
+pub use lang::is_language_code;
 mod moves;
 mod notation;
 mod params;
@@ -139,6 +141,7 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
     let (mut merged, _) = resolve(cx, parent_file, chain, files)?;
     // A variant's tests and its parent link are its own; everything else is inherited.
     merged.entries.retain(|(k, _)| k.name != "tests" && k.name != "extends");
+    lang::drop_titles(&mut merged);
     merged.merge(table);
     Some((merged, Some(parent_ref)))
 }
@@ -169,6 +172,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let state_node = top.get("state");
     let eval_node = top.get("eval");
     let stacks_node = top.get("stacks");
+    let lang_node = top.get("lang");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -199,6 +203,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
+    let words: Vec<&str> = ends.iter().map(|e| e.reason.as_str()).chain(draws.iter().map(|d| d.reason.as_str())).collect();
+    let lang = lang::read_lang(cx, lang_node, &pieces, &words);
 
     Some(Ruleset {
         id,
@@ -231,6 +237,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         cannot_draw,
         tests,
         interpretations,
+        lang,
         sources: Sources::default(),
     })
 }

@@ -2,7 +2,7 @@
 //! resolved once every piece and region is known.
 
 use super::cx::{Cx, Fields, file_start};
-use crate::model::{MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
+use crate::model::{Figure, MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
 use crate::source::{Diagnostic, Span};
 use crate::tree::{Node, Value};
 
@@ -107,6 +107,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             }
             None => String::new(),
         };
+        let figure = f.get("figure").and_then(|n| cx.keyword(n, "figure", &Figure::ALL.map(|fig| (fig.name(), fig))));
         let promote = f.get("promote").and_then(|n| {
             let pt = cx.table(n)?;
             let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
@@ -142,7 +143,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             if let Some((to, region, during)) = promote {
                 promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
             }
-            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter });
+            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
         }
     }
     // The engine's piece is one byte: the type in six bits, the owner in two.
