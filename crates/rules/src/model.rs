@@ -630,7 +630,6 @@ impl Ruleset {
     pub fn words_in<'a>(&'a self, words: &'a str, lang: &str) -> &'a str {
         self.lang.get(lang).and_then(|t| t.words.get(words)).map_or(words, String::as_str)
     }
-
 }
 
 #[cfg(test)]
