@@ -1433,7 +1433,8 @@ fn check_notes_a_piece_without_a_move_by_how_it_comes_into_play() {
     let run = hetproba(&["check", &path]).ok();
     // A promotion brings the crown: it is placed, by promotion, and only has no move.
     let run = run.stderr_has("piece 'crown' has no move: it stays where a promotion makes it");
-    let run = run.stderr_has("piece 'spare' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it");
+    let run =
+        run.stderr_has("piece 'spare' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it");
     assert!(!run.stderr.contains("crown' never"), "{run:#?}");
 }
 

@@ -42,9 +42,7 @@ fn remove_path(table: &mut Table, path: &str, parent_name: &str) -> Result<(), S
         here = match &mut here.entries[i].1 {
             Node { value: Value::Table(t), .. } => t,
             Node { value: Value::Array(_), .. } => {
-                return Err(format!(
-                    "'{so_far}' is a list and goes whole: remove \"{so_far}\" and write the entries to keep"
-                ));
+                return Err(format!("'{so_far}' is a list and goes whole: remove \"{so_far}\" and write the entries to keep"));
             }
             _ => return Err(format!("'{so_far}' is a single value, with no keys to remove")),
         };
@@ -78,9 +76,9 @@ pub(super) fn hint_inherited(diags: &mut [Diagnostic], merged: &Table, variant: 
         let top = merged.get(&path[0]).map(|n| &n.value);
         let path = path.join(".");
         let how = match top {
-            Some(Value::Array(_)) => format!(
-                "{variant_name} replaces it by writing its own [[{path}]] list, or takes it away with remove = [\"{path}\"]"
-            ),
+            Some(Value::Array(_)) => {
+                format!("{variant_name} replaces it by writing its own [[{path}]] list, or takes it away with remove = [\"{path}\"]")
+            }
             _ => format!("{variant_name} takes it away with remove = [\"{path}\"], then may write its own [{path}]"),
         };
         d.message = format!("{}; inherited: {how}", d.message);
@@ -186,7 +184,9 @@ mod tests {
         let under = variant("", "remove = [\"eval\"]\n");
         assert_eq!(
             errors(&under),
-            ["v.toml:5:1: unknown key 'remove' in [game]; expected one of: id, name, source, summary, cannot-draw; it belongs at the top of the file, before the first [table]"]
+            [
+                "v.toml:5:1: unknown key 'remove' in [game]; expected one of: id, name, source, summary, cannot-draw; it belongs at the top of the file, before the first [table]"
+            ]
         );
     }
 
@@ -203,7 +203,11 @@ mod tests {
             found[0]
         );
         assert!(found[1].starts_with("built-in 'chess', line 158, column 10: shelter() counts the pieces next to royal pieces"));
-        assert!(found[1].ends_with("; inherited: v.toml takes it away with remove = [\"eval\"], then may write its own [eval]"), "{}", found[1]);
+        assert!(
+            found[1].ends_with("; inherited: v.toml takes it away with remove = [\"eval\"], then may write its own [eval]"),
+            "{}",
+            found[1]
+        );
         // Doing what the messages say gives a ruleset that loads.
         let fixed = format!("remove = [\"eval\"]\n{text}[[end]]\nif = \"no-moves\"\nresult = \"mover loses\"\n");
         let rules = load("v.toml", &fixed, &Beside(BASE), &[]).unwrap();
@@ -216,6 +220,9 @@ mod tests {
         let report = load("v.toml", &variant("", ""), &Beside(Box::leak(base.into_boxed_str())), &[]).unwrap_err();
         let line = report.first_line();
         assert!(line.starts_with("base.toml:19:"), "{line}");
-        assert!(line.ends_with("; inherited: v.toml takes it away with remove = [\"moves.hop\"], then may write its own [moves.hop]"), "{line}");
+        assert!(
+            line.ends_with("; inherited: v.toml takes it away with remove = [\"moves.hop\"], then may write its own [moves.hop]"),
+            "{line}"
+        );
     }
 }

@@ -15,6 +15,7 @@ mod game;
 mod inherit;
 mod lang;
 pub use lang::is_language_code;
+mod links;
 mod moves;
 mod notation;
 mod params;
@@ -61,11 +62,15 @@ pub fn load(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)])
 /// (`--param`, `game.txt: [Param]`). A ruleset that loads without them but not with them is
 /// the parameters' fault: each problem is then told as theirs, with the place that uses them.
 pub fn load_with_params(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
-    let mut report = match load_once(name, text, files, params, origin) {
+    // A variant's inherited faults say how to take them away, unless the parameters are at fault.
+    let mut report = match load_once(name, text, files, params, origin, params.is_empty()) {
         Ok(ruleset) => return Ok(ruleset),
         Err(report) => report,
     };
-    if !params.is_empty() && load_once(name, text, files, &[], origin).is_ok() {
+    if !params.is_empty() && load_once(name, text, files, &[], origin, false).is_err() {
+        return load_once(name, text, files, params, origin, true);
+    }
+    if !params.is_empty() {
         let given: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let given = given.join(" ");
         for d in &mut report.diagnostics {
@@ -80,7 +85,7 @@ pub fn load_with_params(name: &str, text: &str, files: &dyn Files, params: &[(St
     Err(report)
 }
 
-fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
+fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str, hints: bool) -> Result<Ruleset, Report> {
     let mut cx = Cx { sources: Sources::default(), diags: Vec::new() };
     let file = cx.sources.add(name, text);
     let resolved = resolve(&mut cx, file, &mut Vec::new(), files);
@@ -88,7 +93,9 @@ fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)]
         Some((table, extends)) => read_ruleset(&mut cx, table, extends.clone(), params, origin),
         None => None,
     };
-    if let Some((table, Some(_))) = &resolved {
+    if let Some((table, Some(_))) = &resolved
+        && hints
+    {
         inherit::hint_inherited(&mut cx.diags, table, file, name);
     }
     match ruleset {

@@ -210,10 +210,7 @@ mod tests {
         let report = load("t.toml", WIDE, &BuiltinFiles, &[]).unwrap_err();
         let lines: Vec<String> = report.diagnostics.iter().map(|d| d.one_line(&report.sources)).collect();
         // The start (twice), the move and the promotion name the piece: none of them is an error.
-        assert_eq!(
-            lines,
-            ["t.toml:12:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"]
-        );
+        assert_eq!(lines, ["t.toml:12:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"]);
     }
 
     #[test]
