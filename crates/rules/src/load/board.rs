@@ -514,10 +514,11 @@ fn coordinate_name(name: &str, params: &[(String, i64)]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::{BuiltinFiles, load};
 
-    fn ruleset(board: &str) -> String {
+    /// A ruleset around a `[board]`, which starts on line 8.
+    pub(in crate::load) fn ruleset(board: &str) -> String {
         format!(
             "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n{board}\n\
              [pieces.stone]\nsymbols = [\"X\", \"O\"]\n[moves.place]\ndo = \"place\"\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n"

@@ -167,15 +167,8 @@ fn words_of(text: &str) -> Vec<(std::ops::Range<usize>, &str)> {
 
 #[cfg(test)]
 mod tests {
+    use crate::load::board::tests::ruleset;
     use crate::{BuiltinFiles, load};
-
-    /// A ruleset around a `[board]`, which starts on line 8.
-    fn ruleset(board: &str) -> String {
-        format!(
-            "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n{board}\n\
-             [pieces.stone]\nsymbols = [\"X\", \"O\"]\n[moves.step]\ndo = \"step(all)\"\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n"
-        )
-    }
 
     fn errors(board: &str) -> Vec<String> {
         let report = load("t.toml", &ruleset(board), &BuiltinFiles, &[]).unwrap_err();
