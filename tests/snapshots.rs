@@ -229,13 +229,17 @@ fn diagnostic_remove_what_is_not_inherited() {
     broken_ruleset("diag-remove-missing", &[("variant.toml", &variant), ("tiny.toml", TINY)], "check");
 }
 
-/// Chess's evaluation and checkmate need a royal piece: each message ends with the `remove`
-/// that takes the inherited part away.
+/// The parent's evaluation needs a royal piece and the variant has none: the message ends with
+/// the `remove` that takes the inherited part away.
 #[test]
 fn diagnostic_inherited_part_at_fault() {
+    let parent = format!(
+        "{}\n[eval]\nterms = [\"100 * material\", \"8 * shelter\"]\n",
+        TINY.replace("symbols = [\"x\", \"o\"]", "symbols = [\"x\", \"o\"]\nroyal = true")
+    );
     let variant =
-        "extends = \"chess\"\n\n[game]\nid = \"no-royal\"\nname = \"Chess without a royal king\"\n\n[pieces.king]\nroyal = false\n";
-    broken_ruleset("diag-inherited-at-fault", &[("no-royal.toml", variant)], "check");
+        "extends = \"tiny.toml\"\n\n[game]\nid = \"variant\"\nname = \"Without a royal stone\"\n\n[pieces.stone]\nroyal = false\n";
+    broken_ruleset("diag-inherited-at-fault", &[("variant.toml", variant), ("tiny.toml", &parent)], "check");
 }
 
 #[test]
