@@ -138,13 +138,7 @@ pub fn notation_examples(game: &Game) -> Vec<(String, Vec<String>)> {
 
 /// Whether a move rule can capture at all (so a capture example is worth looking for).
 fn can_capture(m: &hetproba_rules::model::MoveRule) -> bool {
-    use hetproba_rules::model::{Action, Landing};
-    !m.effects.is_empty()
-        || match &m.action {
-            Action::Hops(p) => p.captures(),
-            Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => *to != Landing::Empty,
-            _ => false,
-        }
+    !m.effects.is_empty() || m.action.captures()
 }
 
 /// The "Moves are written" section of `show`.

@@ -409,8 +409,6 @@ impl Game {
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
         let state_keys = (0..4 * n).map(|_| splitmix(&mut seed)).collect();
-        let axes: Vec<[Vec<Axis>; 2]> =
-            rules.direction_sets.iter().map(|set| [axes_of(&rules, &set.dirs[0]), axes_of(&rules, &set.dirs[1])]).collect();
         let promotions = rules
             .pieces
             .iter()
@@ -421,7 +419,7 @@ impl Game {
                 })
             })
             .collect();
-        let ends = Ends::compile(&rules, &axes, width);
+        let ends = Ends::compile(&rules, width);
         let evaluator = Evaluator::compile(&rules);
         let attacks = Attacks::compile(&rules, &compiled, width);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
@@ -484,7 +482,7 @@ impl Game {
         game.one_way = crate::one_way::OneWay::of(&game);
         game.draw_plan = crate::session::DrawPlan::of(&game.rules);
         game.captures_first = game.turn.compulsory_capture
-            && game.turn.capture_trigger == hetproba_rules::model::Trigger::Any
+            && game.turn.capture_trigger == Trigger::Any
             && game.regions.must_leave.is_none()
             && never_captures.contains(&true)
             && never_captures.contains(&false);

@@ -8,6 +8,7 @@
 pub mod describe;
 mod load;
 pub mod model;
+pub mod prims;
 pub mod source;
 pub mod syntax;
 pub mod text;

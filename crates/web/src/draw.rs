@@ -7,7 +7,7 @@ use crate::figures;
 use crate::words::Lang;
 use hetproba_board::{CellId, DirId, Shape};
 use hetproba_engine::rules::describe::region_words;
-use hetproba_engine::rules::model::{Action, Condition, Figure, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
+use hetproba_engine::rules::model::{Action, Condition, Figure, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test, ends};
 use hetproba_engine::{Game, Owner, Piece, Position};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -118,7 +118,7 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
         match c {
             Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
             Condition::Not(inner) => tests(inner, found),
-            Condition::Test(Test::Occupies { region }, _) => found.push(*region),
+            Condition::Test(Test::Occupies(occupies), _) => found.push(occupies.region),
             Condition::Test(..) => {}
         }
     }
@@ -127,7 +127,9 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
         tests(&e.condition, &mut found);
     }
     for m in &rules.moves {
-        if let Action::Place { region: Some(r), .. } = m.action {
+        if let Action::Place(place) = &m.action
+            && let Some(r) = place.region
+        {
             found.push(r);
         }
     }
@@ -162,7 +164,7 @@ pub fn winning_cells(game: &Game, pos: &Position, player: PlayerId) -> Vec<CellI
     let mut out: Vec<CellId> = Vec::new();
     for test in tests {
         match test {
-            Test::Line { len, exact, dirs } => {
+            Test::Line(ends::Line { len, exact, dirs }) => {
                 for &dir in &rules.direction_sets[dirs.index()].dirs[player.index()] {
                     let back = board.opposite(dir);
                     for cell in board.all_cells().filter(|&c| own(c)) {
@@ -183,7 +185,7 @@ pub fn winning_cells(game: &Game, pos: &Position, player: PlayerId) -> Vec<CellI
                     }
                 }
             }
-            Test::Joins { from, to, dirs } => {
+            Test::Joins(ends::Joins { from, to, dirs }) => {
                 let (from, to) = (&rules.regions[from.index()].cells[player.index()], &rules.regions[to.index()].cells[player.index()]);
                 let steps = &rules.direction_sets[dirs.index()].dirs[player.index()];
                 let mut seen = vec![false; board.len()];

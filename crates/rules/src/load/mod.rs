@@ -6,7 +6,7 @@
 
 mod board;
 pub(crate) use board::edge_cells;
-mod cx;
+pub(crate) mod cx;
 mod draws;
 mod embedded;
 mod ends;
@@ -205,10 +205,11 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
 
     let start = start::read_start(cx, start_node, &names);
-    let (mut moves, part_conditions) = moves::read_moves(cx, moves_node, &names);
-    let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves);
-    let phases = turn::read_phases(cx, phases_node, &moves, &params);
-    moves::read_part_conditions(cx, &mut moves, part_conditions, &names, &phases);
+    let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
+        moves::read_moves(cx, moves_node, &names);
+    let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves, &refused);
+    let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params);
+    moves::read_part_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names, &phases);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);
