@@ -1423,6 +1423,22 @@ fn wide_or_emoji_piece_symbols_are_refused() {
 }
 
 #[test]
+fn check_notes_a_piece_without_a_move_by_how_it_comes_into_play() {
+    let dir = scratch("notes_without_a_move");
+    let text = TINY
+        .replace("symbols = [\"x\", \"o\"]\n", "symbols = [\"x\", \"o\"]\npromote = { to = \"crown\", in = \"edge\" }\n")
+        .replace("[moves.drop]", "[pieces.crown]\nsymbols = [\"X\", \"O\"]\n\n[pieces.spare]\nsymbols = [\"S\", \"s\"]\n\n[moves.drop]")
+        .replace("do = \"roll(orthogonal)\"", "piece = \"stone\"\ndo = \"roll(orthogonal)\"");
+    let path = write(&dir, "notes.toml", &text);
+    let run = hetproba(&["check", &path]).ok();
+    // A promotion brings the crown: it is placed, by promotion, and only has no move.
+    let run = run.stderr_has("piece 'crown' has no move: it stays where a promotion makes it");
+    let run =
+        run.stderr_has("piece 'spare' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it");
+    assert!(!run.stderr.contains("crown' never"), "{run:#?}");
+}
+
+#[test]
 fn a_bad_param_tag_in_a_record_is_blamed_on_the_record() {
     let dir = scratch("param_tag");
     let record = write(&dir, "game.txt", "[Ruleset \"draughts-brazilian\"]\n[Param \"size=1000\"]\n\n1. c3-d4 *\n");

@@ -395,9 +395,21 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     json.file = Some(file.clone());
     let mut notes = Vec::new();
     for (i, piece) in rules.pieces.iter().enumerate() {
-        if piece.owned && !rules.moves.iter().any(|m| m.piece.index() == i) {
-            notes.push(format!("note: {file}: piece '{}' has no move and is never placed", piece.name));
+        if !piece.owned || rules.moves.iter().any(|m| m.piece.index() == i) {
+            continue;
         }
+        // Without a move of its own a piece can still come into play: standing at the start, or
+        // by a promotion (a type that marks a goal reached, a piece that stays put).
+        let starts = rules.start.pieces.iter().any(|&(_, t, _)| t.index() == i);
+        let promoted = rules.pieces.iter().any(|p| p.promotion.as_ref().is_some_and(|pr| pr.to.iter().any(|t| t.index() == i)));
+        notes.push(match (starts, promoted) {
+            (false, false) => format!(
+                "note: {file}: piece '{}' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it",
+                piece.name
+            ),
+            (true, _) => format!("note: {file}: piece '{}' has no move: it stays where [start] puts it", piece.name),
+            (false, true) => format!("note: {file}: piece '{}' has no move: it stays where a promotion makes it", piece.name),
+        });
     }
     json.notes = notes.clone();
     let game = Game::new(rules);
