@@ -894,8 +894,9 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
 #[test]
 fn broken_take_and_chain() {
     // "jump(all, " is 10 characters.
+    // take= names piece types (or none): anything else is an unknown type, and the message lists them.
     let text = tiny_pattern("jump(all, take=some)+");
-    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "take= takes none: a hop that captures nothing");
+    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "no piece type 'some'; the pieces are: stone");
     // Line 21, after the pattern: `chain = "..."`, the value at column 9.
     let text = tiny_pattern("roll(orthogonal)\"\nchain = \"may-stop");
     assert_broken("chain_roll", &[("chain.toml", &text)], "chain.toml", "21:9", "chain applies to moves of hops (jump, fly)");

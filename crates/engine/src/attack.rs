@@ -244,7 +244,8 @@ impl Attacks {
                 width,
                 [0usize, 1].iter().flat_map(|&attacked| {
                     let rules = &by[1 - attacked];
-                    let walks = rules.lines.iter().map(|l| (l.walk, l.dir, l.reach)).chain(rules.screens.iter().map(|l| (l.walk, l.dir, u32::MAX)));
+                    let walks =
+                        rules.lines.iter().map(|l| (l.walk, l.dir, l.reach)).chain(rules.screens.iter().map(|l| (l.walk, l.dir, u32::MAX)));
                     let walks: Vec<(DirId, DirId, u32)> = walks.collect();
                     board.all_cells().map(move |k| {
                         let mut cells = Vec::new();
@@ -482,7 +483,15 @@ impl Game {
     /// as it holds), stopping at a step the board blocks (the attacker moves along `dir`): how
     /// many were found.
     #[inline]
-    fn pieces_along<const W: usize>(&self, view: &View<W>, cell: CellId, walk: DirId, dir: DirId, order: Option<bool>, out: &mut [CellId]) -> usize {
+    fn pieces_along<const W: usize>(
+        &self,
+        view: &View<W>,
+        cell: CellId,
+        walk: DirId,
+        dir: DirId,
+        order: Option<bool>,
+        out: &mut [CellId],
+    ) -> usize {
         let board = self.board();
         let mut found = 0;
         let mut c = cell;

@@ -853,7 +853,10 @@ impl Reader<'_> {
     pub fn taken_types(&mut self, call: &Call, args: &mut Args) -> Option<PieceTypeSet> {
         let (take, spare) = (args.key("take"), args.key("spare"));
         if let (Some(_), Some(spare)) = (take, spare) {
-            self.arg_error(spare, format!("{}() takes take= or spare=, not both: one names what is captured, the other what is not", call.name));
+            self.arg_error(
+                spare,
+                format!("{}() takes take= or spare=, not both: one names what is captured, the other what is not", call.name),
+            );
             return None;
         }
         let every: PieceTypeSet = (0..self.names.pieces.len()).map(PieceTypeId::new).collect();
