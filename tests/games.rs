@@ -109,6 +109,30 @@ fn play_camelot_to_the_end() {
 }
 
 #[test]
+fn play_the_xiangqi_family_to_the_end() {
+    play_to_the_end("xiangqi", &[], "random", "random", "1");
+    play_to_the_end("xiangqi", &[], "mcts:50", "random", "1");
+    play_to_the_end("minixiangqi", &[], "random", "random", "1");
+    play_to_the_end("minixiangqi", &[], "mcts:50", "random", "2");
+}
+
+#[test]
+fn selfplay_and_compare_the_xiangqi_family() {
+    // Each selfplay line is a finished game: a result and the rule that ended it.
+    for id in ["xiangqi", "minixiangqi"] {
+        let run = hetproba(&["selfplay", id, "--games", "3", "--first", "random", "--second", "random"]).ok();
+        let lines = run.lines();
+        assert_eq!(lines.len(), 3, "{}", run.stdout);
+        for line in lines {
+            assert!(line.contains("\"result\":\"") && line.contains("\"reason\":\""), "{id}: {line}");
+        }
+    }
+    // Perft side by side: 44 and 19 moves from the starts (tests/perft/xiangqi.perft, minixiangqi.perft).
+    let run = hetproba(&["compare", "xiangqi", "minixiangqi"]).ok();
+    assert!(run.stdout.contains("       1           44           19"), "{}", run.stdout);
+}
+
+#[test]
 fn play_loa_on_the_largest_and_smallest_boards_to_the_end() {
     // 12 x 12 is 144 cells: connection is tested without the 64-cell neighbour masks.
     play_to_the_end("loa", &["--param", "size=12"], "random", "random", "1");
