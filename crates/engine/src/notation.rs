@@ -131,7 +131,7 @@ impl Game {
 
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
     /// names its start file when it captures), the start's file, rank or both when another
-    /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
+    /// piece of the same kind could go to the same cell (`ab2`: a soldier's sideways step), `x` for a capture, the cell, `=` and
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let mut out = self.san_body(pos, mv, legal);
@@ -147,11 +147,11 @@ impl Game {
         let letter = &self.rules.pieces[rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
-        if letter.is_empty() {
-            if mv.is_capture() {
-                out.push_str(file);
-            }
+        if letter.is_empty() && mv.is_capture() {
+            out.push_str(file);
         } else {
+            // Another piece of the same kind could go to the same cell (pieces without a letter
+            // too: soldiers that also step sideways).
             let rivals: Vec<&Move> = legal
                 .iter()
                 .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from.index()] == pos.cells[mv.from.index()])

@@ -6,7 +6,8 @@
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash value 64`, `setoption name Contempt value
 //! 50` (a draw's worth below nothing to the side searched for, in the evaluation's points), the
-//! ruleset's parameters,
+//! ruleset's parameters, `setoption name UCI_Variant value xiangqi` (another built-in ruleset,
+//! by its id: Fairy-Stockfish's names for the variants both play),
 //! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
@@ -31,8 +32,21 @@ pub fn run<E>(
     let mut lines = lines;
     let mut params = params.to_vec();
     let mut hash = DEFAULT_HASH_MB;
+    let mut variant: Option<String> = None;
     loop {
-        let game = load(&params)?;
+        let game = match &variant {
+            // A built-in ruleset chosen by UCI_Variant; one that refuses the last parameter set
+            // goes on without it.
+            Some(id) => match hetproba_engine::rules::load_builtin(id, &params) {
+                Some(Ok(rules)) => Game::new(rules),
+                _ if !params.is_empty() => {
+                    out.error(&format!("{id} refuses the parameter {}", params.pop().map(|(n, _)| n).unwrap_or_default()));
+                    continue;
+                }
+                _ => panic!("the built-in ruleset {id} does not load: every built-in loads without parameters"),
+            },
+            None => load(&params)?,
+        };
         let next = background.scope(|thinker| {
             let mut uci = Uci::new(&game, out, thinker, hash);
             let next = loop {
@@ -53,6 +67,10 @@ pub fn run<E>(
                 params.retain(|(n, _)| *n != name);
                 params.push((name, value));
             }
+            Flow::Variant(id) => {
+                params.clear();
+                variant = Some(id);
+            }
             _ => return Ok(()),
         }
     }
@@ -67,6 +85,8 @@ pub enum Flow {
     Quit,
     /// A ruleset parameter was set: load the game with it and go on (no search runs).
     Reload(String, i64),
+    /// `UCI_Variant` named another built-in ruleset: play it from now on, at its start.
+    Variant(String),
 }
 
 /// The protocol on one game, a command at a time.
@@ -104,6 +124,9 @@ impl<'a, 'g> Uci<'a, 'g> {
                 for (name, value) in &game.rules().params {
                     out.line(&format!("option name {name} type spin default {value} min -1000000 max 1000000"));
                 }
+                if let Some(line) = variant_option(game) {
+                    out.line(&line);
+                }
                 out.line("uciok");
             }
             Some("isready") => out.line("readyok"),
@@ -121,6 +144,10 @@ impl<'a, 'g> Uci<'a, 'g> {
                 Ok(Some(Setting::Param(name, value))) => {
                     self.engine.stop_and_wait();
                     return Flow::Reload(name, value);
+                }
+                Ok(Some(Setting::Variant(id))) => {
+                    self.engine.stop_and_wait();
+                    return Flow::Variant(id);
                 }
                 Ok(None) => {}
                 Err(why) => self.say(&why),
@@ -182,6 +209,23 @@ enum Setting {
     Hash(usize),
     Contempt(i32),
     Param(String, i64),
+    Variant(String),
+}
+
+/// `option name UCI_Variant type combo ...`, when the game is a built-in ruleset written as UCI
+/// writes chess (FEN and SAN): the built-ins so written, by id, which are Fairy-Stockfish's names
+/// for the variants both play.
+fn variant_option(game: &Game) -> Option<String> {
+    let chess_like =
+        |r: &hetproba_engine::rules::Ruleset| r.notation.san && r.notation.position == hetproba_engine::rules::model::PositionNotation::Fen;
+    let id = &game.rules().id;
+    if !chess_like(game.rules()) || hetproba_engine::rules::builtin_text(id).is_none() {
+        return None;
+    }
+    let ids: Vec<&str> = hetproba_engine::rules::builtin_ids()
+        .filter(|i| hetproba_engine::rules::load_builtin(i, &[]).is_some_and(|r| r.is_ok_and(|r| chess_like(&r))))
+        .collect();
+    Some(format!("option name UCI_Variant type combo default {id} var {}", ids.join(" var ")))
 }
 
 /// `setoption name NAME value VALUE`.
@@ -200,6 +244,13 @@ fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
         return match value.parse::<i32>() {
             Ok(k) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&k) => Ok(Some(Setting::Contempt(k))),
             _ => Err(format!("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{value}'")),
+        };
+    }
+    if name.eq_ignore_ascii_case("uci_variant") {
+        return match hetproba_engine::rules::builtin_text(&value) {
+            Some(_) if value == game.rules().id => Ok(None),
+            Some(_) => Ok(Some(Setting::Variant(value))),
+            None => Err(format!("UCI_Variant names a built-in ruleset (hetproba list), not '{value}'")),
         };
     }
     if let Some((param, _)) = game.rules().params.iter().find(|(p, _)| p.eq_ignore_ascii_case(&name)) {
