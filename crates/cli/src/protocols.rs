@@ -19,7 +19,7 @@ pub fn uci(ruleset: &str, params: &[(String, i64)]) -> Result<(), CliError> {
 /// `hetproba hub [RULESET]`: until `quit` or the end of the input.
 pub fn hub(ruleset: &str, params: &[(String, i64)]) -> Result<(), CliError> {
     let game = Game::new(load_ruleset(ruleset, params)?);
-    hub::run(stdin_lines(), &Stdout, &mut Threads, &game).map_err(CliError::failure)
+    hub::run(stdin_lines(), &Stdout, &mut Threads, &game).map_err(|e| CliError::failure(e.to_string()))
 }
 
 /// Lines of standard input until its end or a read error.

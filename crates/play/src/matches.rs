@@ -569,14 +569,14 @@ mod tests {
     }
 
     impl Host for Script {
-        type Error = String;
+        type Error = hetproba_engine::MoveError;
 
-        fn show(&mut self, _: &Match) -> Result<(), String> {
+        fn show(&mut self, _: &Match) -> Result<(), Self::Error> {
             self.shown += 1;
             Ok(())
         }
 
-        fn human(&mut self, m: &mut Match) -> Result<Turn, String> {
+        fn human(&mut self, m: &mut Match) -> Result<Turn, Self::Error> {
             if self.moves.is_empty() {
                 return Ok(Turn::Stop);
             }
@@ -587,11 +587,11 @@ mod tests {
                     Ok(Turn::Undone)
                 }
                 "resign" => Ok(Turn::Resign),
-                _ => m.game().parse_move(m.position(), text).map(Turn::Move).map_err(|e| e.to_string()),
+                _ => m.game().parse_move(m.position(), text).map(Turn::Move),
             }
         }
 
-        fn played(&mut self, m: &Match) -> Result<(), String> {
+        fn played(&mut self, m: &Match) -> Result<(), Self::Error> {
             self.played.push(m.record().moves.last().cloned().unwrap_or_default());
             Ok(())
         }

@@ -180,16 +180,25 @@ pub struct Replayed<'g> {
     pub names: Vec<String>,
 }
 
+/// A ruleset parameter that is not written `NAME=VALUE` with an integer value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("expected NAME=VALUE, got '{0}'")]
+    NoEquals(String),
+    #[error("'{0}' is not an integer")]
+    NotInteger(String),
+}
+
 /// `NAME=VALUE`: a ruleset parameter, as `--param` and a record's `Param` tags write it.
-pub fn parse_param(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got '{text}'"))?;
-    let value = value.trim().parse().map_err(|_| format!("'{value}' is not an integer"))?;
+pub fn parse_param(text: &str) -> Result<(String, i64), ParamError> {
+    let (name, value) = text.split_once('=').ok_or_else(|| ParamError::NoEquals(text.to_string()))?;
+    let value = value.trim().parse().map_err(|_| ParamError::NotInteger(value.to_string()))?;
     Ok((name.trim().to_string(), value))
 }
 
 /// The ruleset parameters a record's `Param` tags set.
 pub fn params_of(record: &Record) -> Result<Vec<(String, i64)>, RecordError> {
-    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(RecordError)).collect()
+    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(|e| RecordError(e.to_string()))).collect()
 }
 
 /// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).

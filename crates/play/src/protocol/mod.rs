@@ -260,7 +260,7 @@ pub(crate) mod fixture {
     /// Men hopping on the dark cells of 6x6, positions in PDN FEN.
     pub const HOPPING: &str = include_str!("../../../../tests/fixtures/hopping.toml");
 
-    pub fn game(text: &str, params: &[(String, i64)]) -> Result<Game, String> {
-        load("fixture.toml", text, &BuiltinFiles, params).map(Game::new).map_err(|r| r.to_string())
+    pub fn game(text: &str, params: &[(String, i64)]) -> Result<Game, hetproba_engine::rules::Report> {
+        load("fixture.toml", text, &BuiltinFiles, params).map(Game::new)
     }
 }

@@ -12,11 +12,40 @@
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
 
 use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
-use crate::position::{new_session, session_after};
+use crate::position::{SetupError, new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_engine::{Game, Move, MoveError, Position, Session};
 use std::time::Duration;
+
+/// A command the engine could not follow, as it tells the GUI (`info string ...`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UciError {
+    #[error("setoption needs a name")]
+    NoOptionName,
+    #[error("Hash is from 1 to {MAX_HASH_MB} MiB, not '{0}'")]
+    Hash(String),
+    #[error("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{0}'")]
+    Contempt(String),
+    #[error("{name} takes an integer, not '{value}'")]
+    NotInteger { name: String, value: String },
+    #[error("no option '{0}'")]
+    NoOption(String),
+    #[error("position needs startpos or fen")]
+    NoStart,
+    #[error(transparent)]
+    Setup(#[from] SetupError<MoveText>),
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+}
+
+/// A move of a `position` command that the game refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move '{word}': {error}")]
+pub struct MoveText {
+    pub word: String,
+    pub error: MoveError,
+}
 
 /// Runs the protocol over `lines` until `quit` or their end. `load` compiles the game with the
 /// parameters given (`params` first; a `setoption` of a parameter loads it anew, and the
@@ -160,7 +189,7 @@ impl<'a, 'g> Uci<'a, 'g> {
                 self.engine.stop_and_wait();
                 return Flow::Quit;
             }
-            Some(other) => self.say(&format!("unknown command '{other}'")),
+            Some(other) => self.say(&UciError::UnknownCommand(other.to_string())),
         }
         Flow::Continue
     }
@@ -172,9 +201,10 @@ impl<'a, 'g> Uci<'a, 'g> {
     }
 
     /// A message for the GUI's log (UCI has no error reply), and for a person reading along.
-    fn say(&self, why: &str) {
+    fn say(&self, why: &UciError) {
+        let why = why.to_string();
         self.out.line(&format!("info string {why}"));
-        self.out.error(why);
+        self.out.error(&why);
     }
 }
 
@@ -185,43 +215,44 @@ enum Setting {
 }
 
 /// `setoption name NAME value VALUE`.
-fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
-    let name_at = words.iter().position(|w| *w == "name").ok_or("setoption needs a name")?;
+fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, UciError> {
+    let name_at = words.iter().position(|w| *w == "name").ok_or(UciError::NoOptionName)?;
     let value_at = words.iter().position(|w| *w == "value");
     let name = words[name_at + 1..value_at.unwrap_or(words.len())].join(" ");
     let value = value_at.map(|v| words[v + 1..].join(" ")).unwrap_or_default();
     if name.eq_ignore_ascii_case("hash") {
         return match value.parse::<usize>() {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Some(Setting::Hash(mb))),
-            _ => Err(format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '{value}'")),
+            _ => Err(UciError::Hash(value)),
         };
     }
     if name.eq_ignore_ascii_case("contempt") {
         return match value.parse::<i32>() {
             Ok(k) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&k) => Ok(Some(Setting::Contempt(k))),
-            _ => Err(format!("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{value}'")),
+            _ => Err(UciError::Contempt(value)),
         };
     }
     if let Some((param, _)) = game.rules().params.iter().find(|(p, _)| p.eq_ignore_ascii_case(&name)) {
         return match value.parse::<i64>() {
             Ok(v) => Ok(Some(Setting::Param(param.clone(), v))),
-            Err(_) => Err(format!("{param} takes an integer, not '{value}'")),
+            Err(_) => Err(UciError::NotInteger { name: param.clone(), value }),
         };
     }
-    Err(format!("no option '{name}'"))
+    Err(UciError::NoOption(name))
 }
 
 /// `position startpos [moves ...]` or `position fen FEN [moves ...]` (FEN in the ruleset's own
 /// position notation).
-fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, String> {
+fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, UciError> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
     let start = match words.first() {
         Some(&"startpos") => None,
         Some(&"fen") => Some(words[1..moves_at].join(" ")),
-        _ => return Err("position needs startpos or fen".into()),
+        _ => return Err(UciError::NoStart),
     };
     let moves = words.get(moves_at + 1..).unwrap_or_default().iter().copied();
-    session_after(game, start.as_deref(), moves, |pos, word| game.parse_move(pos, word).map_err(|e| format!("move '{word}': {e}")))
+    let read = |pos: &Position, word: &str| game.parse_move(pos, word).map_err(|error| MoveText { word: word.to_string(), error });
+    Ok(session_after(game, start.as_deref(), moves, read)?)
 }
 
 /// `go ...`: the limit and the mover's clock.
