@@ -114,6 +114,16 @@ impl Host for Computers {
     }
 }
 
+/// The ply cap `play` puts on a game that may never end ([`may_never_end`]) when none is asked
+/// for: the cap self-play has by default.
+pub const ENDLESS_CAP: usize = 1000;
+
+/// Whether a game may go on for ever: a player may always pass, and no `[[draw]]` rule ends a
+/// game that goes on (two players who pass in turn).
+pub fn may_never_end(rules: &hetproba_engine::rules::model::Ruleset) -> bool {
+    rules.turn.pass == hetproba_engine::rules::model::PassRule::Always && rules.draws.is_empty()
+}
+
 /// One game between two players under an optional clock and an optional ply cap.
 pub struct Match<'g> {
     game: &'g Game,

@@ -73,13 +73,20 @@ impl Record {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
+        // The movetext ends with its result (the termination marker): a record is one game.
+        let mut ended = false;
         for (number, line) in text.lines().enumerate() {
             // Tags and moves are printed back (in messages, by `play`): no terminal escapes, and
             // no bidirectional controls that would show a name backwards.
             if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_engine::rules::text::is_hidden(c) && c != '\t') {
-                let what = if c.is_control() { "control character" } else { "bidirectional control" };
+                let what = hetproba_engine::rules::text::hidden_kind(c);
+                let why = if what == "invisible character" {
+                    "a record holds no characters that show nothing (format characters, line and paragraph separators)"
+                } else {
+                    "a record holds no control characters but tab, and no bidirectional controls"
+                };
                 return Err(RecordError(format!(
-                    "{name}:{}:{}: {what} {}; a record holds no control characters but tab, and no bidirectional controls",
+                    "{name}:{}:{}: {what} {}; {why}",
                     number + 1,
                     column + 1,
                     hetproba_engine::rules::text::char_name(c)
@@ -98,6 +105,15 @@ impl Record {
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
                     .ok_or_else(|| RecordError(format!("{name}:{}:{}: a tag value is quoted", number + 1, key.len() + 3)))?;
+                // Each tag says one thing: which of two Ruleset tags would be the game's? (`Param`
+                // is the one tag written once per parameter.)
+                if key != "Param" && record.tags.iter().any(|(k, _)| k == key) {
+                    return Err(RecordError(format!(
+                        "{name}:{}:1: a second [{}] tag; a record gives each tag once",
+                        number + 1,
+                        hetproba_engine::rules::text::quote(key)
+                    )));
+                }
                 record.tags.push((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
                 continue;
             }
@@ -132,9 +148,18 @@ impl Record {
                 if token.is_empty() {
                     continue;
                 }
+                if ended {
+                    return Err(RecordError(format!(
+                        "{name}:{}: '{}' after the game's result {}; a record holds one game, which its result ends",
+                        number + 1,
+                        hetproba_engine::rules::text::quote(token),
+                        record.result
+                    )));
+                }
                 // A result, also stuck to a number ("25.1-0"), as it reads once written apart.
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
                     record.result = token.to_string();
+                    ended = true;
                     continue;
                 }
                 record.moves.push(token.to_string());

@@ -14,7 +14,7 @@
 //! `quit`. While it thinks the engine writes `info depth=... score=... nodes=... time=...
 //! nps=... pv="..."`, and its move as `done move=...`.
 
-use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
+use super::{Ask, Background, Engine, InputError, Line, Reply, Thinker, legal_line};
 use crate::position::{SetupError, new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::board::CellId;
@@ -46,17 +46,21 @@ pub enum HubError {
     Param(String),
     #[error("unknown command '{0}'")]
     UnknownCommand(String),
+    #[error(transparent)]
+    Input(#[from] InputError),
 }
 
 /// Runs the protocol on `game` over `lines` until `quit` or their end; an error when the game
 /// does not write its positions in PDN.
-pub fn run(lines: impl Iterator<Item = String>, out: &dyn Reply, background: &mut impl Background, game: &Game) -> Result<(), HubError> {
+pub fn run(lines: impl Iterator<Item = Line>, out: &dyn Reply, background: &mut impl Background, game: &Game) -> Result<(), HubError> {
     check(game)?;
     background.scope(|thinker| {
         let mut hub = Hub::new(game, out, thinker)?;
         for line in lines {
-            if hub.command(&line) == Flow::Quit {
-                return Ok(());
+            match line {
+                Ok(line) if hub.command(&line) == Flow::Quit => return Ok(()),
+                Ok(_) => {}
+                Err(bad) => hub.say(&HubError::Input(bad)),
             }
         }
         hub.end();
@@ -216,8 +220,10 @@ fn pairs(text: &str) -> Vec<(String, String)> {
 /// `level ...`: the limit of the next `go think`. Hub sends the time left before the increment
 /// is added, so the clock is the time plus the increment.
 fn level(args: &[(String, String)], mut ask: Ask) -> Ask {
+    // A number of seconds; `nan`, `inf` and the like are no time.
     let seconds = |key: &str| {
-        args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<f64>().ok()).map(|s| Duration::from_secs_f64(s.clamp(0.0, 1e7)))
+        let value = args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<f64>().ok()).filter(|s| s.is_finite());
+        value.and_then(|s| Duration::try_from_secs_f64(s.clamp(0.0, 1e7)).ok())
     };
     let number = |key: &str| args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<u64>().ok());
     if let Some(time) = seconds("time") {
@@ -311,7 +317,10 @@ impl<'g> Squares<'g> {
         session_after(game, start.as_deref(), moves.split_whitespace(), |pos, word| self.parse_move(pos, word)).map_err(|e| match e {
             SetupError::Position { text, reason } => {
                 let (fen, hub) = (format!("'{text}'"), format!("'{}'", pos.unwrap_or_default()));
-                HubError::Setup(Box::new(SetupError::Position { text: pos.unwrap_or_default().to_string(), reason: reason.replace(&fen, &hub) }))
+                HubError::Setup(Box::new(SetupError::Position {
+                    text: pos.unwrap_or_default().to_string(),
+                    reason: reason.replace(&fen, &hub),
+                }))
             }
             SetupError::Move(e) => e,
         })
@@ -472,6 +481,21 @@ mod tests {
         let why = Hub::new(&game, &out, &mut thinker).err().expect("refused");
         assert_eq!(why, HubError::NotPdn("placing-sized".into()));
         assert_eq!(why.to_string(), "'placing-sized' does not write its positions in PDN; the Hub protocol needs positions in PDN");
+    }
+
+    /// Issue 38, finding 7: `level time=nan` panicked (a float that is no number of seconds).
+    #[test]
+    fn level_with_a_time_that_is_no_number_keeps_the_limit_it_had() {
+        let before = Ask { limit: Limit::Depth(3), clock: None, hold: false };
+        for odd in
+            ["time=nan", "time=NaN inc=1", "move-time=nan", "move-time=inf", "time=-inf", "time=1e400", "move-time=-0", "time=5 inc=nan"]
+        {
+            let after = level(&pairs(odd), before);
+            assert!(after.clock.is_none_or(|c| c.mine <= Duration::from_secs(10_000_000)), "{odd}: {after:?}");
+        }
+        assert_eq!(level(&pairs("move-time=nan"), before).limit, Limit::Depth(3));
+        let timed = level(&pairs("time=5 inc=nan"), before).clock.expect("a clock");
+        assert_eq!((timed.mine, timed.increment), (Duration::from_secs(5), Duration::ZERO));
     }
 
     #[test]

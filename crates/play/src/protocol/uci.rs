@@ -11,7 +11,7 @@
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
 
-use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
+use super::{Ask, Background, Engine, InputError, Line, Reply, Thinker, legal_line};
 use crate::position::{SetupError, new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
@@ -37,6 +37,11 @@ pub enum UciError {
     Setup(#[from] SetupError<MoveText>),
     #[error("unknown command '{0}'")]
     UnknownCommand(String),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A parameter's value that the ruleset refused where it is used: the game stays as it was.
+    #[error("{name} {value} is refused, the game stays as it was: {why}")]
+    Refused { name: String, value: i64, why: String },
 }
 
 /// A move of a `position` command that the game refused.
@@ -49,9 +54,10 @@ pub struct MoveText {
 
 /// Runs the protocol over `lines` until `quit` or their end. `load` compiles the game with the
 /// parameters given (`params` first; a `setoption` of a parameter loads it anew, and the
-/// protocol goes on with it).
-pub fn run<E>(
-    lines: impl Iterator<Item = String>,
+/// protocol goes on with it, or, when the ruleset refuses the value, says why and goes on with
+/// the game it had). An error only when the game cannot be loaded with `params`.
+pub fn run<E: std::fmt::Display>(
+    lines: impl Iterator<Item = Line>,
     out: &dyn Reply,
     background: &mut impl Background,
     params: &[(String, i64)],
@@ -60,8 +66,8 @@ pub fn run<E>(
     let mut lines = lines;
     let mut params = params.to_vec();
     let mut hash = DEFAULT_HASH_MB;
+    let mut game = load(&params)?;
     loop {
-        let game = load(&params)?;
         let next = background.scope(|thinker| {
             let mut uci = Uci::new(&game, out, thinker, hash);
             let next = loop {
@@ -69,9 +75,12 @@ pub fn run<E>(
                     uci.end();
                     break Flow::Quit;
                 };
-                match uci.command(&line) {
-                    Flow::Continue => {}
-                    next => break next,
+                match line {
+                    Ok(line) => match uci.command(&line) {
+                        Flow::Continue => {}
+                        next => break next,
+                    },
+                    Err(bad) => uci.say(&UciError::Input(bad)),
                 }
             };
             hash = uci.hash;
@@ -79,8 +88,18 @@ pub fn run<E>(
         });
         match next {
             Flow::Reload(name, value) => {
-                params.retain(|(n, _)| *n != name);
-                params.push((name, value));
+                let mut tried = params.clone();
+                tried.retain(|(n, _)| *n != name);
+                tried.push((name.clone(), value));
+                match load(&tried) {
+                    Ok(loaded) => (game, params) = (loaded, tried),
+                    Err(why) => {
+                        let why = why.to_string();
+                        let refused = UciError::Refused { name, value, why: why.lines().next().unwrap_or_default().to_string() };
+                        out.line(&format!("info string {refused}"));
+                        out.error(&refused.to_string());
+                    }
+                }
             }
             _ => return Ok(()),
         }
@@ -130,8 +149,10 @@ impl<'a, 'g> Uci<'a, 'g> {
                 out.line("id author the hetproba authors");
                 out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
                 out.line(&format!("option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"));
-                for (name, value) in &game.rules().params {
-                    out.line(&format!("option name {name} type spin default {value} min -1000000 max 1000000"));
+                let rules = game.rules();
+                for ((name, value), (min, max)) in rules.params.iter().zip(&rules.param_ranges) {
+                    let (min, max) = (min.unwrap_or(-UNBOUNDED), max.unwrap_or(UNBOUNDED));
+                    out.line(&format!("option name {name} type spin default {value} min {min} max {max}"));
                 }
                 out.line("uciok");
             }
@@ -208,6 +229,9 @@ impl<'a, 'g> Uci<'a, 'g> {
     }
 }
 
+/// The bound advertised for a parameter whose range the ruleset leaves open on that side.
+const UNBOUNDED: i64 = 1_000_000;
+
 enum Setting {
     Hash(usize),
     Contempt(i32),
@@ -218,8 +242,11 @@ enum Setting {
 fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, UciError> {
     let name_at = words.iter().position(|w| *w == "name").ok_or(UciError::NoOptionName)?;
     let value_at = words.iter().position(|w| *w == "value");
-    let name = words[name_at + 1..value_at.unwrap_or(words.len())].join(" ");
-    let value = value_at.map(|v| words[v + 1..].join(" ")).unwrap_or_default();
+    // Each runs to the other keyword when that comes after it, else to the end: GUIs write
+    // `name` first, but `value 64 name Hash` is read too.
+    let end = |from: usize, other: Option<usize>| other.filter(|&o| o > from).unwrap_or(words.len());
+    let name = words[name_at + 1..end(name_at, value_at)].join(" ");
+    let value = value_at.map(|v| words[v + 1..end(v, Some(name_at))].join(" ")).unwrap_or_default();
     if name.eq_ignore_ascii_case("hash") {
         return match value.parse::<usize>() {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Some(Setting::Hash(mb))),
@@ -407,6 +434,72 @@ mod tests {
         assert!(ready < best, "the answer waits for stop: {lines:?}");
         let out = session("go infinite\n");
         assert!(out.take().last().is_some_and(|l| l.starts_with("bestmove ")));
+    }
+
+    /// Issue 38, finding 6: `setoption value 64 name Hash` panicked (a slice from `name` to a
+    /// `value` before it).
+    #[test]
+    fn setoption_with_its_value_before_its_name_is_read_and_odd_orders_never_panic() {
+        let game = game(PLACING, &[]).expect("the fixture loads");
+        let out = Lines::default();
+        let timer = timer();
+        let mut thinker = crate::protocol::Deferred::new(&timer);
+        let mut uci = Uci::new(&game, &out, &mut thinker, DEFAULT_HASH_MB);
+        uci.command("setoption value 64 name Hash");
+        assert_eq!(uci.hash(), 64);
+        for odd in [
+            "setoption name",
+            "setoption value",
+            "setoption value name",
+            "setoption name value",
+            "setoption value value name name",
+            "setoption name value name value",
+        ] {
+            uci.command(odd);
+        }
+        assert_eq!(uci.hash(), 64);
+        assert_eq!(out.take().len(), 6, "each odd line is answered with what is wrong");
+    }
+
+    /// Issue 38, finding 9: a line that is not UTF-8 ended the session as if the input had.
+    #[test]
+    fn a_line_that_is_not_text_is_said_and_skipped() {
+        let out = Lines::default();
+        let timer = timer();
+        let lines = [Ok("isready".to_string()), Err(InputError::NotUtf8), Err(InputError::TooLong), Ok("isready".to_string())];
+        run(lines.into_iter(), &out, &mut OnCaller(&timer), &[], |params| game(PLACING, params)).expect("the fixture loads");
+        assert_eq!(
+            out.take(),
+            [
+                "readyok".to_string(),
+                "info string a line that is not UTF-8 text was skipped".into(),
+                format!("info string a line longer than {} bytes was skipped", crate::protocol::MAX_LINE),
+                "readyok".into()
+            ]
+        );
+    }
+
+    /// Issue 38, finding 10: parameters were offered from -1000000 to 1000000, and a value the
+    /// ruleset refused ended the engine. Now the declared range is offered, and a refused value
+    /// is said while the game goes on as it was.
+    #[test]
+    fn parameters_are_offered_in_their_range_and_a_refused_value_is_said() {
+        let out = Lines::default();
+        let timer = timer();
+        let gomoku = |params: &[(String, i64)]| hetproba_engine::rules::load_builtin("gomoku", params).expect("built in").map(Game::new);
+        run(commands("uci\nsetoption name size value 40\nisready\n"), &out, &mut OnCaller(&timer), &[], gomoku).expect("loads");
+        let lines = out.take();
+        assert!(lines.contains(&"option name size type spin default 15 min 5 max 19".to_string()), "{lines:?}");
+        assert!(lines.contains(&"option name connect type spin default 5 min 3 max 9".to_string()), "{lines:?}");
+        let refused = lines.iter().find(|l| l.starts_with("info string size 40 is refused")).unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(refused.contains("between 5 and 19"), "{refused}");
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+        // Inside no declared range, refused where it is used: the 3x3 fixture on a board of 0.
+        let out = session("setoption name size value 0\nuci\nisready\n");
+        let lines = out.take();
+        assert!(lines.iter().any(|l| l.starts_with("info string size 0 is refused, the game stays as it was: ")), "{lines:?}");
+        assert!(lines.contains(&format!("option name size type spin default 3 min -{UNBOUNDED} max {UNBOUNDED}")), "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
     }
 
     #[test]
