@@ -851,6 +851,44 @@ fn broken_removals() {
     // "remove(enemy, " is 14 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(enemy, in=nowhere)");
     assert_broken("remove_in", &[("mills.toml", &text)], "mills.toml", "28:21", "no region 'nowhere'; the board has: all, edge");
+    // A second positional argument: the message names what remove() takes, in= included.
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, own)");
+    assert_broken(
+        "remove_two",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:21",
+        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION",
+    );
+}
+
+#[test]
+fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
+    // The rule 'take' is refused where its primitive is misspelt; 'place' names it in `next`,
+    // and that is not a second error. "do = \"" is 6 characters: the call is at column 7.
+    let text = MILLS.replace("remove(enemy)", "remvoe(enemy)");
+    assert_broken(
+        "typo_remove",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:7",
+        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, remove, roll, push, step, slide, leap, castle, line, jump or fly",
+    );
+    // Phases and [state] that name the refused rule say nothing more either.
+    let text = MILLS
+        .replace("do = \"place\"\nnext = \"take\"", "do = \"plcae\"\nnext = \"take\"")
+        .replace("[[end]]\nif = \"line(4", "[[phases]]\nname = \"all\"\nmoves = [\"place\"]\n\n[[end]]\nif = \"line(4");
+    assert!(text.contains("plcae") && text.contains("[[phases]]"));
+    assert_broken("typo_place", &[("mills.toml", &text)], "mills.toml", "24:7", "unknown move primitive 'plcae'; did you mean 'place'?");
+    // Effects, tests and terms name theirs too.
+    let text = tiny_pattern("place then flp(all)");
+    assert_broken(
+        "typo_effect",
+        &[("effect.toml", &text)],
+        "effect.toml",
+        "20:18",
+        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround or convert",
+    );
 }
 
 #[test]

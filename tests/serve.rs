@@ -30,13 +30,17 @@ struct Server {
 
 impl Server {
     fn start(dir: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hetproba"))
-            .args(["serve", "--local", "--port", "0", "--dir"])
-            .arg(dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("hetproba starts");
+        Server::serving(Some(dir))
+    }
+
+    /// The page in `dir`, or without one the page built into the binary.
+    fn serving(dir: Option<&Path>) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_hetproba"));
+        command.args(["serve", "--local", "--port", "0"]);
+        if let Some(dir) = dir {
+            command.arg("--dir").arg(dir);
+        }
+        let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("hetproba starts");
         let stdout = child.stdout.take().expect("piped");
         let mut lines = BufReader::new(stdout).lines();
         let port = loop {
@@ -105,6 +109,26 @@ fn the_page_is_served_compressed_and_cacheable_by_name() {
     assert!(head.contains("content-encoding: br") && head.contains("immutable"), "{head}");
     let head = server.ask("HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     assert!(status_line(&head).starts_with("HTTP/1.1 200") && !head.contains("<title>"), "{head}");
+}
+
+/// Without `--dir`, the page committed in crates/cli/page, built into the binary: a fresh clone
+/// serves the web board without building any WebAssembly.
+#[test]
+fn without_a_folder_the_page_built_into_the_binary_is_served() {
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR")).join("page");
+    let server = Server::serving(None);
+    let root = server.get("/");
+    let index = std::fs::read_to_string(committed.join("index.html")).expect("the committed page");
+    assert!(status_line(&root).starts_with("HTTP/1.1 200") && root.ends_with(&index), "{}", &root[..root.len().min(400)]);
+    let wasm = std::fs::read_dir(committed.join("pkg"))
+        .expect("the committed page's pkg")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .find(|name| name.ends_with(".wasm"))
+        .expect("a .wasm in the committed page");
+    let size = std::fs::metadata(committed.join("pkg").join(&wasm)).expect("its size").len();
+    let head = server.ask(&format!("HEAD /pkg/{wasm} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).to_ascii_lowercase();
+    assert!(status_line(&head).starts_with("http/1.1 200") && head.contains("content-type: application/wasm"), "{head}");
+    assert!(head.contains(&format!("content-length: {size}")) && head.contains("immutable"), "{head}");
 }
 
 /// Finding 1: one request with `Content-Length: 1000000000000` aborted the server (the body

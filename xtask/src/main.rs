@@ -9,9 +9,11 @@
 //! - `fuzz [TARGET] [--seconds N]`: the cargo-fuzz targets of `fuzz/`, one after another
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 //! - `web [--dev]`: the web board, built into `target/web/` (`web.rs`).
+//! - `docs`: the table of primitives in docs/language.md, from the registry (`docs.rs`).
 //! - `test [STEP...]`: every test, with what they need installed first (`test.rs`).
 
 mod bench;
+mod docs;
 mod fuzz;
 mod seeds;
 mod strength;
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz::fuzz(root(), &args[1..]),
         Some("strength") => strength::strength(root(), &args[1..]),
         Some("web") => web::web(root(), &args[1..]),
+        Some("docs") => docs::docs(root(), &args[1..]),
         Some("test") => test::test(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {
@@ -43,8 +46,9 @@ fn main() -> ExitCode {
         },
         _ => {
             eprintln!(
-                "usage: cargo xtask bench|fuzz|fuzz-seeds|strength|test|web (--help for each)\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}",
+                "usage: cargo xtask bench|docs|fuzz|fuzz-seeds|strength|test|web (--help for each)\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}",
                 bench::USAGE,
+                docs::USAGE,
                 fuzz::USAGE,
                 strength::USAGE,
                 test::USAGE,

@@ -1,7 +1,7 @@
 //! `cargo xtask test`: every test of the project in one command, on a machine with Rust,
 //! Python 3 and Debian's package manager. It installs what the tests need first (a Python
 //! virtual environment under `target/` with the pinned packages of `tests/requirements.txt`,
-//! and Debian's Chromium when missing), then runs each step in turn. A failing step does not
+//! and Debian's Chromium and npm when missing), then runs each step in turn. A failing step does not
 //! hide the others: every step runs (but those that need a failed one), and a summary ends
 //! the run. `.ci/run` calls this command.
 
@@ -12,18 +12,20 @@ pub const USAGE: &str = "usage: cargo xtask test [STEP...] [-- CARGO-TEST-ARGS..
   Installs what the tests need, then runs every test step (or the steps named):
     cargo    cargo test --workspace --release --no-fail-fast (the protocol tests drive the
              binary with python-chess and pydraughts from the virtual environment)
-    web      builds the web board (cargo xtask web) and runs its browser tests (pytest
-             web/tests, Playwright driving Debian's Chromium)
+    python   the Python package (crates/py): .ci/python builds its wheel with maturin into
+             target/python, with the libraries its modules drive, and runs its pytest tests
+    web      builds the web board and compares it with the committed crates/cli/page (cargo
+             xtask web --check), then runs its browser tests (pytest web/tests, Playwright
+             driving Debian's Chromium, axe-core from npm)
   Set up first: a Python virtual environment in target/test-venv with tests/requirements.txt,
-  and, for `web`, Debian's chromium (apt-get) when /usr/bin/chromium is missing.
+  and, for `web`, Debian's chromium and npm (apt-get) when they are missing.
   Arguments after -- go to cargo test (`cargo xtask test cargo -- -p hetproba-engine`).";
 
 /// The cargo profile the tests build on: the release build users run, which the README's first
 /// command has built (Cargo.toml says why it has no link-time optimisation).
 const PROFILE: &str = "release";
 
-/// One step of the run. The next steps join this list: the Python package's pytest, the
-/// Fairy-Stockfish oracles.
+/// One step of the run; a new kind of test joins this list.
 struct Step {
     name: &'static str,
     /// What the step needs installed.
@@ -35,11 +37,13 @@ struct Step {
 enum Need {
     Venv,
     Chromium,
+    Npm,
 }
 
 const STEPS: &[Step] = &[
     Step { name: "cargo", needs: &[Need::Venv], run: cargo_tests },
-    Step { name: "web", needs: &[Need::Venv, Need::Chromium], run: web_tests },
+    Step { name: "python", needs: &[], run: python_tests },
+    Step { name: "web", needs: &[Need::Venv, Need::Chromium, Need::Npm], run: web_tests },
 ];
 
 /// What the steps run with.
@@ -150,6 +154,7 @@ fn install(env: &Env, need: Need) -> Result<(), String> {
     match need {
         Need::Venv => venv(env),
         Need::Chromium => chromium(),
+        Need::Npm => npm(),
     }
 }
 
@@ -180,6 +185,15 @@ fn chromium() -> Result<(), String> {
     apt_install(&["chromium"])
 }
 
+/// npm, which installs axe-core for the browser tests (web/tests/package-lock.json).
+fn npm() -> Result<(), String> {
+    if Command::new("npm").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        return Ok(());
+    }
+    banner("set-up: Debian's npm");
+    apt_install(&["npm"])
+}
+
 /// Installs Debian packages with apt-get, as root or through sudo.
 fn apt_install(packages: &[&str]) -> Result<(), String> {
     let root = Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0");
@@ -206,14 +220,25 @@ fn cargo_tests(env: &Env, extra: &[String]) -> Result<(), String> {
     run(command.args(extra))
 }
 
-/// The page built, then driven in Chromium, served by the binary the tests built.
+/// The Python package's wheel built and its tests run, by the script CI has always used.
+fn python_tests(env: &Env, _extra: &[String]) -> Result<(), String> {
+    run(env.command("bash").arg(".ci/python"))
+}
+
+/// The page built into target/web and compared with the committed one, then driven in Chromium,
+/// served by the binary the tests built. The browser tests run even when the committed page is
+/// stale (they drive the new build); the step fails all the same.
 fn web_tests(env: &Env, _extra: &[String]) -> Result<(), String> {
-    run(env.command(&env.cargo).args(["xtask", "web"]))?;
+    run(env.command("npm").args(["ci", "--silent", "--no-audit", "--no-fund"]).current_dir(env.root.join("web/tests")))?;
+    let checked = run(env.command(&env.cargo).args(["xtask", "web", "--check"]));
+    if checked.is_err() && !env.root.join("target/web/index.html").exists() {
+        return checked;
+    }
     let binary = env.root.join("target").join(PROFILE).join("hetproba");
     if !binary.exists() {
         run(env.command(&env.cargo).args(["build", "--locked", "--profile", PROFILE, "-p", "hetproba"]))?;
     }
     let mut command = env.command(env.venv_bin.join("python3"));
     command.args(["-m", "pytest", "-q", "web/tests"]).env("HETPROBA", &binary);
-    run(&mut command)
+    run(&mut command).and(checked)
 }

@@ -1,5 +1,6 @@
-//! `serve`: the web board (built by `cargo xtask web` into `target/web/`) over HTTP, on every
-//! address of the machine, for a classroom on the local network. The page needs nothing of the
+//! `serve`: the web board over HTTP (by default the page built into the binary from
+//! `crates/cli/page/`, which `cargo xtask web` writes; `--dir` a folder), on every address of
+//! the machine, for a classroom on the local network. The page needs nothing of the
 //! server but its files: the engine runs in each browser.
 //!
 //! Anyone on that network can reach it, so every resource a client can make it spend is
@@ -31,8 +32,8 @@ pub struct ServeArgs {
     /// The port to listen on (0: any free port, printed).
     #[arg(long, default_value_t = 8080, value_parser = crate::bounds::integer(0u16, u16::MAX))]
     pub port: u16,
-    /// The built page (default: target/web beside the binary's folder, then in the current
-    /// directory).
+    /// A folder with a built page, as `cargo xtask web` writes into target/web (default: the
+    /// page built into hetproba).
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Listen on this machine only (127.0.0.1), not on the local network.
@@ -61,14 +62,19 @@ pub const DRAIN: Duration = Duration::from_secs(5);
 const WORKERS: usize = 2;
 const FILE_THREADS: usize = 4;
 
+/// The page built into the binary: `crates/cli/page/`, the copy of the web board that `cargo
+/// xtask web` writes and CI checks against a fresh build (`files.rs` is its index).
+mod built_in {
+    include!("../page/files.rs");
+}
+const BUILT_IN: &[(&str, &[u8])] = built_in::FILES;
+
 /// Where the page's files come from.
 pub enum Page {
     /// A folder on disk (its canonical path): files are read when asked for, so a page rebuilt
     /// while serving is served new.
     Dir(PathBuf),
     /// Files built into the binary: each path (`index.html`, `pkg/board.wasm`) with its bytes.
-    /// (For a binary that carries its page; this one serves a folder.)
-    #[allow(dead_code)]
     Embedded(&'static [(&'static str, &'static [u8])]),
 }
 
@@ -132,9 +138,7 @@ impl Page {
 pub fn serve(args: &ServeArgs) -> Result<(), CliError> {
     let page = match &args.dir {
         Some(dir) => Page::dir(dir)?,
-        None => Page::dir(&default_dir().ok_or_else(|| {
-            CliError::failure("the web board is not built: run `cargo xtask web` first, or give --dir with a built page")
-        })?)?,
+        None => Page::Embedded(BUILT_IN),
     };
     let shown = match &page {
         Page::Dir(dir) => dir.display().to_string(),
@@ -376,13 +380,6 @@ fn content_hashed(path: &str) -> bool {
 /// FNV-1a: the entity tag of a file's bytes.
 fn fnv(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
-}
-
-/// `target/web` of the build the binary belongs to (`target/release/hetproba`), else of the
-/// current directory.
-fn default_dir() -> Option<PathBuf> {
-    let beside = std::env::current_exe().ok().and_then(|exe| Some(exe.parent()?.parent()?.join("web")));
-    [beside, Some(PathBuf::from("target/web"))].into_iter().flatten().find(|d| d.join("index.html").is_file())
 }
 
 /// The address other machines on the network reach this one at: the one a route out would

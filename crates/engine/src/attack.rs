@@ -11,10 +11,10 @@
 //! backwards, are made, on a scratch copy of the position that is reused.
 
 use crate::game::{Game, Owner, Piece, Square};
-use crate::moves::{Kind, Move, Sink};
+use crate::moves::{Attack, Move, Seen, Sink};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{Action, Distance, Landing, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{Action, PieceTypeId, PlayerId, Ruleset};
 use std::cell::RefCell;
 
 /// A piece that attacks along a line: the piece and how far it reaches.
@@ -91,7 +91,7 @@ pub(crate) struct Attacks {
 
 impl Attacks {
     pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule], width: Width) -> Option<Attacks> {
-        let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle { .. }));
+        let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle(_)));
         let royal: [Vec<Piece>; 2] = PlayerId::BOTH.map(|p| {
             rules
                 .pieces
@@ -109,25 +109,15 @@ impl Attacks {
         let by = PlayerId::BOTH.map(|side| {
             let mut out = AttackRules::default();
             let one = |cells: &CellSets| CellSets::from_sets(width, [cells.cells(side.index()).collect::<Vec<_>>()]);
-            for (m, rule) in rules.moves.iter().zip(compiled) {
-                let captures_by_landing = |to: Landing| matches!(to, Landing::Enemy | Landing::EmptyOrEnemy);
+            for rule in compiled {
                 let from = rule.from.as_ref().map(one);
                 let piece = rule.moving[side.index()];
-                match &m.action {
-                    Action::Step { dirs, to } | Action::Slide { dirs, to, .. } if captures_by_landing(*to) => {
-                        let (min, max, stay) = match &m.action {
-                            Action::Slide { over: Some(_), .. } | Action::Slide { distance: Distance::LineCount, .. } => {
-                                out.general = true;
-                                continue;
-                            }
-                            Action::Slide { min, max, stay, .. } => (
-                                *min,
-                                max.unwrap_or(u32::MAX),
-                                stay.map(|r| one(&crate::game::per_player(width, &rules.regions[r.index()].cells))),
-                            ),
-                            _ => (1, 1, None),
-                        };
-                        for &d in &rules.direction_sets[dirs.index()].dirs[side.index()] {
+                match rule.kind.attack(side) {
+                    Attack::None => {}
+                    Attack::General => out.general = true,
+                    Attack::Lines { dirs, min, max, stay } => {
+                        let stay = stay.map(one);
+                        for &d in dirs {
                             let Some(back) = board.opposite(d) else {
                                 out.general = true;
                                 continue;
@@ -145,22 +135,18 @@ impl Attacks {
                             }
                         }
                     }
-                    Action::Leap { offsets, to } if captures_by_landing(*to) => {
+                    Attack::Leaps(targets) => {
                         let mut sources = vec![Vec::new(); n];
-                        for (src, cell) in board.cells().iter().enumerate() {
+                        for (src, reached) in targets.iter().enumerate() {
                             if from.as_ref().is_some_and(|f| !f.contains(0, CellId::new(src))) {
                                 continue;
                             }
-                            for (dx, dy) in offsets {
-                                if let Some(t) = board.at(cell.x + dx, cell.y + dy) {
-                                    sources[t.index()].push(CellId::new(src));
-                                }
+                            for t in reached {
+                                sources[t.index()].push(CellId::new(src));
                             }
                         }
                         out.leaps.push((piece, CellSets::from_sets(width, sources)));
                     }
-                    Action::Hops(pattern) if pattern.captures() => out.general = true,
-                    _ => {}
                 }
                 if rule.effects.removes() {
                     out.general = true;
@@ -463,12 +449,12 @@ impl Game {
         }
         let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
         let mut count = 0;
-        match &rule.kind {
-            Kind::Castle(k) => {
-                changes[..4].copy_from_slice(&k.changes(self, pos, mv));
+        match rule.kind.seen() {
+            Seen::Own => {
+                changes[..4].copy_from_slice(&rule.kind.changes(self, pos, mv));
                 count = 4;
             }
-            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) | Kind::Place(_) | Kind::Roll(_) => {
+            Seen::Piece => {
                 if mv.from != NO_CELL {
                     changes[count] = (mv.from, None);
                     count += 1;
@@ -489,7 +475,7 @@ impl Game {
                     return self.safe_after_making::<W>(pos, *mv, side);
                 }
             }
-            Kind::Push(_) | Kind::Remove(_) | Kind::Line(_) => return self.safe_after_making::<W>(pos, *mv, side),
+            Seen::Made => return self.safe_after_making::<W>(pos, *mv, side),
         }
         let view = View::<W>::new(pos, &changes[..count]);
         let enemy = side.other();

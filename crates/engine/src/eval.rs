@@ -94,55 +94,55 @@ impl Evaluator {
             };
             let has = |types: PieceTypeSet, t: usize| types.contains(PieceTypeId::new(t));
             match &term.kind {
-                EvalKind::Material => per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value)),
-                EvalKind::Pieces { types } => per_cell(&|_, t, _| if has(*types, t) { w } else { 0 }),
-                EvalKind::Advance { types } => {
+                EvalKind::Material(_) => per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value)),
+                EvalKind::Pieces(p) => per_cell(&|_, t, _| if has(p.types, t) { w } else { 0 }),
+                EvalKind::Advance(a) => {
                     let ranks = [0, 1].map(|p| rows_ahead(rules, p));
-                    per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(ranks[p][c]) } else { 0 })
+                    per_cell(&|p, t, c| if has(a.types, t) { w.saturating_mul(ranks[p][c]) } else { 0 })
                 }
-                EvalKind::Region { region, types } => {
-                    let cells = &rules.regions[region.index()].cells;
-                    per_cell(&|p, t, c| if has(*types, t) && cells[p][c] { w } else { 0 })
+                EvalKind::Region(r) => {
+                    let cells = &rules.regions[r.region.index()].cells;
+                    per_cell(&|p, t, c| if has(r.types, t) && cells[p][c] { w } else { 0 })
                 }
-                EvalKind::Approach { region, types } => {
-                    let nearer = [0, 1].map(|p| nearer_than_farthest(board, &rules.regions[region.index()].cells[p]));
-                    per_cell(&|p, t, c| if has(*types, t) { w.saturating_mul(nearer[p][c]) } else { 0 })
+                EvalKind::Approach(a) => {
+                    let nearer = [0, 1].map(|p| nearer_than_farthest(board, &rules.regions[a.region.index()].cells[p]));
+                    per_cell(&|p, t, c| if has(a.types, t) { w.saturating_mul(nearer[p][c]) } else { 0 })
                 }
-                EvalKind::Mobility => ev.mobility = ev.mobility.saturating_add(w),
-                EvalKind::Movers => ev.movers = ev.movers.saturating_add(w),
-                EvalKind::Lines { len, dirs } => {
-                    let dirs = dirs_of(*dirs);
+                EvalKind::Mobility(_) => ev.mobility = ev.mobility.saturating_add(w),
+                EvalKind::Movers(_) => ev.movers = ev.movers.saturating_add(w),
+                EvalKind::Lines(lines) => {
+                    let (dirs, len) = (dirs_of(lines.dirs), lines.len as usize);
                     let runs = [0, 1].map(|p| {
-                        let cells = runs_along(board, &axes_of(rules, &dirs[p]), *len as usize);
-                        CellSets::from_sets(width, cells.chunks(*len as usize).map(|run| run.to_vec()))
+                        let cells = runs_along(board, &axes_of(rules, &dirs[p]), len);
+                        CellSets::from_sets(width, cells.chunks(len).map(|run| run.to_vec()))
                     });
                     ev.lines.push(Lines { weight: w, runs });
                 }
-                EvalKind::Groups { dirs } => {
-                    let dirs = dirs_of(*dirs);
+                EvalKind::Groups(groups) => {
+                    let dirs = dirs_of(groups.dirs);
                     let neighbours = [0, 1].map(|p| Neighbours { sets: line_masks(width, board, &dirs[p], false) });
                     ev.groups.push((w, neighbours));
                 }
-                EvalKind::Spread { dirs } => {
-                    let dirs = dirs_of(*dirs);
+                EvalKind::Spread(spread) => {
+                    let dirs = dirs_of(spread.dirs);
                     ev.spread.push((w, [0, 1].map(|p| Distances::compile(board, &dirs[p]))));
                 }
-                EvalKind::Stable { dirs } => {
-                    let dirs = dirs_of(*dirs);
+                EvalKind::Stable(stable) => {
+                    let dirs = dirs_of(stable.dirs);
                     ev.stable.push((w, [0, 1].map(|p| axes_of(rules, &dirs[p]))));
                 }
-                EvalKind::Gap { from, to, dirs } => {
-                    let (from, to) = (&rules.regions[from.index()].cells, &rules.regions[to.index()].cells);
+                EvalKind::Gap(gap) => {
+                    let (from, to) = (&rules.regions[gap.from.index()].cells, &rules.regions[gap.to.index()].cells);
                     ev.gaps.push(Gap {
                         weight: w,
                         from: [0, 1].map(|p| board.all_cells().filter(|c| from[p][c.index()]).collect()),
                         to: [0, 1].map(|p| to[p].clone()),
-                        dirs: dirs_of(*dirs),
+                        dirs: dirs_of(gap.dirs),
                     });
                 }
-                EvalKind::Shelter { dirs } => {
+                EvalKind::Shelter(shelter) => {
                     let royal: PieceTypeSet = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].royal).map(PieceTypeId::new).collect();
-                    ev.shelter.push((w, dirs_of(*dirs), royal));
+                    ev.shelter.push((w, dirs_of(shelter.dirs), royal));
                 }
             }
         }

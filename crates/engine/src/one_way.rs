@@ -16,7 +16,7 @@
 use crate::game::Game;
 use crate::moves::{Kind, Move};
 use hetproba_board::CellId;
-use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
+use hetproba_rules::model::{Effect, PieceTypeId, PlayerId};
 
 #[cfg(test)]
 thread_local! {
@@ -41,11 +41,7 @@ impl OneWay {
         if adds {
             return OneWay { captures: false, pieces: vec![false; types] };
         }
-        let turns = rules
-            .moves
-            .iter()
-            .flat_map(|m| &m.effects)
-            .any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. } | Effect::Convert { .. }));
+        let turns = rules.moves.iter().flat_map(|m| &m.effects).any(Effect::turns);
         let mut pieces = vec![!turns; types];
         for (t, piece) in rules.pieces.iter().enumerate() {
             pieces[t] &= piece.owned;

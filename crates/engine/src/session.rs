@@ -95,13 +95,13 @@ enum DrawTest {
 
 impl DrawPlan {
     pub(crate) fn of(rules: &hetproba_rules::model::Ruleset) -> DrawPlan {
-        let material = rules.draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter { material: Some(_), .. }));
+        let material = rules.draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter(c) if c.material.is_some()));
         let counters = rules
             .draws
             .iter()
             .enumerate()
             .filter_map(|(i, d)| match &d.kind {
-                DrawKind::Counter { reset, material: None, .. } => Some((i, Resets::of(reset))),
+                DrawKind::Counter(c) if c.material.is_none() => Some((i, Resets::of(&c.reset))),
                 _ => None,
             })
             .collect();
@@ -109,8 +109,8 @@ impl DrawPlan {
             .draws
             .iter()
             .map(|d| match &d.kind {
-                DrawKind::Repetition { count } => DrawTest::Repetition(*count),
-                DrawKind::Counter { plies, material, .. } => DrawTest::Count { plies: *plies, material: material.is_some() },
+                DrawKind::Repetition(r) => DrawTest::Repetition(r.count),
+                DrawKind::Counter(c) => DrawTest::Count { plies: c.plies, material: c.material.is_some() },
             })
             .collect();
         DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material, tests }
@@ -125,7 +125,7 @@ fn clock_events(rules: &hetproba_rules::model::Ruleset) -> Vec<Event> {
         .draws
         .iter()
         .find_map(|d| match &d.kind {
-            DrawKind::Counter { reset, material: None, .. } if !reset.is_empty() => Some(reset.clone()),
+            DrawKind::Counter(c) if c.material.is_none() && !c.reset.is_empty() => Some(c.reset.clone()),
             _ => None,
         })
         .unwrap_or_else(|| vec![Event::Capture])
@@ -175,8 +175,9 @@ impl<'g> Session<'g> {
             session.first_move = fullmove;
             let clock_events = clock_events(game.rules());
             for (i, rule) in game.rules().draws.iter().enumerate() {
-                if let DrawKind::Counter { reset, material: None, .. } = &rule.kind
-                    && *reset == clock_events
+                if let DrawKind::Counter(c) = &rule.kind
+                    && c.material.is_none()
+                    && c.reset == clock_events
                 {
                     session.counters[i] = halfmove;
                 }
@@ -263,7 +264,8 @@ impl<'g> Session<'g> {
         };
         let after = &self.material;
         for (i, rule) in game.rules().draws.iter().enumerate() {
-            if let DrawKind::Counter { reset, material, .. } = &rule.kind {
+            if let DrawKind::Counter(c) = &rule.kind {
+                let (reset, material) = (&c.reset, &c.material);
                 let reset_now = reset.iter().any(|e| is_event(e, mv, mover_piece));
                 let holds = material.as_ref().is_none_or(|m| after.as_ref().is_some_and(|counts| material_holds(game, m, counts)));
                 self.counters[i] = if !holds || reset_now || (material.is_some() && changed) { 0 } else { self.counters[i] + 1 };
@@ -355,9 +357,10 @@ impl<'g> Session<'g> {
     #[inline(never)]
     fn material_holds(&self, i: usize) -> bool {
         match &self.game.rules().draws[i].kind {
-            DrawKind::Counter { material: Some(m), .. } => {
-                self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts))
-            }
+            DrawKind::Counter(c) => match &c.material {
+                Some(m) => self.material.as_ref().is_some_and(|counts| material_holds(self.game, m, counts)),
+                None => true,
+            },
             _ => true,
         }
     }

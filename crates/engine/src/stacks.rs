@@ -5,7 +5,7 @@
 //! jumps, in the order of the chain, and puts it under the moving column (or off the board).
 
 use crate::game::{Game, Owner, Piece, Square};
-use crate::moves::{Kind, Move};
+use crate::moves::Move;
 use crate::position::Position;
 use hetproba_board::CellId;
 use hetproba_rules::model::{Carry, Prisoners, Stacks};
@@ -34,7 +34,7 @@ impl Game {
     /// cells come first (by cell index, hop by hop) is the one played. Called before the
     /// move changes anything.
     fn taking_order(&self, pos: &Position, mv: &Move) -> Vec<CellId> {
-        if mv.captures.len() <= 1 || !matches!(self.compiled[mv.rule.index()].kind, Kind::Hops(_)) {
+        if mv.captures.len() <= 1 || !self.compiled[mv.rule.index()].kind.has_paths() {
             return mv.captured_cells().collect();
         }
         self.capture_ways(pos, mv)

@@ -17,7 +17,7 @@
 use crate::game::{Game, Owner, Piece, Square};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Effect, Enclosed, PieceTypeId, PlayerId};
+use hetproba_rules::model::{Effect, PieceTypeId, PlayerId};
 
 /// Where pieces may stand and the royal pieces' counts, worked out once per game.
 #[derive(Clone, Debug)]
@@ -50,15 +50,11 @@ impl Standing {
                 }
             }
         }
-        let shifts_others = |r: &crate::moves::Rule| match &r.kind {
-            crate::moves::Kind::Push(_) => true,
-            crate::moves::Kind::Line(line) => line.carries_others(r.piece),
-            _ => false,
-        };
+        let shifts_others = |r: &crate::moves::Rule| r.kind.shifts_others(r.piece);
         if game.compiled.iter().any(shifts_others) {
             return Standing { may: Vec::new(), royal };
         }
-        let flips = rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Enclose { outcome: Enclosed::Flip, .. })));
+        let flips = rules.moves.iter().any(|m| m.effects.iter().any(Effect::turns));
         let mut may = vec![vec![false; n]; game.codes];
         let mut todo: Vec<(Piece, CellId)> = Vec::new();
         let mut mark = |piece: Piece, cell: CellId, todo: &mut Vec<(Piece, CellId)>| {

@@ -142,17 +142,18 @@ impl Game {
             let score = |m: &Move| -> i128 {
                 match criterion {
                     Criterion::Most(_) if criterion.is_majority() => i128::from(m.capture_count()),
-                    Criterion::Most(weights) => {
-                        m.captured_cells().map(|c| pos.cells[c.index()].map_or(0, |p| i128::from(weights[p.kind().index()]))).sum()
+                    Criterion::Most(most) => {
+                        m.captured_cells().map(|c| pos.cells[c.index()].map_or(0, |p| i128::from(most.weights[p.kind().index()]))).sum()
                     }
-                    Criterion::With(types) => {
+                    Criterion::With(with) => {
+                        let types = with.types;
                         // The piece that moves, or the one a placement puts down.
                         let placed = self.compiled[m.rule.index()].piece;
                         let piece = if m.from == NO_CELL { placed } else { pos.cells[m.from.index()].map_or(placed, |p| p.kind()) };
                         i128::from(types.contains(piece))
                     }
-                    Criterion::Earliest(types) => {
-                        self.capture_ways(pos, m).iter().map(|way| earliest_score(pos, way, *types)).max().unwrap_or(0)
+                    Criterion::Earliest(earliest) => {
+                        self.capture_ways(pos, m).iter().map(|way| earliest_score(pos, way, earliest.types)).max().unwrap_or(0)
                     }
                 }
             };
@@ -183,9 +184,9 @@ impl Game {
     pub(crate) fn preferred_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(hetproba_board::CellId, hetproba_board::DirId)>> {
         let mut ways = self.capture_ways(pos, mv);
         for criterion in &self.turn.precedence {
-            if let Criterion::Earliest(types) = criterion {
-                let best = ways.iter().map(|w| earliest_score(pos, w, *types)).max().unwrap_or(0);
-                ways.retain(|w| earliest_score(pos, w, *types) == best);
+            if let Criterion::Earliest(earliest) = criterion {
+                let best = ways.iter().map(|w| earliest_score(pos, w, earliest.types)).max().unwrap_or(0);
+                ways.retain(|w| earliest_score(pos, w, earliest.types) == best);
             }
         }
         ways
@@ -288,9 +289,7 @@ impl Game {
         sink: &mut impl Sink,
         no_castling: bool,
     ) -> bool {
-        self.generate_phase_where::<W>(pos, side, phase, sink, |r| {
-            !(no_castling && matches!(self.compiled[r].kind, crate::moves::Kind::Castle(_)))
-        })
+        self.generate_phase_where::<W>(pos, side, phase, sink, |r| !(no_castling && self.compiled[r].kind.asks_attacks()))
     }
 
     /// [`Game::generate_phase`], of the rules (by index) that `take` takes.

@@ -79,7 +79,7 @@ fn kinds_words(mask: u8) -> String {
 }
 
 /// "a", "a or b", "a, b or c".
-fn join_or<S: AsRef<str>>(parts: &[S]) -> String {
+pub(crate) fn join_or<S: AsRef<str>>(parts: &[S]) -> String {
     match parts {
         [] => String::new(),
         [one] => one.as_ref().to_string(),
@@ -120,7 +120,7 @@ fn relative_words(kind: u8, side: i32) -> String {
 
 /// A direction set as an adverb phrase for a move ("diagonally forward", "in any direction"),
 /// derived from the directions it holds for each player; its name only when no phrase fits.
-fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
+pub(crate) fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
     let set = &r.direction_sets[set.index()];
     let all: Vec<DirId> = r.board.all_directions().collect();
     let same_for_both = set.dirs[0] == set.dirs[1];
@@ -166,7 +166,7 @@ fn dirs_words(r: &Ruleset, set: DirSetId) -> String {
 }
 
 /// The lines a `line` test counts along: "in a row, column or diagonal".
-fn axis_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
+pub(crate) fn axis_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
     match (r, set) {
         (Some(r), Some(set)) => match dirs_words(r, set).as_str() {
             "in any direction" => "in a row, column or diagonal".into(),
@@ -179,7 +179,7 @@ fn axis_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
 }
 
 /// How the pieces of a group touch: "through sides or corners".
-fn neighbour_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
+pub(crate) fn neighbour_words(r: Option<&Ruleset>, set: Option<DirSetId>) -> String {
     match (r, set) {
         (Some(r), Some(set)) => match dirs_words(r, set).as_str() {
             "in any direction" => "through sides or corners".into(),
@@ -259,7 +259,7 @@ pub fn region_words(r: &Ruleset, id: RegionId) -> String {
     format!("the {readable} {noun} ({} for {}, {} for {})", and(&first), r.players[0].name, and(&second), r.players[1].name)
 }
 
-fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
+pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
     match c {
         Condition::Or(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(", or "),
         Condition::And(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(" and "),
@@ -269,54 +269,7 @@ fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
                 Who::Mover => "the player who just moved",
                 Who::Next => "the player to move",
             };
-            match test {
-                Test::Line { len, exact, dirs } => {
-                    format!(
-                        "{whom} has {} {len} own pieces in an unbroken straight line {}",
-                        if *exact { "exactly" } else { "at least" },
-                        axis_words(ruleset, Some(*dirs))
-                    ) + if *exact { " (longer lines do not count)" } else { "" }
-                }
-                Test::NoMoves => "the player to move has no legal move".into(),
-                Test::NoPieces => format!("{whom} has no pieces left"),
-                Test::Connected { dirs } => {
-                    format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(ruleset, Some(*dirs)))
-                }
-                Test::Check => format!("a royal piece of {whom} is attacked"),
-                Test::Occupies { region } => {
-                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
-                    format!("a piece of {whom} stands on {name}")
-                }
-                Test::Fewer { count, types } => {
-                    let what = match (ruleset, types) {
-                        (Some(r), Some(mask)) => format!("pieces of type {}", types_words(r, *mask)),
-                        _ => "pieces".to_string(),
-                    };
-                    format!("{whom} has fewer than {count} {what} on the board")
-                }
-                Test::Joins { from, to, dirs } => {
-                    let (a, b) = match ruleset {
-                        Some(r) => (region_words(r, *from), region_words(r, *to)),
-                        None => ("a region".to_string(), "another".to_string()),
-                    };
-                    format!(
-                        "a chain of pieces of {whom}, each next to the one before {}, joins {a} to {b}",
-                        neighbour_words(ruleset, Some(*dirs))
-                    )
-                }
-                Test::Fills { region } => {
-                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
-                    format!("every cell of {name} holds a piece of {whom}")
-                }
-                Test::Within { region } => {
-                    let name = ruleset.map_or("a region".to_string(), |r| region_words(r, *region));
-                    format!("every piece of {whom} stands on {name}")
-                }
-                Test::Phase { phase } => {
-                    let name = ruleset.map_or("a phase".to_string(), |r| format!("phase '{}'", r.phases[*phase as usize].name));
-                    format!("the game is in {name}")
-                }
-            }
+            test.prim().words(ruleset, whom)
         }
     }
 }
@@ -327,21 +280,10 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
         return "more pieces at the end".into();
     }
     match c {
-        Condition::Test(Test::Line { len, exact: true, .. }, _) => format!("exactly {len} in a row"),
-        Condition::Test(Test::Line { len, .. }, _) => format!("{len} in a row"),
-        Condition::Test(Test::NoMoves, _) => "no legal moves".into(),
-        Condition::Test(Test::NoPieces, _) => "no pieces left".into(),
-        Condition::Test(Test::Connected { .. }, _) => "all pieces connected".into(),
-        Condition::Test(Test::Occupies { .. }, _) => "a piece reached the region".into(),
-        Condition::Test(Test::Check, _) => "check".into(),
-        Condition::Test(Test::Fewer { count, .. }, _) => format!("fewer than {count} pieces left"),
-        Condition::Test(Test::Joins { .. }, _) => "a chain joins the two regions".into(),
-        Condition::Test(Test::Fills { .. }, _) => "the region is filled".into(),
-        Condition::Test(Test::Within { .. }, _) => "every piece stands in the region".into(),
-        Condition::Test(Test::Phase { .. }, _) => "the phase has come".into(),
+        Condition::Test(test, _) => test.prim().reason(),
         Condition::And(parts)
-            if parts.iter().any(|p| matches!(p, Condition::Test(Test::NoMoves, _)))
-                && parts.iter().any(|p| matches!(p, Condition::Test(Test::Check, _))) =>
+            if parts.iter().any(|p| matches!(p, Condition::Test(Test::NoMoves(_), _)))
+                && parts.iter().any(|p| matches!(p, Condition::Test(Test::Check(_), _))) =>
         {
             "checkmate".into()
         }
@@ -349,7 +291,7 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
     }
 }
 
-fn landing_words(to: Landing) -> &'static str {
+pub(crate) fn landing_words(to: Landing) -> &'static str {
     match to {
         Landing::Empty => "an empty cell",
         Landing::Enemy => "an enemy piece, capturing it",
@@ -359,117 +301,14 @@ fn landing_words(to: Landing) -> &'static str {
 }
 
 /// "A man", "An amazon": a piece with its article, to begin a sentence.
-fn a_piece(name: &str) -> String {
+pub(crate) fn a_piece(name: &str) -> String {
     let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {name}", if vowel { "An" } else { "A" })
 }
 
 /// One sentence for a move rule.
 pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
-    let piece = &r.pieces[m.piece.index()];
-    let whose = if piece.owned { "own" } else { "neutral" };
-    let mut s = match &m.action {
-        Action::Place { region, near, along } => {
-            let mut place = region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
-            if let Some(dirs) = along {
-                place.push_str(&format!(" reached from where the move's first part landed, {}, over empty cells", dirs_words(r, *dirs)));
-            }
-            let near = match near {
-                None => String::new(),
-                Some(n) => {
-                    let whose = match n.of {
-                        crate::model::Whose::Own => "an own piece",
-                        crate::model::Whose::Enemy => "an enemy piece",
-                        crate::model::Whose::Any => "a piece",
-                    };
-                    match n.within {
-                        1 => format!(" next to {whose}"),
-                        k => format!(" at most {k} steps from {whose}"),
-                    }
-                }
-            };
-            format!("Place a{} {whose} {} on {place}{near}.", if whose == "own" { "n" } else { "" }, piece.name)
-        }
-        Action::Remove { of, region } => {
-            let whose = match of {
-                crate::model::Whose::Own => "an own piece",
-                crate::model::Whose::Enemy => "an enemy piece",
-                crate::model::Whose::Any => "a piece",
-            };
-            let place = region.map_or(String::new(), |id| format!(" standing on {}", region_words(r, id)));
-            format!("Take {whose}{place} off the board.")
-        }
-        Action::Roll { dirs } => format!(
-            "Roll a {} in from an edge, moving {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
-            piece.name,
-            dirs_words(r, *dirs)
-        ),
-        Action::Push { dirs } => format!(
-            "Put a {} on an edge cell; if that cell is occupied, push the run of pieces there one cell inward ({}), into the first empty cell of that line (a full line cannot be pushed into). A push is written with its direction (a1> pushes right).",
-            piece.name,
-            dirs_words(r, *dirs)
-        ),
-        Action::Step { dirs, to } => format!("{} steps one cell {} to {}.", a_piece(&piece.name), dirs_words(r, *dirs), landing_words(*to)),
-        Action::Slide { dirs, to, min: 1, max, over: None, distance: Distance::Any, stay: None } => format!(
-            "{} slides {} {} over empty cells to {}.",
-            a_piece(&piece.name),
-            max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
-            dirs_words(r, *dirs),
-            landing_words(*to)
-        ),
-        Action::Slide { dirs, to, min, max, over, distance, stay } => {
-            let how_far = match (distance, min, max) {
-                (Distance::LineCount, ..) => {
-                    "exactly as many cells as there are pieces on the whole line it moves along (both ways, itself included)".to_string()
-                }
-                (Distance::Any, 1, None) => "any distance".to_string(),
-                (Distance::Any, 1, Some(m)) => format!("up to {m} cells"),
-                (Distance::Any, n, None) => format!("{n} cells or more"),
-                (Distance::Any, n, Some(m)) if n == m => format!("exactly {n} cells"),
-                (Distance::Any, n, Some(m)) => format!("{n} to {m} cells"),
-            };
-            let passing = match over {
-                None => "over empty cells only",
-                Some(Over::Own) => "passing over empty cells and own pieces, never over an enemy piece",
-                Some(Over::Enemy) => "passing over empty cells and enemy pieces, never over an own piece",
-                Some(Over::Any) => "passing over empty cells and any pieces",
-                Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
-            };
-            let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
-            format!("{} moves {how_far} {}, {passing}, to {}{stays}.", a_piece(&piece.name), dirs_words(r, *dirs), landing_words(*to))
-        }
-        Action::Castle { dirs, with, steps } => format!(
-            "A {} that has never moved, and is not attacked, castles: it moves {steps} cells {} towards an own {} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {} lands on the cell next to it, on the side it came from.",
-            piece.name,
-            dirs_words(r, *dirs),
-            r.pieces[with.index()].name,
-            r.pieces[with.index()].name,
-        ),
-        Action::Hops(pattern) => hop_words(r, &piece.name, pattern),
-        Action::Line { dirs, of, length, max } => {
-            let others = types_words(r, *of);
-            let line = match length {
-                1 => format!("alone or at the rear of a straight unbroken line of own pieces of type {others}"),
-                n => format!("at the rear of a straight unbroken line of at least {n} own pieces of type {others}"),
-            };
-            let how_far = match max {
-                Some(1) => "one cell".to_string(),
-                Some(m) => format!("up to {m} cells"),
-                None => "as far as empty cells allow".to_string(),
-            };
-            format!(
-                "{} {line} moves with the whole line {how_far} {} along the line's own direction, into the empty cells in front of it; the move is written from the rear piece to the cell the front piece enters.",
-                a_piece(&piece.name),
-                dirs_words(r, *dirs)
-            )
-        }
-        Action::Leap { offsets, to } => format!(
-            "{} leaps by {} to {}.",
-            a_piece(&piece.name),
-            offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
-            landing_words(*to)
-        ),
-    };
+    let mut s = m.action.prim().words(r, &r.pieces[m.piece.index()]);
     if let Some(region) = m.from {
         s.push_str(&format!(" Only from {}.", region_words(r, region)));
     }
@@ -477,59 +316,7 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         s.push_str(" The cells it passes over may be taken en passant on the next move.");
     }
     for effect in &m.effects {
-        match effect {
-            Effect::Surround { dirs, region } => {
-                let where_ = region.map_or(String::new(), |g| format!(" on {}", region_words(r, g)));
-                s.push_str(&format!(
-                    " Then an enemy piece{where_} next to it {}, whose every neighbour that way is an own piece or the board's edge, is captured.",
-                    dirs_words(r, *dirs)
-                ));
-            }
-            Effect::Convert { dirs } => {
-                s.push_str(&format!(" Then every enemy piece next to it {} turns to the mover's colour.", dirs_words(r, *dirs)));
-            }
-            Effect::Enclose { dirs, outcome: Enclosed::Flip, len: None, min, optional: false, hostile: None } => {
-                s.push_str(&format!(
-                    " Every unbroken line of enemy pieces {} from it, enclosed between it and another own piece, turns to the mover's colour",
-                    dirs_words(r, *dirs)
-                ));
-                if *min > 0 {
-                    s.push_str(&format!(
-                        "; the move is legal only if at least {min} piece{} turn{}",
-                        if *min == 1 { "" } else { "s" },
-                        if *min == 1 { "s" } else { "" }
-                    ));
-                }
-                s.push('.');
-            }
-            Effect::Enclose { dirs, outcome, len, min, optional, hostile } => {
-                let what = match len {
-                    Some(1) => "a single enemy piece".to_string(),
-                    Some(n) => format!("a line of exactly {n} enemy pieces"),
-                    None => "every unbroken line of enemy pieces".to_string(),
-                };
-                let fate = match outcome {
-                    Enclosed::Flip => "turns to the mover's colour",
-                    Enclosed::Remove => "is captured",
-                };
-                s.push_str(&format!(" Then {what} {} from it, enclosed between it and another own piece, {fate}", dirs_words(r, *dirs)));
-                if let Some(g) = hostile {
-                    s.push_str(&format!("; an empty cell of {} closes a line as an own piece would", region_words(r, *g)));
-                }
-                if *optional {
-                    s.push_str("; the mover may take or leave each such capture (each choice is its own move)");
-                }
-                if *min > 0 {
-                    s.push_str(&format!(
-                        "; the move is legal only if at least {min} piece{} {}",
-                        if *min == 1 { "" } else { "s" },
-                        if *min == 1 { "is" } else { "are" }
-                    ));
-                    s.push_str(" enclosed");
-                }
-                s.push('.');
-            }
-        }
+        s.push_str(&effect.prim().words(r));
     }
     if let Some(part) = m.next {
         let words = move_words(r, &r.moves[part]);
@@ -544,70 +331,6 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
         }
     }
     s
-}
-
-/// The words for a move of hops: one segment as before, several as a sequence.
-fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
-    let over_words = |hop: &crate::model::Hop| match hop.over {
-        _ if !hop.captures() && hop.over != Over::Own => match hop.over {
-            Over::Any => "piece, own or enemy, capturing nothing".to_string(),
-            Over::EnemyOf(mask) => format!("enemy {}, capturing nothing", types_words(r, mask)),
-            _ => "enemy piece, capturing nothing".to_string(),
-        },
-        Over::Enemy => "enemy piece, capturing it".to_string(),
-        Over::Own => "own piece".to_string(),
-        Over::Any => "piece (an enemy piece is captured)".to_string(),
-        Over::EnemyOf(mask) => format!("enemy {}, capturing it (never another enemy piece)", types_words(r, mask)),
-    };
-    let mut text = match pattern.segments.as_slice() {
-        [hop] if hop.min == 1 => {
-            let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
-            let landing =
-                if hop.long && !hop.behind { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop));
-            if hop.max > 1 {
-                text.push_str(if !hop.captures() || pattern.may_stop {
-                    " It may go on jumping, and stop after any jump."
-                } else {
-                    " It must go on jumping while it can capture, and may change direction; a piece is captured at most once."
-                });
-                if hop.long && !hop.behind && hop.captures() && !pattern.may_stop {
-                    text.push_str(" Where the capture can go on from some landing cells, it must land on one of them.");
-                }
-            }
-            text
-        }
-        segments => {
-            let parts: Vec<String> = segments
-                .iter()
-                .map(|hop| {
-                    let times = match (hop.min, hop.max) {
-                        (0, 1) => "at most one hop",
-                        (1, 1) => "one hop",
-                        (0, _) => "any number of hops",
-                        _ => "one or more hops",
-                    };
-                    let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
-                    let behind = if hop.long && hop.behind { ", landing right behind it" } else { "" };
-                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop))
-                })
-                .collect();
-            let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
-            text.push_str(if pattern.may_stop {
-                " It may stop after any hop."
-            } else {
-                " It may stop after a hop that captures nothing; after a capture it must go on capturing while it can."
-            });
-            text
-        }
-    };
-    if pattern.revisit == Revisit::Never && pattern.chains() {
-        text.push_str(" No cell is touched twice in one move, the start included.");
-    }
-    if !pattern.reverse && pattern.chains() {
-        text.push_str(" No hop goes straight back the way the previous one came.");
-    }
-    text
 }
 
 /// One sentence for an end rule.
@@ -767,74 +490,15 @@ pub fn eval_words(r: &Ruleset, term: &EvalTerm) -> String {
         1 => format!("{} point", term.weight),
         _ => format!("{} points", term.weight),
     };
-    let pieces = |types: PieceTypeSet| {
-        if (0..r.pieces.len()).all(|t| types.contains(PieceTypeId::new(t))) { "piece".to_string() } else { types_words(r, types) }
-    };
-    match &term.kind {
-        EvalKind::Material => {
-            let values: Vec<String> = r.pieces.iter().filter(|p| p.owned).map(|p| format!("{} {}", p.name, p.value)).collect();
-            format!("{points} for each unit of the pieces' values ({})", values.join(", "))
-        }
-        EvalKind::Pieces { types } => format!("{points} for each {}", pieces(*types)),
-        EvalKind::Mobility => format!("{points} for each move the player's rules allow, before the turn's rules choose among them"),
-        EvalKind::Movers => {
-            format!("{points} for each of the player's pieces that has a move its rules allow, before the turn's rules choose")
-        }
-        EvalKind::Advance { types } => format!("{points} for each row a {} stands ahead of the player's first row", pieces(*types)),
-        EvalKind::Region { region, types } => format!("{points} for each {} on {}", pieces(*types), region_words(r, *region)),
-        EvalKind::Approach { region, types } => {
-            format!("{points} for each step a {} stands nearer to {} than the farthest cell", pieces(*types), region_words(r, *region))
-        }
-        EvalKind::Lines { len, dirs } => format!(
-            "{points} for each run of {len} cells {} holding own pieces and no other, times the square of the own pieces in it",
-            axis_words(Some(r), Some(*dirs))
-        ),
-        EvalKind::Groups { dirs } => {
-            format!("{points} for each group of the player's pieces, joined {}", neighbour_words(Some(r), Some(*dirs)))
-        }
-        EvalKind::Spread { dirs } => {
-            format!("{points} for each step (moving {}) from each of the player's pieces to the most central of them", dirs_words(r, *dirs))
-        }
-        EvalKind::Stable { dirs } => {
-            format!("{points} for each piece that can never be enclosed {}", axis_words(Some(r), Some(*dirs)))
-        }
-        EvalKind::Shelter { dirs } => {
-            format!("{points} for each own piece next to a royal piece ({})", neighbour_words(Some(r), Some(*dirs)))
-        }
-        EvalKind::Gap { from, to, dirs } => format!(
-            "{points} for each empty cell the player must still fill to join {} to {} ({}), other pieces barring the way",
-            region_words(r, *from),
-            region_words(r, *to),
-            neighbour_words(Some(r), Some(*dirs))
-        ),
-    }
+    term.kind.prim().words(r, &points)
 }
 
 /// The default reason of a draw rule.
 pub fn draw_reason(kind: &DrawKind, pieces: &[PieceType]) -> String {
-    match kind {
-        DrawKind::Repetition { count } => format!("the same position for the {} time", ordinal(*count)),
-        DrawKind::Counter { plies, reset, material } => {
-            let moves = plies / 2;
-            match material {
-                Some(m) if moves == 0 => format!("{}: too little to win", m.text),
-                Some(m) => format!("{moves} moves with {} without a result", m.text),
-                None => {
-                    let events: Vec<String> = reset
-                        .iter()
-                        .map(|e| match e {
-                            Event::Capture => "capture".to_string(),
-                            Event::PieceMoves(p) => format!("{} move", pieces[p.index()].name),
-                        })
-                        .collect();
-                    format!("{moves} moves by each side without a {}", events.join(" or "))
-                }
-            }
-        }
-    }
+    kind.prim().reason(pieces)
 }
 
-fn ordinal(n: u32) -> String {
+pub(crate) fn ordinal(n: u32) -> String {
     match n {
         1 => "first".into(),
         2 => "second".into(),
@@ -857,102 +521,31 @@ pub fn format_ms(ms: u64) -> String {
 }
 
 /// Piece type names from a set: `man or king`.
-fn types_words(r: &Ruleset, types: PieceTypeSet) -> String {
+pub(crate) fn types_words(r: &Ruleset, types: PieceTypeSet) -> String {
     let names: Vec<&str> = types.iter().map(|t| r.pieces[t.index()].name.as_str()).collect();
     names.join(" or ")
 }
 
-fn criterion_words(r: &Ruleset, c: &Criterion) -> String {
-    match c {
-        Criterion::Most(w) if w.iter().all(|&w| w == 1) => "a capture that takes the most pieces".to_string(),
-        Criterion::Most(w) if w.iter().all(|&w| w <= 1) => {
-            let types = w.iter().enumerate().filter(|(_, w)| **w == 1).map(|(t, _)| PieceTypeId::new(t)).collect();
-            format!("a capture that takes the most pieces of type {}", types_words(r, types))
-        }
-        Criterion::Most(w) => {
-            let weights: Vec<String> = r.pieces.iter().zip(w).map(|(p, w)| format!("a {} {w}", p.name)).collect();
-            format!("a capture of the greatest weight ({})", weights.join(", "))
-        }
-        Criterion::With(mask) => format!("a capture made by a {}", types_words(r, *mask)),
-        Criterion::Earliest(mask) => format!("a capture that takes a {} earliest in its sequence", types_words(r, *mask)),
+/// "piece" when a set holds every piece type, else the types: `man or king`.
+pub(crate) fn pieces_words(r: &Ruleset, types: PieceTypeSet) -> String {
+    if (0..r.pieces.len()).all(|t| types.contains(PieceTypeId::new(t))) { "piece".to_string() } else { types_words(r, types) }
+}
+
+/// "a", "a and b", "a, b and c".
+pub(crate) fn join_and<S: AsRef<str>>(parts: &[S]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., last] => format!("{} and {}", init.iter().map(|p| p.as_ref()).collect::<Vec<_>>().join(", "), last.as_ref()),
     }
 }
 
-/// The turn's capture, removal, promotion and passing rules, each as (key, sentence).
+/// The turn's capture, removal, promotion and passing rules, each as (key, sentence): the
+/// options of `[turn]`, with the pieces' rules (promotion, royal pieces, stacks) among them.
 fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let can_capture = r.moves.iter().any(|m| match &m.action {
-        Action::Hops(pattern) => pattern.captures(),
-        Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } => *to != Landing::Empty,
-        _ => false,
-    }) || r.moves.iter().flat_map(|m| &m.effects).any(Effect::captures);
-    if can_capture {
-        out.push((
-            "capturing".to_string(),
-            match (r.turn.compulsory_capture, r.turn.precedence.as_slice()) {
-                (true, [one]) if one.is_majority() => {
-                    "Capturing is compulsory. Among the captures, the player must take the most pieces (every piece counts one)."
-                        .to_string()
-                }
-                (false, [one]) if one.is_majority() => {
-                    "Capturing is optional, but a capture must take the most pieces possible.".to_string()
-                }
-                (true, []) => "Capturing is compulsory. With several captures the player chooses freely.".to_string(),
-                (false, []) => "Capturing is optional.".to_string(),
-                (compulsory, criteria) => format!(
-                    "{} Among the captures, the player must choose {}.",
-                    if compulsory { "Capturing is compulsory." } else { "Capturing is optional, but a capture must be a preferred one." },
-                    criteria.iter().map(|c| criterion_words(r, c)).collect::<Vec<_>>().join("; among those equal, ")
-                ),
-            },
-        ));
-        if r.turn.compulsory_capture && r.turn.capture_trigger == Trigger::Direct {
-            out.push((
-                "what makes capturing compulsory".to_string(),
-                "Capturing is compulsory only when a piece can capture from where it stands; a capture it could reach only after hops over own pieces does not oblige, though it counts as a capture when capturing is compulsory.".to_string(),
-            ));
-        }
-    }
-    let region_names = |ids: &[RegionId]| join_or(&ids.iter().map(|&id| region_words(r, id)).collect::<Vec<_>>());
-    if !r.turn.enter_by_capture_only.is_empty() {
-        out.push((
-            "regions entered only by capturing".to_string(),
-            format!(
-                "A piece may arrive on {} only by capturing: by landing on an enemy piece, or by a hop over one.",
-                region_names(&r.turn.enter_by_capture_only)
-            ),
-        ));
-    }
-    if !r.turn.must_leave.is_empty() {
-        out.push((
-            "regions a piece must leave".to_string(),
-            format!(
-                "A piece standing on {} at the start of its owner's turn must leave it: if it can, only such moves are legal, and capturing is not compulsory; if it cannot, the other pieces move as usual.",
-                region_names(&r.turn.must_leave)
-            ),
-        ));
-    }
-    if !r.turn.move_ends_in.is_empty() {
-        out.push((
-            "regions that end a move".to_string(),
-            format!("A move ends as soon as the piece arrives on {}.", region_names(&r.turn.move_ends_in)),
-        ));
-    }
-    if r.moves.iter().any(|m| matches!(&m.action, Action::Hops(p) if p.chains() && p.captures())) {
-        out.push((
-            "removal of captured pieces".to_string(),
-            match r.turn.removal {
-                Removal::End if r.stacks.is_some() => {
-                    "A jumped column loses its top only when the move ends (it still blocks, and cannot be jumped twice)."
-                }
-                Removal::End => {
-                    "Captured pieces leave the board only when the move ends (a captured piece still blocks, and cannot be captured twice)."
-                }
-                Removal::Immediate => "Captured pieces leave the board at once.",
-            }
-            .to_string(),
-        ));
-    }
+    let options = r.turn.words(r);
+    let (before, after): (Vec<_>, Vec<_>) = options.into_iter().partition(|(order, ..)| *order < 6);
+    let mut out: Vec<(String, String)> = before.into_iter().map(|(_, key, words)| (key, words)).collect();
     for (index, p) in r.pieces.iter().enumerate() {
         if let Some(promo) = &p.promotion {
             let to: Vec<&str> = promo.to.iter().map(|&t| r.pieces[t.index()].name.as_str()).collect();
@@ -1017,15 +610,7 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
-    out.push((
-        "passing".to_string(),
-        match r.turn.pass {
-            PassRule::Never => "Passing is not allowed.",
-            PassRule::WhenStuck => "A player with no legal move passes (if the opponent cannot move either, the game ends).",
-            PassRule::Always => "A player may pass on any turn.",
-        }
-        .to_string(),
-    ));
+    out.extend(after.into_iter().map(|(_, key, words)| (key, words)));
     out
 }
 

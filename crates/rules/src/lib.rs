@@ -8,12 +8,13 @@
 pub mod describe;
 mod load;
 pub mod model;
+pub mod prims;
 pub mod source;
 pub mod syntax;
 pub mod text;
 pub mod tree;
 
-pub use load::{BuiltinFiles, Files, MAX_CLOCK_MS, load, load_with_params, parse_clock, parse_duration};
+pub use load::{BuiltinFiles, Files, MAX_CLOCK_MS, is_language_code, load, load_with_params, parse_clock, parse_duration};
 pub use model::Ruleset;
 pub use source::{Diagnostic, Report, Sources, Span};
 

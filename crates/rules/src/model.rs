@@ -1,6 +1,10 @@
 //! The checked model of a ruleset: everything resolved (extends, parameters, names), every
 //! reference checked. The engine compiles this; it never sees TOML.
 
+pub use crate::prims::draws::{Event, Material};
+pub use crate::prims::turn::{PassRule, Removal, Trigger};
+/// The primitives' own types, by category (`moves::Slide`, `effects::Enclose`, ...).
+pub use crate::prims::{Action, Criterion, DrawKind, Effect, EvalKind, Test, Turn, criteria, draws, effects, ends, moves, terms, turn};
 use crate::source::{Sources, Span};
 pub use hetproba_board::{Board, CellId, DirId, Shape};
 
@@ -167,8 +171,24 @@ pub struct Ruleset {
     pub cannot_draw: Option<Span>,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
+    /// `[lang.CODE]`: its words in other languages, by language code.
+    pub lang: std::collections::BTreeMap<String, Translation>,
     /// The files the ruleset was read from, for messages that point into them.
     pub sources: Sources,
+}
+
+/// `[lang.CODE]`: a ruleset's own words in another language; what it leaves out (None, empty)
+/// stays as the ruleset writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Translation {
+    pub name: Option<String>,
+    pub summary: Option<String>,
+    /// Both players' names, in order, or none.
+    pub players: Vec<String>,
+    /// Each piece type's name, by its index (empty: none named).
+    pub pieces: Vec<Option<String>>,
+    /// The reasons of end and draw rules, by their own words.
+    pub words: std::collections::BTreeMap<String, String>,
 }
 
 pub use hetproba_board::Naming;
@@ -228,6 +248,36 @@ pub struct PieceType {
     pub royal: bool,
     /// The letter move notation writes for it (`N` for a knight); empty for none (a pawn).
     pub letter: String,
+    /// `figure`: the drawing a board shows for it, where it has one.
+    pub figure: Option<Figure>,
+}
+
+/// A piece's drawing on a board (`figure = "knight"`): the figures players know from chess
+/// sets. A piece type without one is drawn as a disc with its letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 6] = [Figure::King, Figure::Queen, Figure::Rook, Figure::Bishop, Figure::Knight, Figure::Pawn];
+
+    /// Its name in a ruleset.
+    pub fn name(self) -> &'static str {
+        match self {
+            Figure::King => "king",
+            Figure::Queen => "queen",
+            Figure::Rook => "rook",
+            Figure::Bishop => "bishop",
+            Figure::Knight => "knight",
+            Figure::Pawn => "pawn",
+        }
+    }
 }
 
 /// How a piece promotes.
@@ -338,135 +388,12 @@ pub enum Landing {
     Passed,
 }
 
-/// What a move does first: put a piece on the board, or move one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Put the piece on an empty cell (of `region`, if given).
-    ///
-    /// With `near`, only within `near.within` steps (along any of the board's directions) of a
-    /// piece of the owner `near.of` says: a clone, a new piece next to an own one.
-    ///
-    /// With `along`, a later part of a move ([`MoveRule::next`]): only on a cell reached from
-    /// where the part before landed along a direction of `along`, over empty cells (an arrow
-    /// shot from where a piece landed).
-    Place { region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId> },
-    /// Take a piece off the board: one of the owner `of` says (seen from the mover), standing in
-    /// `region` (resolved for the mover) if given. Only the later part of a move
-    /// ([`MoveRule::next`]): "then remove an enemy piece".
-    Remove { of: Whose, region: Option<RegionId> },
-    /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
-    /// board or occupied. Entries that land on the same cell are one move.
-    Roll { dirs: DirSetId },
-    /// Put the piece on an edge cell; if it is occupied, shift the run of pieces there one cell
-    /// inward along a direction of `dirs`, into the first empty cell of the line.
-    Push { dirs: DirSetId },
-    /// Move one cell along a direction.
-    Step { dirs: DirSetId, to: Landing },
-    /// Move along a direction over empty cells (and pieces `over` allows): any number of
-    /// cells up to `max`, or exactly as many as `distance` says.
-    Slide { dirs: DirSetId, to: Landing, min: u32, max: Option<u32>, over: Option<Over>, distance: Distance, stay: Option<RegionId> },
-    /// Jump to a cell at a fixed offset, over anything.
-    Leap { offsets: Vec<(i32, i32)>, to: Landing },
-    /// Hops over pieces: a sequence of hop segments, each possibly repeated
-    /// (`jump(all, over=own)* jump(all, over=enemy)+`).
-    Hops(HopPattern),
-    /// The piece (a royal one, never moved and not attacked) moves `steps` cells along a
-    /// direction towards an own `with` piece that never moved, with only empty cells between;
-    /// it may not cross or land on an attacked cell; the other piece lands on the cell next to
-    /// it, on the side it came from.
-    Castle { dirs: DirSetId, with: PieceTypeId, steps: u32 },
-    /// A straight unbroken line of the mover's pieces of the types `of`, from the rule's piece
-    /// (its rear) forward along a direction of `dirs`, at least `length` pieces long, moves as
-    /// a unit along that direction: one cell, or up to `max` cells (`None`: as far as empty
-    /// cells allow), into the empty cells in front of it (a line of men moving as one).
-    Line { dirs: DirSetId, of: PieceTypeSet, length: u32, max: Option<u32> },
-}
-
-/// `place(near=own, within=N)`: a placement next to (within N steps of) a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Near {
-    pub of: Whose,
-    /// Steps along the board's directions, at least 1.
-    pub within: u32,
-}
-
 /// Whose pieces a rule looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Whose {
     Own,
     Enemy,
     Any,
-}
-
-/// How far a slide goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Distance {
-    /// Any number of cells (up to the slide's `max`).
-    Any,
-    /// Exactly as many cells as there are pieces on the whole line the move runs along (both
-    /// directions, the moving piece included).
-    LineCount,
-}
-
-/// A move of one or more hops.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HopPattern {
-    pub segments: Vec<Hop>,
-    pub revisit: Revisit,
-    /// May a hop go back the way the previous one came (a 180-degree turn)?
-    pub reverse: bool,
-    /// `chain = "may-stop"`: a chain may end after any hop, a capture included.
-    pub may_stop: bool,
-}
-
-impl HopPattern {
-    /// Can the pattern make more than one hop?
-    pub fn chains(&self) -> bool {
-        self.segments.len() > 1 || self.segments.iter().any(|s| s.max > 1)
-    }
-
-    /// Can it capture?
-    pub fn captures(&self) -> bool {
-        self.segments.iter().any(Hop::captures)
-    }
-}
-
-/// One segment of a hop pattern: hops over one piece each, repeated `min..=max` times.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hop {
-    pub dirs: DirSetId,
-    /// Which pieces may be hopped over. Hopping an enemy captures it.
-    pub over: Over,
-    /// `fly`: empty cells may lie before the piece, and the hop may land on any empty cell
-    /// beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
-    pub long: bool,
-    /// A `fly` hop with `land=behind`: it lands only right behind the piece.
-    pub behind: bool,
-    /// At least this many hops of the segment: 0 or 1.
-    pub min: u8,
-    /// At most this many: 1, or [`Hop::UNBOUNDED`].
-    pub max: u8,
-    /// False with `take=none`: the hop captures nothing, whatever it hops over.
-    pub take: bool,
-}
-
-impl Hop {
-    pub const UNBOUNDED: u8 = u8::MAX;
-
-    /// Does hopping capture the enemy pieces hopped?
-    pub fn captures(&self) -> bool {
-        self.take && self.over.captures()
-    }
-}
-
-/// Which cells a move of several hops may land on again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Revisit {
-    /// A capturing hop may land where the move already was (the start included); a hop that
-    /// captures nothing may not.
-    ByCapture,
-    /// No cell is touched twice in one move, the start included.
-    Never,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -488,126 +415,6 @@ impl Over {
     pub fn own(self) -> bool {
         matches!(self, Over::Own | Over::Any)
     }
-}
-
-impl Action {
-    /// True for actions that bring a new piece onto the board.
-    pub fn places(&self) -> bool {
-        matches!(self, Action::Place { .. } | Action::Roll { .. } | Action::Push { .. })
-    }
-}
-
-/// What happens after the action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Every unbroken line of enemy pieces enclosed between the arriving piece and another own
-    /// piece, in the directions of `dirs` (and of exactly `len` pieces, if given), turns to the
-    /// mover's colour or is removed. The move is legal only if at least `min` pieces are
-    /// enclosed. With `optional`, each enclosed line may be taken or left: every choice is its
-    /// own move.
-    /// With `hostile`, an empty cell of that region (resolved for the mover) closes a line as
-    /// an own piece would (hostile squares).
-    Enclose { dirs: DirSetId, outcome: Enclosed, len: Option<u32>, min: u32, optional: bool, hostile: Option<RegionId> },
-    /// Each enemy piece next to the arriving piece along `dirs`, standing in `region` (resolved
-    /// for the mover; `None`: anywhere), whose every neighbour along `dirs` is an own piece or
-    /// off the board is captured: custodian capture against the board's edge (in a
-    /// corner two pieces take one).
-    Surround { dirs: DirSetId, region: Option<RegionId> },
-    /// Every enemy piece next to the arriving piece along `dirs` turns to the mover's colour
-    /// (converts).
-    Convert { dirs: DirSetId },
-}
-
-impl Effect {
-    /// Does the effect capture pieces (decided when the move is generated)?
-    pub fn captures(&self) -> bool {
-        matches!(self, Effect::Enclose { outcome: Enclosed::Remove, .. } | Effect::Surround { .. })
-    }
-}
-
-/// What happens to enclosed pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Enclosed {
-    /// They turn to the mover's colour.
-    Flip,
-    /// They are captured (custodian capture).
-    Remove,
-}
-
-/// When a player may pass.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PassRule {
-    Never,
-    /// Only when no other move is legal, and the opponent has a move (otherwise the game ends).
-    WhenStuck,
-    /// On any turn.
-    Always,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
-    pub pass: PassRule,
-    /// A player who can capture must.
-    pub compulsory_capture: bool,
-    /// Which captures make capturing compulsory.
-    pub capture_trigger: Trigger,
-    /// Which captures are legal among several: each criterion in turn keeps the captures it
-    /// ranks best, until one separates them. Empty: free choice.
-    pub precedence: Vec<Criterion>,
-    /// When captured pieces leave the board in a chain.
-    pub removal: Removal,
-    /// Regions a piece may arrive in only by capturing (resolved for the mover).
-    pub enter_by_capture_only: Vec<RegionId>,
-    /// Regions a piece standing in at the start of its owner's turn must leave: if it can, only
-    /// such moves are legal, and capturing is not compulsory.
-    pub must_leave: Vec<RegionId>,
-    /// Regions where a move ends as soon as the piece arrives (a chain stops there).
-    pub move_ends_in: Vec<RegionId>,
-}
-
-impl Default for Turn {
-    fn default() -> Turn {
-        Turn {
-            pass: PassRule::Never,
-            compulsory_capture: false,
-            capture_trigger: Trigger::Any,
-            precedence: Vec::new(),
-            removal: Removal::End,
-            enter_by_capture_only: Vec::new(),
-            must_leave: Vec::new(),
-            move_ends_in: Vec::new(),
-        }
-    }
-}
-
-/// One criterion of capture precedence: the captures it ranks highest are kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Criterion {
-    /// The most captured, each captured piece weighing its type's weight (indexed by piece
-    /// type; `most(pieces)` weighs every type 1).
-    Most(Vec<i64>),
-    /// Captures made by a piece of one of these types.
-    With(PieceTypeSet),
-    /// Captures that take a piece of one of these types earliest in the sequence (captures
-    /// that take none rank last).
-    Earliest(PieceTypeSet),
-}
-
-impl Criterion {
-    /// `most(pieces)`: the majority rule.
-    pub fn is_majority(&self) -> bool {
-        matches!(self, Criterion::Most(w) if w.iter().all(|&w| w == 1))
-    }
-}
-
-/// Which captures make capturing compulsory.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Trigger {
-    /// Any capture the player could make.
-    Any,
-    /// A capture from where a piece stands: a hop move whose first hop captures (a capture
-    /// reached only after hops over own pieces does not count), or any other capturing move.
-    Direct,
 }
 
 /// `[stacks]`: a cell holds a column of pieces; its top piece owns and moves it, and is what
@@ -634,43 +441,6 @@ pub enum Prisoners {
     Under,
     /// It leaves the board.
     Removed,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Removal {
-    /// After the whole chain: a captured piece stays as an obstacle until the
-    /// move ends and cannot be captured twice.
-    End,
-    /// At once: its cell is free for the rest of the chain.
-    Immediate,
-}
-
-/// A draw that needs the game's history.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DrawKind {
-    /// The same position, with the same player to move, for the `count`-th time.
-    Repetition { count: u32 },
-    /// `plies` plies pass while the material condition holds (the count starts again when the
-    /// material changes), or, without a condition, without any of the `reset` events.
-    Counter { plies: u32, reset: Vec<Event>, material: Option<Box<Material>> },
-}
-
-/// Something that restarts a move counter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A move that captures.
-    Capture,
-    /// A move by a piece of this type.
-    PieceMoves(PieceTypeId),
-}
-
-/// A material configuration: one side satisfies `strong`, the other `weak`. Each is a predicate
-/// over `pieces` (the side's total) and the count of each piece type by its name.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Material {
-    pub strong: crate::syntax::Pred,
-    pub weak: crate::syntax::Pred,
-    pub text: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -713,37 +483,6 @@ pub struct Notation {
 /// Whose pieces a test looks at.
 pub use crate::syntax::Who;
 
-/// A test inside an end condition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Test {
-    /// A straight unbroken line of `len` own pieces (`exact`: exactly `len`, longer lines do not
-    /// count) along the axes of `dirs`.
-    Line { len: u32, exact: bool, dirs: DirSetId },
-    /// The player to move has no legal move (passing included).
-    NoMoves,
-    /// The player has no pieces on the board.
-    NoPieces,
-    /// All of the player's pieces form one group, joined through the directions of `dirs`
-    /// (a single piece, or none, counts as connected).
-    Connected { dirs: DirSetId },
-    /// A piece of the player stands on a cell of the region (resolved for that player).
-    Occupies { region: RegionId },
-    /// A royal piece of the player is attacked: some move of the opponent could capture it.
-    Check,
-    /// The player has fewer than `count` pieces (of the `types`; `None`: of any type).
-    Fewer { count: u32, types: Option<PieceTypeSet> },
-    /// A chain of the player's pieces, neighbours through the directions of `dirs`, joins a cell
-    /// of region `from` to a cell of region `to` (both resolved for the player).
-    Joins { from: RegionId, to: RegionId, dirs: DirSetId },
-    /// Every cell of the region (resolved for the player) holds one of the player's pieces.
-    Fills { region: RegionId },
-    /// Every piece of the player stands in the region (resolved for the player); a player with
-    /// no pieces does not count.
-    Within { region: RegionId },
-    /// The game is in this phase (its index in `[[phases]]`): "after move 40".
-    Phase { phase: u8 },
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
     Or(Vec<Condition>),
@@ -758,7 +497,7 @@ impl Condition {
         match self {
             Condition::Or(parts) | Condition::And(parts) => parts.iter().any(Condition::needs_moves),
             Condition::Not(inner) => inner.needs_moves(),
-            Condition::Test(test, _) => matches!(test, Test::NoMoves),
+            Condition::Test(test, _) => test.needs_moves(),
         }
     }
 }
@@ -807,7 +546,10 @@ impl Eval {
     pub fn default_terms() -> Eval {
         let term = |weight, kind, text: &str| EvalTerm { weight, kind, text: text.to_string() };
         Eval {
-            terms: vec![term(100, EvalKind::Material, "100 * material"), term(10, EvalKind::Mobility, "10 * mobility")],
+            terms: vec![
+                term(100, EvalKind::Material(terms::Material), "100 * material"),
+                term(10, EvalKind::Mobility(terms::Mobility), "10 * mobility"),
+            ],
             declared: false,
             playout: DEFAULT_PLAYOUT,
         }
@@ -822,44 +564,6 @@ pub struct EvalTerm {
     pub kind: EvalKind,
     /// The term as written.
     pub text: String,
-}
-
-/// What a term of `[eval]` measures, for one player.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EvalKind {
-    /// The sum of the player's pieces' values.
-    Material,
-    /// The number of the player's pieces of these types.
-    Pieces { types: PieceTypeSet },
-    /// The moves the player's rules generate in the position (as if it were the player's turn),
-    /// before the turn's filters.
-    Mobility,
-    /// The player's pieces that have at least one of those moves (distinct cells moves leave;
-    /// placements count none), before the turn's filters.
-    Movers,
-    /// For each piece of these types, the rows it stands ahead of the player's first row,
-    /// along the player's forward direction.
-    Advance { types: PieceTypeSet },
-    /// The player's pieces of these types standing in the region (resolved for the player).
-    Region { region: RegionId, types: PieceTypeSet },
-    /// For each piece of these types, how many steps nearer the region it stands than the
-    /// cell farthest from it.
-    Approach { region: RegionId, types: PieceTypeSet },
-    /// Every straight run of `len` cells along the axes of `dirs` that holds own pieces and no
-    /// other: the square of the own pieces in it.
-    Lines { len: u32, dirs: DirSetId },
-    /// The number of groups the player's pieces form, joined through `dirs`.
-    Groups { dirs: DirSetId },
-    /// The steps (through `dirs`) from each of the player's pieces to the most central of them.
-    Spread { dirs: DirSetId },
-    /// The player's pieces that can never be enclosed along the axes of `dirs`.
-    Stable { dirs: DirSetId },
-    /// The player's own pieces next to each of the player's royal pieces (through `dirs`).
-    Shelter { dirs: DirSetId },
-    /// The fewest empty cells the player must still fill for its pieces to join region `from`
-    /// to region `to` through `dirs` (both resolved for the player); other pieces bar the way,
-    /// and a way barred everywhere counts as the board's number of cells.
-    Gap { from: RegionId, to: RegionId, dirs: DirSetId },
 }
 
 /// Every piece type, as a set.
@@ -905,9 +609,29 @@ impl Ruleset {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
     }
 
-    /// The rule whose moves go on with the move rule `index` as their later part, if any.
-    pub fn part_of(&self, index: usize) -> Option<&MoveRule> {
-        self.moves.iter().find(|m| m.next == Some(index))
+    /// The ruleset's name in language `lang` (a code, `hu`), or its own.
+    pub fn name_in(&self, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.name.as_deref()).unwrap_or(&self.name)
+    }
+
+    /// The summary in language `lang`, or its own.
+    pub fn summary_in(&self, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.summary.as_deref()).unwrap_or(&self.summary)
+    }
+
+    /// A player's name in language `lang`, or its own.
+    pub fn player_in(&self, player: PlayerId, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.players.get(player.index())).unwrap_or(&self.players[player.index()].name)
+    }
+
+    /// A piece type's name in language `lang`, or its own.
+    pub fn piece_in(&self, piece: PieceTypeId, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.pieces.get(piece.index())?.as_deref()).unwrap_or(&self.pieces[piece.index()].name)
+    }
+
+    /// Words the ruleset writes (an end rule's reason) in language `lang`, or as written.
+    pub fn words_in<'a>(&'a self, words: &'a str, lang: &str) -> &'a str {
+        self.lang.get(lang).and_then(|t| t.words.get(words)).map_or(words, String::as_str)
     }
 }
 

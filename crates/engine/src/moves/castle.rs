@@ -3,15 +3,11 @@
 //! between them, crossing and landing on no attacked cell; the other piece lands on the cell
 //! next to it, on the side it came from (castling).
 
-use super::{Move, RuleId, Sink};
+use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
 use crate::game::{Game, Owner, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{DirSetId, PieceTypeId, PlayerId, Ruleset};
-
-/// The default notation: `O-` (castling), then the castling piece's move with its letter. The
-/// mark keeps it apart from a plain move of the piece to the same cell (`steps=1`).
-pub(crate) const TEMPLATE: &str = "O-{letter}{from}-{to}";
+use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Castle {
@@ -22,16 +18,31 @@ pub(crate) struct Castle {
     steps: u32,
 }
 
-impl Castle {
-    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId, with: PieceTypeId, steps: u32) -> Castle {
+impl Compile<model::Castle> for Castle {
+    fn compile(castle: &model::Castle, rules: &Ruleset, _width: Width) -> Castle {
         Castle {
-            dirs: rules.direction_sets[dirs.index()].dirs.clone(),
-            with: PlayerId::BOTH.map(|p| Piece::new(with, Owner::Player(p))),
-            steps,
+            dirs: rules.direction_sets[castle.dirs.index()].dirs.clone(),
+            with: PlayerId::BOTH.map(|p| Piece::new(castle.with, Owner::Player(p))),
+            steps: castle.steps,
         }
     }
+}
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+impl MoveKind for Castle {
+    const ASKS_ATTACKS: bool = true;
+    const SEEN: Seen = Seen::Own;
+
+    /// The default notation: `O-` (castling), then the castling piece's move with its letter.
+    /// The mark keeps it apart from a plain move of the piece to the same cell (`steps=1`).
+    fn template(&self, _mv: &Move) -> &'static str {
+        "O-{letter}{from}-{to}"
+    }
+
+    fn never_captures(&self) -> bool {
+        true
+    }
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
         let board = game.board();
@@ -77,7 +88,7 @@ impl Castle {
 
     /// Moves both pieces: the castling one to `to`, the other from the far side to the cell
     /// next to it, on the side it came from.
-    pub(super) fn make(&self, game: &Game, pos: &mut Position, mv: Move) {
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, _rule: &Rule) {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
         while partner != NO_CELL && pos.cells[partner.index()].is_none() {
@@ -95,7 +106,7 @@ impl Castle {
 
     /// The cells that change, for a legality test without making the move: (cell, what it
     /// holds after).
-    pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
+    fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
         let board = game.board();
         let mut partner = board.step(mv.to, mv.dir);
         while partner != NO_CELL && pos.cells[partner.index()].is_none() {
@@ -104,6 +115,27 @@ impl Castle {
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
         let (king, rook) = (pos.cells[mv.from.index()], pos.cells[partner.index()]);
         [(mv.from, None), (mv.to, king), (partner, None), (landing, rook)]
+    }
+
+    /// Where a castling from `from` leaves its two pieces, whatever stands where: this piece
+    /// `steps` cells along each direction, and its partner next to it, on the side it came from.
+    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+        let board = game.board();
+        for &d in &self.dirs[side.index()] {
+            let mut to = from;
+            for _ in 0..self.steps {
+                to = if to == NO_CELL { NO_CELL } else { board.step(to, d) };
+            }
+            if to == NO_CELL {
+                continue;
+            }
+            moved.push(to);
+            if let Some(back) = board.opposite(d)
+                && board.step(to, back) != NO_CELL
+            {
+                others.push((self.with[side.index()], board.step(to, back)));
+            }
+        }
     }
 }
 
@@ -124,28 +156,6 @@ impl Castle {
             }
         }
         out
-    }
-
-    /// Where a castling from `from` leaves its two pieces, whatever stands where: this piece
-    /// `steps` cells along each direction, and its partner next to it, on the
-    /// side it came from.
-    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
-        let board = game.board();
-        for &d in &self.dirs[side.index()] {
-            let mut to = from;
-            for _ in 0..self.steps {
-                to = if to == NO_CELL { NO_CELL } else { board.step(to, d) };
-            }
-            if to == NO_CELL {
-                continue;
-            }
-            moved.push(to);
-            if let Some(back) = board.opposite(d)
-                && board.step(to, back) != NO_CELL
-            {
-                others.push((self.with[side.index()], board.step(to, back)));
-            }
-        }
     }
 
     /// The piece it castles with, for `side`.

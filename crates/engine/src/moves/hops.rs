@@ -18,18 +18,16 @@
 //! - a hop that captures nothing does not land in a region entered only by capturing, and a
 //!   chain ends in a region that ends moves.
 
-use super::{CellBits, Move, RuleId, Sink};
-use crate::game::{Game, Square, line_masks};
+use super::{Attack, CellBits, Compile, Move, MoveKind, RuleId, Seen, Sink};
+use crate::game::{Game, Piece, Square, line_masks};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{HopPattern, MidCapture, Over, PieceTypeId, PlayerId, Removal, Revisit, Ruleset};
+use hetproba_rules::model::moves::{HopPattern, Revisit};
+use hetproba_rules::model::{MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
 use std::marker::PhantomData;
-
-/// The default notation: every landing cell, joined by `:`.
-pub(crate) const TEMPLATE: &str = "{from}:{path::}";
 
 /// The longest chain followed, in hops. A chain lands at most once per cell without capturing
 /// and captures each piece at most once, so on a board of at most 128 cells no chain is
@@ -170,8 +168,8 @@ pub(crate) struct Hops {
     reach: CellSets,
 }
 
-impl Hops {
-    pub(crate) fn compile(rules: &Ruleset, pattern: &HopPattern, width: Width) -> Hops {
+impl Compile<HopPattern> for Hops {
+    fn compile(pattern: &HopPattern, rules: &Ruleset, width: Width) -> Hops {
         let segments: Vec<Segment> = pattern
             .segments
             .iter()
@@ -263,23 +261,45 @@ impl Hops {
             may_stop: pattern.may_stop,
         }
     }
+}
+
+impl MoveKind for Hops {
+    const FROM_PIECES: bool = true;
+    const PATHS: bool = true;
+    const SEEN: Seen = Seen::Piece;
+
+    /// The default notation: every landing cell, joined by `:`.
+    fn template(&self, _mv: &Move) -> &'static str {
+        "{from}:{path::}"
+    }
 
     /// Does every hop capture the piece it passes over?
-    pub(crate) fn always_captures(&self) -> bool {
+    fn always_captures(&self) -> bool {
         !self.quiet
     }
 
-    /// Does the future of a chain depend on the cells it landed on, not only on where it stands
-    /// and what it captured? Only where a hop may not land on a cell the move touched: a hop
-    /// that captures nothing, or any hop with `revisit = "never"`.
-    pub(crate) fn remembers_landings(&self) -> bool {
-        self.quiet || self.revisit == Revisit::Never
+    fn moves_one_piece(&self, _piece: PieceTypeId) -> bool {
+        true
+    }
+
+    /// Chains are not read backwards: attacks by hops are found by generating.
+    fn attack(&self, _side: PlayerId) -> Attack<'_> {
+        if self.segments.iter().any(|s| s.takes) { Attack::General } else { Attack::None }
+    }
+
+    fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Option<Vec<Vec<CellId>>> {
+        Some(hetproba_board::with_width!(game.width, W => self.paths_at::<W>(game, pos, mv)))
+    }
+
+    /// Can the piece on `from` begin a move of this rule with a capturing hop?
+    fn captures_directly(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
+        hetproba_board::with_width!(game.width, W => self.first_hop_captures_at::<W>(game, pos, side, r, from))
     }
 
     /// The cells a chain from `from` could end on, whatever stands where: every cell that
     /// some run of hops of the pattern's segments lands on (a jump two cells along a
     /// direction, a flying hop two or more).
-    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
+    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
         let board = game.board();
         let mut seen = vec![false; board.len()];
         let mut todo = vec![from];
@@ -304,13 +324,7 @@ impl Hops {
         }
     }
 
-    /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
-    /// of a chain continues with)? Returns the segment it continues in.
-    pub(crate) fn chain_segment(&self) -> Option<usize> {
-        self.segments.iter().rposition(|s| s.takes && s.max > 1)
-    }
-
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let mine = game.compiled[r.index()].moving[side.index()];
         let n = game.board().len();
         let (own, enemy) = self.first_over;
@@ -347,6 +361,21 @@ impl Hops {
         }
         game.pieces_of::<W>(pos, mine).all(|c| !reach(c) || self.generate_from::<W>(game, pos, side, r, c, sink))
     }
+}
+
+impl Hops {
+    /// Does the future of a chain depend on the cells it landed on, not only on where it stands
+    /// and what it captured? Only where a hop may not land on a cell the move touched: a hop
+    /// that captures nothing, or any hop with `revisit = "never"`.
+    pub(crate) fn remembers_landings(&self) -> bool {
+        self.quiet || self.revisit == Revisit::Never
+    }
+
+    /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
+    /// of a chain continues with)? Returns the segment it continues in.
+    pub(crate) fn chain_segment(&self) -> Option<usize> {
+        self.segments.iter().rposition(|s| s.takes && s.max > 1)
+    }
 
     /// Generates the chains of the piece on `from`.
     fn generate_from<const W: usize>(
@@ -368,11 +397,6 @@ impl Hops {
             return true;
         }
         self.search_from::<W>(game, pos, side, r, from, sink)
-    }
-
-    /// Can the piece on `from` begin a move of this rule with a capturing hop?
-    pub(crate) fn first_hop_captures(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
-        hetproba_board::with_width!(game.width, W => self.first_hop_captures_at::<W>(game, pos, side, r, from))
     }
 
     fn first_hop_captures_at<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
@@ -512,10 +536,6 @@ impl Hops {
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
     /// the directions and landing cells).
-    pub(crate) fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
-        hetproba_board::with_width!(game.width, W => self.paths_at::<W>(game, pos, mv))
-    }
-
     fn paths_at<const W: usize>(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
         let search = Search::<W>::new(game, pos, pos.side, mv.from, mv.rule);
         let piece = game.compiled[mv.rule.index()].piece;

@@ -1,10 +1,10 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use super::{Move, RuleId, Sink, lands};
-use crate::game::Game;
+use super::{Attack, Compile, Move, MoveKind, RuleId, Seen, Sink, lands};
+use crate::game::{Game, Piece};
 use crate::position::Position;
-use hetproba_board::CellId;
-use hetproba_rules::model::{Landing, PlayerId, Ruleset};
+use hetproba_board::{CellId, Width};
+use hetproba_rules::model::{Landing, PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Leap {
@@ -13,34 +13,55 @@ pub(crate) struct Leap {
     to: Landing,
 }
 
-impl Leap {
-    /// Does it land only on empty cells?
-    pub(crate) fn lands_empty(&self) -> bool {
-        self.to == Landing::Empty
-    }
-
-    /// Does every move capture (land on an enemy piece)?
-    pub(crate) fn always_captures(&self) -> bool {
-        self.to == Landing::Enemy
-    }
-
-    pub(crate) fn compile(rules: &Ruleset, offsets: &[(i32, i32)], to: Landing) -> Leap {
+impl Compile<model::Leap> for Leap {
+    fn compile(leap: &model::Leap, rules: &Ruleset, _width: Width) -> Leap {
         let board = &rules.board;
         let targets = (0..board.len())
             .map(|c| {
                 let cell = board.cell(CellId::new(c));
-                offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
+                leap.offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
             })
             .collect();
-        Leap { targets, to }
+        Leap { targets, to: leap.to }
+    }
+}
+
+impl MoveKind for Leap {
+    const FROM_PIECES: bool = true;
+    const VIEWS_PLAIN: bool = true;
+    const SEEN: Seen = Seen::Piece;
+
+    fn template(&self, mv: &Move) -> &'static str {
+        super::ray::template(mv)
     }
 
     /// The cells a leap from `from` reaches, whatever stands there.
-    pub(crate) fn reach(&self, from: CellId, out: &mut Vec<CellId>) {
-        out.extend_from_slice(&self.targets[from.index()]);
+    fn reach(&self, _game: &Game, _side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend_from_slice(&self.targets[from.index()]);
     }
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    /// Does it land only on empty cells?
+    fn never_captures(&self) -> bool {
+        self.to == Landing::Empty
+    }
+
+    /// Does every move capture (land on an enemy piece)?
+    fn always_captures(&self) -> bool {
+        self.to == Landing::Enemy
+    }
+
+    fn moves_one_piece(&self, _piece: PieceTypeId) -> bool {
+        true
+    }
+
+    fn attack(&self, _side: PlayerId) -> Attack<'_> {
+        match self.to {
+            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets),
+            Landing::Empty | Landing::Passed => Attack::None,
+        }
+    }
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;

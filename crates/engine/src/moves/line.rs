@@ -2,11 +2,11 @@
 //! direction, into the empty cells in front of it (a line of men moving as one). The move is named
 //! by the line's rear piece and the cell its front piece enters; a lone piece is a line of one.
 
-use super::{Move, RuleId, Sink};
+use super::{Compile, Move, MoveKind, Rule, RuleId, Sink};
 use crate::game::{Game, Owner, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{DirSetId, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
+use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_rules::model::{PieceTypeId, PieceTypeSet, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Line {
@@ -20,19 +20,21 @@ pub(crate) struct Line {
     max: Option<u32>,
 }
 
-impl Line {
-    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId, of: PieceTypeSet, length: u32, max: Option<u32>) -> Line {
-        Line { dirs: rules.direction_sets[dirs.index()].dirs.clone(), of, length, max }
+impl Compile<model::Line> for Line {
+    fn compile(line: &model::Line, rules: &Ruleset, _width: Width) -> Line {
+        Line { dirs: rules.direction_sets[line.dirs.index()].dirs.clone(), of: line.of, length: line.length, max: line.max }
     }
+}
 
+impl Line {
     /// Does a line carry pieces of other types than the rule's own? (Then a move may leave a
     /// piece of such a type where no rule of its own could.)
-    pub(crate) fn carries_others(&self, piece: PieceTypeId) -> bool {
+    fn carries_others(&self, piece: PieceTypeId) -> bool {
         self.of.iter().any(|t| t != piece)
     }
 
     /// Does every move of it take the line one cell?
-    pub(crate) fn moves_one(&self) -> bool {
+    fn moves_one(&self) -> bool {
         self.max == Some(1)
     }
 
@@ -42,18 +44,41 @@ impl Line {
         piece.is_some_and(|p| p.belongs_to(side) && self.of.contains(p.kind()))
     }
 
+}
+
+impl MoveKind for Line {
+    fn template(&self, mv: &Move) -> &'static str {
+        super::ray::template(mv)
+    }
+
+    fn never_captures(&self) -> bool {
+        true
+    }
+
+    /// A line of one piece type moved one cell looks like its rear piece moved to the cell in
+    /// front of it: the same position.
+    fn moves_one_piece(&self, piece: PieceTypeId) -> bool {
+        !self.carries_others(piece) && self.moves_one()
+    }
+
+    fn shifts_others(&self, piece: PieceTypeId) -> bool {
+        self.carries_others(piece)
+    }
+
+    /// Moves the line from `mv.from` along `mv.dir` so that its front piece lands on `mv.to`,
+    /// as what it promotes to if it does.
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+        if self.moves_one_piece(rule.piece) {
+            game.move_piece(pos, mv);
+        } else {
+            make(game, pos, mv, self);
+        }
+    }
+
     /// The cells a line from `from` may leave the rear piece on, whatever stands where: any cell
     /// along its directions (the whole line ahead of it moves too). The pieces of other types a
     /// line carries may go there too: they are `others`.
-    pub(crate) fn reach(
-        &self,
-        game: &Game,
-        side: PlayerId,
-        piece: PieceTypeId,
-        from: CellId,
-        out: &mut Vec<CellId>,
-        others: &mut Vec<(Piece, CellId)>,
-    ) {
+    fn reach(&self, game: &Game, side: PlayerId, piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
         let board = game.board();
         let start = out.len();
         for &d in &self.dirs[side.index()] {
@@ -69,7 +94,7 @@ impl Line {
         }
     }
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let rule = &game.compiled[r.index()];
         let cells = &pos.cells;
@@ -114,7 +139,7 @@ impl Line {
 
 /// Moves the line from `mv.from` along `mv.dir` so that its front piece lands on `mv.to`, as
 /// what it promotes to if it does.
-pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, line: &Line) {
+fn make(game: &Game, pos: &mut Position, mv: Move, line: &Line) {
     let board = game.board();
     let side = pos.side;
     let mut pieces: Vec<CellId> = vec![mv.from];

@@ -1,17 +1,9 @@
-//! Moves: the [`Move`] value, where generated moves go ([`Sink`]), and the closed set of compiled
-//! move kinds. Each kind lives in one module of this folder and owns its generation, its `make`
-//! and its default notation; this file only dispatches. Adding a primitive means a module here,
-//! a loader section that reads it, and a paragraph of docs/language.md.
-
-mod castle;
-mod hops;
-mod leap;
-mod line;
-mod place;
-mod push;
-mod ray;
-mod remove;
-mod roll;
+//! Moves: the [`Move`] value, where generated moves go ([`Sink`]), the compiled move rules
+//! ([`Rule`]) and the registry of move kinds ([`kinds!`]): each kind lives in one module of this
+//! folder, implements [`MoveKind`] (generation, `make`, notation, and what legality, attacks and
+//! the position reader ask of it) and is one line of the registry, which makes [`Kind`] and its
+//! dispatch. Below the registry: the way out of a kind's generation (`Game::emit`), moves of two
+//! parts, and `make`.
 
 use crate::effects::Effects;
 use crate::game::{Game, Owner, Piece, Square};
@@ -249,19 +241,270 @@ pub(crate) struct Rule {
     pub from_pieces: bool,
 }
 
-/// The closed set of move kinds.
-#[derive(Clone, Debug)]
-pub(crate) enum Kind {
-    Place(place::Place),
-    Roll(roll::Roll),
-    Push(push::Push),
-    Ray(ray::Ray),
-    Leap(leap::Leap),
-    Hops(hops::Hops),
-    Castle(castle::Castle),
-    /// Only ever a later part ([`Rule::next`]): the loader sees to it.
-    Remove(remove::Remove),
-    Line(line::Line),
+/// How a legality test sees a move of a kind without making it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Seen {
+    /// One piece leaves `from` (none for a placement) and stands on `to` (promoted or not), and
+    /// the captured cells empty: a view of those cells.
+    Piece,
+    /// The kind says which cells change ([`MoveKind::changes`]).
+    Own,
+    /// The move is made on a scratch copy.
+    Made,
+}
+
+/// How a kind's moves capture, read backwards from the captured cell for the attack tables.
+pub(crate) enum Attack<'a> {
+    /// It captures nothing by landing or hopping.
+    None,
+    /// It captures by moving `min..=max` cells along one of `dirs` onto the piece, landing only
+    /// where `stay` (a set per player) holds exactly when it starts there.
+    Lines { dirs: &'a [DirId], min: u32, max: u32, stay: Option<&'a CellSets> },
+    /// It captures by leaping: `targets[cell]`, the cells a leap from `cell` lands on.
+    Leaps(&'a [Vec<CellId>]),
+    /// It captures in a way that cannot be read backwards: attacks are found by generating.
+    General,
+}
+
+/// What a kind compiles from: the model's primitive (`A`) in a ruleset, at a width.
+pub(crate) trait Compile<A> {
+    fn compile(primitive: &A, rules: &Ruleset, width: Width) -> Self;
+}
+
+/// A compiled move kind. Each kind's module implements it; the defaults fit a kind that moves
+/// one piece already on the board and captures nothing by its own action.
+pub(crate) trait MoveKind {
+    /// It brings a new piece onto the board (a placement, a roll, a push).
+    const PLACES: bool = false;
+    /// Its moves start from a piece of its own on the board: with none there, it has no move.
+    const FROM_PIECES: bool = false;
+    /// It only takes one piece along a ray or a leap: only the cells it leaves and lands on
+    /// change, and a piece that no line from a royal piece runs through makes it legally.
+    const VIEWS_PLAIN: bool = false;
+    /// It asks whether cells are attacked while generating (castling); attacks found by
+    /// generating leave it out, or one question would ask the other without end.
+    const ASKS_ATTACKS: bool = false;
+    /// As the later part of a move, its cell is among the move's captures (a removal).
+    const PART_TAKES: bool = false;
+    /// A move may have several landing paths ([`MoveKind::paths`]): a chain of hops.
+    const PATHS: bool = false;
+    /// How a legality test sees its moves.
+    const SEEN: Seen = Seen::Made;
+
+    /// The moves of rule `r` (of this kind) by `side`; false if the sink stopped.
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool;
+
+    /// Its default notation template for `mv`.
+    fn template(&self, mv: &Move) -> &'static str;
+
+    /// Where a move by `side` of `piece` could leave pieces from `from` (`NO_CELL` for a kind
+    /// that places), whatever stands where, before any promotion; and the other pieces it
+    /// moves, with where.
+    fn reach(
+        &self,
+        game: &Game,
+        side: PlayerId,
+        piece: PieceTypeId,
+        from: CellId,
+        moved: &mut Vec<CellId>,
+        others: &mut Vec<(Piece, CellId)>,
+    );
+
+    /// Makes a move of it (captured pieces are gone already); `piece` is the piece it places.
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, _rule: &Rule) {
+        game.move_piece(pos, mv);
+    }
+
+    /// Does no move of it capture by its own action?
+    fn never_captures(&self) -> bool {
+        false
+    }
+
+    /// Does every move of it capture?
+    fn always_captures(&self) -> bool {
+        false
+    }
+
+    /// Does each move of it only take its piece from `from` to `to` (promoted or not), the
+    /// captures aside? Then `make` may record it as one step.
+    fn moves_one_piece(&self, _piece: PieceTypeId) -> bool {
+        false
+    }
+
+    /// Do its moves carry pieces of other types than the rule's own (a push, a mixed line)?
+    fn shifts_others(&self, _piece: PieceTypeId) -> bool {
+        false
+    }
+
+    /// How its moves by `side` capture, for the attack tables.
+    fn attack(&self, _side: PlayerId) -> Attack<'_> {
+        Attack::None
+    }
+
+    /// The cells a move changes, for a kind [`Seen::Own`]: (cell, what it holds after).
+    fn changes(&self, _game: &Game, _pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
+        [(mv.from, None), (NO_CELL, None), (NO_CELL, None), (NO_CELL, None)]
+    }
+
+    /// As the later part of a move: each cell it may act on, `origin` being where the part
+    /// before landed, given to `each` (false: stop). False if it stopped.
+    fn later_cells<const W: usize>(
+        &self,
+        _game: &Game,
+        _pos: &Position,
+        _side: PlayerId,
+        _origin: CellId,
+        _each: &mut impl FnMut(CellId) -> bool,
+    ) -> bool {
+        true
+    }
+
+    /// Makes it as the later part of a move on `cell`, `piece` being the rule's piece.
+    fn make_later(&self, _game: &Game, _pos: &mut Position, _cell: CellId, _piece: Piece) {}
+
+    /// Every landing path of a legal move, when a move may have several (chains of hops).
+    fn paths(&self, _game: &Game, _pos: &Position, _mv: &Move) -> Option<Vec<Vec<CellId>>> {
+        None
+    }
+
+    /// Can the piece on `from` begin a move of rule `r` with a capture (for `capture-trigger =
+    /// "direct"`)?
+    fn captures_directly(&self, _game: &Game, _pos: &Position, _side: PlayerId, _r: RuleId, _from: CellId) -> bool {
+        true
+    }
+
+    /// Could the piece on `victim` of `mover` have just passed over `passed` by a move of it?
+    fn could_pass(&self, _game: &Game, _pos: &Position, _mover: PlayerId, _rule: &Rule, _victim: CellId, _passed: CellBits) -> bool {
+        false
+    }
+}
+
+/// The registry of move kinds: each line a kind's module and type, and the model's primitives
+/// it compiles from. It makes [`Kind`], its compilation and its dispatch, each an exhaustive
+/// match (a primitive of the model without a kind does not compile).
+macro_rules! kinds {
+    ($( $Variant:ident ($module:ident :: $Type:ident) <= $( $Model:ident )|+ ),* $(,)?) => {
+        $( mod $module; )*
+
+        /// The closed set of move kinds.
+        #[derive(Clone, Debug)]
+        pub(crate) enum Kind {
+            $( $Variant($module::$Type), )*
+        }
+
+        impl Kind {
+            fn compile(action: &Action, rules: &Ruleset, width: Width) -> Kind {
+                match action {
+                    $( $( Action::$Model(a) => Kind::$Variant(<$module::$Type as Compile<_>>::compile(a, rules, width)), )+ )*
+                }
+            }
+
+            #[inline(always)]
+            pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+                match self { $( Kind::$Variant(k) => k.generate::<W>(game, pos, side, r, sink), )* }
+            }
+
+            pub(crate) fn template(&self, mv: &Move) -> &'static str {
+                match self { $( Kind::$Variant(k) => k.template(mv), )* }
+            }
+
+            pub(crate) fn reach(&self, game: &Game, side: PlayerId, piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+                match self { $( Kind::$Variant(k) => k.reach(game, side, piece, from, moved, others), )* }
+            }
+
+            #[inline(always)]
+            pub(crate) fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+                match self { $( Kind::$Variant(k) => k.make(game, pos, mv, rule), )* }
+            }
+
+            pub(crate) fn places(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::PLACES, )* }
+            }
+
+            fn starts_from_pieces(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::FROM_PIECES, )* }
+            }
+
+            #[inline(always)]
+            fn views_plain(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::VIEWS_PLAIN, )* }
+            }
+
+            pub(crate) fn asks_attacks(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::ASKS_ATTACKS, )* }
+            }
+
+            pub(crate) fn has_paths(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::PATHS, )* }
+            }
+
+            pub(crate) fn part_takes(&self) -> bool {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::PART_TAKES, )* }
+            }
+
+            #[inline(always)]
+            pub(crate) fn seen(&self) -> Seen {
+                match self { $( Kind::$Variant(_) => <$module::$Type as MoveKind>::SEEN, )* }
+            }
+
+            fn never_captures(&self) -> bool {
+                match self { $( Kind::$Variant(k) => k.never_captures(), )* }
+            }
+
+            fn always_captures(&self) -> bool {
+                match self { $( Kind::$Variant(k) => k.always_captures(), )* }
+            }
+
+            fn moves_one_piece(&self, piece: PieceTypeId) -> bool {
+                match self { $( Kind::$Variant(k) => k.moves_one_piece(piece), )* }
+            }
+
+            pub(crate) fn shifts_others(&self, piece: PieceTypeId) -> bool {
+                match self { $( Kind::$Variant(k) => k.shifts_others(piece), )* }
+            }
+
+            pub(crate) fn attack(&self, side: PlayerId) -> Attack<'_> {
+                match self { $( Kind::$Variant(k) => k.attack(side), )* }
+            }
+
+            #[inline(always)]
+            pub(crate) fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
+                match self { $( Kind::$Variant(k) => k.changes(game, pos, mv), )* }
+            }
+
+            fn later_cells<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
+                match self { $( Kind::$Variant(k) => k.later_cells::<W>(game, pos, side, origin, each), )* }
+            }
+
+            fn make_later(&self, game: &Game, pos: &mut Position, cell: CellId, piece: Piece) {
+                match self { $( Kind::$Variant(k) => k.make_later(game, pos, cell, piece), )* }
+            }
+
+            fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Option<Vec<Vec<CellId>>> {
+                match self { $( Kind::$Variant(k) => k.paths(game, pos, mv), )* }
+            }
+
+            fn captures_directly(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
+                match self { $( Kind::$Variant(k) => k.captures_directly(game, pos, side, r, from), )* }
+            }
+
+            fn could_pass(&self, game: &Game, pos: &Position, mover: PlayerId, rule: &Rule, victim: CellId, passed: CellBits) -> bool {
+                match self { $( Kind::$Variant(k) => k.could_pass(game, pos, mover, rule, victim, passed), )* }
+            }
+        }
+    };
+}
+
+kinds! {
+    Place(place::Place) <= Place,
+    Roll(roll::Roll) <= Roll,
+    Push(push::Push) <= Push,
+    Ray(ray::Ray) <= Step | Slide,
+    Leap(leap::Leap) <= Leap,
+    Hops(hops::Hops) <= Hops,
+    Castle(castle::Castle) <= Castle,
+    Remove(remove::Remove) <= Remove,
+    Line(line::Line) <= Line,
 }
 
 impl Rule {
@@ -270,21 +513,8 @@ impl Rule {
         let rule: &MoveRule = &rules.moves[index];
         let owned = rules.pieces[rule.piece.index()].owned;
         let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
-        let kind = match &rule.action {
-            Action::Place { region, near, along } => Kind::Place(place::Place::compile(rules, *region, *near, *along, width)),
-            Action::Roll { dirs } => Kind::Roll(roll::Roll::compile(rules, *dirs)),
-            Action::Push { dirs } => Kind::Push(push::Push::compile(rules, *dirs)),
-            Action::Step { dirs, to } => Kind::Ray(ray::Ray::step(rules, *dirs, *to, width)),
-            Action::Slide { dirs, to, min, max, over, distance, stay } => {
-                Kind::Ray(ray::Ray::slide(rules, *dirs, *to, (*min, *max), *over, *distance, *stay, width))
-            }
-            Action::Leap { offsets, to } => Kind::Leap(leap::Leap::compile(rules, offsets, *to)),
-            Action::Hops(pattern) => Kind::Hops(hops::Hops::compile(rules, pattern, width)),
-            Action::Castle { dirs, with, steps } => Kind::Castle(castle::Castle::compile(rules, *dirs, *with, *steps)),
-            Action::Remove { of, region } => Kind::Remove(remove::Remove::compile(rules, *of, *region, width)),
-            Action::Line { dirs, of, length, max } => Kind::Line(line::Line::compile(rules, *dirs, *of, *length, *max)),
-        };
-        let from_pieces = matches!(kind, Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_));
+        let kind = Kind::compile(&rule.action, rules, width);
+        let from_pieces = kind.starts_from_pieces();
         let effects = Effects::compile(rules, &rule.effects, width);
         let from = rule.from.map(|r| crate::game::per_player(width, &rules.regions[r.index()].cells));
         Rule {
@@ -295,7 +525,7 @@ impl Rule {
             template: rule.notation.clone(),
             from,
             leaves_passed: rule.leaves_passed,
-            takes_passed: matches!(rule.action, Action::Step { to: Landing::Passed, .. } | Action::Slide { to: Landing::Passed, .. }),
+            takes_passed: rule.action.lands_on_passed(),
             fen: rule.fen,
             next: rule.next.map(RuleId::new),
             one_piece: false,
@@ -307,12 +537,7 @@ impl Rule {
     /// capturing on the way or not, with no effect and no later part? (Whether the game keeps
     /// state of its own about moves is the game's to say: [`Game::with_width`].)
     pub(crate) fn moves_one_piece(&self) -> bool {
-        let kind = match &self.kind {
-            Kind::Ray(_) | Kind::Leap(_) | Kind::Hops(_) => true,
-            Kind::Line(k) => !k.carries_others(self.piece) && k.moves_one(),
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) => false,
-        };
-        kind && self.effects.is_empty() && !self.leaves_passed && self.next.is_none()
+        self.kind.moves_one_piece(self.piece) && self.effects.is_empty() && !self.leaves_passed && self.next.is_none()
     }
 
     /// Does a move of this rule only take one piece along a ray or a leap, with no effect and
@@ -320,51 +545,30 @@ impl Rule {
     /// line from a royal piece runs through may make it without a legality test.
     #[inline(always)]
     pub(crate) fn views_plain(&self) -> bool {
-        matches!(self.kind, Kind::Ray(_) | Kind::Leap(_)) && self.effects.is_empty() && self.next.is_none()
+        self.kind.views_plain() && self.effects.is_empty() && self.next.is_none()
     }
 
     /// True for kinds that bring a new piece onto the board.
     pub(crate) fn places(&self) -> bool {
-        matches!(self.kind, Kind::Place(_) | Kind::Roll(_) | Kind::Push(_))
+        self.kind.places()
     }
 
-    /// Does no move of this rule capture? (A step, slide or leap to an empty cell, a placement,
-    /// a castling or a line, with no effect that removes pieces and no later part.)
+    /// Does no move of this rule capture? (A kind that captures nothing by its action, with no
+    /// effect that removes pieces and no later part.)
     pub(crate) fn never_captures(&self) -> bool {
-        let kind = match &self.kind {
-            Kind::Ray(k) => k.lands_empty(),
-            Kind::Leap(k) => k.lands_empty(),
-            Kind::Place(_) | Kind::Castle(_) | Kind::Line(_) => true,
-            Kind::Roll(_) | Kind::Push(_) | Kind::Hops(_) | Kind::Remove(_) => false,
-        };
-        kind && !self.effects.removes() && self.next.is_none()
+        self.kind.never_captures() && !self.effects.removes() && self.next.is_none()
     }
 
     /// Does every move of this rule capture (so that none goes anywhere without)?
     pub(crate) fn always_captures(&self) -> bool {
-        match &self.kind {
-            Kind::Ray(k) => k.always_captures(),
-            Kind::Leap(k) => k.always_captures(),
-            Kind::Hops(k) => k.always_captures(),
-            Kind::Place(_) | Kind::Roll(_) | Kind::Push(_) | Kind::Castle(_) | Kind::Remove(_) | Kind::Line(_) => false,
-        }
+        self.kind.always_captures()
     }
 
     /// The notation template of a move of this rule.
     pub(crate) fn template(&self, mv: &Move) -> &str {
-        if let Some(own) = &self.template {
-            return own;
-        }
-        match &self.kind {
-            Kind::Place(_) => place::template(mv),
-            Kind::Roll(_) => place::template(mv),
-            Kind::Push(_) => place::template(mv),
-            Kind::Ray(_) => ray::template(mv),
-            Kind::Leap(_) => ray::template(mv),
-            Kind::Hops(_) => hops::TEMPLATE,
-            Kind::Castle(_) => castle::TEMPLATE,
-            Kind::Remove(_) => remove::TEMPLATE,
-            Kind::Line(_) => ray::template(mv),
+        match &self.template {
+            Some(own) => own,
+            None => self.kind.template(mv),
         }
     }
 
@@ -373,16 +577,7 @@ impl Rule {
     /// before any promotion, and the other pieces it moves, with where (a castling's
     /// partner). A push shifts whole lines and a roll stops anywhere: every cell.
     pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
-        match &self.kind {
-            Kind::Place(k) => k.reach(side, moved),
-            Kind::Roll(_) | Kind::Push(_) => moved.extend((0..game.board().len()).map(CellId::new)),
-            Kind::Ray(k) => k.reach(game, side, from, moved),
-            Kind::Leap(k) => k.reach(from, moved),
-            Kind::Hops(k) => k.reach(game, side, from, moved),
-            Kind::Castle(k) => k.reach(game, side, from, moved, others),
-            Kind::Remove(_) => {}
-            Kind::Line(k) => k.reach(game, side, self.piece, from, moved, others),
-        }
+        self.kind.reach(game, side, self.piece, from, moved, others);
     }
 
     /// May the piece on `cell` of `side` make this move (the rule's `from` region)?
@@ -415,19 +610,7 @@ impl Game {
     /// The moves of one rule's kind, whole when the rule has no later part.
     #[inline(always)]
     fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
-        let rule = &self.compiled[index];
-        let r = RuleId::new(index);
-        match &rule.kind {
-            Kind::Place(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Roll(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Push(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Ray(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Leap(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Hops(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Castle(k) => k.generate::<W>(self, pos, side, r, sink),
-            Kind::Remove(_) => true,
-            Kind::Line(k) => k.generate::<W>(self, pos, side, r, sink),
-        }
+        self.compiled[index].kind.generate::<W>(self, pos, side, RuleId::new(index), sink)
     }
 
     /// Moves of two parts: each first part is made on a copy of the position, and each later
@@ -463,19 +646,16 @@ impl Game {
             let more = if conditional && !self.part_allowed::<W>(after, next.index()) {
                 true
             } else {
-                match &self.compiled[next.index()].kind {
-                    Kind::Place(part) => part.each_cell::<W>(self, after, side, first.to, &mut |c| {
-                        any = true;
-                        sink.push(Move { part: c, ..first })
-                    }),
-                    Kind::Remove(part) => part.each_cell::<W>(self, after, side, &mut |c| {
-                        any = true;
-                        let mut mv = Move { part: c, ..first };
+                let part = &self.compiled[next.index()].kind;
+                let takes = part.part_takes();
+                part.later_cells::<W>(self, after, side, first.to, &mut |c| {
+                    any = true;
+                    let mut mv = Move { part: c, ..first };
+                    if takes {
                         mv.captures.insert(c);
-                        sink.push(mv)
-                    }),
-                    _ => unreachable!("the loader allows only place() and remove() as a later part"),
-                }
+                    }
+                    sink.push(mv)
+                })
             };
             after.unmake();
             if !more || (conditional && !any && !sink.push(first)) {
@@ -490,7 +670,7 @@ impl Game {
     pub(crate) fn first_part(&self, mut mv: Move) -> Move {
         if let Some(next) = self.compiled[mv.rule.index()].next
             && mv.part != NO_CELL
-            && let Kind::Remove(_) = self.compiled[next.index()].kind
+            && self.compiled[next.index()].kind.part_takes()
         {
             mv.captures.remove(mv.part);
         }
@@ -527,10 +707,9 @@ impl Game {
         // A removal left with the move's captures, in make_part.
         if let Some(next) = rule.next
             && mv.part != NO_CELL
-            && let Kind::Place(_) = self.compiled[next.index()].kind
         {
             let part = &self.compiled[next.index()];
-            place::make(self, pos, Move::new(next, NO_CELL, mv.part), part.moving[pos.side.index()]);
+            part.kind.make_later(self, pos, mv.part, part.moving[pos.side.index()]);
             places |= part.places();
         }
         pos.end_turn(self, places);
@@ -552,21 +731,7 @@ impl Game {
         if let Some(limit) = &self.rules.same_piece {
             self.count_streak(pos, mv, limit.pieces, limit.max);
         }
-        let piece = rule.moving[side.index()];
-        match &rule.kind {
-            Kind::Place(_) => place::make(self, pos, mv, piece),
-            Kind::Roll(_) => place::make(self, pos, mv, piece),
-            Kind::Push(_) => push::make(self, pos, mv, piece),
-            Kind::Ray(_) => self.move_piece(pos, mv),
-            Kind::Leap(_) => self.move_piece(pos, mv),
-            Kind::Hops(_) => self.move_piece(pos, mv),
-            Kind::Castle(k) => k.make(self, pos, mv),
-            Kind::Remove(_) => unreachable!("a removal is only a later part"),
-            // A line of one piece type moved one cell looks like its rear piece moved to the
-            // cell in front of it: the same position.
-            Kind::Line(k) if !k.carries_others(rule.piece) && k.moves_one() => self.move_piece(pos, mv),
-            Kind::Line(k) => line::make(self, pos, mv, k),
-        }
+        rule.kind.make(self, pos, mv, rule);
         if rule.leaves_passed {
             pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);
         }
@@ -590,9 +755,10 @@ impl Game {
             self.count_streak(pos, mv, limit.pieces, limit.max);
         }
         let rule = &self.compiled[mv.rule.index()];
-        match rule.kind {
-            Kind::Place(_) => place::make(self, pos, mv, rule.moving[pos.side.index()]),
-            _ => self.carry(pos, mv, stacks, prisoners),
+        if rule.places() {
+            rule.kind.make(self, pos, mv, rule);
+        } else {
+            self.carry(pos, mv, stacks, prisoners);
         }
         if rule.leaves_passed {
             pos.set_passed(self, self.cells_between(mv.from, mv.to), mv.to);
@@ -645,13 +811,12 @@ impl Game {
     pub(crate) fn could_have_passed(&self, pos: &Position, mover: PlayerId, passed: CellBits, victim: CellId) -> bool {
         let Some(here) = pos.cells[victim.index()].filter(|p| p.belongs_to(mover)) else { return false };
         self.compiled.iter().any(|rule| {
-            let Kind::Ray(ray) = &rule.kind else { return false };
             // The piece, or what it promoted to on arriving there.
             let piece = rule.moving[mover.index()] == here
                 || self.promotions[rule.piece.index()]
                     .as_ref()
                     .is_some_and(|p| p.cells.contains(mover.index(), victim) && p.to.contains(&here.kind()));
-            rule.leaves_passed && piece && ray.could_pass(self, pos, mover, rule, victim, passed)
+            rule.leaves_passed && piece && rule.kind.could_pass(self, pos, mover, rule, victim, passed)
         })
     }
 
@@ -732,10 +897,7 @@ impl Game {
     /// Does the piece that makes the capture `mv` capture from where it stands? (A hop move
     /// does if its piece can begin with a capturing hop; any other capture does.)
     pub(crate) fn captures_directly(&self, pos: &Position, mv: &Move) -> bool {
-        match &self.compiled[mv.rule.index()].kind {
-            Kind::Hops(k) => k.first_hop_captures(self, pos, pos.side, mv.rule, mv.from),
-            _ => true,
-        }
+        self.compiled[mv.rule.index()].kind.captures_directly(self, pos, pos.side, mv.rule, mv.from)
     }
 
     /// Every landing path of a legal move, in the order its kind finds them (one path, `to`,
@@ -744,10 +906,7 @@ impl Game {
         if mv.is_pass() || mv.from == NO_CELL {
             return vec![Vec::new()];
         }
-        match &self.compiled[mv.rule.index()].kind {
-            Kind::Hops(k) => k.paths(self, pos, mv),
-            _ => vec![vec![mv.to]],
-        }
+        self.compiled[mv.rule.index()].kind.paths(self, pos, mv).unwrap_or_else(|| vec![vec![mv.to]])
     }
 
     /// The distinct ways a move takes its captured pieces: per path, each piece taken with the
@@ -755,7 +914,7 @@ impl Game {
     /// before going on straight are one way; taking the same pieces in another order, or turning
     /// towards a piece from another cell, is another. Moves that are not hops have one way.
     pub(crate) fn capture_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(CellId, DirId)>> {
-        if !matches!(self.compiled.get(mv.rule.index()).map(|r| &r.kind), Some(Kind::Hops(_))) {
+        if !self.compiled.get(mv.rule.index()).is_some_and(|r| r.kind.has_paths()) {
             let mut order: Vec<(CellId, DirId)> = mv.take_to.then_some((mv.to, NO_DIR)).into_iter().collect();
             order.extend(mv.captured_cells().filter(|&c| !(mv.take_to && c == mv.to)).map(|c| (c, NO_DIR)));
             return vec![order];

@@ -1,10 +1,10 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
 
-use super::{Move, RuleId, Sink};
+use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
 use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{DirSetId, Near, PlayerId, RegionId, Ruleset, Whose};
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, Whose, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
@@ -17,29 +17,48 @@ pub(crate) struct Place {
     along: Option<[Vec<DirId>; 2]>,
 }
 
-impl Place {
-    pub(crate) fn compile(rules: &Ruleset, region: Option<RegionId>, near: Option<Near>, along: Option<DirSetId>, width: Width) -> Place {
+impl Compile<model::Place> for Place {
+    fn compile(place: &model::Place, rules: &Ruleset, width: Width) -> Place {
         let n = rules.board.len();
-        let allowed = match region {
+        let allowed = match place.region {
             Some(r) => per_player(width, &rules.regions[r.index()].cells),
             None => per_player(width, &[vec![true; n], vec![true; n]]),
         };
-        let near =
-            near.map(|near| (near.of, CellSets::from_sets(width, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)))));
-        let along = along.map(|d| rules.direction_sets[d.index()].dirs.clone());
+        let near = place
+            .near
+            .map(|near| (near.of, CellSets::from_sets(width, (0..n).map(|c| within(&rules.board, CellId::new(c), near.within)))));
+        let along = place.along.map(|d| rules.direction_sets[d.index()].dirs.clone());
         Place { allowed, near, along }
     }
+}
 
-    /// The cells a later part may place on, `origin` being where the part before landed: each
-    /// goes to `each`, which returns false to stop. Returns false if it stopped.
-    pub(crate) fn each_cell<const W: usize>(
-        &self,
-        game: &Game,
-        pos: &Position,
-        side: PlayerId,
-        origin: CellId,
-        each: &mut impl FnMut(CellId) -> bool,
-    ) -> bool {
+impl MoveKind for Place {
+    const PLACES: bool = true;
+    const SEEN: Seen = Seen::Piece;
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        self.generate_at::<W>(game, pos, side, r, sink)
+    }
+
+    fn template(&self, mv: &Move) -> &'static str {
+        template(mv)
+    }
+
+    /// The cells a new piece of `side` may be put on.
+    fn reach(&self, _game: &Game, side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend(self.allowed.cells(side.index()));
+    }
+
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+        pos.set(game, mv.to, Some(rule.moving[pos.side.index()]));
+    }
+
+    fn never_captures(&self) -> bool {
+        true
+    }
+
+    /// The cells a later part may place on, `origin` being where the part before landed.
+    fn later_cells<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
         let free = self.free::<W>(pos, side);
         match &self.along {
             Some(dirs) => {
@@ -59,6 +78,12 @@ impl Place {
         }
     }
 
+    fn make_later(&self, game: &Game, pos: &mut Position, cell: CellId, piece: Piece) {
+        pos.set(game, cell, Some(piece));
+    }
+}
+
+impl Place {
     /// The empty cells the piece of `side` may be placed on: in its region, and near a piece
     /// of the kind `near=` asks for.
     #[inline(always)]
@@ -73,12 +98,8 @@ impl Place {
         free.iter().filter(|c| cells.get::<W>(c.index()).intersects(&wanted)).collect()
     }
 
-    /// The cells a new piece of `side` may be put on.
-    pub(crate) fn reach(&self, side: PlayerId, out: &mut Vec<CellId>) {
-        out.extend(self.allowed.cells(side.index()));
-    }
-
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+    #[inline(always)]
+    fn generate_at<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
         let free: CellSet<W> = self.free::<W>(pos, side);
@@ -122,11 +143,6 @@ impl Place {
 /// the cell (with the push direction), then each piece its effects capture after an `x`.
 pub(super) fn template(mv: &Move) -> &'static str {
     if mv.captures.is_empty() { "{to}{dir}" } else { "{to}{dir}x{removed:x}" }
-}
-
-/// Puts the new piece on its cell (`place`, `roll`).
-pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Piece) {
-    pos.set(game, mv.to, Some(piece));
 }
 
 /// The cells at most `steps` steps from `from` along the board's directions, `from` aside.

@@ -1,11 +1,11 @@
 //! `push`: put a piece on an edge cell; if it is occupied, shift the run of pieces there one
 //! cell inward, into the first empty cell of the line. A push is written with its direction.
 
-use super::{Move, RuleId, Sink};
+use super::{Compile, Move, MoveKind, Rule, RuleId, Sink};
 use crate::game::{Game, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
+use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Push {
@@ -15,10 +15,10 @@ pub(crate) struct Push {
     entries: [Vec<(CellId, Vec<DirId>)>; 2],
 }
 
-impl Push {
-    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Push {
+impl Compile<model::Push> for Push {
+    fn compile(push: &model::Push, rules: &Ruleset, _width: Width) -> Push {
         let board = &rules.board;
-        let entries = rules.direction_sets[dirs.index()].dirs.clone().map(|dirs| {
+        let entries = rules.direction_sets[push.dirs.index()].dirs.clone().map(|dirs| {
             board
                 .all_cells()
                 .filter_map(|c| {
@@ -29,8 +29,44 @@ impl Push {
         });
         Push { entries }
     }
+}
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+impl MoveKind for Push {
+    const PLACES: bool = true;
+
+    fn template(&self, mv: &Move) -> &'static str {
+        super::place::template(mv)
+    }
+
+    /// A push shifts whole lines: any cell.
+    fn reach(&self, game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend(game.board().all_cells());
+    }
+
+    /// Puts the piece on the entry cell, shifting the run there one cell along the push
+    /// direction.
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+        let piece = rule.moving[pos.side.index()];
+        if mv.dir == super::NO_DIR {
+            pos.set(game, mv.to, Some(piece));
+            return;
+        }
+        let mut carried = piece;
+        let mut k = mv.to;
+        while k != NO_CELL {
+            let here = pos.cells[k.index()];
+            pos.set(game, k, Some(carried));
+            let Some(here) = here else { break };
+            carried = here;
+            k = game.board().step(k, mv.dir);
+        }
+    }
+
+    fn shifts_others(&self, _piece: PieceTypeId) -> bool {
+        true
+    }
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
         let rule = &game.compiled[r.index()];
@@ -53,22 +89,5 @@ impl Push {
             }
         }
         true
-    }
-}
-
-/// Puts the piece on the entry cell, shifting the run there one cell along the push direction.
-pub(super) fn make(game: &Game, pos: &mut Position, mv: Move, piece: Piece) {
-    if mv.dir == super::NO_DIR {
-        pos.set(game, mv.to, Some(piece));
-        return;
-    }
-    let mut carried = piece;
-    let mut k = mv.to;
-    while k != NO_CELL {
-        let here = pos.cells[k.index()];
-        pos.set(game, k, Some(carried));
-        let Some(here) = here else { break };
-        carried = here;
-        k = game.board().step(k, mv.dir);
     }
 }

@@ -2,11 +2,12 @@
 //! or exactly as many as there are pieces on the line the move runs along), over empty cells
 //! and, if the rule says so, over pieces.
 
-use super::{CellBits, Move, RuleId, Sink, lands};
-use crate::game::{Game, Square, line_masks, per_player, ray_order};
+use super::{Attack, CellBits, Compile, Move, MoveKind, Rule, RuleId, Seen, Sink, lands};
+use crate::game::{Game, Piece, Square, line_masks, per_player, ray_order};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{DirSetId, Distance, Landing, Over, PlayerId, RegionId, Ruleset};
+use hetproba_rules::model::moves::{self as model, Distance};
+use hetproba_rules::model::{Landing, Over, PieceTypeId, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Ray {
@@ -45,18 +46,9 @@ pub(crate) struct Ray {
     ahead: Option<CellSets>,
 }
 
-impl Ray {
-    /// Does it land only on empty cells?
-    pub(crate) fn lands_empty(&self) -> bool {
-        self.to == Landing::Empty
-    }
-
-    /// Does every move capture: it lands on an enemy piece, or takes one passed (en passant)?
-    pub(crate) fn always_captures(&self) -> bool {
-        matches!(self.to, Landing::Enemy | Landing::Passed)
-    }
-
-    pub(crate) fn step(rules: &Ruleset, dirs: DirSetId, to: Landing, width: Width) -> Ray {
+impl Compile<model::Step> for Ray {
+    fn compile(step: &model::Step, rules: &Ruleset, width: Width) -> Ray {
+        let (dirs, to) = (step.dirs, step.to);
         let set = &rules.direction_sets[dirs.index()].dirs;
         let unblocked = !rules.board.has_blocked_steps();
         let masks = || {
@@ -82,18 +74,11 @@ impl Ray {
             ahead: None,
         }
     }
+}
 
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn slide(
-        rules: &Ruleset,
-        dirs: DirSetId,
-        to: Landing,
-        (min, max): (u32, Option<u32>),
-        over: Option<Over>,
-        distance: Distance,
-        stay: Option<RegionId>,
-        width: Width,
-    ) -> Ray {
+impl Compile<model::Slide> for Ray {
+    fn compile(slide: &model::Slide, rules: &Ruleset, width: Width) -> Ray {
+        let model::Slide { dirs, to, min, max, over, distance, stay } = *slide;
         let board = &rules.board;
         let lines = (distance == Distance::LineCount).then(|| {
             CellSets::from_sets(
@@ -114,8 +99,95 @@ impl Ray {
         let window = (slides && (min > 1 || max.is_some())).then(|| ray_sets(width, board, min, max));
         Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, near: None, lines, ahead }
     }
+}
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+impl MoveKind for Ray {
+    const FROM_PIECES: bool = true;
+    const VIEWS_PLAIN: bool = true;
+    const SEEN: Seen = Seen::Piece;
+
+    fn template(&self, mv: &Move) -> &'static str {
+        template(mv)
+    }
+
+    /// Does it land only on empty cells?
+    fn never_captures(&self) -> bool {
+        self.to == Landing::Empty
+    }
+
+    /// Does every move capture: it lands on an enemy piece, or takes one passed (en passant)?
+    fn always_captures(&self) -> bool {
+        matches!(self.to, Landing::Enemy | Landing::Passed)
+    }
+
+    fn moves_one_piece(&self, _piece: PieceTypeId) -> bool {
+        true
+    }
+
+    /// A capture by landing reads backwards along the directions; passing over pieces or
+    /// counting a line's pieces does not.
+    fn attack(&self, side: PlayerId) -> Attack<'_> {
+        match self.to {
+            Landing::Enemy | Landing::EmptyOrEnemy if self.over.is_some() || self.distance == Distance::LineCount => Attack::General,
+            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Lines {
+                dirs: &self.dirs[side.index()],
+                min: self.min,
+                max: self.max.unwrap_or(u32::MAX),
+                stay: self.stay.as_ref(),
+            },
+            Landing::Empty | Landing::Passed => Attack::None,
+        }
+    }
+
+    /// The cells a move from `from` could end on, whatever stands where: along each direction
+    /// as far as the rule goes (any distance for a line-count move), in the rule's `stay`
+    /// region when it has one.
+    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        let board = game.board();
+        let stay = self.stay.as_ref();
+        let (min, max) = if self.distance == Distance::LineCount { (1, None) } else { (self.min, self.max) };
+        for &d in &self.dirs[side.index()] {
+            let mut t = board.step(from, d);
+            let mut dist = 1;
+            while t != NO_CELL && max.is_none_or(|m| dist <= m) {
+                if dist >= min && stay.is_none_or(|s| s.contains(side.index(), t) == s.contains(side.index(), from)) {
+                    out.push(t);
+                }
+                t = board.step(t, d);
+                dist += 1;
+            }
+        }
+    }
+
+    /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
+    /// from an empty start? (Positions read from text name the passed cells, not the move.)
+    fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &Rule, to: CellId, passed: CellBits) -> bool {
+        let board = game.board();
+        let over = passed.len();
+        self.dirs[side.index()].iter().any(|&d| {
+            let Some(back) = board.opposite(d) else { return false };
+            let mut c = to;
+            let mut walked = CellBits::EMPTY;
+            for _ in 0..over {
+                c = board.step(c, back);
+                if c == NO_CELL {
+                    return false;
+                }
+                walked.insert(c);
+            }
+            let start = board.step(c, back);
+            let dist = over + 1;
+            walked == passed
+                && start != NO_CELL
+                && pos.cells[start.index()].is_none()
+                && dist >= self.min
+                && self.max.is_none_or(|m| dist <= m)
+                && rule.starts_on(side, start)
+                && self.stay.as_ref().is_none_or(|s| s.contains(side.index(), start) == s.contains(side.index(), to))
+        })
+    }
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let rule = &game.compiled[r.index()];
         // En passant needs cells the last move passed over.
         if self.to == Landing::Passed && pos.passed().is_none() {
@@ -128,6 +200,9 @@ impl Ray {
             _ => self.rays::<W>(game, pos, side, r, sink),
         }
     }
+}
+
+impl Ray {
 
     /// Does `emit` pass this rule's moves on as they are (no region to stay in, no effects, no
     /// region entered only by capturing, no promotion, not en passant)? Then they are pushed
@@ -364,54 +439,6 @@ impl Ray {
             }
         }
         true
-    }
-
-    /// The cells a move from `from` could end on, whatever stands where: along each direction
-    /// as far as the rule goes (any distance for a line-count move), in the rule's `stay`
-    /// region when it has one.
-    pub(crate) fn reach(&self, game: &Game, side: PlayerId, from: CellId, out: &mut Vec<CellId>) {
-        let board = game.board();
-        let stay = self.stay.as_ref();
-        let (min, max) = if self.distance == Distance::LineCount { (1, None) } else { (self.min, self.max) };
-        for &d in &self.dirs[side.index()] {
-            let mut t = board.step(from, d);
-            let mut dist = 1;
-            while t != NO_CELL && max.is_none_or(|m| dist <= m) {
-                if dist >= min && stay.is_none_or(|s| s.contains(side.index(), t) == s.contains(side.index(), from)) {
-                    out.push(t);
-                }
-                t = board.step(t, d);
-                dist += 1;
-            }
-        }
-    }
-
-    /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
-    /// from an empty start? (Positions read from text name the passed cells, not the move.)
-    pub(crate) fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &super::Rule, to: CellId, passed: CellBits) -> bool {
-        let board = game.board();
-        let over = passed.len();
-        self.dirs[side.index()].iter().any(|&d| {
-            let Some(back) = board.opposite(d) else { return false };
-            let mut c = to;
-            let mut walked = CellBits::EMPTY;
-            for _ in 0..over {
-                c = board.step(c, back);
-                if c == NO_CELL {
-                    return false;
-                }
-                walked.insert(c);
-            }
-            let start = board.step(c, back);
-            let dist = over + 1;
-            walked == passed
-                && start != NO_CELL
-                && pos.cells[start.index()].is_none()
-                && dist >= self.min
-                && self.max.is_none_or(|m| dist <= m)
-                && rule.starts_on(side, start)
-                && self.stay.as_ref().is_none_or(|s| s.contains(side.index(), start) == s.contains(side.index(), to))
-        })
     }
 
     /// The line-count moves of the piece on `c`, by cell sets (see [`Ray::ahead`]): its

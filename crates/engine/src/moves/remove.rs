@@ -2,10 +2,11 @@
 //! piece"). Its cell is the move's `part`; the piece is also among the move's captures, so a
 //! removal counts as a capture everywhere (draw counters, search, the web board).
 
-use crate::game::{Game, per_player};
+use super::{Compile, Move, MoveKind, RuleId, Sink};
+use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, Width};
-use hetproba_rules::model::{PlayerId, RegionId, Ruleset, Whose};
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, Whose, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Remove {
@@ -15,25 +16,35 @@ pub(crate) struct Remove {
     allowed: CellSets,
 }
 
-impl Remove {
-    pub(crate) fn compile(rules: &Ruleset, of: Whose, region: Option<RegionId>, width: Width) -> Remove {
+impl Compile<model::Remove> for Remove {
+    fn compile(remove: &model::Remove, rules: &Ruleset, width: Width) -> Remove {
         let n = rules.board.len();
-        let allowed = match region {
+        let allowed = match remove.region {
             Some(r) => per_player(width, &rules.regions[r.index()].cells),
             None => per_player(width, &[vec![true; n], vec![true; n]]),
         };
-        Remove { of, allowed }
+        Remove { of: remove.of, allowed }
+    }
+}
+
+/// Only ever a later part (the loader sees to it): it generates nothing of its own, and its
+/// piece leaves with the move's captures.
+impl MoveKind for Remove {
+    const PART_TAKES: bool = true;
+
+    fn generate<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _r: RuleId, _sink: &mut impl Sink) -> bool {
+        true
     }
 
-    /// The cells whose piece `side` may take off: each goes to `each`, which returns false to
-    /// stop. Returns false if it stopped.
-    pub(crate) fn each_cell<const W: usize>(
-        &self,
-        _game: &Game,
-        pos: &Position,
-        side: PlayerId,
-        each: &mut impl FnMut(CellId) -> bool,
-    ) -> bool {
+    /// A removal is written `x` and its cell: `d1/xg7`.
+    fn template(&self, _mv: &Move) -> &'static str {
+        "x{to}"
+    }
+
+    fn reach(&self, _game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, _moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {}
+
+    /// The cells whose piece `side` may take off.
+    fn later_cells<const W: usize>(&self, _game: &Game, pos: &Position, side: PlayerId, _origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
         let pieces: CellSet<W> = match self.of {
             Whose::Own => pos.player_set::<W>(side),
             Whose::Enemy => pos.player_set::<W>(side.other()),
@@ -42,6 +53,3 @@ impl Remove {
         (pieces & self.allowed.get(side.index())).iter().all(each)
     }
 }
-
-/// A removal is written `x` and its cell: `d1/xg7`.
-pub(super) const TEMPLATE: &str = "x{to}";

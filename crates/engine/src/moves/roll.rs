@@ -1,11 +1,11 @@
 //! `roll`: enter at an edge cell and roll inward until the next cell is off the board or
 //! occupied. Entries that stop on the same cell are one move.
 
-use super::{Move, RuleId, Sink};
-use crate::game::Game;
+use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
+use crate::game::{Game, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, DirId, NO_CELL};
-use hetproba_rules::model::{DirSetId, PlayerId, Ruleset};
+use hetproba_board::{CellId, CellSet, DirId, NO_CELL, Width};
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Roll {
@@ -14,10 +14,10 @@ pub(crate) struct Roll {
     entries: [Vec<(DirId, Vec<CellId>)>; 2],
 }
 
-impl Roll {
-    pub(crate) fn compile(rules: &Ruleset, dirs: DirSetId) -> Roll {
+impl Compile<model::Roll> for Roll {
+    fn compile(roll: &model::Roll, rules: &Ruleset, _width: Width) -> Roll {
         let board = &rules.board;
-        let entries = rules.direction_sets[dirs.index()].dirs.clone().map(|dirs| {
+        let entries = rules.direction_sets[roll.dirs.index()].dirs.clone().map(|dirs| {
             dirs.into_iter()
                 .filter(|&d| board.opposite(d).is_some())
                 .map(|d| (d, board.all_cells().filter(|&c| board.enters_along(c, d)).collect()))
@@ -25,8 +25,26 @@ impl Roll {
         });
         Roll { entries }
     }
+}
 
-    pub(crate) fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+impl MoveKind for Roll {
+    const PLACES: bool = true;
+    const SEEN: Seen = Seen::Piece;
+
+    fn template(&self, mv: &Move) -> &'static str {
+        super::place::template(mv)
+    }
+
+    /// A roll stops anywhere.
+    fn reach(&self, game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend(game.board().all_cells());
+    }
+
+    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+        pos.set(game, mv.to, Some(rule.moving[pos.side.index()]));
+    }
+
+    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
         let board = game.board();
         let cells = &pos.cells;
         let rule = &game.compiled[r.index()];

@@ -9,7 +9,7 @@ use crate::tree::{Node, Table, Value};
 use hetproba_board::Board;
 
 /// The start of the ruleset's own file, for problems that have no better place.
-pub(super) fn file_start() -> Span {
+pub(crate) fn file_start() -> Span {
     Span { file: 0, start: 0, end: 1 }
 }
 
@@ -19,16 +19,16 @@ pub(crate) struct Cx {
 }
 
 impl Cx {
-    pub(super) fn error(&mut self, span: Span, message: impl Into<String>) {
+    pub(crate) fn error(&mut self, span: Span, message: impl Into<String>) {
         self.diags.push(Diagnostic::at(span, message));
     }
 
-    pub(super) fn expect_type(&mut self, node: &Node, wanted: &str) {
+    pub(crate) fn expect_type(&mut self, node: &Node, wanted: &str) {
         let found = node.value.kind();
         self.error(node.span, format!("expected {wanted}, found {found}"));
     }
 
-    pub(super) fn string(&mut self, node: &Node) -> Option<String> {
+    pub(crate) fn string(&mut self, node: &Node) -> Option<String> {
         match &node.value {
             Value::Str(s) => Some(s.clone()),
             _ => {
@@ -41,7 +41,7 @@ impl Cx {
     /// A string that names something shown in one line (a game's id or name, a player's name):
     /// no line breaks or tabs, and for an id (`word`) no spaces either. (Control and
     /// bidirectional characters are refused in every string.)
-    pub(super) fn name(&mut self, node: &Node, what: &str, word: bool) -> Option<String> {
+    pub(crate) fn name(&mut self, node: &Node, what: &str, word: bool) -> Option<String> {
         let text = self.string(node)?;
         if text.is_empty() || text.contains(['\n', '\r', '\t']) || (word && text.contains(char::is_whitespace)) {
             let rule = if word { "a word, without spaces" } else { "one line of text" };
@@ -51,7 +51,7 @@ impl Cx {
         Some(text)
     }
 
-    pub(super) fn boolean(&mut self, node: &Node) -> Option<bool> {
+    pub(crate) fn boolean(&mut self, node: &Node) -> Option<bool> {
         match node.value {
             Value::Bool(b) => Some(b),
             _ => {
@@ -63,7 +63,7 @@ impl Cx {
 
     /// A string that must be one of `choices`; anything else is reported as
     /// "`what` must be a, b or c, not 'x'".
-    pub(super) fn keyword<T: Copy>(&mut self, node: &Node, what: &str, choices: &[(&str, T)]) -> Option<T> {
+    pub(crate) fn keyword<T: Copy>(&mut self, node: &Node, what: &str, choices: &[(&str, T)]) -> Option<T> {
         let text = self.string(node)?;
         if let Some((_, value)) = choices.iter().find(|(name, _)| *name == text) {
             return Some(*value);
@@ -77,7 +77,7 @@ impl Cx {
         None
     }
 
-    pub(super) fn table<'t>(&mut self, node: &'t Node) -> Option<&'t Table> {
+    pub(crate) fn table<'t>(&mut self, node: &'t Node) -> Option<&'t Table> {
         match &node.value {
             Value::Table(t) => Some(t),
             _ => {
@@ -87,7 +87,7 @@ impl Cx {
         }
     }
 
-    pub(super) fn array<'t>(&mut self, node: &'t Node) -> Option<&'t [Node]> {
+    pub(crate) fn array<'t>(&mut self, node: &'t Node) -> Option<&'t [Node]> {
         match &node.value {
             Value::Array(items) => Some(items),
             _ => {
@@ -97,7 +97,7 @@ impl Cx {
         }
     }
 
-    pub(super) fn strings(&mut self, node: &Node) -> Option<Vec<(String, Span)>> {
+    pub(crate) fn strings(&mut self, node: &Node) -> Option<Vec<(String, Span)>> {
         let items = self.array(node)?;
         let mut out = Vec::new();
         for item in items {
@@ -114,19 +114,19 @@ impl Cx {
     }
 
     /// A span inside a string node, for an error at `at` in its text.
-    pub(super) fn inner_span(&self, node: &Node, at: &std::ops::Range<usize>) -> Span {
+    pub(crate) fn inner_span(&self, node: &Node, at: &std::ops::Range<usize>) -> Span {
         let offset = self.content_offset(node);
         node.span.sub(offset + at.start, (at.end - at.start).max(1))
     }
 
-    pub(super) fn syntax_error(&mut self, node: &Node, err: SyntaxError) {
+    pub(crate) fn syntax_error(&mut self, node: &Node, err: SyntaxError) {
         let span = self.inner_span(node, &err.at);
         self.diags.push(Diagnostic::at(span, err.message));
     }
 }
 
 /// Reads a table's keys one by one and reports the keys nobody asked for.
-pub(super) struct Fields<'t> {
+pub(crate) struct Fields<'t> {
     table: &'t Table,
     used: Vec<bool>,
     known: Vec<&'static str>,
@@ -134,11 +134,11 @@ pub(super) struct Fields<'t> {
 }
 
 impl<'t> Fields<'t> {
-    pub(super) fn new(table: &'t Table, what: impl Into<String>) -> Fields<'t> {
+    pub(crate) fn new(table: &'t Table, what: impl Into<String>) -> Fields<'t> {
         Fields { table, used: vec![false; table.entries.len()], known: Vec::new(), what: what.into() }
     }
 
-    pub(super) fn get(&mut self, key: &'static str) -> Option<&'t Node> {
+    pub(crate) fn get(&mut self, key: &'static str) -> Option<&'t Node> {
         self.known.push(key);
         let index = self.table.entries.iter().position(|(k, _)| k.name == key)?;
         self.used[index] = true;
@@ -146,53 +146,61 @@ impl<'t> Fields<'t> {
     }
 
     /// A key's node, without asking for it.
-    pub(super) fn peek(&self, key: &str) -> Option<&'t Node> {
+    pub(crate) fn peek(&self, key: &str) -> Option<&'t Node> {
         self.table.entries.iter().find(|(k, _)| k.name == key).map(|(_, n)| n)
     }
 
-    pub(super) fn finish(self, cx: &mut Cx) {
+    pub(crate) fn finish(self, cx: &mut Cx) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
             if !self.used[i] {
-                cx.error(key.span, format!("unknown key '{}' in {}; expected one of: {}", key.name, self.what, self.known.join(", ")));
+                // TOML puts a key written under a table header into that table.
+                let misplaced = match key.name.as_str() {
+                    "extends" | "remove" => "; it belongs at the top of the file, before the first [table]",
+                    _ => "",
+                };
+                cx.error(
+                    key.span,
+                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, self.known.join(", ")),
+                );
             }
         }
     }
 }
 
 /// Names the later sections refer to, over what `[[players]]`, `[board]` and `[pieces]` defined.
-pub(super) struct Names<'a> {
-    pub(super) players: &'a [Player; 2],
-    pub(super) pieces: &'a [PieceType],
-    pub(super) direction_sets: &'a [DirectionSet],
-    pub(super) regions: &'a [Region],
-    pub(super) board: &'a Board,
-    pub(super) params: &'a [(String, i64)],
+pub(crate) struct Names<'a> {
+    pub(crate) players: &'a [Player; 2],
+    pub(crate) pieces: &'a [PieceType],
+    pub(crate) direction_sets: &'a [DirectionSet],
+    pub(crate) regions: &'a [Region],
+    pub(crate) board: &'a Board,
+    pub(crate) params: &'a [(String, i64)],
 }
 
 impl Names<'_> {
-    pub(super) fn direction_set(&self, name: &str) -> Option<DirSetId> {
+    pub(crate) fn direction_set(&self, name: &str) -> Option<DirSetId> {
         self.direction_sets.iter().position(|d| d.name == name).map(DirSetId::new)
     }
 
-    pub(super) fn region(&self, name: &str) -> Option<RegionId> {
+    pub(crate) fn region(&self, name: &str) -> Option<RegionId> {
         self.regions.iter().position(|r| r.name == name).map(RegionId::new)
     }
 
-    pub(super) fn piece(&self, name: &str) -> Option<PieceTypeId> {
+    pub(crate) fn piece(&self, name: &str) -> Option<PieceTypeId> {
         self.pieces.iter().position(|p| p.name == name).map(PieceTypeId::new)
     }
 
     /// The value of a parameter.
-    pub(super) fn param(&self, name: &str) -> Option<i64> {
+    pub(crate) fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
     }
 
-    pub(super) fn player(&self, name: &str) -> Option<PlayerId> {
+    pub(crate) fn player(&self, name: &str) -> Option<PlayerId> {
         self.players.iter().position(|p| p.name == name).map(|i| PlayerId(i as u8))
     }
 }
 
-pub(super) fn read_list<T>(cx: &mut Cx, node: &Node, what: &str, mut read: impl FnMut(&mut Cx, &Table, Span) -> Option<T>) -> Vec<T> {
+pub(crate) fn read_list<T>(cx: &mut Cx, node: &Node, what: &str, mut read: impl FnMut(&mut Cx, &Table, Span) -> Option<T>) -> Vec<T> {
     let Some(items) = cx.array(node) else { return Vec::new() };
     let mut out = Vec::new();
     for item in items {
@@ -209,7 +217,7 @@ pub(super) fn read_list<T>(cx: &mut Cx, node: &Node, what: &str, mut read: impl 
 }
 
 /// An integer, or a string with an expression over the parameters (`"size - 1"`).
-pub(super) fn int_expr(cx: &mut Cx, node: &Node, params: &[(String, i64)]) -> Option<i64> {
+pub(crate) fn int_expr(cx: &mut Cx, node: &Node, params: &[(String, i64)]) -> Option<i64> {
     match &node.value {
         Value::Int(v) => Some(*v),
         Value::Str(text) => {
@@ -231,17 +239,17 @@ pub(super) fn int_expr(cx: &mut Cx, node: &Node, params: &[(String, i64)]) -> Op
 
 /// Checks a call's arguments: `positional` describes what positional arguments mean,
 /// `keys` the keyword arguments it accepts.
-pub(super) struct Args<'a> {
+pub(crate) struct Args<'a> {
     call: &'a Call,
     used: Vec<bool>,
 }
 
 impl<'a> Args<'a> {
-    pub(super) fn new(call: &'a Call) -> Args<'a> {
+    pub(crate) fn new(call: &'a Call) -> Args<'a> {
         Args { call, used: vec![false; call.args.len()] }
     }
 
-    pub(super) fn positional(&mut self) -> Vec<&'a crate::syntax::Arg> {
+    pub(crate) fn positional(&mut self) -> Vec<&'a crate::syntax::Arg> {
         let mut out = Vec::new();
         for (i, arg) in self.call.args.iter().enumerate() {
             if arg.key.is_none() && !self.used[i] {
@@ -252,13 +260,13 @@ impl<'a> Args<'a> {
         out
     }
 
-    pub(super) fn key(&mut self, key: &str) -> Option<&'a crate::syntax::Arg> {
+    pub(crate) fn key(&mut self, key: &str) -> Option<&'a crate::syntax::Arg> {
         let i = self.call.args.iter().position(|a| a.key.as_deref() == Some(key))?;
         self.used[i] = true;
         Some(&self.call.args[i])
     }
 
-    pub(super) fn finish(self, cx: &mut Cx, node: &Node) {
+    pub(crate) fn finish(self, cx: &mut Cx, node: &Node) {
         for (i, arg) in self.call.args.iter().enumerate() {
             if !self.used[i] {
                 let what = match &arg.key {
@@ -271,15 +279,15 @@ impl<'a> Args<'a> {
     }
 }
 
-pub(super) fn arg_error(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, message: impl Into<String>) {
+pub(crate) fn arg_error(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, message: impl Into<String>) {
     cx.syntax_error(node, SyntaxError { at: arg.at.clone(), message: message.into() });
 }
 
-pub(super) fn call_error(cx: &mut Cx, node: &Node, call: &Call, message: impl Into<String>) {
+pub(crate) fn call_error(cx: &mut Cx, node: &Node, call: &Call, message: impl Into<String>) {
     cx.syntax_error(node, SyntaxError { at: call.at.clone(), message: message.into() });
 }
 
-pub(super) fn dir_set_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<DirSetId> {
+pub(crate) fn dir_set_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<DirSetId> {
     match &arg.value {
         ArgValue::Name(name) => names.direction_set(name).or_else(|| {
             let known: Vec<&str> = names.direction_sets.iter().map(|d| d.name.as_str()).collect();
@@ -294,7 +302,7 @@ pub(super) fn dir_set_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, na
 }
 
 /// The one required direction-set argument of a call.
-pub(super) fn one_dir_set(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<DirSetId> {
+pub(crate) fn one_dir_set(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<DirSetId> {
     match args.positional().as_slice() {
         [arg] => dir_set_arg(cx, node, arg, names),
         [] => {
@@ -308,7 +316,7 @@ pub(super) fn one_dir_set(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args
     }
 }
 
-pub(super) fn landing_arg(cx: &mut Cx, node: &Node, args: &mut Args, default: Landing) -> Landing {
+pub(crate) fn landing_arg(cx: &mut Cx, node: &Node, args: &mut Args, default: Landing) -> Landing {
     match args.key("to") {
         None => default,
         Some(arg) => match &arg.value {
@@ -325,7 +333,7 @@ pub(super) fn landing_arg(cx: &mut Cx, node: &Node, args: &mut Args, default: La
 }
 
 /// `key=REGION`: a region name.
-pub(super) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<RegionId> {
+pub(crate) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<RegionId> {
     match &arg.value {
         ArgValue::Name(r) => names.region(r).or_else(|| {
             let known: Vec<&str> = names.regions.iter().map(|r| r.name.as_str()).collect();
@@ -340,7 +348,7 @@ pub(super) fn region_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, nam
 }
 
 /// `key=TYPE` or `key=TYPE|TYPE...`: piece types.
-pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<PieceTypeSet> {
+pub(crate) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<PieceTypeSet> {
     let listed: Vec<&str> = match &arg.value {
         ArgValue::Name(n) => vec![n.as_str()],
         ArgValue::Names(list) => list.iter().map(String::as_str).collect(),
@@ -365,7 +373,7 @@ pub(super) fn piece_types_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg
 
 /// A non-negative integer argument: a number, or the name of a parameter, which stands for its
 /// value (`line(connect)`, `max=reach`).
-pub(super) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<u32> {
+pub(crate) fn uint_arg(cx: &mut Cx, node: &Node, arg: &crate::syntax::Arg, names: &Names) -> Option<u32> {
     let range = 0..=i64::from(u16::MAX);
     match &arg.value {
         ArgValue::Int(v) if range.contains(v) => Some(*v as u32),

@@ -2,15 +2,12 @@
 //! (`terms = ["100 * material", "5 * mobility", "30 * region(corners)"]`). Each term is one
 //! general primitive; an unknown one, or a bad argument, is refused at its place in the string.
 
-use super::cx::{Args, Cx, Fields, Names, arg_error, call_error, dir_set_arg, piece_types_arg, region_arg, uint_arg};
-use crate::model::{ALL_TYPES, DEFAULT_PLAYOUT, DirSetId, Eval, EvalKind, EvalTerm, MAX_PLAYOUT, PieceTypeSet};
+use super::cx::{Args, Cx, Fields, Names};
+use crate::model::{DEFAULT_PLAYOUT, Eval, EvalKind, EvalTerm, MAX_PLAYOUT};
+use crate::prims::{Reader, TermInput, did_you_mean};
 use crate::syntax::{self, Call, SyntaxError};
 use crate::tree::{Node, Value};
 use hetproba_board::DirId;
-
-/// The terms `[eval]` knows, for the message about an unknown one.
-pub const TERMS: [&str; 13] =
-    ["material", "pieces", "mobility", "movers", "advance", "region", "approach", "lines", "groups", "spread", "stable", "shelter", "gap"];
 
 /// The largest weight a term may have: the sum stays far from the scores of won games.
 pub const MAX_WEIGHT: i64 = 10_000;
@@ -63,126 +60,22 @@ pub(super) fn read_eval(cx: &mut Cx, node: Option<&Node>, names: &Names, forward
 }
 
 fn read_term(cx: &mut Cx, node: &Node, call: &Call, names: &Names, forward: [Option<DirId>; 2]) -> Option<EvalKind> {
-    let mut args = Args::new(call);
-    let kind = match call.name.as_str() {
-        "material" => Some(EvalKind::Material),
-        "mobility" => Some(EvalKind::Mobility),
-        "movers" => Some(EvalKind::Movers),
-        "pieces" => types_positional(cx, node, call, &mut args, names).map(|types| EvalKind::Pieces { types }),
-        "advance" => {
-            if forward.iter().any(Option::is_none) {
-                call_error(cx, node, call, "advance() needs each player's forward direction ([board.forward])");
-                None
-            } else {
-                types_positional(cx, node, call, &mut args, names).map(|types| EvalKind::Advance { types })
-            }
-        }
-        "region" | "approach" => {
-            let region = match args.positional().as_slice() {
-                [arg] => region_arg(cx, node, arg, names),
-                [] => {
-                    call_error(cx, node, call, format!("{}() needs a region, e.g. {}(centre)", call.name, call.name));
-                    None
-                }
-                [_, extra, ..] => {
-                    arg_error(cx, node, extra, format!("{}() takes one region; pieces=TYPE|TYPE picks the pieces", call.name));
-                    None
-                }
-            };
-            let types = match args.key("pieces") {
-                Some(arg) => piece_types_arg(cx, node, arg, names),
-                None => Some(ALL_TYPES),
-            };
-            match (region?, types?) {
-                (region, types) if call.name == "region" => Some(EvalKind::Region { region, types }),
-                (region, types) => Some(EvalKind::Approach { region, types }),
-            }
-        }
-        "lines" => {
-            let positional = args.positional();
-            let len = match positional.first() {
-                Some(arg) => match uint_arg(cx, node, arg, names) {
-                    Some(len) if (2..=64).contains(&len) => Some(len),
-                    Some(_) => {
-                        arg_error(cx, node, arg, "a line is from 2 to 64 cells long");
-                        None
-                    }
-                    None => None,
-                },
-                None => {
-                    call_error(cx, node, call, "lines() needs the length of a winning line, e.g. lines(4)");
-                    None
-                }
-            };
-            let dirs = match positional.get(1) {
-                Some(arg) => dir_set_arg(cx, node, arg, names),
-                None => all_dirs(names),
-            };
-            if let Some(extra) = positional.get(2) {
-                arg_error(cx, node, extra, "lines() takes a length and a direction set");
-            }
-            Some(EvalKind::Lines { len: len?, dirs: dirs? })
-        }
-        "gap" => {
-            let positional = args.positional();
-            if positional.len() < 2 {
-                call_error(cx, node, call, "gap() needs the two regions to join, e.g. gap(own-side, other-side)");
-                return None;
-            }
-            let from = region_arg(cx, node, positional[0], names);
-            let to = region_arg(cx, node, positional[1], names);
-            let dirs = match positional.get(2) {
-                Some(arg) => dir_set_arg(cx, node, arg, names),
-                None => all_dirs(names),
-            };
-            if let Some(extra) = positional.get(3) {
-                arg_error(cx, node, extra, "gap() takes two regions and a direction set");
-            }
-            Some(EvalKind::Gap { from: from?, to: to?, dirs: dirs? })
-        }
-        "groups" | "spread" | "stable" | "shelter" => {
-            let dirs = match args.positional().as_slice() {
-                [] => all_dirs(names),
-                [arg] => dir_set_arg(cx, node, arg, names),
-                [_, extra, ..] => {
-                    arg_error(cx, node, extra, format!("{}() takes one direction set", call.name));
-                    None
-                }
-            }?;
-            if call.name == "shelter" && !names.pieces.iter().any(|p| p.royal) {
-                call_error(cx, node, call, "shelter() counts the pieces next to royal pieces, and no piece type is royal");
-                return None;
-            }
-            Some(match call.name.as_str() {
-                "groups" => EvalKind::Groups { dirs },
-                "spread" => EvalKind::Spread { dirs },
-                "stable" => EvalKind::Stable { dirs },
-                _ => EvalKind::Shelter { dirs },
-            })
-        }
-        other => {
-            call_error(cx, node, call, format!("unknown evaluation term '{other}'; the terms are: {}", TERMS.join(", ")));
-            return None;
-        }
+    let mut input = TermInput { r: Reader { cx, node, names }, call, args: Args::new(call), forward };
+    let Some(read) = EvalKind::read(&call.name, &mut input) else {
+        let known: Vec<&str> = EvalKind::names().collect();
+        let message = format!(
+            "unknown evaluation term '{}'; {}the terms are: {}",
+            call.name,
+            did_you_mean(&call.name, EvalKind::names()),
+            known.join(", ")
+        );
+        input.r.call_error(call, message);
+        return None;
     };
-    args.finish(cx, node);
-    kind
-}
-
-/// `pieces(TYPE|TYPE)`, `advance(man)`: the piece types, or all of them when none is named.
-fn types_positional(cx: &mut Cx, node: &Node, call: &Call, args: &mut Args, names: &Names) -> Option<PieceTypeSet> {
-    match args.positional().as_slice() {
-        [] => Some(ALL_TYPES),
-        [arg] => piece_types_arg(cx, node, arg, names),
-        [_, extra, ..] => {
-            arg_error(cx, node, extra, format!("{}() takes piece types joined by |, e.g. {}(man|king)", call.name, call.name));
-            None
-        }
-    }
-}
-
-fn all_dirs(names: &Names) -> Option<DirSetId> {
-    names.direction_set("all")
+    let kind = read?;
+    let TermInput { mut r, args, .. } = input;
+    r.finish(args);
+    Some(kind)
 }
 
 #[cfg(test)]
@@ -213,10 +106,10 @@ mod tests {
         let r = crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
         let weights: Vec<i32> = r.eval.terms.iter().map(|t| t.weight).collect();
         assert_eq!(weights, [100, 1, -3, 1, -2]);
-        assert_eq!(r.eval.terms[0].kind, EvalKind::Material);
-        assert!(matches!(r.eval.terms[2].kind, EvalKind::Region { types, .. } if types.len() == 1));
-        assert!(matches!(r.eval.terms[3].kind, EvalKind::Lines { len: 3, .. }));
-        assert_eq!(r.eval.terms[4].kind, EvalKind::Movers);
+        assert!(matches!(r.eval.terms[0].kind, EvalKind::Material(_)));
+        assert!(matches!(r.eval.terms[2].kind, EvalKind::Region(ref region) if region.types.len() == 1));
+        assert!(matches!(r.eval.terms[3].kind, EvalKind::Lines(ref lines) if lines.len == 3));
+        assert!(matches!(r.eval.terms[4].kind, EvalKind::Movers(_)));
         assert!(r.eval.declared);
     }
 
@@ -226,7 +119,7 @@ mod tests {
         let r = crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).unwrap_or_else(|e| panic!("{e}"));
         assert!(!r.eval.declared);
         let kinds: Vec<&EvalKind> = r.eval.terms.iter().map(|t| &t.kind).collect();
-        assert_eq!(kinds, [&EvalKind::Material, &EvalKind::Mobility]);
+        assert_eq!(kinds, [&EvalKind::Material(crate::model::terms::Material), &EvalKind::Mobility(crate::model::terms::Mobility)]);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! resolved once every piece and region is known.
 
 use super::cx::{Cx, Fields, file_start};
-use crate::model::{MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
+use crate::model::{Figure, MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
 use crate::source::{Diagnostic, Span};
 use crate::tree::{Node, Value};
 
@@ -114,6 +114,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             }
             None => String::new(),
         };
+        let figure = f.get("figure").and_then(|n| cx.keyword(n, "figure", &Figure::ALL.map(|fig| (fig.name(), fig))));
         let promote = f.get("promote").and_then(|n| {
             let pt = cx.table(n)?;
             let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
@@ -148,7 +149,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
         if let Some((to, region, during)) = promote {
             promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
         }
-        pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter });
+        pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
         spans.push(key.span);
     }
     // Symbols name pieces in position notation: they must be unique.
@@ -192,8 +193,10 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
 
 #[cfg(test)]
 mod tests {
+    use crate::{BuiltinFiles, load};
+
     fn errors(text: &str) -> Vec<String> {
-        match crate::load("p.toml", text, &crate::BuiltinFiles, &[]) {
+        match load("p.toml", text, &BuiltinFiles, &[]) {
             Ok(_) => Vec::new(),
             Err(report) => report.diagnostics.iter().map(|d| d.message.clone()).collect(),
         }
@@ -201,20 +204,6 @@ mod tests {
 
     const GAME: &str = "[game]\nid = \"p\"\nname = \"p\"\n[[players]]\nname = \"white\"\nshort = \"w\"\n[[players]]\nname = \"black\"\nshort = \"b\"\n\
                         [board]\nwidth = 3\nheight = 3\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n";
-
-    /// Issue 38, finding 21: one wide piece symbol brought four more errors, one for each place
-    /// that named the piece it dropped.
-    #[test]
-    fn a_refused_symbol_is_one_error() {
-        let text = format!(
-            "{GAME}[pieces.stone]\nsymbols = [\"Ｘ\", \"O\"]\npromote = {{ to = \"king\", in = \"all\" }}\n[pieces.king]\nsymbols = [\"K\", \"k\"]\n\
-             [start]\nwhite = {{ stone = [\"a1\"] }}\n[moves.king]\npiece = \"king\"\ndo = \"step(all)\"\n\
-             [moves.step]\npiece = \"stone\"\ndo = \"step(all)\"\n"
-        );
-        assert_eq!(errors(&text), ["a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"]);
-        let text = format!("{GAME}[pieces.stone]\n[moves.step]\npiece = \"stone\"\ndo = \"step(all)\"\n");
-        assert_eq!(errors(&text), ["an owned piece needs symbols = [first player's, second player's]"]);
-    }
 
     /// Issue 38, finding 15: 6,000 piece types sharing a symbol took 12 s before the limit of
     /// 64 stopped anything. Past the limit nothing more is read.
@@ -228,5 +217,27 @@ mod tests {
         assert_eq!(found[0], "a ruleset has at most 64 piece types; this one has 6000");
         // The 63 types after the first among the 64 read repeat its symbols; the rest are not read.
         assert_eq!(found.len(), 1 + 2 * 63, "{:?}", &found[..3]);
+    }
+
+    const WIDE: &str = "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n\
+        [board]\nwidth = 4\nheight = 4\n[pieces.man]\nsymbols = [\"\u{4e2d}\", \"m\"]\n[pieces.king]\nsymbols = [\"K\", \"k\"]\n\
+        [pieces.pawn]\nsymbols = [\"P\", \"p\"]\npromote = { to = \"man\", in = \"edge\" }\n\
+        [start]\na = { man = [\"a1\"] }\nb = { man = [\"d4\"] }\n[moves.man]\npiece = \"man\"\ndo = \"step(all)\"\n\
+        [moves.king]\npiece = \"king\"\ndo = \"step(all)\"\n[[end]]\nif = \"no-moves\"\nresult = \"mover loses\"\n";
+
+    #[test]
+    fn a_refused_symbol_is_one_error_not_one_per_use_of_the_piece() {
+        let report = load("t.toml", WIDE, &BuiltinFiles, &[]).unwrap_err();
+        let lines: Vec<String> = report.diagnostics.iter().map(|d| d.one_line(&report.sources)).collect();
+        // The start (twice), the move and the promotion name the piece: none of them is an error.
+        assert_eq!(lines, ["t.toml:12:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"]);
+    }
+
+    #[test]
+    fn a_piece_without_symbols_is_one_error() {
+        let text = WIDE.replace("symbols = [\"\u{4e2d}\", \"m\"]\n", "");
+        let report = load("t.toml", &text, &BuiltinFiles, &[]).unwrap_err();
+        let lines: Vec<String> = report.diagnostics.iter().map(|d| d.one_line(&report.sources)).collect();
+        assert_eq!(lines, ["t.toml:11:9: an owned piece needs symbols = [first player's, second player's]"]);
     }
 }

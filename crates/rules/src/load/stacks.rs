@@ -4,7 +4,7 @@
 //! castling it) are refused here, each where it is written.
 
 use super::cx::{Cx, Fields};
-use crate::model::{Action, Carry, Landing, MoveRule, Notation, PositionNotation, Prisoners, Removal, Stacks, Turn};
+use crate::model::{Carry, MoveRule, Notation, PositionNotation, Prisoners, Removal, Stacks, Turn};
 use crate::tree::Node;
 
 pub(super) fn read_stacks(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], turn: &Turn, notation: &Notation) -> Option<Stacks> {
@@ -21,17 +21,10 @@ pub(super) fn read_stacks(cx: &mut Cx, node: Option<&Node>, moves: &[MoveRule], 
     };
     f.finish(cx);
     for m in moves {
-        let refused = match &m.action {
-            Action::Step { to, .. } | Action::Slide { to, .. } | Action::Leap { to, .. } if *to != Landing::Empty => {
-                Some("a move that lands on a piece: with [stacks] pieces capture only by hopping (to=empty)")
-            }
-            Action::Push { .. } => Some("push(): with [stacks] a push would split columns"),
-            Action::Roll { .. } => Some("roll(): with [stacks] a roll would split columns"),
-            Action::Castle { .. } => Some("castle(): with [stacks] castling would split columns"),
-            Action::Remove { .. } => Some("remove(): with [stacks] taking a piece off is not defined for columns yet"),
-            Action::Line { .. } => Some("line(): with [stacks] a line of columns is not defined yet"),
-            _ if !m.effects.is_empty() => Some("an effect after the move: with [stacks] effects are not defined for columns yet"),
-            _ => None,
+        let refused = match m.action.prim().refused_with_stacks() {
+            Some(why) => Some(why),
+            None if !m.effects.is_empty() => Some("an effect after the move: with [stacks] effects are not defined for columns yet"),
+            None => None,
         };
         if let Some(why) = refused {
             cx.error(m.span, format!("move '{}' is {why}", m.name));

@@ -4,10 +4,17 @@
 //! (`same-piece`: a limit on repeated moves). Checked against the moves that use it.
 
 use super::cx::{Cx, Fields, Names};
-use crate::model::{Action, Landing, MoveRule, PieceTypeId, PieceTypeSet, SamePiece};
+use crate::model::{MoveRule, PieceTypeId, PieceTypeSet, SamePiece};
 use crate::tree::{Node, Value};
 
-pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule]) -> (Vec<PieceTypeId>, Option<SamePiece>) {
+/// `[state]`; a move named in `refused` was refused where it is written, and is passed over.
+pub(super) fn read_state(
+    cx: &mut Cx,
+    node: Option<&Node>,
+    names: &Names,
+    moves: &mut [MoveRule],
+    refused: &[String],
+) -> (Vec<PieceTypeId>, Option<SamePiece>) {
     let mut unmoved = Vec::new();
     let mut same_piece = None;
     // A wrong name in `passed` is reported there; en passant's to=passed is then not blamed too.
@@ -28,13 +35,15 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
             bad_passed |= list.is_none();
             for (name, span) in list.unwrap_or_default() {
                 match moves.iter_mut().find(|m| m.name == name) {
-                    Some(m) if matches!(m.action, Action::Slide { .. } | Action::Step { .. }) => m.leaves_passed = true,
+                    Some(m) if m.action.prim().passes_cells() => m.leaves_passed = true,
                     Some(_) => {
                         cx.error(span, format!("move '{name}' is not a step or slide: only those pass over cells"));
                         bad_passed = true;
                     }
                     None => {
-                        cx.error(span, format!("no move '{name}' in [moves]"));
+                        if !refused.contains(&name) {
+                            cx.error(span, format!("no move '{name}' in [moves]"));
+                        }
                         bad_passed = true;
                     }
                 }
@@ -45,23 +54,19 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
     }
     // The moves that read the state need it declared.
     for m in moves.iter() {
-        if let Action::Castle { with, .. } = m.action {
-            for (piece, what) in [(m.piece, "the castling piece"), (with, "the piece it castles with")] {
-                if !unmoved.contains(&piece) {
-                    cx.error(
-                        m.span,
-                        format!(
-                            "castle() needs to know whether {what} has moved: add '{}' to [state] unmoved",
-                            names.pieces[piece.index()].name
-                        ),
-                    );
-                }
+        for (piece, what) in m.action.prim().needs_unmoved(m.piece) {
+            if !unmoved.contains(&piece) {
+                cx.error(
+                    m.span,
+                    format!(
+                        "{}() needs to know whether {what} has moved: add '{}' to [state] unmoved",
+                        m.action.spec().name(),
+                        names.pieces[piece.index()].name
+                    ),
+                );
             }
         }
-        let lands_on_passed = match m.action {
-            Action::Step { to, .. } | Action::Slide { to, .. } => to == Landing::Passed,
-            _ => false,
-        };
+        let lands_on_passed = m.action.prim().lands_on_passed();
         if lands_on_passed && !bad_passed && !moves.iter().any(|m| m.leaves_passed) {
             cx.error(m.span, "to=passed needs moves that pass over cells: list them in [state] passed = [...]");
         }

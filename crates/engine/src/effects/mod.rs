@@ -1,0 +1,270 @@
+//! Effects that follow a move's action, one module each ([`effects!`] is the registry):
+//! enclosure (`enclose`), capture against the board (`surround`), turning neighbours
+//! (`convert`). [`Effects`] holds a rule's effects, a list per kind, and is how generation and
+//! `make` meet them: `allow` (may the piece arrive so?), `emit` (the captures they add, each
+//! choice of optional captures its own move), `make` (the pieces they turn).
+
+use crate::game::Game;
+use crate::moves::{CellBits, Compile, Move};
+use crate::position::Position;
+use hetproba_board::{CellId, CellSet, CellSets, Width};
+use hetproba_rules::model::{Effect, PlayerId, Ruleset, effects as model};
+
+/// What an effect kind does. The defaults fit an effect that allows every arrival, captures
+/// nothing and turns nothing.
+pub(crate) trait EffectKind {
+    /// Does it capture pieces (decided when the move is generated)?
+    fn removes(&self) -> bool {
+        false
+    }
+
+    /// Does it capture lines the mover may each take or leave?
+    fn choices_lines(&self) -> bool {
+        false
+    }
+
+    /// Does it allow a piece of `side` arriving on `at` (leaving `vacated`, or `NO_CELL` for a
+    /// new piece)?
+    fn allow(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
+        true
+    }
+
+    /// Adds the pieces it captures to `taken` (which holds those the move takes anyway).
+    fn take<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _taken: &mut CellSet<W>) {
+    }
+
+    /// Adds the lines the mover may take or leave.
+    fn choices<const W: usize>(
+        &self,
+        _game: &Game,
+        _pos: &Position,
+        _side: PlayerId,
+        _at: CellId,
+        _vacated: CellId,
+        _out: &mut Choices<W>,
+    ) {
+    }
+
+    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at`.
+    fn make(&self, _game: &Game, _pos: &mut Position, _side: PlayerId, _at: CellId) {}
+
+    /// The cells it would turn (for move descriptions).
+    fn turned(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _out: &mut Vec<CellId>) {}
+}
+
+/// The most enclosed lines one move may choose among (the loader allows no more directions).
+const MAX_CHOICES: usize = 16;
+
+/// The lines a move may take or leave, each a set of cells, distinct.
+pub(crate) struct Choices<const W: usize> {
+    lines: [CellSet<W>; MAX_CHOICES],
+    count: usize,
+}
+
+impl<const W: usize> Choices<W> {
+    /// Adds a line (an empty one, or one already there, is none).
+    pub(crate) fn add(&mut self, run: CellSet<W>) {
+        if !run.is_empty() && self.count < MAX_CHOICES && !self.lines[..self.count].contains(&run) {
+            self.lines[self.count] = run;
+            self.count += 1;
+        }
+    }
+}
+
+/// The registry of effect kinds: each line the field of [`Effects`] that holds a rule's effects
+/// of the kind, its module and type, and the model's primitive it compiles from.
+macro_rules! effects {
+    ($( $field:ident: $Variant:ident ($module:ident :: $Type:ident) ),* $(,)?) => {
+        $( mod $module; )*
+
+        /// The effects of one move rule.
+        #[derive(Clone, Debug, Default)]
+        pub(crate) struct Effects {
+            $( $field: Vec<$module::$Type>, )*
+            /// True if an effect captures: the move's captured cells are decided at generation.
+            removes: bool,
+            /// True if an effect captures lines that may each be taken or left.
+            choices: bool,
+            /// What the enclosures allow to be done for all cells at once.
+            fast: enclose::Fast,
+        }
+
+        impl Effects {
+            pub(crate) fn compile(rules: &Ruleset, effects: &[Effect], width: Width) -> Effects {
+                let mut out = Effects::default();
+                for effect in effects {
+                    match effect {
+                        $( Effect::$Variant(e) => out.$field.push(<$module::$Type as Compile<model::$Variant>>::compile(e, rules, width)), )*
+                    }
+                }
+                out.removes = false $( || out.$field.iter().any(EffectKind::removes) )*;
+                out.choices = false $( || out.$field.iter().any(EffectKind::choices_lines) )*;
+                let alone = effects.iter().all(|e| matches!(e, Effect::Enclose(_)));
+                out.fast = enclose::Fast::compile(rules, &out.enclose, alone, width);
+                out
+            }
+
+            pub(crate) fn is_empty(&self) -> bool {
+                true $( && self.$field.is_empty() )*
+            }
+
+            /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
+            /// `NO_CELL` for a new piece)?
+            #[inline]
+            pub(crate) fn allow(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+                $( self.$field.iter().all(|e| e.allow(game, pos, side, at, vacated)) && )* true
+            }
+
+            #[inline]
+            fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+                $( for e in &self.$field { e.take(game, pos, side, at, vacated, taken); } )*
+            }
+
+            fn choices<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+                $( for e in &self.$field { e.choices(game, pos, side, at, vacated, out); } )*
+            }
+
+            fn make_each(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+                $( for e in &self.$field { e.make(game, pos, side, at); } )*
+            }
+
+            fn turned_each(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
+                $( for e in &self.$field { e.turned(game, pos, side, at, vacated, out); } )*
+            }
+        }
+    };
+}
+
+effects! {
+    enclose: Enclose(enclose::Enclose),
+    surround: Surround(surround::Surround),
+    convert: Convert(convert::Convert),
+}
+
+impl Effects {
+    /// The cells where a new piece of `side` passes the effects' tests, for all cells at once,
+    /// if they can be found so (see [`enclose::Flood`]).
+    #[inline(always)]
+    pub(crate) fn arrivals<const W: usize>(&self, pos: &Position, side: PlayerId) -> Option<CellSet<W>> {
+        let flood = self.fast.flood.as_ref()?;
+        if W == 1
+            && let Some(steps) = &flood.word
+        {
+            let word = |set: CellSet<1>| set.words()[0];
+            let (own, enemy, empty) = (word(pos.player_set(side)), word(pos.player_set(side.other())), word(pos.empty_set()));
+            return Some(CellSet::from_words(&[enclose::Flood::word_arrivals(steps, side, own, enemy, empty)]));
+        }
+        Some(flood.arrivals(side, pos.player_set(side), pos.player_set(side.other()), pos.empty_set()))
+    }
+
+    /// The cells next to each cell along the effects' directions (`near[p * cells + c]`, for
+    /// player `p`), when every arrival must enclose something.
+    #[inline(always)]
+    pub(crate) fn near(&self) -> Option<&CellSets> {
+        self.fast.near.as_ref()
+    }
+
+    /// True if an effect captures (the captured cells are decided when the move is generated).
+    #[inline(always)]
+    pub(crate) fn removes(&self) -> bool {
+        self.removes
+    }
+
+    /// Passes `mv` on as the effects make it: not at all if they forbid it; with the cells they
+    /// capture added to its captures, once per choice when captures are optional. `vacated` is
+    /// the cell the moving piece leaves (`NO_CELL` for a new piece). Returns false if `push`
+    /// asked to stop.
+    #[inline]
+    pub(crate) fn emit<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        if self.is_empty() {
+            return push(mv);
+        }
+        if !self.allow(game, pos, side, mv.to, vacated) {
+            return true;
+        }
+        if !self.removes {
+            return push(mv);
+        }
+        self.emit_taking::<W>(game, pos, side, mv, vacated, push)
+    }
+
+    /// [`Effects::emit`] of effects that capture, with sets of the game's width.
+    #[inline]
+    fn emit_taking<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut taken: CellSet<W> = mv.captures.to_set();
+        self.take(game, pos, side, mv.to, vacated, &mut taken);
+        if !self.choices {
+            return push(Move { captures: CellBits::from_set(taken), ..mv });
+        }
+        self.emit_choices(game, pos, side, mv, vacated, taken, push)
+    }
+
+    /// Passes `mv` on once per choice of the optional lines, each with `taken` and the lines
+    /// chosen, the choice of none first.
+    #[allow(clippy::too_many_arguments)]
+    fn emit_choices<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        taken: CellSet<W>,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut choices = Choices { lines: [CellSet::<W>::EMPTY; MAX_CHOICES], count: 0 };
+        self.choices(game, pos, side, mv.to, vacated, &mut choices);
+        for subset in 0..1u32 << choices.count {
+            let mut captures = taken;
+            for (i, run) in choices.lines[..choices.count].iter().enumerate() {
+                if subset & (1 << i) != 0 {
+                    captures |= *run;
+                }
+            }
+            if !push(Move { captures: CellBits::from_set(captures), ..mv }) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
+    /// with the move; turning is done here).
+    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+        if let Some(turn) = &self.fast.turn {
+            let own = pos.player_set::<1>(side).words()[0];
+            let enemy = pos.player_set::<1>(side.other()).words()[0];
+            let cells = turn.turned(side, at, own, enemy);
+            if cells != 0 {
+                pos.turn_word(game, cells, side);
+            }
+            return;
+        }
+        self.make_each(game, pos, side, at);
+    }
+
+    /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving
+    /// `vacated`, or `NO_CELL` for a new piece), in cell order.
+    pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> Vec<CellId> {
+        let mut out = Vec::new();
+        self.turned_each(game, pos, side, at, vacated, &mut out);
+        out.sort();
+        out
+    }
+}

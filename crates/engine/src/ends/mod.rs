@@ -1,0 +1,241 @@
+//! End rules, compiled: when a position is over, and who won. Each `[[end]]` condition becomes a
+//! tree of tests with their tables (line axes, neighbour masks, region cells), evaluated in
+//! order; the first that holds decides. Each test is one module of this folder implementing
+//! [`TestKind`], and one line of the registry ([`tests!`]).
+
+use crate::game::Game;
+use crate::moves::Compile;
+use crate::position::Position;
+use hetproba_board::Width;
+use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
+use std::fmt;
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// `None` for a draw.
+    pub winner: Option<PlayerId>,
+    pub reason: String,
+}
+
+impl Outcome {
+    /// "black wins: more pieces at the end" or "draw: every line is full".
+    pub fn describe(&self, game: &Game) -> String {
+        match self.winner {
+            Some(p) => format!("{}: {}", game.rules.players[p.index()].wins(), self.reason),
+            None => format!("draw: {}", self.reason),
+        }
+    }
+
+    /// "black wins", "hounds win", "draw": the short form used by tests and records.
+    pub fn short(&self, game: &Game) -> String {
+        match self.winner {
+            Some(p) => game.rules.players[p.index()].wins(),
+            None => "draw".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(p) => write!(f, "player {} wins: {}", p.0 + 1, self.reason),
+            None => write!(f, "draw: {}", self.reason),
+        }
+    }
+}
+
+/// A compiled end test: does it hold for `player` in `pos`? `has_moves` says whether the
+/// player to move has a move, asked only by the tests that need it.
+pub(crate) trait TestKind {
+    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool;
+}
+
+/// The registry of end tests: each line a test's module and type, and the model's test it
+/// compiles from. It makes [`Check`] and its dispatch, each an exhaustive match.
+macro_rules! tests {
+    ($( $Variant:ident ($module:ident :: $Type:ident) <= $Model:ident ),* $(,)?) => {
+        $( mod $module; )*
+
+        /// A compiled end test, with the tables it reads.
+        #[derive(Clone, Debug)]
+        enum Check {
+            $( $Variant($module::$Type), )*
+        }
+
+        impl Check {
+            fn compile(test: &Test, rules: &Ruleset, width: Width) -> Check {
+                match test {
+                    $( Test::$Model(t) => Check::$Variant(<$module::$Type as Compile<model::$Model>>::compile(t, rules, width)), )*
+                }
+            }
+
+            #[inline]
+            fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+                match self {
+                    $( Check::$Variant(t) => t.holds::<W>(game, pos, player, has_moves), )*
+                }
+            }
+        }
+    };
+}
+
+tests! {
+    Line(line::Line) <= Line,
+    NoMoves(no_moves::NoMoves) <= NoMoves,
+    NoPieces(no_pieces::NoPieces) <= NoPieces,
+    Fewer(fewer::Fewer) <= Fewer,
+    Connected(connected::Connected) <= Connected,
+    Joins(joins::Joins) <= Joins,
+    Occupies(occupies::Occupies) <= Occupies,
+    Fills(fills::Fills) <= Fills,
+    Within(within::Within) <= Within,
+    Phase(phase::Phase) <= Phase,
+    Royal(check::Royal) <= Check,
+}
+
+/// A compiled end condition.
+#[derive(Clone, Debug)]
+enum Cond {
+    Or(Vec<Cond>),
+    And(Vec<Cond>),
+    Not(Box<Cond>),
+    Test(Check, Who),
+}
+
+/// The end rules of a game, compiled.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ends {
+    rules: Vec<(Cond, Verdict)>,
+    /// The rules decided without the list of moves, in order.
+    static_rules: Vec<usize>,
+    /// True if a rule mentions no-moves together with another test, so that it can hold while
+    /// moves exist.
+    has_dynamic: bool,
+    /// Per move rule: the `if` of a later part.
+    parts: Vec<Option<Cond>>,
+}
+
+impl Ends {
+    pub(crate) fn compile(rules: &Ruleset, width: Width) -> Ends {
+        let compiled: Vec<(Cond, Verdict)> = rules.ends.iter().map(|e| (compile(rules, &e.condition, width), e.verdict)).collect();
+        let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
+        let has_dynamic =
+            rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves(_), _)));
+        let parts = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, c, width))).collect();
+        Ends { rules: compiled, static_rules, has_dynamic, parts }
+    }
+
+    pub(crate) fn has_static(&self) -> bool {
+        !self.static_rules.is_empty()
+    }
+}
+
+fn compile(rules: &Ruleset, c: &Condition, width: Width) -> Cond {
+    match c {
+        Condition::Or(parts) => Cond::Or(parts.iter().map(|p| compile(rules, p, width)).collect()),
+        Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, p, width)).collect()),
+        Condition::Not(inner) => Cond::Not(Box::new(compile(rules, inner, width))),
+        Condition::Test(test, who) => Cond::Test(Check::compile(test, rules, width), *who),
+    }
+}
+
+impl Game {
+    /// The result, if the game is over in this position.
+    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
+        hetproba_board::with_width!(self.width, W => self.outcome_w::<W>(pos))
+    }
+
+    fn outcome_w<const W: usize>(&self, pos: &Position) -> Option<Outcome> {
+        let mut has_moves: Option<bool> = None;
+        for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
+            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
+            if self.eval::<W>(pos, cond, pos.side.other(), &mut moves) {
+                return Some(self.verdict(pos, i));
+            }
+        }
+        if !has_moves.unwrap_or_else(|| self.has_raw_moves::<W>(pos)) {
+            return Some(Outcome { winner: None, reason: "no legal moves".into() });
+        }
+        None
+    }
+
+    fn verdict(&self, pos: &Position, rule: usize) -> Outcome {
+        let end = &self.rules.ends[rule];
+        let mover = pos.side.other();
+        let winner = match end.verdict {
+            Verdict::MoverWins => Some(mover),
+            Verdict::NextWins => Some(pos.side),
+            Verdict::Draw => None,
+            Verdict::MostPieces => {
+                let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                    std::cmp::Ordering::Equal => None,
+                }
+            }
+        };
+        let reason = if end.verdict == Verdict::MostPieces {
+            format!(
+                "{} against {} at the end",
+                pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
+                pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
+            )
+        } else {
+            end.reason.clone()
+        };
+        Outcome { winner, reason }
+    }
+
+    /// Does an end rule hold without looking at the moves?
+    #[inline]
+    pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
+        let mover = pos.side.other();
+        self.ends.static_rules.iter().any(|&i| match &self.ends.rules[i].0 {
+            // A player left without pieces, the commonest of these ends, is asked here
+            // without the general walk: generation asks it in every position.
+            Cond::Test(Check::NoPieces(_), Who::Mover) => pos.piece_count(mover) == 0,
+            Cond::Test(Check::NoPieces(_), Who::Next) => pos.piece_count(mover.other()) == 0,
+            c => self.eval::<W>(pos, c, mover, &mut || true),
+        })
+    }
+
+    /// Does the later part of rule `rule` have an `if`?
+    pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
+        self.ends.parts[rule].is_some()
+    }
+
+    /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
+    /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
+    pub(crate) fn part_allowed<const W: usize>(&self, pos: &Position, rule: usize) -> bool {
+        self.ends.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, &mut || true))
+    }
+
+    /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
+    /// (Only rules that combine no-moves with other tests are asked: the plain one is how
+    /// `generate` ends anyway.)
+    #[inline]
+    pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
+        self.ends.has_dynamic
+            && self.ends.rules.iter().enumerate().any(|(i, (cond, _))| {
+                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), &mut || has_moves)
+            })
+    }
+
+    /// Evaluates a condition, `mover` being the player who made the last move.
+    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, mover: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+        match c {
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, has_moves),
+            Cond::Test(check, who) => {
+                let player = match who {
+                    Who::Mover => mover,
+                    Who::Next => mover.other(),
+                };
+                check.holds::<W>(self, pos, player, has_moves)
+            }
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! `no-pieces`: the player has no pieces on the board.
+
+use super::TestKind;
+use crate::game::Game;
+use crate::moves::Compile;
+use crate::position::Position;
+use hetproba_board::Width;
+use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
+
+#[derive(Clone, Debug)]
+pub(crate) struct NoPieces;
+
+impl Compile<model::NoPieces> for NoPieces {
+    fn compile(_test: &model::NoPieces, _rules: &Ruleset, _width: Width) -> NoPieces {
+        NoPieces
+    }
+}
+
+impl TestKind for NoPieces {
+    #[inline]
+    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+        pos.piece_count(player) == 0
+    }
+}

@@ -1,0 +1,157 @@
+//! `moves = N`: N moves by each side without a capture (or a move of some piece types), or
+//! with some material on the board, draw.
+
+use crate::load::cx::Fields;
+use crate::model::{PieceType, PieceTypeId};
+use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
+use crate::syntax::{self, Pred};
+use crate::tree::Value;
+
+/// `plies` plies pass while the material condition holds (the count starts again when the
+/// material changes), or, without a condition, without any of the `reset` events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub plies: u32,
+    pub reset: Vec<Event>,
+    pub material: Option<Box<Material>>,
+}
+
+/// Something that restarts a move counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A move that captures.
+    Capture,
+    /// A move by a piece of this type.
+    PieceMoves(PieceTypeId),
+}
+
+/// A material configuration: one side satisfies `strong`, the other `weak`. Each is a predicate
+/// over `pieces` (the side's total) and the count of each piece type by its name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Material {
+    pub strong: Pred,
+    pub weak: Pred,
+    pub text: String,
+}
+
+impl Counter {
+    pub const SPEC: Spec = Spec::new(
+        &["moves"],
+        &[
+            ArgSpec::at("N", ""),
+            ArgSpec::key("reset", "[\"capture\", TYPE...]", "nothing"),
+            ArgSpec::key("material", "{ strong = PRED, weak = PRED }", "any material"),
+        ],
+        "N moves by each side without a reset event, or with the material on the board",
+        "draw",
+    );
+}
+
+impl DrawPrim for Counter {
+    fn read(input: &mut DrawInput) -> Option<Counter> {
+        let (material, reset) = (input.extra("material"), input.extra("reset"));
+        let m = input.value;
+        // With a material condition, 0 moves means: drawn as soon as the material arises.
+        let count = match m.value {
+            Value::Int(0) if material.is_some() => 0,
+            Value::Int(0) => {
+                input.cx.error(
+                    m.span,
+                    "moves = 0 needs a material condition: it draws as soon as that material stands on the board (material = { strong = \"...\", weak = \"...\" })",
+                );
+                return None;
+            }
+            _ => input.positive(m)?,
+        };
+        let DrawInput { cx, names, span, .. } = input;
+        let mut events = Vec::new();
+        if let Some(rn) = reset {
+            for (name, espan) in cx.strings(rn).unwrap_or_default() {
+                if name == "capture" {
+                    events.push(Event::Capture);
+                } else if let Some(p) = names.piece(&name) {
+                    events.push(Event::PieceMoves(p));
+                } else {
+                    cx.error(espan, format!("unknown event '{name}'; expected capture or a piece type"));
+                }
+            }
+        }
+        let material = match material {
+            None => None,
+            Some(mn) => {
+                let mt = cx.table(mn)?;
+                let mut mf = Fields::new(mt, "material");
+                let mut side = |cx: &mut crate::load::cx::Cx, key: &'static str| -> Option<(Pred, String)> {
+                    let Some(node) = mf.get(key) else {
+                        cx.error(mn.span, format!("material needs {key} = \"<predicate over pieces and piece counts>\""));
+                        return None;
+                    };
+                    let text = cx.string(node)?;
+                    let pred = match syntax::parse_predicate(&text) {
+                        Ok(p) => p,
+                        Err(err) => {
+                            cx.syntax_error(node, err);
+                            return None;
+                        }
+                    };
+                    // Check the names now: pieces and the piece types.
+                    let known = |n: &str| n == "pieces" || names.piece(n).is_some();
+                    if let Err(mut err) = pred.check_names(&known) {
+                        let known: Vec<&str> = std::iter::once("pieces").chain(names.pieces.iter().map(|p| p.name.as_str())).collect();
+                        err.message = format!("{}; a material condition counts: {}", err.message, known.join(", "));
+                        cx.syntax_error(node, err);
+                        return None;
+                    }
+                    Some((pred, text))
+                };
+                let strong = side(cx, "strong");
+                let weak = side(cx, "weak");
+                mf.finish(cx);
+                let ((strong, a), (weak, b)) = (strong?, weak?);
+                Some(Box::new(Material { strong, weak, text: format!("{a} against {b}") }))
+            }
+        };
+        if events.is_empty() && material.is_none() {
+            cx.error(*span, "a move-count draw needs reset = [...] events or a material condition");
+        }
+        Some(Counter { plies: count * 2, reset: events, material })
+    }
+
+    fn reason(&self, pieces: &[PieceType]) -> String {
+        let moves = self.plies / 2;
+        match &self.material {
+            Some(m) if moves == 0 => format!("{}: too little to win", m.text),
+            Some(m) => format!("{moves} moves with {} without a result", m.text),
+            None => {
+                let events: Vec<String> = self
+                    .reset
+                    .iter()
+                    .map(|e| match e {
+                        Event::Capture => "capture".to_string(),
+                        Event::PieceMoves(p) => format!("{} move", pieces[p.index()].name),
+                    })
+                    .collect();
+                format!("{moves} moves by each side without a {}", events.join(" or "))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{load, message};
+
+    fn draw(table: &str) -> Result<crate::model::Ruleset, String> {
+        load("[moves.m]\npiece = \"stone\"\ndo = \"step(all)\"", "no-moves", &format!("[[draw]]\n{table}"))
+    }
+
+    #[test]
+    fn a_counter_restarts_on_its_events() {
+        let r = draw("moves = 40\nreset = [\"capture\", \"stone\"]").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.draws[0].reason, "40 moves by each side without a capture or stone move");
+        let r = draw("moves = 0\nmaterial = { strong = \"pieces == 1\", weak = \"pieces == 1\" }").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.draws[0].reason, "pieces == 1 against pieces == 1: too little to win");
+        assert_eq!(message(&draw("moves = 40").expect_err("refused")), "a move-count draw needs reset = [...] events or a material condition");
+        assert_eq!(message(&draw("moves = 40\nreset = [\"jump\"]").expect_err("refused")), "unknown event 'jump'; expected capture or a piece type");
+    }
+}

@@ -1,0 +1,48 @@
+//! `repetition = N`: the same position for the N-th time draws.
+
+use crate::describe::ordinal;
+use crate::model::PieceType;
+use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
+
+/// The same position, with the same player to move, for the `count`-th time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    pub count: u32,
+}
+
+impl Repetition {
+    pub const SPEC: Spec =
+        Spec::new(&["repetition"], &[ArgSpec::at("N", "")], "the same position, same player to move, for the N-th time", "draw");
+}
+
+impl DrawPrim for Repetition {
+    fn read(input: &mut DrawInput) -> Option<Repetition> {
+        let given: Vec<&str> = input.extras.iter().map(|(k, _)| *k).collect();
+        if input.extras.iter().any(|(_, n)| n.is_some()) {
+            input.cx.error(input.span, format!("a repetition draw takes no {}", crate::describe::join_or(&given)));
+        }
+        Some(Repetition { count: input.positive(input.value)? })
+    }
+
+    fn reason(&self, _pieces: &[PieceType]) -> String {
+        format!("the same position for the {} time", ordinal(self.count))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{load, message};
+
+    fn draw(table: &str) -> Result<crate::model::Ruleset, String> {
+        load("[moves.m]\npiece = \"stone\"\ndo = \"step(all)\"", "no-moves", &format!("[[draw]]\n{table}"))
+    }
+
+    #[test]
+    fn a_repetition_counts_and_takes_nothing_else() {
+        let r = draw("repetition = 3").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.draws[0].reason, "the same position for the third time");
+        assert_eq!(message(&draw("repetition = 3\nreset = [\"capture\"]").expect_err("refused")), "a repetition draw takes no reset or material");
+        assert_eq!(message(&draw("repetition = 3\nmoves = 50").expect_err("refused")), "a draw rule is either repetition = N or moves = N, not both");
+        assert_eq!(message(&draw("reason = \"why\"").expect_err("refused")), "a draw rule needs repetition = N or moves = N");
+    }
+}

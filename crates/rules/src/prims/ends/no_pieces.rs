@@ -1,0 +1,30 @@
+//! `no-pieces`: the player has no pieces on the board.
+
+use crate::model::{Ruleset, Who};
+use crate::prims::{Spec, TestInput, TestPrim};
+
+/// The player has no pieces on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPieces;
+
+impl NoPieces {
+    pub const SPEC: Spec = Spec::new(&["no-pieces"], &[], "the player has no pieces left", "end-tests");
+}
+
+impl TestPrim for NoPieces {
+    fn read(_input: &mut TestInput) -> Option<NoPieces> {
+        Some(NoPieces)
+    }
+
+    fn default_who(&self) -> Who {
+        Who::Next
+    }
+
+    fn words(&self, _r: Option<&Ruleset>, whom: &str) -> String {
+        format!("{whom} has no pieces left")
+    }
+
+    fn reason(&self) -> String {
+        "no pieces left".into()
+    }
+}

@@ -1,0 +1,85 @@
+//! `leap`: jump to a cell at a fixed offset, over anything.
+
+use crate::describe::{a_piece, landing_words};
+use crate::model::{Landing, PieceType, Ruleset};
+use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
+use crate::syntax::ArgValue;
+
+/// Jump to a cell at a fixed offset, over anything. Each offset written stands for its eight
+/// reflections and rotations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leap {
+    pub offsets: Vec<(i32, i32)>,
+    pub to: Landing,
+}
+
+impl Leap {
+    pub const SPEC: Spec = Spec::new(
+        &["leap"],
+        &[ArgSpec::at("(DX,DY)...", ""), ArgSpec::key("to", "empty|enemy|any", "any")],
+        "move a piece to a cell at a fixed offset, over anything",
+        "step-slide-leap-move-a-piece-already-on-the-board",
+    );
+}
+
+impl MovePrim for Leap {
+    fn read(input: &mut MoveInput) -> Option<Leap> {
+        let MoveInput { r, args, hops, .. } = input;
+        let call = &hops[0].call;
+        let mut offsets = Vec::new();
+        for arg in args.positional() {
+            match arg.value {
+                ArgValue::Vector(dx, dy) => {
+                    for (a, b) in [(dx, dy), (dy, dx)] {
+                        for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                            if !offsets.contains(&(a * sa, b * sb)) {
+                                offsets.push((a * sa, b * sb));
+                            }
+                        }
+                    }
+                }
+                _ => r.arg_error(arg, "leap() takes offsets such as (1,2)"),
+            }
+        }
+        if offsets.is_empty() {
+            r.call_error(call, "leap() needs at least one offset, e.g. leap((1,2))");
+            return None;
+        }
+        let to = r.landing(args, Landing::EmptyOrEnemy);
+        if to == Landing::Passed {
+            r.call_error(call, "a leap passes over no cells: to=passed is for step() and slide()");
+        }
+        Some(Leap { offsets, to })
+    }
+
+    fn words(&self, _r: &Ruleset, piece: &PieceType) -> String {
+        format!(
+            "{} leaps by {} to {}.",
+            a_piece(&piece.name),
+            self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
+            landing_words(self.to)
+        )
+    }
+
+    fn captures(&self) -> bool {
+        self.to != Landing::Empty
+    }
+
+    fn refused_with_stacks(&self) -> Option<&'static str> {
+        (self.to != Landing::Empty).then_some("a move that lands on a piece: with [stacks] pieces capture only by hopping (to=empty)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{error, load};
+
+    #[test]
+    fn an_offset_stands_for_its_eight_turns() {
+        let r = load("[moves.m]\npiece = \"stone\"\ndo = \"leap((1,2))\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
+        let crate::model::Action::Leap(leap) = &r.moves[0].action else { panic!("a leap") };
+        assert_eq!(leap.offsets.len(), 8);
+        assert_eq!(error("leap"), "leap() needs at least one offset, e.g. leap((1,2))");
+        assert_eq!(error("leap((1,1), to=passed)"), "a leap passes over no cells: to=passed is for step() and slide()");
+    }
+}

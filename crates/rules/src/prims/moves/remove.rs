@@ -1,0 +1,92 @@
+//! `remove`: take a piece off the board, as the later part of a move ("then remove an enemy
+//! piece").
+
+use crate::describe::region_words;
+use crate::model::{PieceType, RegionId, Ruleset, Whose};
+use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
+use crate::syntax::ArgValue;
+
+/// Take a piece off the board: one of the owner `of` says (seen from the mover), standing in
+/// `region` (resolved for the mover) if given. Only the later part of a move
+/// ([`crate::model::MoveRule::next`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Remove {
+    pub of: Whose,
+    pub region: Option<RegionId>,
+}
+
+impl Remove {
+    pub const SPEC: Spec = Spec::new(
+        &["remove"],
+        &[ArgSpec::at("enemy|own|any", "enemy"), ArgSpec::key("in", "REGION", "anywhere")],
+        "a later part only: take a piece off the board",
+        "remove-a-later-part-that-takes-a-piece-off-and-a-later-parts-if",
+    )
+    .later_part()
+    .any_piece();
+}
+
+impl MovePrim for Remove {
+    fn read(input: &mut MoveInput) -> Option<Remove> {
+        let MoveInput { r, args, .. } = input;
+        let of = match args.positional().as_slice() {
+            [] => Whose::Enemy,
+            [_, extra, ..] => {
+                r.arg_error(extra, "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION");
+                Whose::Enemy
+            }
+            [arg] => match &arg.value {
+                ArgValue::Name(n) if n == "enemy" => Whose::Enemy,
+                ArgValue::Name(n) if n == "own" => Whose::Own,
+                ArgValue::Name(n) if n == "any" => Whose::Any,
+                _ => {
+                    r.arg_error(arg, "remove() takes enemy, own or any: whose piece leaves the board");
+                    Whose::Enemy
+                }
+            },
+        };
+        let region = args.key("in").and_then(|arg| r.region(arg));
+        Some(Remove { of, region })
+    }
+
+    fn words(&self, r: &Ruleset, _piece: &PieceType) -> String {
+        let whose = match self.of {
+            Whose::Own => "an own piece",
+            Whose::Enemy => "an enemy piece",
+            Whose::Any => "a piece",
+        };
+        let place = self.region.map_or(String::new(), |id| format!(" standing on {}", region_words(r, id)));
+        format!("Take {whose}{place} off the board.")
+    }
+
+    fn only_later(&self, rule: &str) -> Option<String> {
+        Some(format!(
+            "remove() is the later part of a move, and no move goes on with '{rule}': name it in another move's next = \"{rule}\""
+        ))
+    }
+
+    fn refused_with_stacks(&self) -> Option<&'static str> {
+        Some("remove(): with [stacks] taking a piece off is not defined for columns yet")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{load, message};
+
+    fn removal(args: &str) -> Result<crate::model::Ruleset, String> {
+        load(&format!("[moves.m]\npiece = \"stone\"\ndo = \"place\"\nnext = \"take\"\n\n[moves.take]\ndo = \"remove({args})\""), "no-moves", "")
+    }
+
+    #[test]
+    fn a_removal_takes_whose_piece_and_where() {
+        let r = removal("own, in=home").unwrap_or_else(|e| panic!("{e}"));
+        assert!(crate::describe::move_words(&r, &r.moves[0]).ends_with("Then, in the same move (written after a '/'): take an own piece standing on the home cells off the board."));
+        // The message for a second argument names everything remove() takes.
+        assert_eq!(
+            message(&removal("enemy, own").expect_err("refused")),
+            "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION"
+        );
+        assert_eq!(message(&removal("foe").expect_err("refused")), "remove() takes enemy, own or any: whose piece leaves the board");
+    }
+}

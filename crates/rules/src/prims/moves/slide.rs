@@ -1,0 +1,158 @@
+//! `slide`: move a piece along a direction any number of cells up to a limit, or exactly as many
+//! as the line it runs along holds pieces, over empty cells and the pieces `over=` allows.
+
+use crate::describe::{a_piece, dirs_words, landing_words, region_words};
+use crate::model::{DirSetId, Landing, Over, PieceType, RegionId, Ruleset};
+use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
+use crate::syntax::ArgValue;
+
+/// Move along a direction over empty cells (and pieces `over` allows): any number of cells up
+/// to `max`, or exactly as many as `distance` says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slide {
+    pub dirs: DirSetId,
+    pub to: Landing,
+    pub min: u32,
+    pub max: Option<u32>,
+    pub over: Option<Over>,
+    pub distance: Distance,
+    /// It lands on this region (resolved for the mover) exactly when it starts there.
+    pub stay: Option<RegionId>,
+}
+
+/// How far a slide goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distance {
+    /// Any number of cells (up to the slide's `max`).
+    Any,
+    /// Exactly as many cells as there are pieces on the whole line the move runs along (both
+    /// directions, the moving piece included).
+    LineCount,
+}
+
+impl Slide {
+    pub const SPEC: Spec = Spec::new(
+        &["slide"],
+        &[
+            ArgSpec::at("DIRS", ""),
+            ArgSpec::key("to", "empty|enemy|any|passed", "empty"),
+            ArgSpec::key("min", "N", "1"),
+            ArgSpec::key("max", "N", "no limit"),
+            ArgSpec::key("over", "none|own|enemy|any", "none"),
+            ArgSpec::key("distance", "any|line-count", "any"),
+            ArgSpec::key("stay", "REGION", "anywhere"),
+        ],
+        "move a piece along a line of empty cells",
+        "step-slide-leap-move-a-piece-already-on-the-board",
+    );
+}
+
+impl MovePrim for Slide {
+    fn read(input: &mut MoveInput) -> Option<Slide> {
+        let MoveInput { r, args, hops, .. } = input;
+        let call = &hops[0].call;
+        let dirs = r.one_dir_set(call, args)?;
+        let to = r.landing(args, Landing::Empty);
+        let max = args.key("max").and_then(|a| r.uint(a));
+        let min = args.key("min").and_then(|a| r.uint(a)).unwrap_or(1).max(1);
+        if let Some(m) = max
+            && m < min
+        {
+            r.call_error(call, format!("slide() has min={min} above max={m}"));
+        }
+        let stay = args.key("stay").and_then(|a| r.region(a));
+        let over = match args.key("over") {
+            None => None,
+            Some(arg) => match &arg.value {
+                ArgValue::Name(n) if n == "none" => None,
+                ArgValue::Name(n) if n == "enemy" => Some(Over::Enemy),
+                ArgValue::Name(n) if n == "own" => Some(Over::Own),
+                ArgValue::Name(n) if n == "any" => Some(Over::Any),
+                _ => {
+                    r.arg_error(arg, "over= takes none, own, enemy or any");
+                    None
+                }
+            },
+        };
+        let distance = match args.key("distance") {
+            None => Distance::Any,
+            Some(arg) => match &arg.value {
+                ArgValue::Name(n) if n == "line-count" => Distance::LineCount,
+                ArgValue::Name(n) if n == "any" => Distance::Any,
+                _ => {
+                    r.arg_error(arg, "distance= takes any or line-count");
+                    Distance::Any
+                }
+            },
+        };
+        if distance == Distance::LineCount && max.is_some() {
+            r.call_error(call, "slide() takes max= or distance=line-count, not both");
+        }
+        Some(Slide { dirs, to, min, max, over, distance, stay })
+    }
+
+    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+        let Slide { dirs, to, min, max, over, distance, stay } = *self;
+        if (min, over, distance, stay) == (1, None, Distance::Any, None) {
+            return format!(
+                "{} slides {} {} over empty cells to {}.",
+                a_piece(&piece.name),
+                max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
+                dirs_words(r, dirs),
+                landing_words(to)
+            );
+        }
+        let how_far = match (distance, min, max) {
+            (Distance::LineCount, ..) => {
+                "exactly as many cells as there are pieces on the whole line it moves along (both ways, itself included)".to_string()
+            }
+            (Distance::Any, 1, None) => "any distance".to_string(),
+            (Distance::Any, 1, Some(m)) => format!("up to {m} cells"),
+            (Distance::Any, n, None) => format!("{n} cells or more"),
+            (Distance::Any, n, Some(m)) if n == m => format!("exactly {n} cells"),
+            (Distance::Any, n, Some(m)) => format!("{n} to {m} cells"),
+        };
+        let passing = match over {
+            None => "over empty cells only",
+            Some(Over::Own) => "passing over empty cells and own pieces, never over an enemy piece",
+            Some(Over::Enemy) => "passing over empty cells and enemy pieces, never over an own piece",
+            Some(Over::Any) => "passing over empty cells and any pieces",
+            Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
+        };
+        let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
+        format!("{} moves {how_far} {}, {passing}, to {}{stays}.", a_piece(&piece.name), dirs_words(r, dirs), landing_words(to))
+    }
+
+    fn captures(&self) -> bool {
+        self.to != Landing::Empty
+    }
+
+    fn refused_with_stacks(&self) -> Option<&'static str> {
+        (self.to != Landing::Empty).then_some("a move that lands on a piece: with [stacks] pieces capture only by hopping (to=empty)")
+    }
+
+    fn passes_cells(&self) -> bool {
+        true
+    }
+
+    fn lands_on_passed(&self) -> bool {
+        self.to == Landing::Passed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{error, words};
+
+    #[test]
+    fn a_slide_says_how_far_and_over_what() {
+        assert_eq!(words("slide(diagonal, max=3)"), "A stone slides up to 3 cells diagonally over empty cells to an empty cell.");
+        assert_eq!(
+            words("slide(orthogonal, min=2, max=2, over=own)"),
+            "A stone moves exactly 2 cells along a row or column, passing over empty cells and own pieces, never over an enemy piece, to an empty cell."
+        );
+        assert_eq!(error("slide(all, min=3, max=2)"), "slide() has min=3 above max=2");
+        assert_eq!(error("slide(all, distance=line-count, max=2)"), "slide() takes max= or distance=line-count, not both");
+        assert_eq!(error("slide(all, over=friend)"), "over= takes none, own, enemy or any");
+    }
+}

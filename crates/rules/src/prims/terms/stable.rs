@@ -1,0 +1,26 @@
+//! `stable(DIRS)`: the pieces that can never be enclosed.
+
+use crate::describe::axis_words;
+use crate::model::{DirSetId, Ruleset};
+use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
+
+/// The player's pieces that can never be enclosed along the axes of `dirs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stable {
+    pub dirs: DirSetId,
+}
+
+impl Stable {
+    pub const SPEC: Spec = Spec::new(&["stable"], &[ArgSpec::at("DIRS", "all")], "the pieces that can never be enclosed", "eval");
+}
+
+impl TermPrim for Stable {
+    fn read(input: &mut TermInput) -> Option<Stable> {
+        let dirs = input.optional_dir_set()?;
+        Some(Stable { dirs })
+    }
+
+    fn words(&self, r: &Ruleset, points: &str) -> String {
+        format!("{points} for each piece that can never be enclosed {}", axis_words(Some(r), Some(self.dirs)))
+    }
+}

@@ -1,0 +1,60 @@
+//! `[turn] pass`: when a player may pass.
+
+use crate::load::cx::{Cx, Names};
+use crate::model::Ruleset;
+use crate::prims::{ArgSpec, Spec, TurnOption};
+use crate::tree::Node;
+
+/// When a player may pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassRule {
+    Never,
+    /// Only when no other move is legal, and the opponent has a move (otherwise the game ends).
+    WhenStuck,
+    /// On any turn.
+    Always,
+}
+
+/// `pass = "never"`, `"when-stuck"` or `"always"`.
+pub struct PassOption;
+
+impl PassOption {
+    pub const SPEC: Spec = Spec::new(&["pass"], &[ArgSpec::at("never|when-stuck|always", "never")], "when a player may pass", "turn");
+}
+
+impl TurnOption for PassOption {
+    type Value = PassRule;
+    const KEYS: &'static [&'static str] = &["pass"];
+    const ORDER: u8 = 9;
+
+    fn default() -> PassRule {
+        PassRule::Never
+    }
+
+    fn read(cx: &mut Cx, nodes: &[Option<&Node>], _names: &Names) -> Option<PassRule> {
+        let passes = [("never", PassRule::Never), ("when-stuck", PassRule::WhenStuck), ("always", PassRule::Always)];
+        cx.keyword(nodes[0]?, "pass", &passes)
+    }
+
+    fn words(pass: &PassRule, _r: &Ruleset) -> Vec<(String, String)> {
+        let sentence = match pass {
+            PassRule::Never => "Passing is not allowed.",
+            PassRule::WhenStuck => "A player with no legal move passes (if the opponent cannot move either, the game ends).",
+            PassRule::Always => "A player may pass on any turn.",
+        };
+        vec![("passing".to_string(), sentence.to_string())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::PassRule;
+    use crate::prims::test_support::{load, message};
+
+    #[test]
+    fn pass_is_one_of_three_words() {
+        let with = |value: &str| load("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "no-moves", &format!("[turn]\npass = \"{value}\""));
+        assert_eq!(with("when-stuck").unwrap_or_else(|e| panic!("{e}")).turn.pass, PassRule::WhenStuck);
+        assert_eq!(message(&with("sometimes").expect_err("refused")), "pass must be never, when-stuck or always, not 'sometimes'");
+    }
+}
