@@ -23,6 +23,9 @@ pub enum MoveError {
 pub enum PositionError {
     #[error("bad position '{}': {}", quote(.text), escape(.reason))]
     Bad { text: String, reason: String },
+    /// A legal position whose moves hetproba cannot all find: the limit is the engine's.
+    #[error("position '{}' is beyond hetproba's search: {}", quote(.text), escape(.reason))]
+    BeyondSearch { text: String, reason: String },
 }
 
 /// Everything about a move, for `moves --json` and displays.
@@ -508,7 +511,7 @@ impl Game {
             return Err(PositionError::Bad { text: text.trim().to_string(), reason: format!("the position cannot arise: {reason}") });
         }
         if let Some(reason) = self.search_cut(&pos) {
-            return Err(PositionError::Bad { text: text.trim().to_string(), reason });
+            return Err(PositionError::BeyondSearch { text: text.trim().to_string(), reason });
         }
         if let Some(cell) = self.exposed_royal(&pos) {
             let (owner, mover) = (pos.side.other(), pos.side);
