@@ -739,7 +739,7 @@ impl Game {
             self.drop_idle_marks(pos);
         }
         if !rule.effects.is_empty() {
-            rule.effects.make(self, pos, side, mv.to);
+            rule.effects.make(self, pos, side, mv.to, mv.is_capture());
         }
     }
 

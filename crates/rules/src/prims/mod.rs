@@ -607,6 +607,8 @@ registry! {
         Enclose(enclose::Enclose),
         Surround(surround::Surround),
         Convert(convert::Convert),
+        Approach(approach::Approach),
+        Explode(explode::Explode),
     }
     /// A test inside an end condition.
     enum Test in ends (TestPrim, TestInput) {
