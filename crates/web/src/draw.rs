@@ -5,7 +5,7 @@
 
 use hetproba_board::{CellId, DirId, NO_CELL, Shape};
 use hetproba_engine::rules::describe::region_words;
-use hetproba_engine::rules::model::{Action, Condition, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
+use hetproba_engine::rules::model::{Action, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
 use hetproba_engine::{Game, Owner, Piece, Position};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -99,17 +99,14 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
             add(promo.region, &mut out);
         }
     }
-    fn tests(c: &Condition, found: &mut Vec<RegionId>) {
-        match c {
-            Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
-            Condition::Not(inner) => tests(inner, found),
-            Condition::Test(Test::Occupies(occupies), _) => found.push(occupies.region),
-            Condition::Test(..) => {}
-        }
-    }
     let mut found = Vec::new();
     for e in &rules.ends {
-        tests(&e.condition, &mut found);
+        e.condition.any_test(&mut |t| {
+            if let Test::Occupies(occupies) = t {
+                found.push(occupies.region);
+            }
+            false
+        });
     }
     for m in &rules.moves {
         if let Action::Place(place) = &m.action
