@@ -823,13 +823,13 @@ fn broken_removals() {
         "27:6",
         "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
     );
-    let text = MILLS.replace("next = \"take\"", "next = \"take\"\nif = \"line(3)\"");
+    let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if-after = \"line(3)\"");
     assert_broken(
-        "if_first",
+        "if_after_later",
         &[("mills.toml", &text)],
         "mills.toml",
-        "26:6",
-        "if = is for the later part of a move, and no move goes on with 'place': name it in another move's next = \"place\"",
+        "29:12",
+        "if-after is a condition on a whole move: write it in 'place', the move's first part",
     );
     let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if = \"no-moves\"");
     assert_broken(
@@ -837,7 +837,7 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "29:6",
-        "a later part's if cannot ask no-moves: the move is not over when it is asked",
+        "a move's if cannot ask no-moves: the move is not made when it is asked (if-after can)",
     );
     // "remove(" is 7 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(foe)");
@@ -983,7 +983,13 @@ fn broken_connected_and_occupies() {
         "no region 'nowhere'; the board has: all, edge, goal",
     );
     let text = with_region("occupies() by mover");
-    assert_broken("occupies_empty", &[("occupies.toml", &text)], "occupies.toml", "23:7", "occupies() takes one region name");
+    assert_broken(
+        "occupies_empty",
+        &[("occupies.toml", &text)],
+        "occupies.toml",
+        "23:7",
+        "occupies() takes a region, then piece types if only some count: occupies(far), occupies(hill, king)",
+    );
 }
 
 /// TINY with a placement phase (lines 26 to 28, `limit` from line 27 on), then the rest of the game.

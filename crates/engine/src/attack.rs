@@ -127,7 +127,9 @@ impl Attacks {
                     }
                     None => false,
                 };
-                match rule.kind.attack(side) {
+                // A rule with an `if` attacks only when it holds: asked by generating.
+                let attack = if rule.conditional { Attack::General } else { rule.kind.attack(side) };
+                match attack {
                     Attack::None => {}
                     Attack::General => out.general = true,
                     Attack::Lines { dirs, min, max, stay } => {
@@ -302,12 +304,9 @@ impl Game {
     }
 
     /// A royal piece of the player who has just moved that stands attacked: a position no
-    /// legal move leads to. (Where a player may pass, passing in check leads there: none.)
+    /// legal move leads to (a pass in check is no legal move either).
     pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
         let a = self.attacks.as_ref()?;
-        if self.turn.pass != hetproba_rules::model::PassRule::Never {
-            return None;
-        }
         let owner = pos.side.other();
         hetproba_board::with_width!(self.width, W => a.royal[owner.index()]
             .iter()
@@ -562,12 +561,15 @@ impl Game {
     }
 }
 
-/// A sink that passes on only the legal moves (and, with a tired piece, only its captures).
+/// A sink that passes on only the legal moves (and, with a tired piece, only its captures; with
+/// `if-after` conditions, only the moves after which they hold).
 pub(crate) struct Legal<'a, const W: usize, S: Sink> {
     pub game: &'a Game,
     pub pos: &'a Position,
     pub legality: Option<Legality<W>>,
     pub tired: Option<CellId>,
+    /// Ask the `if-after` conditions.
+    pub after: bool,
     pub sink: &'a mut S,
 }
 
@@ -584,6 +586,9 @@ impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
             if !free && !self.game.legal(self.pos, l, &mv) {
                 return true;
             }
+        }
+        if self.after && !self.game.allowed_after::<W>(self.pos, &mv) {
+            return true;
         }
         self.sink.push(mv)
     }

@@ -239,6 +239,8 @@ pub(crate) struct Rule {
     /// Its moves start from a piece of its own on the board (a step, slide, leap or hop):
     /// with none there, it has no move, and generation skips it.
     pub from_pieces: bool,
+    /// It has an `if`, asked before its moves are generated.
+    pub conditional: bool,
 }
 
 /// How a legality test sees a move of a kind without making it.
@@ -530,6 +532,7 @@ impl Rule {
             next: rule.next.map(RuleId::new),
             one_piece: false,
             from_pieces,
+            conditional: rule.when.is_some(),
         }
     }
 
@@ -599,6 +602,9 @@ impl Game {
     pub(crate) fn generate_rule_inline<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
+            return true;
+        }
+        if rule.conditional && !self.rule_allowed::<W>(pos, side, index) {
             return true;
         }
         if let Some(next) = rule.next {
