@@ -1001,7 +1001,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.ab9cc47d806d6fea.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.51d42d2f2c520487.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
