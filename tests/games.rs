@@ -692,13 +692,13 @@ fn broken_new_effects_and_placements() {
         "20:22",
         "convert() takes one direction set, e.g. convert(orthogonal)",
     );
-    let text = tiny_pattern("step(all) then explode(all)");
+    let text = tiny_pattern("step(all) then capture(all)");
     assert_broken(
         "unknown_effect",
         &[("effect.toml", &text)],
         "effect.toml",
         "20:22",
-        "unknown effect 'explode'; expected flip, enclose, surround or convert",
+        "unknown effect 'capture'; expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
     // "step(all) then enclose(all, remove, " is 36 characters: the argument.
     let text = tiny_pattern("step(all) then enclose(all, remove, hostile=throne)");
@@ -887,7 +887,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("effect.toml", &text)],
         "effect.toml",
         "20:18",
-        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround or convert",
+        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
 }
 

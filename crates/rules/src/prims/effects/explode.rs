@@ -55,6 +55,6 @@ mod tests {
     fn an_explosion_follows_a_capture() {
         assert!(words("step(all, to=any) then explode(all)").ends_with("When it captures, it explodes: the capturing piece and every piece next to where it landed in any direction leave the board."));
         assert_eq!(error("step(all) then explode"), "explode() takes one direction set, e.g. explode(orthogonal)");
-        assert_eq!(error("step(all) then explode(all, spare=queen)"), "no piece type 'queen'");
+        assert_eq!(error("step(all) then explode(all, spare=queen)"), "no piece type 'queen'; the pieces are: stone, king");
     }
 }
