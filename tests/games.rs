@@ -716,13 +716,13 @@ fn broken_new_effects_and_placements() {
         "20:22",
         "convert() takes one direction set, e.g. convert(orthogonal)",
     );
-    let text = tiny_pattern("step(all) then explode(all)");
+    let text = tiny_pattern("step(all) then capture(all)");
     assert_broken(
         "unknown_effect",
         &[("effect.toml", &text)],
         "effect.toml",
         "20:22",
-        "unknown effect 'explode'; expected flip, enclose, surround or convert",
+        "unknown effect 'capture'; expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
     // "step(all) then enclose(all, remove, " is 36 characters: the argument.
     let text = tiny_pattern("step(all) then enclose(all, remove, hostile=throne)");
@@ -847,13 +847,13 @@ fn broken_removals() {
         "27:6",
         "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
     );
-    let text = MILLS.replace("next = \"take\"", "next = \"take\"\nif = \"line(3)\"");
+    let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if-after = \"line(3)\"");
     assert_broken(
-        "if_first",
+        "if_after_later",
         &[("mills.toml", &text)],
         "mills.toml",
-        "26:6",
-        "if = is for the later part of a move, and no move goes on with 'place': name it in another move's next = \"place\"",
+        "29:12",
+        "if-after is a condition on a whole move: write it in 'place', the move's first part",
     );
     let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if = \"no-moves\"");
     assert_broken(
@@ -861,7 +861,7 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "29:6",
-        "a later part's if cannot ask no-moves: the move is not over when it is asked",
+        "a move's if cannot ask no-moves: the move is not made when it is asked (if-after can)",
     );
     // "remove(" is 7 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(foe)");
@@ -911,7 +911,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("effect.toml", &text)],
         "effect.toml",
         "20:18",
-        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround or convert",
+        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
 }
 
@@ -1008,7 +1008,13 @@ fn broken_connected_and_occupies() {
         "no region 'nowhere'; the board has: all, edge, goal",
     );
     let text = with_region("occupies() by mover");
-    assert_broken("occupies_empty", &[("occupies.toml", &text)], "occupies.toml", "23:7", "occupies() takes one region name");
+    assert_broken(
+        "occupies_empty",
+        &[("occupies.toml", &text)],
+        "occupies.toml",
+        "23:7",
+        "occupies() takes a region, then piece types if only some count: occupies(far), occupies(hill, king)",
+    );
 }
 
 /// TINY with a placement phase (lines 26 to 28, `limit` from line 27 on), then the rest of the game.

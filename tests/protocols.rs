@@ -1,8 +1,9 @@
 //! The engine protocols checked with the clients players use: python-chess's `chess.engine`
 //! drives `hetproba uci` (tests/protocols/uci_game.py) and pydraughts' `HubEngine` drives
-//! `hetproba hub` (tests/protocols/hub_game.py). Both are PyPI packages that `.ci/run` installs
-//! (`pip install chess pydraughts`); without them these tests fail and say so, rather than pass
-//! without checking anything. The handshakes are also checked here without Python.
+//! `hetproba hub` (tests/protocols/hub_game.py); python-chess's atomic board is the independent
+//! generator the `atomic` ruleset is held to (tests/protocols/atomic_games.py). python-chess and
+//! pydraughts are PyPI packages that `.ci/run` installs (`pip install chess pydraughts`); without
+//! them these tests fail and say so, rather than pass without checking anything. The handshakes are also checked here without Python.
 
 mod common;
 
@@ -21,6 +22,14 @@ fn client(script: &str, args: &[&str]) -> String {
     );
     assert!(run.status.success(), "{script} {args:?} failed:\n{stderr}");
     String::from_utf8_lossy(&run.stdout).trim().to_string()
+}
+
+/// Atomic chess against python-chess's `chess.variant.AtomicBoard`: twelve random games, the legal
+/// moves and the pieces each takes compared at every ply, the final position and the result.
+#[test]
+fn atomic_agrees_with_python_chess_at_every_ply() {
+    let said = client("atomic_games.py", &["12"]);
+    assert!(said.starts_with("atomic ok: 12 games"), "{said}");
 }
 
 #[test]

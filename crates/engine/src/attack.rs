@@ -27,6 +27,8 @@ struct Slider {
     stay: Option<CellSets>,
     /// It moves only from these cells (set 0).
     from: Option<CellSets>,
+    /// Its captures explode: it attacks no cell whose blast would take its own royal piece.
+    explodes: bool,
 }
 
 /// The pieces that attack along one line, read backwards from the attacked cell.
@@ -53,7 +55,7 @@ const FAR: u8 = 2;
 
 impl Line {
     fn find_kinds(&mut self) {
-        let plain = |s: &Slider| s.min <= 1 && (s.max == 1 || s.max == u32::MAX) && s.stay.is_none() && s.from.is_none();
+        let plain = |s: &Slider| s.min <= 1 && (s.max == 1 || s.max == u32::MAX) && s.stay.is_none() && s.from.is_none() && !s.explodes;
         if !self.sliders.iter().all(plain) {
             return;
         }
@@ -98,8 +100,12 @@ struct AttackRules {
     /// Lines along which pieces attack over screens.
     screens: Vec<ScreenLine>,
     /// Per leaping piece: per cell, the cells it could leap onto that cell from (set `cell`),
-    /// met with the piece's own cells in one step.
-    leaps: Vec<(Piece, CellSets)>,
+    /// met with the piece's own cells in one step; and whether its captures explode.
+    leaps: Vec<(Piece, CellSets, bool)>,
+    /// Captures that explode (`explode`): per cell, the cells a capture there blows up, and
+    /// the types spared. A capture whose blast would take the player's own royal piece is no
+    /// attack (atomic chess: kings side by side give no check).
+    blast: Option<(CellSets, PieceTypeSet)>,
     /// Some capturing rule cannot be read backwards: attacks are found by generating moves.
     general: bool,
 }
@@ -158,7 +164,17 @@ impl Attacks {
             for rule in compiled {
                 let from = rule.from.as_ref().map(one);
                 let piece = rule.moving[side.index()];
-                let attack = rule.kind.attack(side);
+                let explodes = match rule.effects.blast() {
+                    Some((blast, spare)) => {
+                        let n = board.len();
+                        let own = CellSets::from_sets(width, (0..n).map(|c| blast.cells(side.index() * n + c).collect::<Vec<_>>()));
+                        out.blast.get_or_insert((own, spare));
+                        true
+                    }
+                    None => false,
+                };
+                // A rule with an `if` attacks only when it holds: asked by generating.
+                let attack = if rule.conditional { Attack::General } else { rule.kind.attack(side) };
                 let takes = match &attack {
                     Attack::Lines { takes, .. } | Attack::Leaps(_, takes) | Attack::Screens { takes, .. } => *takes,
                     Attack::None | Attack::General => None,
@@ -206,7 +222,7 @@ impl Attacks {
                                 out.general = true;
                                 continue;
                             };
-                            let slider = Slider { piece, min, max, stay: stay.clone(), from: from.clone() };
+                            let slider = Slider { piece, min, max, stay: stay.clone(), from: from.clone(), explodes };
                             match out.lines.iter_mut().find(|line| line.walk == back) {
                                 Some(line) => {
                                     line.reach = line.reach.max(max);
@@ -229,10 +245,10 @@ impl Attacks {
                                 sources[t.index()].push(CellId::new(src));
                             }
                         }
-                        out.leaps.push((piece, CellSets::from_sets(width, sources)));
+                        out.leaps.push((piece, CellSets::from_sets(width, sources), explodes));
                     }
                 }
-                if rule.effects.removes() {
+                if rule.effects.attacks() {
                     out.general = true;
                 }
             }
@@ -374,12 +390,9 @@ impl Game {
     }
 
     /// A royal piece of the player who has just moved that stands attacked: a position no
-    /// legal move leads to. (Where a player may pass, passing in check leads there: none.)
+    /// legal move leads to (a pass in check is no legal move either).
     pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
         let a = self.attacks.as_ref()?;
-        if self.turn.pass != hetproba_rules::model::PassRule::Never {
-            return None;
-        }
         let owner = pos.side.other();
         hetproba_board::with_width!(self.width, W => a.royal[owner.index()]
             .iter()
@@ -390,6 +403,13 @@ impl Game {
     fn attacked_in<const W: usize>(&self, view: &View<W>, cell: CellId, by: PlayerId) -> bool {
         let Some(a) = &self.attacks else { return false };
         let rules = &a.by[by.index()];
+        // A capture on `cell` whose blast takes the attacker's own royal piece is no attack.
+        let blasted = rules.blast.as_ref().is_some_and(|(blast, spare)| {
+            blast
+                .get::<W>(cell.index())
+                .iter()
+                .any(|c| view.at(c).is_some_and(|p| !spare.contains(p.kind()) && a.royal[by.index()].contains(&p)))
+        });
         for line in &rules.lines {
             if let (Some(kinds), Some(rising)) = (&line.kinds, line.order)
                 && line.reach > 1
@@ -418,7 +438,8 @@ impl Game {
             };
             let held = view.at(p);
             let hits = line.sliders.iter().any(|s| {
-                Some(s.piece) == held
+                !(blasted && s.explodes)
+                    && Some(s.piece) == held
                     && dist >= s.min
                     && dist <= s.max
                     && s.stay.as_ref().is_none_or(|r| r.contains(0, p) == r.contains(0, cell))
@@ -447,7 +468,10 @@ impl Game {
         }
         // A source holds the piece if the position has it there and the view left it, or the
         // view put it there: only the changed cells need a closer look.
-        rules.leaps.iter().any(|&(piece, ref sources)| {
+        rules.leaps.iter().any(|&(piece, ref sources, explodes)| {
+            if blasted && explodes {
+                return false;
+            }
             let near = sources.get::<W>(cell.index());
             let held = view.pos.piece_set::<W>(piece).without(view.changed);
             !(near & held).is_empty() || (near & view.changed).iter().any(|s| view.at(s) == Some(piece))
@@ -697,21 +721,36 @@ impl Game {
         (pinned, open)
     }
 
-    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe.
+    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe. A
+    /// move that takes the mover's last royal piece off (an explosion) is not; one that takes
+    /// the opponent's last is, whatever it leaves attacked: the game is won.
     fn safe_after_making<const W: usize>(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
+        let royals = |p: &Position, player: PlayerId| {
+            self.attacks.as_ref().map_or(0, |a| a.royal[player.index()].iter().map(|&r| p.count(r)).sum::<u32>())
+        };
+        let theirs = royals(pos, side.other());
         with_scratch(pos, |scratch| {
             self.make(scratch, mv);
+            if royals(scratch, side) == 0 {
+                return false;
+            }
+            if theirs > 0 && royals(scratch, side.other()) == 0 {
+                return true;
+            }
             !self.in_check_w::<W>(scratch, side)
         })
     }
 }
 
-/// A sink that passes on only the legal moves (and, with a tired piece, only its captures).
+/// A sink that passes on only the legal moves (and, with a tired piece, only its captures; with
+/// `if-after` conditions, only the moves after which they hold).
 pub(crate) struct Legal<'a, const W: usize, S: Sink> {
     pub game: &'a Game,
     pub pos: &'a Position,
     pub legality: Option<Legality<W>>,
     pub tired: Option<CellId>,
+    /// Ask the `if-after` conditions.
+    pub after: bool,
     pub sink: &'a mut S,
 }
 
@@ -728,6 +767,9 @@ impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
             if !free && !self.game.legal(self.pos, l, &mv) {
                 return true;
             }
+        }
+        if self.after && !self.game.allowed_after::<W>(self.pos, &mv) {
+            return true;
         }
         self.sink.push(mv)
     }

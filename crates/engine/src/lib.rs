@@ -7,6 +7,7 @@
 mod attack;
 mod cellbits;
 mod check;
+mod counts;
 mod effects;
 mod ends;
 mod eval;

@@ -504,7 +504,7 @@ impl Game {
     /// Reads a position written by [`Game::write_position`]. Without a phase field the position
     /// is in the last phase (ordinary play).
     /// A position where the player who has just moved stands with a royal piece attacked cannot
-    /// arise (no move may leave it so), and is refused.
+    /// arise (no move may leave it so, but one that blows up the opponent's), and is refused.
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let pos = self.read_any_position(text)?;
         if let Some(reason) = self.impossible(&pos) {
@@ -513,7 +513,9 @@ impl Game {
         if let Some(reason) = self.search_cut(&pos) {
             return Err(PositionError::BeyondSearch { text: text.trim().to_string(), reason });
         }
-        if let Some(cell) = self.exposed_royal(&pos) {
+        if !self.royal_blown(&pos)
+            && let Some(cell) = self.exposed_royal(&pos)
+        {
             let (owner, mover) = (pos.side.other(), pos.side);
             let piece = pos.cells[cell.index()].map_or("", |p| &self.rules.pieces[p.kind().index()].name);
             return Err(PositionError::Bad {

@@ -730,6 +730,13 @@ impl Position {
         self.sets[row * self.words..(row + 1) * self.words].iter().map(|w| w.count_ones()).sum()
     }
 
+    /// How many of the positions before the moves this position can unmake had the hash
+    /// `hash` (the position's own history: since it was set up, in a session at least the last
+    /// [`crate::session::UNDO_DEPTH`] moves).
+    pub(crate) fn earlier_repetitions_of(&self, hash: u64) -> u32 {
+        u32::try_from(self.frames.iter().filter(|f| f.hash == hash).count()).unwrap_or(u32::MAX)
+    }
+
     /// Moves made since the position was set up.
     pub fn moves_made(&self) -> usize {
         self.frames.len()

@@ -16,7 +16,7 @@
 //! `PROPTEST_CASES=2000` for a deeper run.
 
 use hetproba_engine::board::CellId;
-use hetproba_engine::rules::model::{PieceTypeId, PlayerId};
+use hetproba_engine::rules::model::{Effect, PieceTypeId, PlayerId};
 use hetproba_engine::{Game, Move, NO_DIR, Owner, Piece, Position, Session};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -244,7 +244,13 @@ proptest! {
                         // the cells it left and captured are empty (a capture by landing on `to` aside).
                         Some(from) => {
                             assert_eq!(info.path.last(), Some(&to), "{what}: {info:?}");
-                            assert!(after.at(cell(&to)).is_some_and(|p| p.belongs_to(mover)), "{what}: {to} after the move");
+                            // A capture that explodes takes the capturing piece too.
+                            let blast = game.rules().moves[mv.rule.index()].effects.iter().any(|e| matches!(e, Effect::Explode(_)));
+                            if blast && !info.captures.is_empty() {
+                                assert_eq!(after.at(cell(&to)), None, "{what}: the capturing piece on {to} did not explode");
+                            } else {
+                                assert!(after.at(cell(&to)).is_some_and(|p| p.belongs_to(mover)), "{what}: {to} after the move");
+                            }
                             // The later part of a move may put a piece on the cell left (Amazons' arrow).
                             if *from != to && info.part.as_ref() != Some(from) {
                                 assert_eq!(after.at(cell(from)), None, "{what}: {from} is not left empty");

@@ -259,17 +259,62 @@ pub fn region_words(r: &Ruleset, id: RegionId) -> String {
     format!("the {readable} {noun} ({} for {}, {} for {})", and(&first), r.players[0].name, and(&second), r.players[1].name)
 }
 
-pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
+/// How a condition names its two players, by where it is read: after a move (an end rule,
+/// `if-after`, a later part's `if`), or before a move (a first part's `if`).
+pub(crate) type Whom = [&'static str; 2];
+
+/// After a move: "the player who just moved" and "the player to move".
+pub(crate) const AFTER: Whom = ["the player who just moved", "the player to move"];
+
+/// Before a move: "the player moving" and "the opponent".
+pub(crate) const BEFORE: Whom = ["the player moving", "the opponent"];
+
+pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition, whom: Whom) -> String {
+    let words = |c: &Condition| condition_words(ruleset, c, whom);
     match c {
-        Condition::Or(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(", or "),
-        Condition::And(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(" and "),
-        Condition::Not(inner) => format!("not ({})", condition_words(ruleset, inner)),
-        Condition::Test(test, who) => {
-            let whom = match who {
-                Who::Mover => "the player who just moved",
-                Who::Next => "the player to move",
+        Condition::Or(parts) => parts.iter().map(words).collect::<Vec<_>>().join(", or "),
+        Condition::And(parts) => parts.iter().map(words).collect::<Vec<_>>().join(" and "),
+        Condition::Not(inner) => format!("not ({})", words(inner)),
+        Condition::Test(test, who) => test.prim().words(ruleset, who_words(*who, whom)),
+        Condition::Compare(a, op, b) => {
+            let relation = match op {
+                CmpOp::Eq => "is",
+                CmpOp::Ne => "is not",
+                CmpOp::Le => "is at most",
+                CmpOp::Ge => "is at least",
+                CmpOp::Lt => "is less than",
+                CmpOp::Gt => "is more than",
             };
-            test.prim().words(ruleset, whom)
+            format!("{} {relation} {}", count_words(ruleset, a, whom), count_words(ruleset, b, whom))
+        }
+    }
+}
+
+fn who_words(who: Who, whom: Whom) -> &'static str {
+    match who {
+        Who::Mover => whom[0],
+        Who::Next => whom[1],
+    }
+}
+
+/// A count in words: "the number of men of the player to move plus 2".
+fn count_words(ruleset: Option<&Ruleset>, c: &Count, whom: Whom) -> String {
+    match c {
+        Count::Int(v) => v.to_string(),
+        Count::Query(q, who) => q.prim().words(ruleset, who_words(*who, whom)),
+        Count::Chain(first, rest) => {
+            let mut out = count_words(ruleset, first, whom);
+            for (op, c) in rest {
+                let op = match op {
+                    BinOp::Add => "plus",
+                    BinOp::Sub => "minus",
+                    BinOp::Mul => "times",
+                    BinOp::Div => "divided by",
+                    BinOp::Rem => "modulo",
+                };
+                out.push_str(&format!(" {op} {}", count_words(ruleset, c, whom)));
+            }
+            out
         }
     }
 }
@@ -318,15 +363,22 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     for effect in &m.effects {
         s.push_str(&effect.prim().words(r));
     }
+    if let Some(c) = &m.when {
+        s.push_str(&format!(" Only if {}.", condition_words(Some(r), c, BEFORE)));
+    }
+    if let Some(c) = &m.after {
+        s.push_str(&format!(" Only if afterwards {}.", condition_words(Some(r), c, AFTER)));
+    }
     if let Some(part) = m.next {
-        let words = move_words(r, &r.moves[part]);
+        let later = &r.moves[part];
+        let words = move_words(r, &MoveRule { when: None, ..later.clone() });
         let mut chars = words.chars();
         let lowered: String = chars.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(chars).collect();
-        match &r.moves[part].when {
+        match &later.when {
             None => s.push_str(&format!(" Then, in the same move (written after a '/'): {lowered}")),
             Some(c) => s.push_str(&format!(
                 " Then, in the same move (written after a '/'), if {} (after the part before): {lowered}",
-                condition_words(Some(r), c)
+                condition_words(Some(r), c, AFTER)
             )),
         }
     }
@@ -341,7 +393,7 @@ pub fn end_words(r: &Ruleset, e: &EndRule) -> String {
         Verdict::Draw => "the game is drawn",
         Verdict::MostPieces => "the player with more pieces on the board wins; equal counts draw",
     };
-    format!("If {}, {verdict}.", condition_words(Some(r), &e.condition))
+    format!("If {}, {verdict}.", condition_words(Some(r), &e.condition, AFTER))
 }
 
 /// The board's steps, when `[board.steps]` declares them instead of the shape's: each name, its

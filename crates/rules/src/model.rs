@@ -4,7 +4,9 @@
 pub use crate::prims::draws::{Event, Material};
 pub use crate::prims::turn::{PassRule, Removal, Trigger};
 /// The primitives' own types, by category (`moves::Slide`, `effects::Enclose`, ...).
-pub use crate::prims::{Action, Criterion, DrawKind, Effect, EvalKind, Test, Turn, criteria, draws, effects, ends, moves, terms, turn};
+pub use crate::prims::{
+    Action, Criterion, DrawKind, Effect, EvalKind, Query, Test, Turn, counts, criteria, draws, effects, ends, moves, terms, turn,
+};
 use crate::source::{Sources, Span};
 pub use hetproba_board::{Board, CellId, DirId, Shape};
 
@@ -351,9 +353,14 @@ pub struct MoveRule {
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
     pub next: Option<usize>,
-    /// A later part's `if`: the part is made only when this holds after the part before, the
-    /// mover's move so far being "the last move"; otherwise the move is whole without it.
+    /// `if`: the part is made only when this holds just before it: for a first part, in the
+    /// position before the move (the last move being the opponent's); for a later part, after
+    /// the part before (the mover's move so far being "the last move"), and otherwise the move
+    /// is whole without it. "The mover" is the player making the move.
     pub when: Option<Condition>,
+    /// `if-after`: a move of this rule is legal only when this holds in the position after the
+    /// whole move, as an end condition reads it (the mover having just moved).
+    pub after: Option<Condition>,
     /// The pattern as written, and where.
     pub text: String,
     pub span: Span,
@@ -370,7 +377,21 @@ impl MoveRule {
         text: String,
         span: Span,
     ) -> MoveRule {
-        MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, next: None, when: None, text, span }
+        MoveRule {
+            name,
+            piece,
+            action,
+            effects,
+            notation,
+            from: None,
+            fen: None,
+            leaves_passed: false,
+            next: None,
+            when: None,
+            after: None,
+            text,
+            span,
+        }
     }
 }
 
@@ -483,21 +504,61 @@ pub struct Notation {
 /// Whose pieces a test looks at.
 pub use crate::syntax::Who;
 
+pub use crate::syntax::{BinOp, CmpOp};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
     Or(Vec<Condition>),
     And(Vec<Condition>),
     Not(Box<Condition>),
     Test(Test, Who),
+    /// Two counts compared: `captured by mover >= 10`.
+    Compare(Count, CmpOp, Count),
+}
+
+/// A count in a condition: a number (a parameter's value is one), a query of the position for
+/// a player, or counts joined by operators, left to right within a run of one precedence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    Int(i64),
+    Query(Query, Who),
+    Chain(Box<Count>, Vec<(BinOp, Count)>),
 }
 
 impl Condition {
     /// True if the condition needs the list of legal moves (it mentions `no-moves`).
     pub fn needs_moves(&self) -> bool {
+        self.any_test(&mut |t| t.needs_moves())
+    }
+
+    /// Does `f` hold for one of its tests?
+    pub fn any_test(&self, f: &mut dyn FnMut(&Test) -> bool) -> bool {
         match self {
-            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(Condition::needs_moves),
-            Condition::Not(inner) => inner.needs_moves(),
-            Condition::Test(test, _) => test.needs_moves(),
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(|p| p.any_test(f)),
+            Condition::Not(inner) => inner.any_test(f),
+            Condition::Test(test, _) => f(test),
+            Condition::Compare(..) => false,
+        }
+    }
+
+    /// Does `f` hold for one of its queries?
+    pub fn any_query(&self, f: &mut dyn FnMut(&Query) -> bool) -> bool {
+        match self {
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(|p| p.any_query(f)),
+            Condition::Not(inner) => inner.any_query(f),
+            Condition::Test(..) => false,
+            Condition::Compare(a, _, b) => a.any_query(f) || b.any_query(f),
+        }
+    }
+}
+
+impl Count {
+    /// Does `f` hold for one of its queries?
+    pub fn any_query(&self, f: &mut dyn FnMut(&Query) -> bool) -> bool {
+        match self {
+            Count::Int(_) => false,
+            Count::Query(q, _) => f(q),
+            Count::Chain(first, rest) => first.any_query(f) || rest.iter().any(|(_, c)| c.any_query(f)),
         }
     }
 }

@@ -114,17 +114,14 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
             add(promo.region, &mut out);
         }
     }
-    fn tests(c: &Condition, found: &mut Vec<RegionId>) {
-        match c {
-            Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
-            Condition::Not(inner) => tests(inner, found),
-            Condition::Test(Test::Occupies(occupies), _) => found.push(occupies.region),
-            Condition::Test(..) => {}
-        }
-    }
     let mut found = Vec::new();
     for e in &rules.ends {
-        tests(&e.condition, &mut found);
+        e.condition.any_test(&mut |t| {
+            if let Test::Occupies(occupies) = t {
+                found.push(occupies.region);
+            }
+            false
+        });
     }
     for m in &rules.moves {
         if let Action::Place(place) = &m.action
@@ -146,7 +143,7 @@ fn shape_tests(c: &Condition, found: &mut Vec<Test>) {
         Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| shape_tests(p, found)),
         Condition::Not(_) => {}
         Condition::Test(t @ (Test::Line { .. } | Test::Joins { .. }), _) => found.push(t.clone()),
-        Condition::Test(..) => {}
+        Condition::Test(..) | Condition::Compare(..) => {}
     }
 }
 

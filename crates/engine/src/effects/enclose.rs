@@ -86,7 +86,7 @@ impl EffectKind for Enclose {
         }
     }
 
-    fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+    fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, _captured: bool) {
         if self.outcome != Enclosed::Flip {
             return;
         }

@@ -45,8 +45,26 @@ pub(crate) trait EffectKind {
     ) {
     }
 
-    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at`.
-    fn make(&self, _game: &Game, _pos: &mut Position, _side: PlayerId, _at: CellId) {}
+    /// Is it one of the ways a move may capture, each its own move ([`EffectKind::line`])?
+    fn alternative(&self) -> bool {
+        false
+    }
+
+    /// As an alternative: the pieces a piece of `side` moving from `vacated` to `at` captures
+    /// this way (empty: it does not capture so).
+    fn line<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> CellSet<W> {
+        CellSet::EMPTY
+    }
+
+    /// Are the pieces it captures attacked, for royal pieces? (An explosion's are not: it takes
+    /// them along with a capture elsewhere.)
+    fn attacks(&self) -> bool {
+        true
+    }
+
+    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at` (`captured`:
+    /// the move captured).
+    fn make(&self, _game: &Game, _pos: &mut Position, _side: PlayerId, _at: CellId, _captured: bool) {}
 
     /// The cells it would turn (for move descriptions).
     fn turned(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _out: &mut Vec<CellId>) {}
@@ -85,6 +103,10 @@ macro_rules! effects {
             removes: bool,
             /// True if an effect captures lines that may each be taken or left.
             choices: bool,
+            /// True if some effects are alternative ways to capture (approach, withdrawal).
+            alternatives: bool,
+            /// True if an effect captures pieces that count as attacked.
+            attacks: bool,
             /// What the enclosures allow to be done for all cells at once.
             fast: enclose::Fast,
         }
@@ -99,6 +121,8 @@ macro_rules! effects {
                 }
                 out.removes = false $( || out.$field.iter().any(EffectKind::removes) )*;
                 out.choices = false $( || out.$field.iter().any(EffectKind::choices_lines) )*;
+                out.alternatives = false $( || out.$field.iter().any(EffectKind::alternative) )*;
+                out.attacks = false $( || out.$field.iter().any(|e| e.removes() && e.attacks()) )*;
                 let alone = effects.iter().all(|e| matches!(e, Effect::Enclose(_)));
                 out.fast = enclose::Fast::compile(rules, &out.enclose, alone, width);
                 out
@@ -124,8 +148,13 @@ macro_rules! effects {
                 $( for e in &self.$field { e.choices(game, pos, side, at, vacated, out); } )*
             }
 
-            fn make_each(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
-                $( for e in &self.$field { e.make(game, pos, side, at); } )*
+            /// Each alternative way to capture that captures here: its set, at most one a way.
+            fn lines<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+                $( for e in self.$field.iter().filter(|e| e.alternative()) { out.add(e.line(game, pos, side, at, vacated)); } )*
+            }
+
+            fn make_each(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
+                $( for e in &self.$field { e.make(game, pos, side, at, captured); } )*
             }
 
             fn turned_each(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
@@ -139,6 +168,8 @@ effects! {
     enclose: Enclose(enclose::Enclose),
     surround: Surround(surround::Surround),
     convert: Convert(convert::Convert),
+    approach: Approach(approach::Approach),
+    explode: Explode(explode::Explode),
 }
 
 impl Effects {
@@ -168,6 +199,16 @@ impl Effects {
     #[inline(always)]
     pub(crate) fn removes(&self) -> bool {
         self.removes
+    }
+
+    /// The first explosion's blast (per player and cell, the cells it takes) and spared types.
+    pub(crate) fn blast(&self) -> Option<(&CellSets, hetproba_rules::model::PieceTypeSet)> {
+        self.explode.first().map(|e| (&e.blast, e.spare))
+    }
+
+    /// True if an effect captures pieces that count as attacked (an explosion's do not).
+    pub(crate) fn attacks(&self) -> bool {
+        self.attacks
     }
 
     /// Passes `mv` on as the effects make it: not at all if they forbid it; with the cells they
@@ -209,10 +250,42 @@ impl Effects {
     ) -> bool {
         let mut taken: CellSet<W> = mv.captures.to_set();
         self.take(game, pos, side, mv.to, vacated, &mut taken);
+        if self.alternatives {
+            return self.emit_alternatives(game, pos, side, mv, vacated, taken, push);
+        }
         if !self.choices {
             return push(Move { captures: CellBits::from_set(taken), ..mv });
         }
         self.emit_choices(game, pos, side, mv, vacated, taken, push)
+    }
+
+    /// Passes `mv` on once per alternative way it captures (approach, withdrawal), each with
+    /// `taken` and what that way takes; not at all when it captures no way.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn emit_alternatives<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        taken: CellSet<W>,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut ways = Choices { lines: [CellSet::<W>::EMPTY; MAX_CHOICES], count: 0 };
+        self.lines(game, pos, side, mv.to, vacated, &mut ways);
+        for way in &ways.lines[..ways.count] {
+            let more = if self.choices {
+                self.emit_choices(game, pos, side, mv, vacated, taken | *way, push)
+            } else {
+                push(Move { captures: CellBits::from_set(taken | *way), ..mv })
+            };
+            if !more {
+                return false;
+            }
+        }
+        true
     }
 
     /// Passes `mv` on once per choice of the optional lines, each with `taken` and the lines
@@ -245,8 +318,8 @@ impl Effects {
     }
 
     /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
-    /// with the move; turning is done here).
-    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId) {
+    /// with the move, which `captured` says; turning and explosions are done here).
+    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
         if let Some(turn) = &self.fast.turn {
             let own = pos.player_set::<1>(side).words()[0];
             let enemy = pos.player_set::<1>(side.other()).words()[0];
@@ -256,7 +329,7 @@ impl Effects {
             }
             return;
         }
-        self.make_each(game, pos, side, at);
+        self.make_each(game, pos, side, at, captured);
     }
 
     /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving

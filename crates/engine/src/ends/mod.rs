@@ -3,11 +3,13 @@
 //! order; the first that holds decides. Each test is one module of this folder implementing
 //! [`TestKind`], and one line of the registry ([`tests!`]).
 
+use crate::counts::CountExpr;
 use crate::game::Game;
 use crate::moves::Compile;
+use crate::moves::Move;
 use crate::position::Position;
 use hetproba_board::Width;
-use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
+use hetproba_rules::model::{CmpOp, Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
 use std::fmt;
 
 /// How a game ended.
@@ -92,18 +94,20 @@ tests! {
     Within(within::Within) <= Within,
     Phase(phase::Phase) <= Phase,
     Royal(check::Royal) <= Check,
+    Player(player::Player) <= Player,
 }
 
-/// A compiled end condition.
+/// A compiled condition.
 #[derive(Clone, Debug)]
 enum Cond {
     Or(Vec<Cond>),
     And(Vec<Cond>),
     Not(Box<Cond>),
     Test(Check, Who),
+    Compare(CountExpr, CmpOp, CountExpr),
 }
 
-/// The end rules of a game, compiled.
+/// The end rules of a game, compiled, and the conditions of its moves.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ends {
     rules: Vec<(Cond, Verdict)>,
@@ -112,8 +116,14 @@ pub(crate) struct Ends {
     /// True if a rule mentions no-moves together with another test, so that it can hold while
     /// moves exist.
     has_dynamic: bool,
-    /// Per move rule: the `if` of a later part.
-    parts: Vec<Option<Cond>>,
+    /// Per move rule: its `if`, asked before its part is made.
+    before: Vec<Option<Cond>>,
+    /// Per move rule: its `if-after`, asked after the whole move.
+    after: Vec<Option<Cond>>,
+    /// `[turn] if-after`, asked after every move and pass.
+    turn_after: Option<Cond>,
+    /// Some move, or the pass, has an `if-after`.
+    any_after: bool,
 }
 
 impl Ends {
@@ -122,12 +132,21 @@ impl Ends {
         let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_dynamic =
             rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves(_), _)));
-        let parts = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, c, width))).collect();
-        Ends { rules: compiled, static_rules, has_dynamic, parts }
+        let before = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, c, width))).collect();
+        let after: Vec<Option<Cond>> = rules.moves.iter().map(|m| m.after.as_ref().map(|c| compile(rules, c, width))).collect();
+        let turn_after = rules.turn.if_after.as_ref().map(|c| compile(rules, c, width));
+        let any_after = turn_after.is_some() || after.iter().any(Option::is_some);
+        Ends { rules: compiled, static_rules, has_dynamic, before, after, turn_after, any_after }
     }
 
     pub(crate) fn has_static(&self) -> bool {
         !self.static_rules.is_empty()
+    }
+
+    /// Does some move, or the pass, have an `if-after`?
+    #[inline(always)]
+    pub(crate) fn has_after(&self) -> bool {
+        self.any_after
     }
 }
 
@@ -137,6 +156,7 @@ fn compile(rules: &Ruleset, c: &Condition, width: Width) -> Cond {
         Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, p, width)).collect()),
         Condition::Not(inner) => Cond::Not(Box::new(compile(rules, inner, width))),
         Condition::Test(test, who) => Cond::Test(Check::compile(test, rules, width), *who),
+        Condition::Compare(a, op, b) => Cond::Compare(CountExpr::compile(a, rules, width), *op, CountExpr::compile(b, rules, width)),
     }
 }
 
@@ -150,7 +170,7 @@ impl Game {
         let mut has_moves: Option<bool> = None;
         for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
             let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
-            if self.eval::<W>(pos, cond, pos.side.other(), &mut moves) {
+            if self.eval::<W>(pos, cond, pos.side.other(), None, &mut moves) {
                 return Some(self.verdict(pos, i));
             }
         }
@@ -197,19 +217,46 @@ impl Game {
             // without the general walk: generation asks it in every position.
             Cond::Test(Check::NoPieces(_), Who::Mover) => pos.piece_count(mover) == 0,
             Cond::Test(Check::NoPieces(_), Who::Next) => pos.piece_count(mover.other()) == 0,
-            c => self.eval::<W>(pos, c, mover, &mut || true),
+            c => self.eval::<W>(pos, c, mover, None, &mut || true),
         })
     }
 
-    /// Does the later part of rule `rule` have an `if`?
+    /// Does rule `rule` have an `if`?
+    #[inline(always)]
     pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
-        self.ends.parts[rule].is_some()
+        self.ends.before[rule].is_some()
     }
 
     /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
     /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
     pub(crate) fn part_allowed<const W: usize>(&self, pos: &Position, rule: usize) -> bool {
-        self.ends.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, &mut || true))
+        self.ends.before[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, None, &mut || true))
+    }
+
+    /// Does the `if` of rule `rule` hold for a move of `side` in `pos`, before the move? (For a
+    /// first part; `side` is the mover even when the generation is asked for the other player,
+    /// as attacks are.)
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn rule_allowed<const W: usize>(&self, pos: &Position, side: PlayerId, rule: usize) -> bool {
+        self.ends.before[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, side, None, &mut || true))
+    }
+
+    /// Do the `if-after` conditions of `mv` (its rule's and `[turn]`'s) hold after it? The move is
+    /// made on a copy; `no-moves` there asks for the replies without their own `if-after`.
+    pub(crate) fn allowed_after<const W: usize>(&self, pos: &Position, mv: &Move) -> bool {
+        let own = if mv.is_pass() { None } else { self.ends.after[mv.rule.index()].as_ref() };
+        let turn = self.ends.turn_after.as_ref();
+        if own.is_none() && turn.is_none() {
+            return true;
+        }
+        let side = pos.side;
+        crate::attack::with_scratch(pos, |after| {
+            self.make(after, *mv);
+            let mut replies = None;
+            let mut has_moves = || *replies.get_or_insert_with(|| self.has_moves_before_after::<W>(after));
+            [own, turn].into_iter().flatten().all(|c| self.eval::<W>(after, c, side, Some(pos), &mut has_moves))
+        })
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
@@ -219,16 +266,24 @@ impl Game {
     pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
         self.ends.has_dynamic
             && self.ends.rules.iter().enumerate().any(|(i, (cond, _))| {
-                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), &mut || has_moves)
+                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), None, &mut || has_moves)
             })
     }
 
-    /// Evaluates a condition, `mover` being the player who made the last move.
-    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, mover: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+    /// Evaluates a condition, `mover` being the player `by mover` names. `before` is the
+    /// position a move is tried from, when `pos` is a copy after it (`if-after`).
+    fn eval<const W: usize>(
+        &self,
+        pos: &Position,
+        c: &Cond,
+        mover: PlayerId,
+        before: Option<&Position>,
+        has_moves: &mut dyn FnMut() -> bool,
+    ) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, has_moves)),
-            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, before, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, before, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, before, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
                     Who::Mover => mover,
@@ -236,6 +291,7 @@ impl Game {
                 };
                 check.holds::<W>(self, pos, player, has_moves)
             }
+            Cond::Compare(a, op, b) => op.holds(a.value::<W>(self, pos, before, mover), b.value::<W>(self, pos, before, mover)),
         }
     }
 }

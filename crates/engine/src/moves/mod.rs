@@ -246,6 +246,8 @@ pub(crate) struct Rule {
     /// Its moves start from a piece of its own on the board (a step, slide, leap or hop):
     /// with none there, it has no move, and generation skips it.
     pub from_pieces: bool,
+    /// It has an `if`, asked before its moves are generated.
+    pub conditional: bool,
 }
 
 /// How a legality test sees a move of a kind without making it.
@@ -542,6 +544,7 @@ impl Rule {
             next: rule.next.map(RuleId::new),
             one_piece: false,
             from_pieces,
+            conditional: rule.when.is_some(),
         }
     }
 
@@ -611,6 +614,9 @@ impl Game {
     pub(crate) fn generate_rule_inline<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
         let rule = &self.compiled[index];
         if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
+            return true;
+        }
+        if rule.conditional && !self.rule_allowed::<W>(pos, side, index) {
             return true;
         }
         if let Some(next) = rule.next {
@@ -751,7 +757,7 @@ impl Game {
             self.drop_idle_marks(pos);
         }
         if !rule.effects.is_empty() {
-            rule.effects.make(self, pos, side, mv.to);
+            rule.effects.make(self, pos, side, mv.to, mv.is_capture());
         }
     }
 

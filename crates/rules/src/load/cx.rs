@@ -175,6 +175,8 @@ pub(crate) struct Names<'a> {
     pub(crate) regions: &'a [Region],
     pub(crate) board: &'a Board,
     pub(crate) params: &'a [(String, i64)],
+    /// The phases, once `[[phases]]` is read (empty before).
+    pub(crate) phases: &'a [crate::model::Phase],
 }
 
 impl Names<'_> {

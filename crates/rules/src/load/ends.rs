@@ -2,20 +2,20 @@
 //! (`result`, `reason`).
 
 use super::cx::{Args, Cx, Fields, Names, read_list};
-use crate::model::{Condition, EndRule, Phase, Test, Verdict};
+use crate::model::{Condition, Count, EndRule, Query, Test, Verdict};
 use crate::prims::{Reader, TestInput, did_you_mean, listed};
 use crate::source::Span;
-use crate::syntax::{self, CondAst};
+use crate::syntax::{self, CondAst, CountAst};
 use crate::tree::{Node, Table};
 
-pub(super) fn read_ends(cx: &mut Cx, node: Option<&Node>, names: &Names, phases: &[Phase]) -> Vec<EndRule> {
+pub(super) fn read_ends(cx: &mut Cx, node: Option<&Node>, names: &Names) -> Vec<EndRule> {
     match node {
-        Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, names, phases)),
+        Some(node) => read_list(cx, node, "[[end]]", |cx, t, span| read_end(cx, t, span, names)),
         None => Vec::new(),
     }
 }
 
-fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase]) -> Option<EndRule> {
+fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule> {
     let mut f = Fields::new(t, "[[end]]");
     let cond_node = f.get("if");
     let result_node = f.get("result");
@@ -26,7 +26,7 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase])
         return None;
     };
     let text = cx.string(cond_node)?;
-    let condition = read_condition(cx, cond_node, names, phases)?;
+    let condition = read_condition(cx, cond_node, names)?;
     let Some(result_node) = result_node else {
         cx.error(span, "an end rule needs result = \"mover wins\" | \"mover loses\" | \"draw\" | \"most pieces\"");
         return None;
@@ -48,8 +48,9 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names, phases: &[Phase])
     Some(EndRule { condition, verdict, reason, text, span: cond_node.span })
 }
 
-/// A condition written as a string (`if = "line(3)"`), parsed and compiled.
-pub(super) fn read_condition(cx: &mut Cx, node: &Node, names: &Names, phases: &[Phase]) -> Option<Condition> {
+/// A condition written as a string (`if = "line(3)"`, `captured by mover >= 10`), parsed and
+/// compiled. The same language serves end rules, a move's `if` and `if-after`, and `[turn]`.
+pub(crate) fn read_condition(cx: &mut Cx, node: &Node, names: &Names) -> Option<Condition> {
     let text = cx.string(node)?;
     let ast = match syntax::parse_condition(&text) {
         Ok(a) => a,
@@ -58,19 +59,22 @@ pub(super) fn read_condition(cx: &mut Cx, node: &Node, names: &Names, phases: &[
             return None;
         }
     };
-    compile_condition(cx, node, &ast, names, phases)
+    compile_condition(cx, node, &ast, names)
 }
 
-fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names, phases: &[Phase]) -> Option<Condition> {
+fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names) -> Option<Condition> {
     Some(match ast {
-        CondAst::Or(parts) => Condition::Or(parts.iter().map(|p| compile_condition(cx, node, p, names, phases)).collect::<Option<_>>()?),
-        CondAst::And(parts) => Condition::And(parts.iter().map(|p| compile_condition(cx, node, p, names, phases)).collect::<Option<_>>()?),
-        CondAst::Not(inner) => Condition::Not(Box::new(compile_condition(cx, node, inner, names, phases)?)),
+        CondAst::Or(parts) => Condition::Or(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
+        CondAst::And(parts) => Condition::And(parts.iter().map(|p| compile_condition(cx, node, p, names)).collect::<Option<_>>()?),
+        CondAst::Not(inner) => Condition::Not(Box::new(compile_condition(cx, node, inner, names)?)),
         CondAst::Test { call, who } => {
-            let mut input = TestInput { r: Reader { cx, node, names }, call, args: Args::new(call), who: *who, phases };
+            let mut input = TestInput { r: Reader { cx, node, names }, call, args: Args::new(call), who: *who, phases: names.phases };
             let Some(read) = Test::read(&call.name, &mut input) else {
-                let message =
-                    format!("unknown test '{}'; {}expected {}", call.name, did_you_mean(&call.name, Test::names()), listed(Test::names()));
+                let message = if Query::names().any(|q| q == call.name) {
+                    format!("{} is a count, not a test: compare it, as in {} >= 1", call.name, call.name)
+                } else {
+                    format!("unknown test '{}'; {}expected {}", call.name, did_you_mean(&call.name, Test::names()), listed(Test::names()))
+                };
                 input.r.call_error(call, message);
                 return None;
             };
@@ -79,6 +83,54 @@ fn compile_condition(cx: &mut Cx, node: &Node, ast: &CondAst, names: &Names, pha
             r.finish(args);
             let default = test.prim().default_who();
             Condition::Test(test, who.unwrap_or(default))
+        }
+        CondAst::Compare(left, op, right) => {
+            let (left, right) = (compile_count(cx, node, left, names), compile_count(cx, node, right, names));
+            Condition::Compare(left?, *op, right?)
+        }
+    })
+}
+
+/// A count: a number, a query of the registry, or a parameter's name (its value).
+fn compile_count(cx: &mut Cx, node: &Node, ast: &CountAst, names: &Names) -> Option<Count> {
+    Some(match ast {
+        CountAst::Int(v) => Count::Int(*v),
+        CountAst::Chain(first, rest) => {
+            let first = compile_count(cx, node, first, names);
+            let rest: Option<Vec<_>> = rest.iter().map(|(op, c)| compile_count(cx, node, c, names).map(|c| (*op, c))).collect();
+            Count::Chain(Box::new(first?), rest?)
+        }
+        CountAst::Query { call, who } => {
+            // A parameter's name, alone, stands for its value.
+            if call.args.is_empty()
+                && who.is_none()
+                && !Query::names().any(|q| q == call.name)
+                && let Some(v) = names.param(&call.name)
+            {
+                return Some(Count::Int(v));
+            }
+            let mut input = TestInput { r: Reader { cx, node, names }, call, args: Args::new(call), who: *who, phases: names.phases };
+            let Some(read) = Query::read(&call.name, &mut input) else {
+                let params: Vec<&str> = names.params.iter().map(|(k, _)| k.as_str()).collect();
+                let or_params = if params.is_empty() { String::new() } else { format!(", or a parameter ({})", params.join(", ")) };
+                let message = if Test::names().any(|t| t == call.name) {
+                    format!("{} is a test, not a count: it holds or not, and is not compared", call.name)
+                } else {
+                    format!(
+                        "unknown count '{}'; {}expected {}{or_params}",
+                        call.name,
+                        did_you_mean(&call.name, Query::names()),
+                        listed(Query::names())
+                    )
+                };
+                input.r.call_error(call, message);
+                return None;
+            };
+            let query = read?;
+            let TestInput { mut r, args, .. } = input;
+            r.finish(args);
+            let default = query.prim().default_who();
+            Count::Query(query, who.unwrap_or(default))
         }
     })
 }

@@ -26,6 +26,7 @@ mod start;
 mod state;
 mod turn;
 
+pub(crate) use ends::read_condition;
 pub use notation::{MAX_CLOCK_MS, parse_clock, parse_duration};
 
 use crate::model::Ruleset;
@@ -201,22 +202,31 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
-    let names =
-        Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
+    let names = Names {
+        players: &players,
+        pieces: &pieces,
+        direction_sets: &direction_sets,
+        regions: &regions,
+        board: &board,
+        params: &params,
+        phases: &[],
+    };
 
     let start = start::read_start(cx, start_node, &names);
     let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
         moves::read_moves(cx, moves_node, &names);
     let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves, &refused);
     let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params);
-    moves::read_part_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names, &phases);
+    // Conditions may name the phases from here on.
+    let names = Names { phases: &phases, ..names };
+    moves::read_move_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
-    let ends = ends::read_ends(cx, end_node, &names, &phases);
+    let ends = ends::read_ends(cx, end_node, &names);
     let eval = eval::read_eval(cx, eval_node, &names, forward);
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);

@@ -259,6 +259,20 @@ pub(crate) struct TestInput<'a> {
     pub phases: &'a [Phase],
 }
 
+/// A count in a condition (`count(man)`, `repetitions`): a number the position gives for a
+/// player, compared with numbers or other counts. It is read from a [`TestInput`], as a test is.
+pub(crate) trait QueryPrim: std::fmt::Debug {
+    fn read(input: &mut TestInput) -> Option<Self>
+    where
+        Self: Sized;
+
+    /// Whose count it is when the condition does not say (`by mover`, `by next`).
+    fn default_who(&self) -> Who;
+
+    /// Its words, a noun phrase: "the number of men of {whom}".
+    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String;
+}
+
 /// A term of `[eval]`.
 pub(crate) trait TermPrim: std::fmt::Debug {
     fn read(input: &mut TermInput) -> Option<Self>
@@ -607,6 +621,8 @@ registry! {
         Enclose(enclose::Enclose),
         Surround(surround::Surround),
         Convert(convert::Convert),
+        Approach(approach::Approach),
+        Explode(explode::Explode),
     }
     /// A test inside an end condition.
     enum Test in ends (TestPrim, TestInput) {
@@ -621,6 +637,12 @@ registry! {
         Within(within::Within),
         Phase(phase::Phase),
         Check(check::Check),
+        Player(player::Player),
+    }
+    /// A count inside a condition, compared with numbers or other counts.
+    enum Query in counts (QueryPrim, TestInput) {
+        Count(count::PieceCount),
+        Repetitions(repetitions::Repetitions),
     }
     /// What a term of `[eval]` measures, for one player.
     enum EvalKind in terms (TermPrim, TermInput) {
@@ -653,6 +675,7 @@ registry! {
         enter_by_capture_only: Vec<RegionId> = enter_by_capture_only::EnterOption,
         must_leave: Vec<RegionId> = must_leave::MustLeaveOption,
         move_ends_in: Vec<RegionId> = move_ends_in::EndsInOption,
+        if_after: Option<crate::model::Condition> = if_after::IfAfterOption,
     }
     draws {
         repetition::Repetition,
@@ -786,10 +809,11 @@ pub(crate) fn did_you_mean(name: &str, known: impl Iterator<Item = &'static str>
 /// with how it is written, its defaults and its section. `cargo xtask docs` writes it between
 /// the page's `<!-- primitives -->` marks; a test checks that the page holds it.
 pub fn docs_table() -> String {
-    let categories: [(&str, &[&Spec]); 7] = [
+    let categories: [(&str, &[&Spec]); 8] = [
         ("Move kinds (`do = \"...\"`)", Action::SPECS),
         ("Effects (`then ...`)", Effect::SPECS),
-        ("End tests (`[[end]] if = \"...\"`)", Test::SPECS),
+        ("Tests in conditions (`[[end]] if = \"...\"`, a move's `if`)", Test::SPECS),
+        ("Counts in conditions (`captured by mover >= 10`)", Query::SPECS),
         ("Draw rules (`[[draw]]`)", DrawKind::SPECS),
         ("Options of `[turn]`", Turn::SPECS),
         ("Capture precedence (`[turn] precedence = [...]`)", Criterion::SPECS),
@@ -947,10 +971,11 @@ mod tests {
 
     #[test]
     fn every_name_is_one_primitives_in_its_category() {
-        let categories: [Vec<&str>; 7] = [
+        let categories: [Vec<&str>; 8] = [
             Action::names().collect(),
             Effect::names().collect(),
             Test::names().collect(),
+            Query::names().collect(),
             EvalKind::names().collect(),
             Criterion::names().collect(),
             DrawKind::SPECS.iter().flat_map(|s| s.names.iter().copied()).collect(),
@@ -995,7 +1020,8 @@ mod tests {
                     .collect()
             })
             .collect();
-        let all = [Action::SPECS, Effect::SPECS, Test::SPECS, DrawKind::SPECS, Turn::SPECS, Criterion::SPECS, EvalKind::SPECS];
+        let all =
+            [Action::SPECS, Effect::SPECS, Test::SPECS, Query::SPECS, DrawKind::SPECS, Turn::SPECS, Criterion::SPECS, EvalKind::SPECS];
         for spec in all.iter().flat_map(|s| s.iter()) {
             assert!(anchors.iter().any(|a| a == spec.section), "{}: no heading #{} in docs/language.md", spec.name(), spec.section);
         }
