@@ -671,6 +671,16 @@ fn broken_ruleset_unknown_key_points_at_the_key() {
 }
 
 #[test]
+fn broken_ruleset_counters_point_at_what_is_missing() {
+    // Checks are counted against royal pieces: the tiny ruleset has none.
+    let text = format!("{TINY}\n[state]\nchecks = 3\n");
+    assert_broken("checks_without_royals", &[("checks.toml", &text)], "checks.toml", "27:10", "checks counts checks of royal pieces");
+    // A count of passes needs [state] passes = true.
+    let text = TINY.replace("line(3) by mover", "passes >= 2");
+    assert_broken("passes_without_state", &[("passes.toml", &text)], "passes.toml", "23:7", "add passes = true to [state]");
+}
+
+#[test]
 fn broken_ruleset_wrong_value_type_points_at_the_value() {
     let text = TINY.replace("width = 4", "width = true");
     assert_broken("wrong_type", &[("wrongtype.toml", &text)], "wrongtype.toml", "13:9", "found a boolean");

@@ -40,7 +40,13 @@ impl Game {
             Some((passed, _)) => out.push_str(&cells_of(passed).map(|c| self.board().name(c)).collect::<Vec<_>>().join(",")),
             None => out.push('-'),
         }
+        // Three-check's field as Fairy-Stockfish writes it: the checks each player has left.
+        if let Some(left) = self.write_checks_left(pos) {
+            out.push(' ');
+            out.push_str(&left);
+        }
         out.push_str(&format!(" {halfmove} {fullmove}"));
+        out.push_str(&self.write_tally(pos, false));
         out
     }
 
@@ -67,13 +73,24 @@ impl Game {
         if self.rules.notation.position != hetproba_rules::model::PositionNotation::Fen {
             return None;
         }
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let fields = self.fen_fields(text);
         let number = |i: usize, default: u32| fields.get(i).map_or(Some(default), |f| f.parse::<u32>().ok());
         Some((number(4, 0)?, number(5, 1)?.max(1)))
     }
 
+    /// A FEN's fields, without the checks field and the declared state's fields after the move
+    /// number (so that the half-move clock is the fifth field, as in chess).
+    fn fen_fields<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        let mut fields: Vec<&str> = text.split_whitespace().filter(|f| !Game::is_tally_field(f)).collect();
+        if self.tally.checks.is_some() && fields.get(4).is_some_and(|f| f.contains('+')) {
+            fields.remove(4);
+        }
+        fields
+    }
+
     pub(crate) fn read_fen(&self, text: &str) -> Result<Position, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let all: Vec<&str> = text.split_whitespace().collect();
+        let fields = self.fen_fields(text);
         let (rows, side_text) = match fields.as_slice() {
             [rows, side, ..] => (*rows, *side),
             [_] => return Err("missing the side to move after the rows".into()),
@@ -132,6 +149,12 @@ impl Game {
                 ));
             };
             pos.set_passed(self, cells, victim);
+        }
+        if let Some(checks) = all.get(4).filter(|f| f.contains('+')) {
+            self.read_checks_left(&mut pos, checks)?;
+        }
+        for field in all.iter().filter(|f| Game::is_tally_field(f)) {
+            self.read_tally_field(&mut pos, field)?;
         }
         for (i, name) in [(4, "half-move clock"), (5, "move number")] {
             if let Some(f) = fields.get(i)

@@ -355,6 +355,8 @@ pub struct Game {
     pub(crate) one_way: crate::one_way::OneWay,
     /// The draw rules' bookkeeping a session does each move.
     pub(crate) draw_plan: crate::session::DrawPlan,
+    /// The counters and last move `[state]` declares, and where they sit in a position.
+    pub(crate) tally: crate::tally::TallyPlan,
     /// Where pieces may stand, worked out when a position is first read.
     pub(crate) standing: std::sync::OnceLock<crate::standing::Standing>,
     /// The start position, set up when first asked for ([`Position::start`]).
@@ -451,6 +453,7 @@ impl Game {
         let chains_remember_landings = compiled.iter().any(|r| matches!(&r.kind, Kind::Hops(h) if h.remembers_landings()));
         let turn = rules.turn.clone();
         let removal = turn.removal;
+        let tally = crate::tally::TallyPlan::of(&rules);
         let rays = Rays::compile(width, &rules.board);
         let mut game = Game {
             rules,
@@ -476,6 +479,7 @@ impl Game {
             captures_or_never: false,
             one_way: Default::default(),
             draw_plan: Default::default(),
+            tally,
             standing: std::sync::OnceLock::new(),
             start: std::sync::OnceLock::new(),
         };

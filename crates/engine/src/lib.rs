@@ -21,6 +21,7 @@ mod position;
 mod session;
 mod stacks;
 mod standing;
+mod tally;
 mod turn;
 
 pub use check::{TestFailure, TestReport};

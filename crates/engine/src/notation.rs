@@ -431,6 +431,7 @@ impl Game {
         }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
+        out.push_str(&self.write_tally(pos, true));
         out
     }
 
@@ -549,7 +550,12 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") || field.starts_with("stacks:") {
+            if field.starts_with("unmoved:")
+                || field.starts_with("passed:")
+                || field.starts_with("same:")
+                || field.starts_with("stacks:")
+                || Game::is_tally_field(field)
+            {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -634,6 +640,8 @@ impl Game {
             self.read_streaks(pos, field)?;
         } else if field.starts_with("stacks:") {
             self.read_stacks(pos, field)?;
+        } else if Game::is_tally_field(field) {
+            self.read_tally_field(pos, field)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
             if !self.remembers_passed() {
                 return Err("this ruleset remembers no passed cells: drop the passed field".into());
@@ -727,6 +735,7 @@ impl Game {
         }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
+        out.push_str(&self.write_tally(pos, true));
         out
     }
 
@@ -736,7 +745,7 @@ impl Game {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         let trimmed = text.trim().trim_matches('"').trim_end_matches('.');
         // The declared state follows the piece lists after a space: `W:W28:B5 same:28=2`.
-        let state_at = [" same:", " stacks:"].iter().filter_map(|f| trimmed.find(f)).min();
+        let state_at = [" same:", " stacks:", " checks:", " passes:", " captured:", " last:"].iter().filter_map(|f| trimmed.find(f)).min();
         let (trimmed, state) = match state_at {
             Some(at) => (trimmed[..at].trim_end(), trimmed[at..].split_whitespace().collect()),
             None => (trimmed, Vec::new()),
@@ -798,6 +807,8 @@ impl Game {
                 self.read_stacks(&mut pos, field).map_err(bad)?;
             } else if field.starts_with("same:") {
                 self.read_streaks(&mut pos, field).map_err(bad)?;
+            } else if Game::is_tally_field(field) {
+                self.read_tally_field(&mut pos, field).map_err(bad)?;
             } else {
                 return Err(bad(format!("unexpected '{field}' after the piece lists")));
             }

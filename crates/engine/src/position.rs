@@ -6,7 +6,7 @@
 use crate::game::{Game, Piece, Square};
 use crate::moves::CellBits;
 use hetproba_board::{CellId, CellSet, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PlayerId};
+use hetproba_rules::model::{PhaseLimit, PieceTypeSet, PlayerId};
 
 /// Scalars saved before a move, restored when it is unmade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,25 @@ enum Undo {
     /// The pieces on the cells of the last entry of `turn_log` (a board of one word) were
     /// this player's, and turned to the other ([`Position::turn_word`]).
     Turn(PlayerId),
+    /// Counter `.0` of the declared state ([`Position::tally`]) held `.1`.
+    Tally(u16, u16),
+    /// The last move was the last entry of `last_log`.
+    Last,
+}
+
+/// What the position remembers of the last move, with `[state] last = true`: the cells it left
+/// and ended on (`NO_CELL` for none: a placement leaves none, a pass neither) and the types of
+/// the pieces it captured. `known` is false before any move, and in a position read without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LastMove {
+    pub known: bool,
+    pub from: CellId,
+    pub to: CellId,
+    pub captured: PieceTypeSet,
+}
+
+impl LastMove {
+    pub(crate) const NONE: LastMove = LastMove { known: false, from: NO_CELL, to: NO_CELL, captured: PieceTypeSet::EMPTY };
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -118,6 +137,13 @@ pub struct Position {
     /// With `[stacks]`: per cell, the pieces under its top, bottom first (all empty where
     /// nothing is stacked; no cells at all in games without stacks).
     pub(crate) below: Vec<Vec<Piece>>,
+    /// The counters `[state]` declares (checks, passes, captured pieces; the game's
+    /// `TallyPlan` says which is where); empty in games without.
+    pub(crate) tally: Vec<u16>,
+    /// The last move, with `[state] last = true`.
+    pub(crate) last: LastMove,
+    /// The last moves `Undo::Last` entries put back, in order.
+    last_log: Vec<LastMove>,
     /// The columns `Undo::Stack` entries put back, in the order they were changed.
     stack_log: Vec<Vec<Piece>>,
     /// The cells `Undo::Turn` entries turn back, in the order they were turned.
@@ -138,6 +164,8 @@ impl PartialEq for Position {
             && self.victim == other.victim
             && self.streak == other.streak
             && self.below == other.below
+            && self.tally == other.tally
+            && self.last == other.last
     }
 }
 
@@ -157,6 +185,9 @@ impl Position {
             victim: NO_CELL,
             streak: [(NO_CELL, 0); 2],
             below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
+            tally: vec![0; game.tally.len],
+            last: LastMove::NONE,
+            last_log: Vec::new(),
             stack_log: Vec::new(),
             turn_log: Vec::new(),
             undo: Vec::with_capacity(256),
@@ -183,10 +214,13 @@ impl Position {
         self.victim = other.victim;
         self.streak = other.streak;
         self.below.clone_from(&other.below);
+        self.tally.clone_from(&other.tally);
+        self.last = other.last;
         self.undo.clear();
         self.frames.clear();
         self.turn_log.clear();
         self.stack_log.clear();
+        self.last_log.clear();
     }
 
     /// The words of set `row`.
@@ -564,6 +598,35 @@ impl Position {
         (self.victim != NO_CELL).then_some((self.passed, self.victim))
     }
 
+    /// Sets counter `i` of the declared state during a move, recording its old value.
+    pub(crate) fn set_tally(&mut self, game: &Game, i: usize, value: u16) {
+        let old = self.tally[i];
+        if old != value {
+            self.undo.push(Undo::Tally(u16::try_from(i).expect("a ruleset declares a few counters"), old));
+            self.hash ^= game.tally_key(i, old) ^ game.tally_key(i, value);
+            self.tally[i] = value;
+        }
+    }
+
+    /// Sets counter `i` without recording it (setting up a position).
+    pub(crate) fn put_tally(&mut self, game: &Game, i: usize, value: u16) {
+        self.hash ^= game.tally_key(i, self.tally[i]) ^ game.tally_key(i, value);
+        self.tally[i] = value;
+    }
+
+    /// Remembers `last` as the last move during a move, recording the one before.
+    pub(crate) fn set_last(&mut self, game: &Game, last: LastMove) {
+        self.undo.push(Undo::Last);
+        self.last_log.push(self.last);
+        self.put_last(game, last);
+    }
+
+    /// Remembers `last` as the last move without recording it (setting up a position).
+    pub(crate) fn put_last(&mut self, game: &Game, last: LastMove) {
+        self.hash ^= game.last_key(&self.last) ^ game.last_key(&last);
+        self.last = last;
+    }
+
     /// Closes a move (`placed`: it put a new piece on the board): the other player moves, and
     /// the phase advances.
     #[inline(always)]
@@ -596,6 +659,8 @@ impl Position {
                     self.turn_cells(cells, owner.other(), owner);
                 }
                 Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
+                Undo::Tally(i, old) => self.tally[usize::from(i)] = old,
+                Undo::Last => self.last = self.last_log.pop().expect("a last-move entry has its move logged"),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
@@ -629,10 +694,15 @@ impl Position {
         }
     }
 
-    /// Drops the turned cells logged for the first `entries` undo entries, which are dropped.
+    /// Drops the turned cells, columns and last moves logged for the first `entries` undo
+    /// entries, which are dropped.
     fn drop_turns(&mut self, entries: usize) {
         let turns = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Turn(_))).count();
         self.turn_log.drain(..turns);
+        let stacks = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Stack(_))).count();
+        self.stack_log.drain(..stacks);
+        let lasts = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Last)).count();
+        self.last_log.drain(..lasts);
     }
 
     /// Makes room in the undo log for `moves` more moves (of a few changed cells each).
@@ -671,7 +741,7 @@ impl Position {
                     turns += 1;
                     false
                 }
-                Undo::Unmoved(_) => false,
+                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last => false,
             };
             if hit {
                 return Some(true);
@@ -691,6 +761,7 @@ impl Position {
         self.frames.clear();
         self.stack_log.clear();
         self.turn_log.clear();
+        self.last_log.clear();
     }
 
     /// The player to move.
@@ -767,7 +838,10 @@ impl Position {
         for (cell, column) in self.below.iter().enumerate() {
             h ^= crate::stacks::column_key(CellId::new(cell), column);
         }
-        h
+        for (i, &v) in self.tally.iter().enumerate() {
+            h ^= game.tally_key(i, v);
+        }
+        h ^ game.last_key(&self.last)
     }
 }
 

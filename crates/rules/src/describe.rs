@@ -659,6 +659,22 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
+    if r.tally.any() {
+        let mut kept = Vec::new();
+        if let Some(n) = r.tally.checks {
+            kept.push(format!("the checks each player has given (up to {n})"));
+        }
+        if r.tally.captured {
+            kept.push("the pieces each player has captured, by type".to_string());
+        }
+        if r.tally.passes {
+            kept.push("the moves in a row that moved nothing (passes)".to_string());
+        }
+        if r.tally.last {
+            kept.push("the cells of the last move and what it captured".to_string());
+        }
+        out.push(("counters".to_string(), format!("The position keeps {}.", join_and(&kept))));
+    }
     if let Some(stacks) = &r.stacks {
         let carry = match stacks.carry {
             crate::model::Carry::Column => "a move carries the whole column",

@@ -164,6 +164,9 @@ pub struct Ruleset {
     pub unmoved: Vec<PieceTypeId>,
     /// A limit on moving one piece many times in a row, if the rules set one.
     pub same_piece: Option<SamePiece>,
+    /// The counters and the memory of the last move the position keeps (`[state] checks`,
+    /// `captured`, `passes`, `last`), for conditions to read.
+    pub tally: Tally,
     /// How the computer players judge a position that is not over (`[eval]`, or the default).
     pub eval: Eval,
     /// `[stacks]`: a cell may hold a column of pieces, if the rules say so.
@@ -220,6 +223,29 @@ pub struct SamePiece {
     pub max: u8,
     /// The limit holds only while the player owns a piece of these types (empty: always).
     pub while_owning: PieceTypeSet,
+}
+
+/// What `[state]` asks the position to count and remember for conditions: each saved for
+/// `unmake`, hashed and written in the position's notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// `checks = N`: the checks each player has given, counted up to N (a move after which a
+    /// royal piece of the opponent stands attacked gives one).
+    pub checks: Option<u16>,
+    /// `captured = true`: the pieces each player has captured, by type.
+    pub captured: bool,
+    /// `passes = true`: the moves in a row that moved nothing (a pass, or a piece that stays
+    /// where it stood and captures nothing), by either player.
+    pub passes: bool,
+    /// `last = true`: the cells of the last move and the types of the pieces it captured.
+    pub last: bool,
+}
+
+impl Tally {
+    /// Does the position keep any of it?
+    pub fn any(&self) -> bool {
+        self.checks.is_some() || self.captured || self.passes || self.last
+    }
 }
 
 /// A named set of directions, resolved for each player (`forward` differs between players).

@@ -47,6 +47,9 @@ macro_rules! counts {
 counts! {
     Count(count::PieceCount) <= Count,
     Repetitions(repetitions::Repetitions) <= Repetitions,
+    Captured(captured::Captured) <= Captured,
+    Checks(checks::Checks) <= Checks,
+    Passes(passes::Passes) <= Passes,
 }
 
 /// A compiled count expression.

@@ -95,6 +95,7 @@ tests! {
     Phase(phase::Phase) <= Phase,
     Royal(check::Royal) <= Check,
     Player(player::Player) <= Player,
+    Last(last::Last) <= Last,
 }
 
 /// A compiled condition.

@@ -659,7 +659,16 @@ impl Game {
     ) -> bool {
         for first in firsts {
             after.begin(self);
+            // The later part's `if` reads the move so far as the last move.
+            let captured = if self.tally.last {
+                first.captured_cells().filter_map(|c| after.at(c).map(|p| p.kind())).collect()
+            } else {
+                PieceTypeSet::EMPTY
+            };
             self.make_part(after, first);
+            if self.tally.last {
+                after.set_last(self, crate::position::LastMove { known: true, from: first.from, to: first.to, captured });
+            }
             let mut any = false;
             let more = if conditional && !self.part_allowed::<W>(after, next.index()) {
                 true
@@ -702,7 +711,17 @@ impl Game {
     }
 
     /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
+    #[inline]
     pub fn make(&self, pos: &mut Position, mv: Move) {
+        if self.tally.any {
+            self.make_tallied(pos, mv);
+        } else {
+            self.make_plain(pos, mv);
+        }
+    }
+
+    /// Makes a move, without the counters `[state]` may declare ([`Game::make_tallied`]).
+    pub(crate) fn make_plain(&self, pos: &mut Position, mv: Move) {
         pos.begin(self);
         if mv.is_pass() {
             pos.end_turn(self, false);

@@ -177,6 +177,8 @@ pub(crate) struct Names<'a> {
     pub(crate) params: &'a [(String, i64)],
     /// The phases, once `[[phases]]` is read (empty before).
     pub(crate) phases: &'a [crate::model::Phase],
+    /// What `[state]` counts and remembers, once it is read.
+    pub(crate) tally: crate::model::Tally,
 }
 
 impl Names<'_> {

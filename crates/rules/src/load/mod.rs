@@ -210,15 +210,16 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         board: &board,
         params: &params,
         phases: &[],
+        tally: Default::default(),
     };
 
     let start = start::read_start(cx, start_node, &names);
     let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
         moves::read_moves(cx, moves_node, &names);
-    let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves, &refused);
+    let state::State { unmoved, same_piece, tally } = state::read_state(cx, state_node, &names, &mut moves, &refused);
     let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params);
-    // Conditions may name the phases from here on.
-    let names = Names { phases: &phases, ..names };
+    // Conditions may name the phases, and count what [state] declares, from here on.
+    let names = Names { phases: &phases, tally, ..names };
     moves::read_move_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, moves_node);
@@ -264,6 +265,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         notation,
         unmoved,
         same_piece,
+        tally,
         eval,
         stacks,
         cannot_draw,

@@ -638,11 +638,15 @@ registry! {
         Phase(phase::Phase),
         Check(check::Check),
         Player(player::Player),
+        Last(last::Last),
     }
     /// A count inside a condition, compared with numbers or other counts.
     enum Query in counts (QueryPrim, TestInput) {
         Count(count::PieceCount),
         Repetitions(repetitions::Repetitions),
+        Captured(captured::Captured),
+        Checks(checks::Checks),
+        Passes(passes::Passes),
     }
     /// What a term of `[eval]` measures, for one player.
     enum EvalKind in terms (TermPrim, TermInput) {
@@ -932,6 +936,12 @@ pub(crate) mod test_support {
     /// The ruleset, or the report of what is wrong.
     pub fn load(moves: &str, end: &str, extra: &str) -> Result<Ruleset, String> {
         crate::load("t.toml", &text(moves, end, extra), &crate::BuiltinFiles, &[]).map_err(|r| r.to_string())
+    }
+
+    /// The ruleset with more keys in its `[state]` (a second `[state]` table would be refused).
+    pub fn load_with_state(moves: &str, end: &str, state: &str) -> Result<Ruleset, String> {
+        let text = text(moves, end, "").replacen("[state]\n", &format!("[state]\n{state}\n"), 1);
+        crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).map_err(|r| r.to_string())
     }
 
     /// A rule `[moves.m]` of the stone doing `pattern`: its sentence for `show`.

@@ -44,16 +44,21 @@ impl QueryPrim for PieceCount {
     }
 
     fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let what = match (r, self.types) {
-            (Some(r), Some(types)) => format!("pieces of type {}", types_words(r, types)),
-            _ => "pieces".to_string(),
-        };
+        let what = pieces_words(r, self.types);
         let place = match (r, self.region) {
             (Some(r), Some(region)) => format!(" on {}", region_words(r, region)),
             (None, Some(_)) => " on a region".to_string(),
             _ => String::new(),
         };
         format!("the number of {what} of {whom}{place}")
+    }
+}
+
+/// "pieces", or "pieces of type man or king" when only some types count.
+pub(super) fn pieces_words(r: Option<&Ruleset>, types: Option<PieceTypeSet>) -> String {
+    match (r, types) {
+        (Some(r), Some(types)) => format!("pieces of type {}", types_words(r, types)),
+        _ => "pieces".to_string(),
     }
 }
 
