@@ -8,20 +8,31 @@ use hetproba_rules::model::{Landing, PieceTypeId, PlayerId, Ruleset, moves as mo
 
 #[derive(Clone, Debug)]
 pub(crate) struct Leap {
-    /// `targets[cell]`: the cells a leap reaches from `cell`.
-    targets: Vec<Vec<CellId>>,
+    /// Per player, `targets[cell]`: the cells a leap reaches from `cell`.
+    targets: [Vec<Vec<CellId>>; 2],
     to: Landing,
 }
 
 impl Compile<model::Leap> for Leap {
     fn compile(leap: &model::Leap, rules: &Ruleset, _width: Width) -> Leap {
         let board = &rules.board;
-        let targets = (0..board.len())
-            .map(|c| {
-                let cell = board.cell(CellId::new(c));
-                leap.offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
-            })
-            .collect();
+        let targets = PlayerId::BOTH.map(|side| {
+            // With `forward`, the offsets with a positive part along the player's forward
+            // direction (none for a player without one).
+            let ahead = |dx: i32, dy: i32| {
+                !leap.forward
+                    || rules.forward[side.index()].is_some_and(|f| {
+                        let d = &board.directions()[f.index()];
+                        dx * d.dx + dy * d.dy > 0
+                    })
+            };
+            (0..board.len())
+                .map(|c| {
+                    let cell = board.cell(CellId::new(c));
+                    leap.offsets.iter().filter(|&&(dx, dy)| ahead(dx, dy)).filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
+                })
+                .collect()
+        });
         Leap { targets, to: leap.to }
     }
 }
@@ -36,8 +47,8 @@ impl MoveKind for Leap {
     }
 
     /// The cells a leap from `from` reaches, whatever stands there.
-    fn reach(&self, _game: &Game, _side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        moved.extend_from_slice(&self.targets[from.index()]);
+    fn reach(&self, _game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend_from_slice(&self.targets[side.index()][from.index()]);
     }
 
     /// Does it land only on empty cells?
@@ -54,9 +65,9 @@ impl MoveKind for Leap {
         true
     }
 
-    fn attack(&self, _side: PlayerId) -> Attack<'_> {
+    fn attack(&self, side: PlayerId) -> Attack<'_> {
         match self.to {
-            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets),
+            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets[side.index()]),
             Landing::Empty | Landing::Passed => Attack::None,
         }
     }
@@ -69,7 +80,7 @@ impl MoveKind for Leap {
             if !rule.starts_on(side, c) {
                 continue;
             }
-            for &t in &self.targets[c.index()] {
+            for &t in &self.targets[side.index()][c.index()] {
                 let target = cells[t.index()];
                 if lands(self.to, target, side)
                     && !game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
