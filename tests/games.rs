@@ -109,6 +109,30 @@ fn play_camelot_to_the_end() {
 }
 
 #[test]
+fn play_the_xiangqi_family_to_the_end() {
+    play_to_the_end("xiangqi", &[], "random", "random", "1");
+    play_to_the_end("xiangqi", &[], "mcts:50", "random", "1");
+    play_to_the_end("minixiangqi", &[], "random", "random", "1");
+    play_to_the_end("minixiangqi", &[], "mcts:50", "random", "2");
+}
+
+#[test]
+fn selfplay_and_compare_the_xiangqi_family() {
+    // Each selfplay line is a finished game: a result and the rule that ended it.
+    for id in ["xiangqi", "minixiangqi"] {
+        let run = hetproba(&["selfplay", id, "--games", "3", "--first", "random", "--second", "random"]).ok();
+        let lines = run.lines();
+        assert_eq!(lines.len(), 3, "{}", run.stdout);
+        for line in lines {
+            assert!(line.contains("\"result\":\"") && line.contains("\"reason\":\""), "{id}: {line}");
+        }
+    }
+    // Perft side by side: 44 and 19 moves from the starts (tests/perft/xiangqi.perft, minixiangqi.perft).
+    let run = hetproba(&["compare", "xiangqi", "minixiangqi"]).ok();
+    assert!(run.stdout.contains("       1           44           19"), "{}", run.stdout);
+}
+
+#[test]
 fn play_loa_on_the_largest_and_smallest_boards_to_the_end() {
     // 12 x 12 is 144 cells: connection is tested without the 64-cell neighbour masks.
     play_to_the_end("loa", &["--param", "size=12"], "random", "random", "1");
@@ -894,8 +918,9 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
 #[test]
 fn broken_take_and_chain() {
     // "jump(all, " is 10 characters.
+    // take= names piece types (or none): anything else is an unknown type, and the message lists them.
     let text = tiny_pattern("jump(all, take=some)+");
-    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "take= takes none: a hop that captures nothing");
+    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "no piece type 'some'; the pieces are: stone");
     // Line 21, after the pattern: `chain = "..."`, the value at column 9.
     let text = tiny_pattern("roll(orthogonal)\"\nchain = \"may-stop");
     assert_broken("chain_roll", &[("chain.toml", &text)], "chain.toml", "21:9", "chain applies to moves of hops (jump, fly)");

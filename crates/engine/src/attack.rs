@@ -14,7 +14,7 @@ use crate::game::{Game, Owner, Piece, Square};
 use crate::moves::{Attack, Move, Seen, Sink};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
-use hetproba_rules::model::{Action, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{Action, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 use std::cell::RefCell;
 
 /// A piece that attacks along a line: the piece and how far it reaches.
@@ -65,10 +65,38 @@ impl Line {
     }
 }
 
+/// A piece that attacks along a line over screens (the cannon): the piece, how many pieces it
+/// passes over, which may be screens, where it may land.
+#[derive(Clone, Debug)]
+struct Gunner {
+    piece: Piece,
+    screens: u32,
+    /// The piece types that may be screens (`None`: any).
+    screen: Option<PieceTypeSet>,
+    stay: Option<CellSets>,
+    from: Option<CellSets>,
+}
+
+/// The pieces that attack over screens along one line, read backwards from the attacked cell.
+#[derive(Clone, Debug)]
+struct ScreenLine {
+    walk: DirId,
+    dir: DirId,
+    gunners: Vec<Gunner>,
+    /// The most screens any of them passes over.
+    most: u32,
+    order: Option<bool>,
+}
+
+/// The most screens an attack over screens is read backwards for: more is found by generating.
+const MAX_SCREENS: u32 = 6;
+
 /// How one player's pieces attack.
 #[derive(Clone, Debug, Default)]
 struct AttackRules {
     lines: Vec<Line>,
+    /// Lines along which pieces attack over screens.
+    screens: Vec<ScreenLine>,
     /// Per leaping piece: per cell, the cells it could leap onto that cell from (set `cell`),
     /// met with the piece's own cells in one step.
     leaps: Vec<(Piece, CellSets)>,
@@ -106,16 +134,72 @@ impl Attacks {
         }
         let board = &rules.board;
         let n = board.len();
+        // What attacks are asked about: royal pieces, and the pieces that castle.
+        let targets: PieceTypeSet = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| t.royal || rules.moves.iter().any(|m| m.piece.index() == *i && matches!(m.action, Action::Castle(_))))
+            .map(|(i, _)| PieceTypeId::new(i))
+            .collect();
+        // A capture limited to some types attacks those pieces if it may take every one of them,
+        // none if it takes none of them; otherwise it is asked by generating.
+        let reaches = |takes: Option<PieceTypeSet>| -> Option<bool> {
+            match takes {
+                None => Some(true),
+                Some(t) if targets.iter().all(|p| t.contains(p)) => Some(true),
+                Some(t) if targets.iter().all(|p| !t.contains(p)) => Some(false),
+                Some(_) => None,
+            }
+        };
         let by = PlayerId::BOTH.map(|side| {
             let mut out = AttackRules::default();
             let one = |cells: &CellSets| CellSets::from_sets(width, [cells.cells(side.index()).collect::<Vec<_>>()]);
             for rule in compiled {
                 let from = rule.from.as_ref().map(one);
                 let piece = rule.moving[side.index()];
-                match rule.kind.attack(side) {
+                let attack = rule.kind.attack(side);
+                let takes = match &attack {
+                    Attack::Lines { takes, .. } | Attack::Leaps(_, takes) | Attack::Screens { takes, .. } => *takes,
+                    Attack::None | Attack::General => None,
+                };
+                match reaches(takes) {
+                    Some(true) => {}
+                    Some(false) => {
+                        if rule.effects.removes() {
+                            out.general = true;
+                        }
+                        continue;
+                    }
+                    None => {
+                        out.general = true;
+                        continue;
+                    }
+                }
+                match attack {
                     Attack::None => {}
                     Attack::General => out.general = true,
-                    Attack::Lines { dirs, min, max, stay } => {
+                    Attack::Screens { dirs, screens, screen, stay, .. } => {
+                        let stay = stay.map(one);
+                        for &d in dirs {
+                            let Some(back) = board.opposite(d).filter(|_| screens <= MAX_SCREENS) else {
+                                out.general = true;
+                                continue;
+                            };
+                            let gunner = Gunner { piece, screens, screen, stay: stay.clone(), from: from.clone() };
+                            match out.screens.iter_mut().find(|line| line.walk == back) {
+                                Some(line) => {
+                                    line.most = line.most.max(screens);
+                                    line.gunners.push(gunner);
+                                }
+                                None => {
+                                    let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
+                                    out.screens.push(ScreenLine { walk: back, dir: d, gunners: vec![gunner], most: screens, order });
+                                }
+                            }
+                        }
+                    }
+                    Attack::Lines { dirs, min, max, stay, .. } => {
                         let stay = stay.map(one);
                         for &d in dirs {
                             let Some(back) = board.opposite(d) else {
@@ -135,9 +219,9 @@ impl Attacks {
                             }
                         }
                     }
-                    Attack::Leaps(targets) => {
+                    Attack::Leaps(leaps, _) => {
                         let mut sources = vec![Vec::new(); n];
-                        for (src, reached) in targets.iter().enumerate() {
+                        for (src, reached) in leaps.iter().enumerate() {
                             if from.as_ref().is_some_and(|f| !f.contains(0, CellId::new(src))) {
                                 continue;
                             }
@@ -159,15 +243,18 @@ impl Attacks {
             CellSets::from_sets(
                 width,
                 [0usize, 1].iter().flat_map(|&attacked| {
-                    let lines = &by[1 - attacked].lines;
+                    let rules = &by[1 - attacked];
+                    let walks =
+                        rules.lines.iter().map(|l| (l.walk, l.dir, l.reach)).chain(rules.screens.iter().map(|l| (l.walk, l.dir, u32::MAX)));
+                    let walks: Vec<(DirId, DirId, u32)> = walks.collect();
                     board.all_cells().map(move |k| {
                         let mut cells = Vec::new();
-                        for line in lines {
-                            let mut c = board.step(k, line.walk);
+                        for &(walk, dir, reach) in &walks {
+                            let mut c = board.step(k, walk);
                             let mut dist = 0;
-                            while c != NO_CELL && dist < line.reach {
-                                cells.extend_from_slice(board.blockers(c, line.dir));
-                                c = board.step(c, line.walk);
+                            while c != NO_CELL && dist < reach.min(board.len() as u32) {
+                                cells.extend_from_slice(board.blockers(c, dir));
+                                c = board.step(c, walk);
                                 dist += 1;
                             }
                         }
@@ -341,6 +428,23 @@ impl Game {
                 return true;
             }
         }
+        for line in &rules.screens {
+            let mut met = [NO_CELL; MAX_SCREENS as usize + 1];
+            let found = self.pieces_along(view, cell, line.walk, line.dir, line.order, &mut met[..=line.most as usize]);
+            let hits = line.gunners.iter().any(|g| {
+                let n = g.screens as usize;
+                n < found && {
+                    let p = met[n];
+                    view.at(p) == Some(g.piece)
+                        && met[..n].iter().all(|&s| g.screen.is_none_or(|t| view.at(s).is_some_and(|q| t.contains(q.kind()))))
+                        && g.stay.as_ref().is_none_or(|r| r.contains(0, p) == r.contains(0, cell))
+                        && g.from.as_ref().is_none_or(|f| f.contains(0, p))
+                }
+            });
+            if hits {
+                return true;
+            }
+        }
         // A source holds the piece if the position has it there and the view left it, or the
         // view put it there: only the changed cells need a closer look.
         rules.leaps.iter().any(|&(piece, ref sources)| {
@@ -373,6 +477,47 @@ impl Game {
             c = p;
         }
         None
+    }
+
+    /// The first pieces from `cell` along `walk` in `view`, nearest first, into `out` (as many
+    /// as it holds), stopping at a step the board blocks (the attacker moves along `dir`): how
+    /// many were found.
+    #[inline]
+    fn pieces_along<const W: usize>(
+        &self,
+        view: &View<W>,
+        cell: CellId,
+        walk: DirId,
+        dir: DirId,
+        order: Option<bool>,
+        out: &mut [CellId],
+    ) -> usize {
+        let board = self.board();
+        let mut found = 0;
+        let mut c = cell;
+        while found < out.len() {
+            let next = match order {
+                Some(rising) => self.rays.nearest(walk, c, rising, view.occupied),
+                None => {
+                    let mut k = c;
+                    loop {
+                        let p = board.step(k, walk);
+                        if p == NO_CELL || board.blockers(p, dir).iter().any(|&b| view.occupied.contains(b)) {
+                            break None;
+                        }
+                        if view.occupied.contains(p) {
+                            break Some(p);
+                        }
+                        k = p;
+                    }
+                }
+            };
+            let Some(p) = next else { break };
+            out[found] = p;
+            found += 1;
+            c = p;
+        }
+        found
     }
 
     /// The slow, sure way: does any move of `by` capture `piece` on `cell`? Moves only capture
@@ -421,13 +566,23 @@ impl Game {
         let in_check = legality.royals().iter().any(|&k| self.attacked_in(&view, k, enemy));
         if !in_check {
             let n = self.board().len();
-            let exposed = legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
+            let mut exposed = CellSet::EMPTY;
+            let mut danger = false;
+            for &k in legality.royals() {
                 let flanks = a.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(side.index() * n + k.index()));
-                let mut k_set = CellSet::EMPTY;
-                k_set.insert(k);
-                m | k_set | flanks | self.pinned::<W>(pos, &view, k, side)
-            });
-            legality.free = pos.player_set::<W>(side).without(exposed);
+                exposed.insert(k);
+                exposed |= flanks | self.pinned::<W>(pos, &view, k, side);
+                if !a.by[enemy.index()].screens.is_empty() {
+                    let (pins, open) = self.screen_pins(&view, k, side);
+                    exposed |= pins;
+                    danger |= open;
+                }
+            }
+            // A piece moving onto a line where a screen is missing gives check: every move is
+            // then tested.
+            if !danger {
+                legality.free = pos.player_set::<W>(side).without(exposed);
+            }
         }
         Some(legality)
     }
@@ -513,6 +668,33 @@ impl Game {
             }
         }
         pinned
+    }
+
+    /// Over screens: the pieces of `side` among those between `k` and an enemy piece that
+    /// attacks it along a line over one screen more than stand between (moving one away gives
+    /// check), and whether some such line lacks one screen (a piece moving onto it gives check).
+    fn screen_pins<const W: usize>(&self, view: &View<W>, k: CellId, side: PlayerId) -> (CellSet<W>, bool) {
+        let Some(a) = &self.attacks else { return (CellSet::EMPTY, false) };
+        let mut pinned = CellSet::EMPTY;
+        let mut open = false;
+        for line in &a.by[side.other().index()].screens {
+            let mut met = [NO_CELL; MAX_SCREENS as usize + 2];
+            let found = self.pieces_along(view, k, line.walk, line.dir, line.order, &mut met[..line.most as usize + 2]);
+            for g in &line.gunners {
+                let n = g.screens as usize;
+                if n < found + 1 && n > 0 && view.at(met[n - 1]) == Some(g.piece) {
+                    open = true;
+                }
+                if n + 1 < found && view.at(met[n + 1]) == Some(g.piece) {
+                    for &c in &met[..=n] {
+                        if view.at(c).is_some_and(|p| p.belongs_to(side)) {
+                            pinned.insert(c);
+                        }
+                    }
+                }
+            }
+        }
+        (pinned, open)
     }
 
     /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe.

@@ -23,6 +23,9 @@ pub enum MoveError {
 pub enum PositionError {
     #[error("bad position '{}': {}", quote(.text), escape(.reason))]
     Bad { text: String, reason: String },
+    /// A legal position whose moves hetproba cannot all find: the limit is the engine's.
+    #[error("position '{}' is beyond hetproba's search: {}", quote(.text), escape(.reason))]
+    BeyondSearch { text: String, reason: String },
 }
 
 /// Everything about a move, for `moves --json` and displays.
@@ -133,7 +136,7 @@ impl Game {
 
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
     /// names its start file when it captures), the start's file, rank or both when another
-    /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
+    /// piece of the same kind could go to the same cell (`ab2`: a soldier's sideways step), `x` for a capture, the cell, `=` and
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let mut out = self.san_body(pos, mv, legal);
@@ -153,11 +156,11 @@ impl Game {
         let letter = &self.rules.pieces[rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
-        if letter.is_empty() {
-            if mv.is_capture() {
-                out.push_str(file);
-            }
+        if letter.is_empty() && mv.is_capture() {
+            out.push_str(file);
         } else {
+            // Another piece of the same kind could go to the same cell (pieces without a letter
+            // too: soldiers that also step sideways).
             let rivals: Vec<&Move> = legal
                 .iter()
                 .filter(|m| {
@@ -576,7 +579,7 @@ impl Game {
             return Err(PositionError::Bad { text: text.trim().to_string(), reason: format!("the position cannot arise: {reason}") });
         }
         if let Some(reason) = self.search_cut(&pos) {
-            return Err(PositionError::Bad { text: text.trim().to_string(), reason });
+            return Err(PositionError::BeyondSearch { text: text.trim().to_string(), reason });
         }
         if let Some(cell) = self.exposed_royal(&pos) {
             let (owner, mover) = (pos.side.other(), pos.side);

@@ -527,6 +527,19 @@ pub(crate) fn types_words(r: &Ruleset, types: PieceTypeSet) -> String {
     names.join(" or ")
 }
 
+/// The sentence of a capture limited to some piece types (`take=`, `spare=`): " It captures
+/// only a king." or " It never captures a cannon.", whichever names fewer types; nothing when
+/// every type may be captured.
+pub(crate) fn taken_words(r: &Ruleset, takes: Option<PieceTypeSet>) -> String {
+    let Some(takes) = takes else { return String::new() };
+    let spared: PieceTypeSet = (0..r.pieces.len()).map(PieceTypeId::new).filter(|&t| !takes.contains(t)).collect();
+    if spared.len() <= takes.len() {
+        format!(" It never captures a {}.", types_words(r, spared))
+    } else {
+        format!(" It captures only a {}.", types_words(r, takes))
+    }
+}
+
 /// "piece" when a set holds every piece type, else the types: `man or king`.
 pub(crate) fn pieces_words(r: &Ruleset, types: PieceTypeSet) -> String {
     if (0..r.pieces.len()).all(|t| types.contains(PieceTypeId::new(t))) { "piece".to_string() } else { types_words(r, types) }

@@ -134,6 +134,9 @@ pub struct Ruleset {
     pub players: [Player; 2],
     /// Parameters and their values (after overrides).
     pub params: Vec<(String, i64)>,
+    /// Per parameter, in the order of `params`: the least and the most a run may set it to,
+    /// where `[params]` says (`size = { default = 8, min = 5, max = 12 }`).
+    pub param_ranges: Vec<(Option<i64>, Option<i64>)>,
     pub board: Board,
     pub shape: Shape,
     pub naming: Naming,

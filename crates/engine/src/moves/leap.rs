@@ -1,16 +1,18 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use super::{Attack, Compile, Move, MoveKind, RuleId, Seen, Sink, lands};
+use super::{Attack, Compile, Move, MoveKind, RuleId, Seen, Sink, lands_taking};
 use crate::game::{Game, Piece};
 use crate::position::Position;
 use hetproba_board::{CellId, Width};
-use hetproba_rules::model::{Landing, PieceTypeId, PlayerId, Ruleset, moves as model};
+use hetproba_rules::model::{Landing, PieceTypeId, PieceTypeSet, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Leap {
     /// Per player, `targets[cell]`: the cells a leap reaches from `cell`.
     targets: [Vec<Vec<CellId>>; 2],
     to: Landing,
+    /// The enemy piece types it may land on; `None`: every type.
+    takes: Option<PieceTypeSet>,
 }
 
 impl Compile<model::Leap> for Leap {
@@ -33,7 +35,7 @@ impl Compile<model::Leap> for Leap {
                 })
                 .collect()
         });
-        Leap { targets, to: leap.to }
+        Leap { targets, to: leap.to, takes: leap.takes }
     }
 }
 
@@ -67,7 +69,7 @@ impl MoveKind for Leap {
 
     fn attack(&self, side: PlayerId) -> Attack<'_> {
         match self.to {
-            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets[side.index()]),
+            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets[side.index()], self.takes),
             Landing::Empty | Landing::Passed => Attack::None,
         }
     }
@@ -82,7 +84,7 @@ impl MoveKind for Leap {
             }
             for &t in &self.targets[side.index()][c.index()] {
                 let target = cells[t.index()];
-                if lands(self.to, target, side)
+                if lands_taking(self.to, target, side, self.takes)
                     && !game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
                 {
                     return false;

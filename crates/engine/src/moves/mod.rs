@@ -163,6 +163,13 @@ pub(crate) fn lands(to: Landing, target: Option<Piece>, side: PlayerId) -> bool 
     }
 }
 
+/// May a piece of `side` land on a cell holding `target`, capturing only pieces of `takes`
+/// (`None`: any)?
+#[inline(always)]
+pub(crate) fn lands_taking(to: Landing, target: Option<Piece>, side: PlayerId, takes: Option<PieceTypeSet>) -> bool {
+    lands(to, target, side) && takes.is_none_or(|t| target.is_none_or(|p| t.contains(p.kind())))
+}
+
 /// The most move rules a ruleset may have: rule indices are one byte, and one value is the pass.
 pub const MAX_RULES: usize = PASS_RULE.0 as usize;
 
@@ -261,10 +268,15 @@ pub(crate) enum Attack<'a> {
     /// It captures nothing by landing or hopping.
     None,
     /// It captures by moving `min..=max` cells along one of `dirs` onto the piece, landing only
-    /// where `stay` (a set per player) holds exactly when it starts there.
-    Lines { dirs: &'a [DirId], min: u32, max: u32, stay: Option<&'a CellSets> },
-    /// It captures by leaping: `targets[cell]`, the cells a leap from `cell` lands on.
-    Leaps(&'a [Vec<CellId>]),
+    /// where `stay` (a set per player) holds exactly when it starts there, and only pieces of
+    /// `takes` (`None`: any).
+    Lines { dirs: &'a [DirId], min: u32, max: u32, stay: Option<&'a CellSets>, takes: Option<PieceTypeSet> },
+    /// It captures by leaping: `targets[cell]`, the cells a leap from `cell` lands on; only
+    /// pieces of the set (`None`: any).
+    Leaps(&'a [Vec<CellId>], Option<PieceTypeSet>),
+    /// It captures along one of `dirs` over exactly `screens` pieces (of the types `screen`,
+    /// `None`: any), landing as `stay` allows on a piece of `takes`.
+    Screens { dirs: &'a [DirId], screens: u32, screen: Option<PieceTypeSet>, stay: Option<&'a CellSets>, takes: Option<PieceTypeSet> },
     /// It captures in a way that cannot be read backwards: attacks are found by generating.
     General,
 }

@@ -175,7 +175,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     top.get("extends");
     top.get("remove");
     let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
-    let params = params::read_params(cx, top.get("params"), overrides, origin);
+    let (params, param_ranges) = params::read_params(cx, top.get("params"), overrides, origin);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
     let built = board::read_board(cx, board_node, &params, &players);
@@ -242,6 +242,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         summary,
         players,
         params,
+        param_ranges,
         board,
         shape,
         naming,

@@ -849,6 +849,31 @@ impl Reader<'_> {
         crate::load::cx::piece_types_arg(self.cx, self.node, arg, self.names)
     }
 
+    /// `take=TYPES` or `spare=TYPES`: the enemy piece types a capture may take (`None`: every
+    /// type). Both at once, or a `spare=` that spares every type, is an error at the argument.
+    pub fn taken_types(&mut self, call: &Call, args: &mut Args) -> Option<PieceTypeSet> {
+        let (take, spare) = (args.key("take"), args.key("spare"));
+        if let (Some(_), Some(spare)) = (take, spare) {
+            self.arg_error(
+                spare,
+                format!("{}() takes take= or spare=, not both: one names what is captured, the other what is not", call.name),
+            );
+            return None;
+        }
+        let every: PieceTypeSet = (0..self.names.pieces.len()).map(PieceTypeId::new).collect();
+        if let Some(arg) = take {
+            return self.piece_types(arg).filter(|&t| t != every);
+        }
+        let arg = spare?;
+        let spared = self.piece_types(arg)?;
+        let left: PieceTypeSet = every.iter().filter(|&t| !spared.contains(t)).collect();
+        if left.is_empty() {
+            self.arg_error(arg, "spare= spares every piece type: nothing could be captured");
+            return None;
+        }
+        Some(left)
+    }
+
     /// A non-negative integer argument, or a parameter's name.
     pub fn uint(&mut self, arg: &syntax::Arg) -> Option<u32> {
         crate::load::cx::uint_arg(self.cx, self.node, arg, self.names)

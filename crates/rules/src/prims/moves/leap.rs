@@ -1,7 +1,7 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use crate::describe::{a_piece, landing_words};
-use crate::model::{Landing, PieceType, Ruleset};
+use crate::describe::{a_piece, landing_words, taken_words};
+use crate::model::{Landing, PieceType, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -13,12 +13,20 @@ pub struct Leap {
     pub offsets: Vec<(i32, i32)>,
     pub to: Landing,
     pub forward: bool,
+    /// The enemy piece types it may land on (`take=`, `spare=`); `None`: every type.
+    pub takes: Option<PieceTypeSet>,
 }
 
 impl Leap {
     pub const SPEC: Spec = Spec::new(
         &["leap"],
-        &[ArgSpec::at("(DX,DY)...", ""), ArgSpec::at("forward", "every direction"), ArgSpec::key("to", "empty|enemy|any", "any")],
+        &[
+            ArgSpec::at("(DX,DY)...", ""),
+            ArgSpec::at("forward", "every direction"),
+            ArgSpec::key("to", "empty|enemy|any", "any"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
+        ],
         "move a piece to a cell at a fixed offset, over anything",
         "step-slide-leap-move-a-piece-already-on-the-board",
     );
@@ -53,16 +61,19 @@ impl MovePrim for Leap {
         if to == Landing::Passed {
             r.call_error(call, "a leap passes over no cells: to=passed is for step() and slide()");
         }
-        Some(Leap { offsets, to, forward })
+        let takes = r.taken_types(call, args);
+        super::step::check_takes(r, call, to, takes);
+        Some(Leap { offsets, to, forward, takes })
     }
 
-    fn words(&self, _r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
         format!(
-            "{} leaps by {}{} to {}.",
+            "{} leaps by {}{} to {}.{}",
             a_piece(&piece.name),
             self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
             if self.forward { ", those that go forward only," } else { "" },
-            landing_words(self.to)
+            landing_words(self.to),
+            taken_words(r, self.takes)
         )
     }
 
