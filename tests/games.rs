@@ -896,7 +896,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:7",
-        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, remove, roll, push, step, slide, leap, castle, line, jump or fly",
+        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, drop, remove, roll, push, step, slide, leap, castle, line, jump or fly",
     );
     // Phases and [state] that name the refused rule say nothing more either.
     let text = MILLS
@@ -1746,18 +1746,7 @@ fn san_marks_a_castling_that_checks() {
 // ----------------------------------------------------------------------------------------------
 // Random chess games: FEN reads back
 
-/// A seeded splitmix64.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+use common::SplitMix;
 
 /// Chess draws at once when the material cannot mate: king and knight (or bishop) against a
 /// lone king, or two kings; a pawn left on the board keeps the game going.

@@ -181,3 +181,16 @@ pub fn wait_for_file(path: &Path, part: &str, seconds: u64) -> String {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
 }
+
+/// A seeded splitmix64, for random games that replay the same way each run.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}

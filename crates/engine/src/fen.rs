@@ -20,6 +20,9 @@ impl Game {
     /// FEN with the half-move clock and the move number given.
     pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
+        if self.hands.is_some() {
+            out.push_str(&format!("[{}]", self.write_hands_listed(pos)));
+        }
         out.push(' ');
         out.push_str(&self.rules.players[pos.side.index()].short);
         let mut rights = String::new();
@@ -99,7 +102,19 @@ impl Game {
         if fields.len() > 6 {
             return Err(format!("unexpected '{}' after the move number", fields[6]));
         }
+        // With hands: the pieces in hand in brackets after the rows (`...RNBQKBNR[Qp]`).
+        let (rows, held) = match rows.strip_suffix(']').and_then(|r| r.split_once('[')) {
+            Some((rows, held)) => (rows, Some(held)),
+            None => (rows, None),
+        };
         let mut pos = self.read_rows(rows)?;
+        match held {
+            Some(held) => self.read_hands(&mut pos, held)?,
+            None if self.hands.is_some() => {
+                return Err("the hands are missing: write them in brackets after the rows, [] when empty".into());
+            }
+            None => {}
+        }
         let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
             format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
         })?;

@@ -169,6 +169,71 @@ pub(crate) struct Promo {
     /// Per player (set 0 or 1): the cells where it promotes.
     pub cells: CellSets,
     pub during: MidCapture,
+    /// It may also stay as it is, except on the `forced` cells (a set per player).
+    pub optional: bool,
+    pub forced: Option<CellSets>,
+    /// A move that starts on the cells promotes too.
+    pub leaving: bool,
+}
+
+impl Promo {
+    /// Does a move of `side` from `from` (`NO_CELL`: a new piece) to `to` promote, or may it?
+    #[inline(always)]
+    pub(crate) fn applies(&self, side: PlayerId, from: CellId, to: CellId) -> bool {
+        self.cells.contains(side.index(), to)
+            || (self.leaving && from != hetproba_board::NO_CELL && self.cells.contains(side.index(), from))
+    }
+
+    /// May such a move also leave the piece as it is?
+    #[inline(always)]
+    pub(crate) fn may_stay(&self, side: PlayerId, to: CellId) -> bool {
+        self.optional && !self.forced.as_ref().is_some_and(|f| f.contains(side.index(), to))
+    }
+
+    /// Promotion on arrival, always taken: the fast paths of generation know no more.
+    #[inline(always)]
+    pub(crate) fn simple(&self) -> bool {
+        !self.optional && !self.leaving
+    }
+}
+
+impl HandRules {
+    /// The words the marks and the hands take after the pieces' rows of a position's sets.
+    pub(crate) fn hands_at_end(&self, game: &Game) -> usize {
+        self.hands_at - self.marks_at + (2 * game.rules.pieces.len()).div_ceil(4)
+    }
+
+    /// The word of the sets and the shift of the 16 bits that hold `player`'s count of `kind`.
+    #[inline(always)]
+    pub(crate) fn hand_place(&self, game: &Game, player: PlayerId, kind: PieceTypeId) -> (usize, u32) {
+        let at = player.index() * game.rules.pieces.len() + kind.index();
+        (self.hands_at + at / 4, (at % 4) as u32 * 16)
+    }
+
+    /// The type a captured piece goes into a hand as (`marked`: it arrived by promotion).
+    #[inline]
+    pub(crate) fn held_as(&self, kind: PieceTypeId, marked: bool) -> PieceTypeId {
+        if marked { self.unpromoted[kind.index()] } else { self.demote[kind.index()] }
+    }
+}
+
+/// `[hands]`, compiled: what a captured piece goes into a hand as, and the keys of the hands.
+#[derive(Clone, Debug)]
+pub(crate) struct HandRules {
+    /// Captured pieces go into the captor's hand.
+    pub captures: bool,
+    /// The position marks the pieces that arrived by promotion.
+    pub marks: bool,
+    /// Per piece type: the type a captured piece of it goes into a hand as, unmarked, and marked.
+    pub demote: Vec<PieceTypeId>,
+    pub unpromoted: Vec<PieceTypeId>,
+    /// Per player and piece type (`player * types + type`): the key a hand's count is mixed
+    /// with ([`Game::hand_key`]).
+    keys: Vec<u64>,
+    /// The word of the position's sets where the marks' row starts, and where the hands start
+    /// ([`crate::position::Position`] keeps both after the pieces' rows).
+    pub marks_at: usize,
+    pub hands_at: usize,
 }
 
 /// A phase, compiled: its move rules and its length.
@@ -331,6 +396,8 @@ pub struct Game {
     /// Keys of the declared state, per cell: never moved, passed over, the piece that passed,
     /// the piece that moved several times in a row.
     state_keys: Vec<u64>,
+    /// With `[hands] mark-promoted`: per cell, the key of "the piece here arrived by promotion".
+    mark_keys: Vec<u64>,
     /// The end rules, compiled.
     pub(crate) ends: Ends,
     /// The evaluation (`[eval]`), compiled.
@@ -341,6 +408,8 @@ pub struct Game {
     pub(crate) castles: bool,
     /// Per piece type: how it promotes.
     pub(crate) promotions: Vec<Option<Promo>>,
+    /// `[hands]`, compiled, if the game has them.
+    pub(crate) hands: Option<HandRules>,
     /// Per piece type: where its capturing chains go on, which a piece promoted in the middle
     /// of a chain continues with.
     pub(crate) chain_states: Vec<Vec<At>>,
@@ -411,26 +480,52 @@ impl Game {
         let zobrist = (0..n * codes).map(|i| if i % codes == 0 { 0 } else { splitmix(&mut seed) }).collect();
         let side_key = splitmix(&mut seed);
         let state_keys = (0..4 * n).map(|_| splitmix(&mut seed)).collect();
-        let promotions = rules
+        let promotions: Vec<Option<Promo>> = rules
             .pieces
             .iter()
             .map(|p| {
                 p.promotion.as_ref().map(|promo| {
                     let cells = per_player(width, &rules.regions[promo.region.index()].cells);
-                    Promo { to: promo.to.clone(), cells, during: promo.during_capture }
+                    let forced = promo.forced.map(|f| per_player(width, &rules.regions[f.index()].cells));
+                    Promo {
+                        to: promo.to.clone(),
+                        cells,
+                        during: promo.during_capture,
+                        optional: promo.optional,
+                        forced,
+                        leaving: promo.leaving,
+                    }
                 })
             })
             .collect();
+        // After the pieces' rows of a position's sets: a row of marks, then the hands.
+        let hands = rules.hands.as_ref().map(|h| {
+            let types = rules.pieces.len();
+            let marks_at = width.words() * (crate::position::PIECES + codes);
+            let hands_at = marks_at + if h.marks { width.words() } else { 0 };
+            HandRules {
+                captures: h.captures,
+                marks: h.marks,
+                demote: h.demote.clone(),
+                unpromoted: h.unpromoted.clone(),
+                keys: (0..2 * types).map(|_| splitmix(&mut seed)).collect(),
+                marks_at,
+                hands_at,
+            }
+        });
+        let mark_keys =
+            if rules.hands.as_ref().is_some_and(|h| h.marks) { (0..n).map(|_| splitmix(&mut seed)).collect() } else { Vec::new() };
         let ends = Ends::compile(&rules, width);
         let evaluator = Evaluator::compile(&rules);
         let attacks = Attacks::compile(&rules, &compiled, width);
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         // A game that keeps no state of a move but its cells (no stacks, runs of one piece,
-        // castling or never-moved marks) makes a one-piece move as one step.
-        let plain = rules.stacks.is_none() && rules.same_piece.is_none() && !castles && rules.unmoved.is_empty();
+        // castling, never-moved marks or hands) makes a one-piece move as one step.
+        let plain = rules.stacks.is_none() && rules.same_piece.is_none() && !castles && rules.unmoved.is_empty() && hands.is_none();
         let mut compiled = compiled;
         for rule in &mut compiled {
             rule.one_piece = plain && rule.moves_one_piece();
+            rule.simple_promotion = promotions[rule.piece.index()].as_ref().is_none_or(Promo::simple);
         }
         let chain_states = (0..rules.pieces.len())
             .map(|p| {
@@ -473,6 +568,8 @@ impl Game {
             attacks,
             castles,
             promotions,
+            hands,
+            mark_keys,
             chain_states,
             chains_remember_landings,
             captures_first: false,
@@ -575,6 +672,24 @@ impl Game {
     pub(crate) fn streak_key(&self, cell: CellId, count: u8) -> u64 {
         let mut s = self.state_keys[3 * self.rules.board.len() + cell.index()] ^ u64::from(count);
         splitmix(&mut s)
+    }
+
+    /// The key of "`player` holds `count` pieces of type `kind` in hand" (0 for none).
+    #[inline]
+    pub(crate) fn hand_key(&self, player: PlayerId, kind: PieceTypeId, count: u32) -> u64 {
+        match &self.hands {
+            Some(h) if count > 0 => {
+                let mut s = h.keys[player.index() * self.rules.pieces.len() + kind.index()] ^ u64::from(count);
+                splitmix(&mut s)
+            }
+            _ => 0,
+        }
+    }
+
+    /// The key of "the piece on `cell` arrived by promotion".
+    #[inline]
+    pub(crate) fn mark_key(&self, cell: CellId) -> u64 {
+        self.mark_keys[cell.index()]
     }
 
     /// The key of the phase part of the position: only plies inside a limited phase matter.

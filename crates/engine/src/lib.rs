@@ -13,6 +13,7 @@ mod ends;
 mod eval;
 mod fen;
 mod game;
+mod hands;
 mod moves;
 mod notation;
 mod one_way;

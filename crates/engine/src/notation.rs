@@ -41,6 +41,8 @@ pub struct MoveInfo {
     pub promotion: Option<String>,
     /// The cell of its later part (a move of two parts: an arrow shot after a slide).
     pub part: Option<String>,
+    /// The piece type it takes from the mover's hand, for a drop.
+    pub drop: Option<String>,
 }
 
 fn normalise(text: &str) -> String {
@@ -147,6 +149,10 @@ impl Game {
     fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
         let rule = &self.compiled[mv.rule.index()];
+        if mv.from == NO_CELL {
+            // A new piece, from a hand or not: its letter, `@`, the cell (`P@e4`).
+            return format!("{}@{}", self.piece_letter(rule.piece), board.name(mv.to));
+        }
         let letter = &self.rules.pieces[rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
@@ -157,7 +163,13 @@ impl Game {
             // too: soldiers that also step sideways).
             let rivals: Vec<&Move> = legal
                 .iter()
-                .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from.index()] == pos.cells[mv.from.index()])
+                .filter(|m| {
+                    m.from != mv.from
+                        && m.from != NO_CELL
+                        && m.to == mv.to
+                        && !m.is_pass()
+                        && pos.cells[m.from.index()] == pos.cells[mv.from.index()]
+                })
                 .collect();
             if !rivals.is_empty() {
                 let same_file = rivals.iter().any(|m| split_name(board.name(m.from)).0 == file);
@@ -213,6 +225,7 @@ impl Game {
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
                 "letter" => out.push_str(&self.rules.pieces[rule.piece.index()].letter),
+                "piece" => out.push_str(&self.piece_letter(rule.piece)),
                 "turns" => out.push_str(&join(&mut self.turning_points(mv.from, path).into_iter(), "-")),
                 _ => {}
             }
@@ -220,10 +233,15 @@ impl Game {
         }
         out.push_str(rest);
         if let Some(t) = mv.promotion() {
-            // Several promotion choices: name the one taken.
-            if self.promotions[rule.piece.index()].as_ref().is_some_and(|p| p.to.len() > 1) {
-                out.push('=');
-                out.push_str(&self.piece_letter(t));
+            match &self.promotions[rule.piece.index()] {
+                // Several promotion choices: name the one taken.
+                Some(p) if p.to.len() > 1 => {
+                    out.push('=');
+                    out.push_str(&self.piece_letter(t));
+                }
+                // A promotion the mover may decline: `+` tells the two moves apart (`8h2b+`).
+                Some(p) if p.optional => out.push('+'),
+                _ => {}
             }
         }
         // A move of two parts: the later part after a '/' (`d1-d7/g7`).
@@ -269,6 +287,7 @@ impl Game {
             flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
             promotion: mv.promotion().map(|t| self.rules.pieces[t.index()].name.clone()),
             part: (mv.part != NO_CELL).then(|| name(mv.part)),
+            drop: self.dropped(mv).map(|t| self.rules.pieces[t.index()].name.clone()),
         }
     }
 
@@ -288,7 +307,12 @@ impl Game {
         }
         let wanted = normalise(text);
         let same_case = normalise_keeping_case(text);
-        let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
+        // The name itself first: where a promotion is written `+` (`8h2b+`), the marks that
+        // normalising drops tell moves apart.
+        let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| names[i] == text.trim()).collect();
+        if exact.is_empty() {
+            exact = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
+        }
         if exact.is_empty() {
             exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
         }
@@ -402,6 +426,7 @@ impl Game {
         match self.rules.notation.position {
             PositionNotation::Pdn { king, .. } => return self.write_pdn(pos, king),
             PositionNotation::Fen => return self.write_fen(pos),
+            PositionNotation::Sfen => return self.write_sfen(pos, 1),
             PositionNotation::Rows => {}
         }
         let mut out = self.write_rows(pos);
@@ -432,7 +457,46 @@ impl Game {
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
         out.push_str(&self.write_tally(pos, true));
+        if self.hands.is_some() {
+            let held = self.write_hands_listed(pos);
+            if !held.is_empty() {
+                out.push_str(&format!(" hands:{held}"));
+            }
+        }
         out
+    }
+
+    /// SFEN: the rows, the side, the hands (`-` for none), the move number.
+    pub(crate) fn write_sfen(&self, pos: &Position, number: u32) -> String {
+        format!("{} {} {} {number}", self.write_rows(pos), self.rules.players[pos.side.index()].short, self.write_hands_counted(pos))
+    }
+
+    /// Reads SFEN: the rows, the side, the hands and the move number (the last two may be left
+    /// out).
+    fn read_sfen(&self, text: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (rows, side_text) = match fields.as_slice() {
+            [rows, side, ..] => (*rows, *side),
+            [_] => return Err("missing the side to move after the rows".into()),
+            [] => return Err("empty".into()),
+        };
+        if let Some(extra) = fields.get(4) {
+            return Err(format!("unexpected '{extra}' after the move number"));
+        }
+        let mut pos = self.read_rows(rows)?;
+        let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
+        })?;
+        pos.set_side(self, PlayerId(side as u8));
+        let last = self.rules.phases.len() - 1;
+        pos.set_phase(self, last as u8, Progress::START);
+        self.read_hands(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+        if let Some(number) = fields.get(3)
+            && number.parse::<u32>().is_err()
+        {
+            return Err(format!("the move number must be a number, not '{}'", quote(number)));
+        }
+        Ok(pos)
     }
 
     /// ` same:28=2,12=1`: the pieces that made their players' last moves, and how many in a
@@ -491,7 +555,11 @@ impl Game {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push(self.symbol(piece));
+                        if self.hands.is_some() {
+                            self.held_symbol(pos, c, piece, &mut out);
+                        } else {
+                            out.push(self.symbol(piece));
+                        }
                     }
                 }
             }
@@ -538,6 +606,7 @@ impl Game {
         match self.rules.notation.position {
             PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
             PositionNotation::Fen => return self.read_fen(text).map_err(bad),
+            PositionNotation::Sfen => return self.read_sfen(text).map_err(bad),
             PositionNotation::Rows => {}
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -550,12 +619,8 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:")
-                || field.starts_with("passed:")
-                || field.starts_with("same:")
-                || field.starts_with("stacks:")
-                || Game::is_tally_field(field)
-            {
+            let state = ["unmoved:", "passed:", "same:", "stacks:", "hands:"];
+            if state.iter().any(|s| field.starts_with(s)) || Game::is_tally_field(field) {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -642,6 +707,8 @@ impl Game {
             self.read_stacks(pos, field)?;
         } else if Game::is_tally_field(field) {
             self.read_tally_field(pos, field)?;
+        } else if let Some(held) = field.strip_prefix("hands:") {
+            self.read_hands(pos, held)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
             if !self.remembers_passed() {
                 return Err("this ruleset remembers no passed cells: drop the passed field".into());
@@ -696,9 +763,32 @@ impl Game {
                     }
                     i += n;
                 } else {
-                    let piece = self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?;
+                    let piece = match ch {
+                        // `+P`: a promoted piece, as shogi writes it.
+                        '+' if self.hands.is_some() => {
+                            let Some(next) = chars.next() else { return Err(format!("'+' ends row {} without a piece", r + 1)) };
+                            self.promoted_of_symbol(next).ok_or_else(|| format!("'+{next}' in row {} is no promoted piece", r + 1))?
+                        }
+                        _ => self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?,
+                    };
                     if i < cells.len() {
                         pos.put(self, cells[i], Some(piece));
+                        // `Q~`: a piece that arrived by promotion, where the hands remember it.
+                        if chars.peek() == Some(&'~') {
+                            chars.next();
+                            if !self.hands.as_ref().is_some_and(|h| h.marks) {
+                                return Err(format!("'{ch}~' in row {}: this ruleset marks no promoted pieces", r + 1));
+                            }
+                            let kind = piece.kind();
+                            if self.hands.as_ref().is_some_and(|h| h.unpromoted[kind.index()] == kind) {
+                                return Err(format!(
+                                    "'{ch}~' in row {}: no piece promotes to a {}",
+                                    r + 1,
+                                    self.rules.pieces[kind.index()].name
+                                ));
+                            }
+                            pos.set_mark(self, cells[i], true, false);
+                        }
                     }
                     i += 1;
                 }

@@ -6,7 +6,7 @@
 use crate::game::{Game, Piece, Square};
 use crate::moves::CellBits;
 use hetproba_board::{CellId, CellSet, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PieceTypeSet, PlayerId};
+use hetproba_rules::model::{PhaseLimit, PieceTypeId, PieceTypeSet, PlayerId};
 
 /// Scalars saved before a move, restored when it is unmade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +33,11 @@ enum Undo {
     /// A piece moved from the first cell to the second ([`Position::step`]): it was this
     /// piece, and the second cell held this.
     Step(CellId, CellId, Piece, Option<Piece>),
+    /// A hand's count, the 16 bits at this shift of this word of the sets, was this.
+    Hand(u16, u8, u16),
+    /// The mark "arrived by promotion" of a cell, this bit of this word of the sets, was
+    /// flipped.
+    Mark(u16, u8),
     /// The pieces on the cells of the last entry of `turn_log` (a board of one word) were
     /// this player's, and turned to the other ([`Position::turn_word`]).
     Turn(PlayerId),
@@ -153,13 +158,15 @@ pub struct Position {
 }
 
 impl PartialEq for Position {
-    /// Two positions are equal when the game state is: history does not count.
+    /// Two positions are equal when the game state is: history does not count. (The cell sets
+    /// follow from the cells, but for the never-moved marks, the promoted marks and the hands
+    /// they also hold.)
     fn eq(&self, other: &Position) -> bool {
         self.cells == other.cells
             && self.side == other.side
             && self.phase == other.phase
             && self.progress == other.progress
-            && self.row(UNMOVED) == other.row(UNMOVED)
+            && self.sets == other.sets
             && self.passed == other.passed
             && self.victim == other.victim
             && self.streak == other.streak
@@ -179,7 +186,7 @@ impl Position {
             progress: Progress::START,
             hash: 0,
             counts: [0; 4],
-            sets: vec![0; game.width.words() * (PIECES + game.codes)],
+            sets: vec![0; game.width.words() * (PIECES + game.codes) + game.hands.as_ref().map_or(0, |h| h.hands_at_end(game))],
             words: game.width.words(),
             passed: CellBits::EMPTY,
             victim: NO_CELL,
@@ -221,12 +228,6 @@ impl Position {
         self.turn_log.clear();
         self.stack_log.clear();
         self.last_log.clear();
-    }
-
-    /// The words of set `row`.
-    #[inline(always)]
-    fn row(&self, row: usize) -> &[u64] {
-        &self.sets[row * self.words..(row + 1) * self.words]
     }
 
     #[inline(always)]
@@ -317,6 +318,13 @@ impl Position {
         // A mark that pairs with nothing (a rook set up off its king's row) is dropped here as
         // after every move: positions that castle alike are alike, and FEN reads them back.
         game.drop_idle_marks(&mut pos);
+        if let Some(hands) = &game.rules.hands {
+            for player in PlayerId::BOTH {
+                for (kind, &count) in hands.start[player.index()].iter().enumerate() {
+                    pos.put_hand(game, player, PieceTypeId::new(kind), u32::from(count));
+                }
+            }
+        }
         pos.set_side(game, game.rules.start.side);
         pos
     }
@@ -661,6 +669,8 @@ impl Position {
                 Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
                 Undo::Tally(i, old) => self.tally[usize::from(i)] = old,
                 Undo::Last => self.last = self.last_log.pop().expect("a last-move entry has its move logged"),
+                Undo::Hand(word, shift, old) => self.write_hand(usize::from(word), shift, old),
+                Undo::Mark(word, bit) => self.sets[usize::from(word)] ^= 1 << bit,
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
@@ -741,7 +751,7 @@ impl Position {
                     turns += 1;
                     false
                 }
-                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last => false,
+                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last | Undo::Hand(..) | Undo::Mark(..) => false,
             };
             if hit {
                 return Some(true);
@@ -841,14 +851,94 @@ impl Position {
         for (i, &v) in self.tally.iter().enumerate() {
             h ^= game.tally_key(i, v);
         }
-        h ^ game.last_key(&self.last)
+        h ^= game.last_key(&self.last);
+        if let Some(hands) = &game.hands {
+            for player in PlayerId::BOTH {
+                for kind in (0..game.rules.pieces.len()).map(PieceTypeId::new) {
+                    h ^= game.hand_key(player, kind, self.in_hand(game, player, kind));
+                }
+            }
+            if hands.marks {
+                for c in (0..self.cells.len()).map(CellId::new).filter(|&c| self.is_marked(game, c)) {
+                    h ^= game.mark_key(c);
+                }
+            }
+        }
+        h
+    }
+
+    /// How many pieces of type `kind` `player` holds in hand (0 in a game without hands).
+    #[inline]
+    pub fn in_hand(&self, game: &Game, player: PlayerId, kind: PieceTypeId) -> u32 {
+        match &game.hands {
+            Some(h) => {
+                let (word, shift) = h.hand_place(game, player, kind);
+                u32::from((self.sets[word] >> shift) as u16)
+            }
+            None => 0,
+        }
+    }
+
+    /// Writes the 16 bits at `shift` of word `word` of the sets: a hand's count.
+    #[inline]
+    fn write_hand(&mut self, word: usize, shift: u8, count: u16) {
+        let w = &mut self.sets[word];
+        *w = (*w & !(0xFFFF << shift)) | (u64::from(count) << shift);
+    }
+
+    /// Sets how many pieces of type `kind` `player` holds during a move, recording the old
+    /// count.
+    pub(crate) fn set_hand(&mut self, game: &Game, player: PlayerId, kind: PieceTypeId, count: u32) {
+        let Some(h) = &game.hands else { return };
+        let (word, shift) = h.hand_place(game, player, kind);
+        let old = (self.sets[word] >> shift) as u16;
+        // The sets of a game are far shorter than 2^16 words (`HandRules` checks it).
+        self.undo.push(Undo::Hand(word as u16, shift as u8, old));
+        self.put_hand(game, player, kind, count);
+    }
+
+    /// Sets a hand's count without recording it (setting up a position). Counts stop at
+    /// `u16::MAX`, which the loader keeps every start below.
+    pub(crate) fn put_hand(&mut self, game: &Game, player: PlayerId, kind: PieceTypeId, count: u32) {
+        let Some(h) = &game.hands else { return };
+        let count = u16::try_from(count).unwrap_or(u16::MAX);
+        let old = self.in_hand(game, player, kind);
+        self.hash ^= game.hand_key(player, kind, old) ^ game.hand_key(player, kind, u32::from(count));
+        let (word, shift) = h.hand_place(game, player, kind);
+        self.write_hand(word, shift as u8, count);
+    }
+
+    /// Did the piece on `cell` arrive by promotion (`[hands] mark-promoted`)?
+    #[inline]
+    pub fn is_marked(&self, game: &Game, cell: CellId) -> bool {
+        match &game.hands {
+            Some(h) if h.marks => {
+                let i = cell.index();
+                self.sets[h.marks_at + i / 64] >> (i % 64) & 1 != 0
+            }
+            _ => false,
+        }
+    }
+
+    /// Marks or unmarks the piece on `cell` as arrived by promotion, during a move (recorded)
+    /// or not.
+    pub(crate) fn set_mark(&mut self, game: &Game, cell: CellId, on: bool, record: bool) {
+        let Some(h) = game.hands.as_ref().filter(|h| h.marks) else { return };
+        if self.is_marked(game, cell) != on {
+            let (word, bit) = (h.marks_at + cell.index() / 64, cell.index() % 64);
+            self.sets[word] ^= 1 << bit;
+            self.hash ^= game.mark_key(cell);
+            if record {
+                self.undo.push(Undo::Mark(word as u16, bit as u8));
+            }
+        }
     }
 }
 
 /// The first sets of a position: the owner slots (0 empty, 1 and 2 the players, 3 nobody).
 const UNMOVED: usize = 4;
 /// The row of piece code `c` is `PIECES + c` (codes start at 1: row `PIECES` is `UNMOVED`'s).
-const PIECES: usize = 4;
+pub(crate) const PIECES: usize = 4;
 
 impl Game {
     /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put

@@ -441,6 +441,7 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             Naming::Algebraic => ", named by file letter and rank number (a1)",
             Naming::Numbers { from_top: true } => ", numbered from the top row",
             Naming::Numbers { from_top: false } => ", numbered from the bottom row",
+            Naming::NumberLetter => ", named by file number from the right and rank letter from the top (7g)",
         }
     ));
     if let Some(steps) = steps_words(r) {
@@ -617,10 +618,20 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             // What happens in the middle of a capture matters only to a piece that chains hops.
             let chains =
                 r.moves.iter().any(|m| m.piece.index() == index && matches!(&m.action, Action::Hops(h) if h.chains() && h.captures()));
+            let (where_, may) = match (promo.leaving, promo.optional) {
+                (false, false) => ("ends its move on", "becomes"),
+                (false, true) => ("ends its move on", "may become"),
+                (true, false) => ("starts or ends its move on", "becomes"),
+                (true, true) => ("starts or ends its move on", "may become"),
+            };
+            let forced = match promo.forced {
+                Some(f) if promo.optional => format!(" (it must on {})", region_words(r, f)),
+                _ => String::new(),
+            };
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
-                    "A {} that ends its move on {} becomes a {}{}",
+                    "A {} that {where_} {} {may} a {}{forced}{}",
                     p.name,
                     region_words(r, promo.region),
                     to.join(" or "),
@@ -691,7 +702,39 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
+    if let Some(hands) = &r.hands {
+        out.push(("hands".to_string(), hands_words(r, hands)));
+    }
     out.extend(after.into_iter().map(|(_, key, words)| (key, words)));
+    out
+}
+
+/// `[hands]` in words: what goes into a hand, and what each player holds at the start.
+fn hands_words(r: &Ruleset, hands: &crate::model::Hands) -> String {
+    let mut out = "Each player keeps pieces in a hand, off the board, and drops them with the drop moves.".to_string();
+    if hands.captures {
+        out.push_str(" A captured piece changes owner into the captor's hand");
+        let demoted: Vec<String> = (0..r.pieces.len())
+            .filter(|&t| hands.demote[t].index() != t)
+            .map(|t| format!("a {} as a {}", r.pieces[t].name, r.pieces[hands.demote[t].index()].name))
+            .collect();
+        if !demoted.is_empty() {
+            out.push_str(&format!(" ({})", demoted.join(", ")));
+        }
+        if hands.marks {
+            out.push_str("; a piece that arrived by promotion is marked, and goes into the hand as what it promoted from");
+        }
+        out.push('.');
+    } else {
+        out.push_str(" Captured pieces leave the game.");
+    }
+    for (p, held) in hands.start.iter().enumerate() {
+        let listed: Vec<String> =
+            held.iter().enumerate().filter(|(_, n)| **n > 0).map(|(t, n)| format!("{n} {}", r.pieces[t].name)).collect();
+        if !listed.is_empty() {
+            out.push_str(&format!(" {} starts with {} in hand.", r.players[p].name, join_and(&listed)));
+        }
+    }
     out
 }
 

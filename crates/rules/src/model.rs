@@ -171,6 +171,8 @@ pub struct Ruleset {
     pub eval: Eval,
     /// `[stacks]`: a cell may hold a column of pieces, if the rules say so.
     pub stacks: Option<Stacks>,
+    /// `[hands]`: each player keeps pieces off the board, to drop them later, if the rules say so.
+    pub hands: Option<Hands>,
     /// `[game] cannot-draw = true` (where it is written): no end rule or draw rule gives a
     /// draw, and a game that ends with no rule holding is a contradiction that `check` reports.
     pub cannot_draw: Option<Span>,
@@ -316,7 +318,35 @@ pub struct Promotion {
     /// Where: a region, resolved per player (`far`).
     pub region: RegionId,
     pub during_capture: MidCapture,
+    /// The piece may also stay as it is (each move is then listed with and without promotion).
+    pub optional: bool,
+    /// A move that starts in the region promotes too, not only one that ends there (shogi:
+    /// entering, leaving or moving inside the zone).
+    pub leaving: bool,
+    /// Where promotion is compulsory even when it is `optional`: the cells it could never move
+    /// from again (a shogi lance on the last rank).
+    pub forced: Option<RegionId>,
 }
+
+/// `[hands]`: pieces kept off the board by each player, dropped later by `drop()` moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hands {
+    /// A captured piece changes owner into the captor's hand, as [`Hands::demote`] says.
+    pub captures: bool,
+    /// The position marks each piece that arrived by promotion (FEN writes `~` after it), and a
+    /// marked piece goes into a hand as the type it promoted from ([`Hands::unpromoted`]).
+    pub marks: bool,
+    /// Per piece type: the type it goes into a hand as (itself, or for a type that only
+    /// arises by promotion, the type it promoted from).
+    pub demote: Vec<PieceTypeId>,
+    /// Per piece type: the type a marked piece of it promoted from (itself where none does).
+    pub unpromoted: Vec<PieceTypeId>,
+    /// The pieces each player holds at the start: per player, per piece type, how many.
+    pub start: [Vec<u16>; 2],
+}
+
+/// The most pieces of one type a hand holds (counts are 16 bits).
+pub const MAX_IN_HAND: u32 = u16::MAX as u32;
 
 /// What happens when a piece reaches its promotion region in the middle of a capture chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -513,8 +543,12 @@ pub enum PositionNotation {
     Pdn { man: PieceTypeId, king: PieceTypeId },
     /// FEN: rows of symbols, side (`w`/`b`), castling rights (the `fen` letters of the
     /// castling moves still possible by the unmoved pieces), the en-passant cell, then the two
-    /// move counters.
+    /// move counters. With `[hands]`, the pieces in hand in brackets after the rows
+    /// (`[Qp]`), and promoted pieces marked `~` where the hands remember them.
     Fen,
+    /// SFEN, as shogi writes positions: rows of symbols, side, the pieces in hand (`-`, or
+    /// each type with its count before it when more than one: `2Pb`), then the move number.
+    Sfen,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

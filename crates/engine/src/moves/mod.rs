@@ -243,6 +243,9 @@ pub(crate) struct Rule {
     /// in a game that keeps no other state of a move ([`Rule::moves_one_piece`]): `make` then
     /// records it as one step.
     pub one_piece: bool,
+    /// Its piece promotes on arrival only and always, or never: the fast paths of generation
+    /// know no more (set by `Game::new`, with the promotions).
+    pub simple_promotion: bool,
     /// Its moves start from a piece of its own on the board (a step, slide, leap or hop):
     /// with none there, it has no move, and generation skips it.
     pub from_pieces: bool,
@@ -511,6 +514,7 @@ macro_rules! kinds {
 
 kinds! {
     Place(place::Place) <= Place,
+    Drop(drop::Drop) <= Drop,
     Roll(roll::Roll) <= Roll,
     Push(push::Push) <= Push,
     Ray(ray::Ray) <= Step | Slide,
@@ -543,6 +547,7 @@ impl Rule {
             fen: rule.fen,
             next: rule.next.map(RuleId::new),
             one_piece: false,
+            simple_promotion: true,
             from_pieces,
             conditional: rule.when.is_some(),
         }
@@ -754,12 +759,26 @@ impl Game {
 
     /// Makes a move's first (or only) part: everything but its later part and the end of the turn.
     fn make_part(&self, pos: &mut Position, mv: Move) {
-        let side = pos.side;
-        let rule = &self.compiled[mv.rule.index()];
         if let Some(stacks) = self.rules.stacks {
             self.make_stacked(pos, mv, stacks);
             return;
         }
+        if self.hands.is_some() {
+            // Out of line: games without hands never come here.
+            let marked = self.before_held(pos, &mv);
+            self.make_on_board(pos, mv);
+            self.after_held(pos, &mv, marked);
+            return;
+        }
+        self.make_on_board(pos, mv);
+    }
+
+    /// [`Game::make_part`] on the board: the captured pieces leave, the piece moves, the
+    /// declared state follows.
+    #[inline(always)]
+    fn make_on_board(&self, pos: &mut Position, mv: Move) {
+        let side = pos.side;
+        let rule = &self.compiled[mv.rule.index()];
         // Pieces captured by hopping over them or enclosing them leave first.
         for c in mv.captures.iter() {
             pos.set(self, c, None);
@@ -914,11 +933,15 @@ impl Game {
         rule.effects.is_empty() && self.regions.no_quiet.is_none()
     }
 
-    /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to`.
+    /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to` (or
+    /// leaving `base.from`, where the promotion says so), and `base` itself first where the
+    /// promotion is optional there.
     #[inline(always)]
     pub(crate) fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
         match &self.promotions[piece.index()] {
-            Some(promo) if promo.cells.contains(side.index(), base.to) => promo.to.iter().all(|&to| sink.push(base.promoting(to))),
+            Some(promo) if promo.applies(side, base.from, base.to) => {
+                (!promo.may_stay(side, base.to) || sink.push(base)) && promo.to.iter().all(|&to| sink.push(base.promoting(to)))
+            }
             _ => sink.push(base),
         }
     }

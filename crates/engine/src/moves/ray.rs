@@ -233,7 +233,7 @@ impl MoveKind for Ray {
             return self.screened::<W>(game, pos, side, r, sink);
         }
         match &self.steps {
-            Some(steps) if game.plain_emit(rule) && rule.from.is_none() => self.steps::<W>(game, pos, side, r, steps, sink),
+            Some(steps) if game.plain_emit(rule) && rule.from.is_none() && rule.simple_promotion => self.steps::<W>(game, pos, side, r, steps, sink),
             _ if self.neighbours => self.neighbours::<W>(game, pos, side, r, sink),
             _ if self.slides => self.slides::<W>(game, pos, side, r, sink),
             _ => self.rays::<W>(game, pos, side, r, sink),

@@ -92,6 +92,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
                 ("algebraic", Naming::Algebraic),
                 ("numbers-from-top", Naming::Numbers { from_top: true }),
                 ("numbers-from-bottom", Naming::Numbers { from_top: false }),
+                ("number-letter", Naming::NumberLetter),
             ],
         )?,
     };

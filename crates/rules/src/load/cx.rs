@@ -151,16 +151,23 @@ impl<'t> Fields<'t> {
     }
 
     pub(crate) fn finish(self, cx: &mut Cx) {
+        self.finish_except(cx, &[]);
+    }
+
+    /// [`Fields::finish`], where the keys `others` (names the file defines, such as players')
+    /// are known too.
+    pub(crate) fn finish_except(self, cx: &mut Cx, others: &[String]) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
-            if !self.used[i] {
+            if !self.used[i] && !others.contains(&key.name) {
                 // TOML puts a key written under a table header into that table.
                 let misplaced = match key.name.as_str() {
                     "extends" | "remove" => "; it belongs at the top of the file, before the first [table]",
                     _ => "",
                 };
+                let known: Vec<&str> = self.known.iter().copied().chain(others.iter().map(String::as_str)).collect();
                 cx.error(
                     key.span,
-                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, self.known.join(", ")),
+                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, known.join(", ")),
                 );
             }
         }

@@ -12,6 +12,7 @@ mod embedded;
 mod ends;
 mod eval;
 mod game;
+mod hands;
 mod inherit;
 mod lang;
 pub use lang::is_language_code;
@@ -194,6 +195,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let state_node = top.get("state");
     let eval_node = top.get("eval");
     let stacks_node = top.get("stacks");
+    let hands_node = top.get("hands");
     let lang_node = top.get("lang");
     top.finish(cx);
 
@@ -214,6 +216,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     };
 
     let start = start::read_start(cx, start_node, &names);
+    let hands = hands::read_hands(cx, hands_node, &names, &start);
     let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
         moves::read_moves(cx, moves_node, &names);
     let state::State { unmoved, same_piece, tally } = state::read_state(cx, state_node, &names, &mut moves, &refused);
@@ -233,6 +236,10 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         ends::check_cannot_draw(cx, at, &ends, &draws);
     }
     let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
+    hands::check_hands(cx, hands.as_ref(), &moves, &notation.position, hands_node);
+    if let (Some(_), Some(node)) = (&stacks, hands_node) {
+        cx.error(node.span, "[hands] and [stacks] together are not defined yet: a captured column would go into a hand whole");
+    }
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
     let words: Vec<&str> = ends.iter().map(|e| e.reason.as_str()).chain(draws.iter().map(|d| d.reason.as_str())).collect();
@@ -268,6 +275,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         tally,
         eval,
         stacks,
+        hands,
         cannot_draw,
         tests,
         interpretations,

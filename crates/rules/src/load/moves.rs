@@ -293,7 +293,7 @@ fn link_parts(
     }
 }
 
-const TEMPLATE_FIELDS: [&str; 8] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter"];
+const TEMPLATE_FIELDS: [&str; 9] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter", "piece"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {

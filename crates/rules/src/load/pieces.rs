@@ -27,6 +27,10 @@ pub(super) struct RawPromotion {
     to: Vec<(String, Span)>,
     region: (String, Span),
     during: MidCapture,
+    optional: bool,
+    leaving: bool,
+    /// `forced-in`: the region's name and where it is written.
+    forced: Option<(String, Span)>,
 }
 
 /// The most piece types a ruleset may have: a `PieceTypeSet` holds that many.
@@ -142,12 +146,20 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
                     cx.keyword(dn, "during-capture", &choices)
                 })
                 .unwrap_or(MidCapture::AtEnd);
+            let optional = pf.get("optional").and_then(|n| cx.boolean(n)).unwrap_or(false);
+            let leaving = pf.get("leaving").and_then(|n| cx.boolean(n)).unwrap_or(false);
+            let forced = pf.get("forced-in").map(|n| (cx.string(n).unwrap_or_default(), n.span));
+            if let Some((_, span)) = &forced
+                && !optional
+            {
+                cx.error(*span, "forced-in says where an optional promotion is compulsory: it goes with optional = true");
+            }
             pf.finish(cx);
-            Some((to, region, during))
+            Some((to, region, during, optional, leaving, forced))
         });
         f.finish(cx);
-        if let Some((to, region, during)) = promote {
-            promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
+        if let Some((to, region, during, optional, leaving, forced)) = promote {
+            promotions.push(RawPromotion { piece: pieces.len(), to, region, during, optional, leaving, forced });
         }
         pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
         spans.push(key.span);
@@ -176,17 +188,26 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
                 None => cx.error(*span, format!("no piece type '{name}'")),
             }
         }
-        let region = match regions.iter().position(|r| r.name == p.region.0) {
-            Some(r) => RegionId::new(r),
+        let find = |cx: &mut Cx, (name, span): &(String, Span)| match regions.iter().position(|r| &r.name == name) {
+            Some(r) => Some(RegionId::new(r)),
             None => {
-                if !p.region.0.is_empty() {
-                    cx.error(p.region.1, format!("no region '{}'", p.region.0));
+                if !name.is_empty() {
+                    cx.error(*span, format!("no region '{name}'"));
                 }
-                continue;
+                None
             }
         };
+        let Some(region) = find(cx, &p.region) else { continue };
+        let forced = match &p.forced {
+            Some(f) => match find(cx, f) {
+                Some(r) => Some(r),
+                None => continue,
+            },
+            None => None,
+        };
         if !to.is_empty() {
-            pieces[p.piece].promotion = Some(Promotion { to, region, during_capture: p.during });
+            pieces[p.piece].promotion =
+                Some(Promotion { to, region, during_capture: p.during, optional: p.optional, leaving: p.leaving, forced });
         }
     }
 }

@@ -606,6 +606,7 @@ registry! {
     /// What a move does first: put a piece on the board, or move one (the `do` pattern's action).
     enum Action in moves (MovePrim, MoveInput) {
         Place(place::Place),
+        Drop(drop::Drop),
         Remove(remove::Remove),
         Roll(roll::Roll),
         Push(push::Push),
