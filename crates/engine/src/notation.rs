@@ -426,6 +426,9 @@ impl Game {
             let cells: Vec<&str> = cells_of(passed).map(|c| board.name(c)).collect();
             out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
         }
+        if let Some(ko) = pos.ko() {
+            out.push_str(&format!(" ko:{}", board.name(ko)));
+        }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
         out
@@ -544,7 +547,7 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") || field.starts_with("stacks:") {
+            if ["unmoved:", "passed:", "ko:", "same:", "stacks:"].iter().any(|f| field.starts_with(f)) {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -627,6 +630,15 @@ impl Game {
             }
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
+        } else if let Some(name) = field.strip_prefix("ko:") {
+            if !self.compiled.iter().any(|r| r.leaves_ko) {
+                return Err("this ruleset remembers no ko: drop the ko field".into());
+            }
+            let c = cell(name)?;
+            if pos.cells[c.index()].is_some() {
+                return Err(format!("'{name}' must be an empty cell: a ko forbids placing on it"));
+            }
+            pos.set_ko(self, c);
         } else if field.starts_with("stacks:") {
             self.read_stacks(pos, field)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {

@@ -344,6 +344,10 @@ pub struct MoveRule {
     /// The position remembers the cells this move passed over, for the next move to land on
     /// (`to=passed`: en passant).
     pub leaves_passed: bool,
+    /// The position remembers a ko after this move (`[state] ko`): when it captured exactly
+    /// one piece and its piece now stands alone with that cell its only liberty, the next move
+    /// may not place on that cell.
+    pub leaves_ko: bool,
     /// The rule of the move's later part, made by the same player in the same move after this
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
@@ -367,7 +371,21 @@ impl MoveRule {
         text: String,
         span: Span,
     ) -> MoveRule {
-        MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, next: None, when: None, text, span }
+        MoveRule {
+            name,
+            piece,
+            action,
+            effects,
+            notation,
+            from: None,
+            fen: None,
+            leaves_passed: false,
+            leaves_ko: false,
+            next: None,
+            when: None,
+            text,
+            span,
+        }
     }
 }
 
@@ -507,6 +525,19 @@ pub enum Verdict {
     Draw,
     /// The player with more pieces on the board wins; equal is a draw.
     MostPieces,
+    /// The player with the greater area wins (Go's area scoring, Tromp-Taylor's): its pieces,
+    /// and the empty cells from which only its pieces can be reached through empty cells
+    /// along `dirs`; `komi` points are added to the second player's area, and equal scores
+    /// go to `ties` (a draw when `None`).
+    MostArea(Area),
+}
+
+/// How [`Verdict::MostArea`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub dirs: DirSetId,
+    pub komi: u32,
+    pub ties: Option<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

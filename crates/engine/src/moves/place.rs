@@ -1,4 +1,5 @@
-//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
+//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece; never
+//! on the cell a ko forbids.
 
 use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
 use crate::game::{Game, Piece, per_player};
@@ -88,7 +89,10 @@ impl Place {
     /// of the kind `near=` asks for.
     #[inline(always)]
     fn free<const W: usize>(&self, pos: &Position, side: PlayerId) -> CellSet<W> {
-        let free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let mut free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        if let Some(ko) = pos.ko() {
+            free.remove(ko);
+        }
         let Some((whose, cells)) = &self.near else { return free };
         let wanted = match whose {
             Whose::Own => pos.player_set::<W>(side),
@@ -125,7 +129,7 @@ impl Place {
                     continue;
                 }
                 let more = if plain {
-                    !effects.allow(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
+                    !effects.allow::<W>(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
                 } else {
                     game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 };
