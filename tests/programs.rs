@@ -38,7 +38,7 @@ fn go_9x9_lists_openspiels_moves_at_every_ply() {
 }
 
 #[test]
-fn go_5x5_lists_openspiels_moves_and_results_over_many_captures() {
+fn go_5x5_lists_openspiels_moves_over_many_captures() {
     let said = run("go_openspiel.py", &["5", "12", "2"]);
     assert!(said.starts_with("go ok 5: 12 games"), "{said}");
 }
