@@ -144,6 +144,8 @@ pub struct Ruleset {
     /// The points of the shape drawn dark (`[board] dark`), for front ends that draw the board;
     /// empty: every cell is drawn alike. Play never looks at it.
     pub dark: Vec<(i32, i32)>,
+    /// The board's tracks (`[board.tracks]`), which `track()` moves follow.
+    pub tracks: Vec<Track>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,
@@ -222,6 +224,27 @@ pub struct SamePiece {
 pub struct DirectionSet {
     pub name: String,
     pub dirs: [Vec<DirId>; 2],
+}
+
+/// A track of the board (`[board.tracks]`): a cyclic sequence of cells, a cell possibly more
+/// than once (where the track crosses itself), and the loops between some neighbours in it.
+/// `loops[i]` holds when the way from `cells[i]` to the next cell (the first, after the last)
+/// runs round a loop: Surakarta's circuits and their corner loops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    pub cells: Vec<CellId>,
+    pub loops: Vec<bool>,
+}
+
+/// A track of the board, by its index in [`Ruleset::tracks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TrackId(pub u8);
+
+impl TrackId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 /// A named set of cells, resolved for each player (`far` differs between players).

@@ -244,6 +244,16 @@ impl Effects {
         true
     }
 
+    /// The one effect, when it is a capture of whole groups (Go): then placements are found for
+    /// all cells at once ([`surround::Surround::placements`]).
+    #[inline(always)]
+    pub(crate) fn groups_only(&self) -> Option<&surround::Surround> {
+        match (self.enclose.as_slice(), self.surround.as_slice(), self.convert.as_slice()) {
+            ([], [s], []) if s.takes_groups() => Some(s),
+            _ => None,
+        }
+    }
+
     /// Does a move of `side` whose piece arrived on `at` and captured only the piece on `taken`
     /// leave a ko (see [`Game::make`]): its piece stands alone with `taken` its only liberty?
     pub(crate) fn leaves_ko(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {

@@ -25,6 +25,47 @@ pub(crate) struct Surround {
     suicide: bool,
 }
 
+/// The groups of `stones` (joined through `near`, a set per cell from `base` on), each with its
+/// liberties (the cells of `empty` next to it), one at a time.
+struct Groups<'a, const W: usize> {
+    near: &'a CellSets,
+    base: usize,
+    left: CellSet<W>,
+    stones: CellSet<W>,
+    empty: CellSet<W>,
+}
+
+impl<'a, const W: usize> Groups<'a, W> {
+    fn new(near: &'a CellSets, base: usize, stones: CellSet<W>, empty: CellSet<W>) -> Groups<'a, W> {
+        Groups { near, base, left: stones, stones, empty }
+    }
+}
+
+impl<const W: usize> Iterator for Groups<'_, W> {
+    type Item = (CellSet<W>, CellSet<W>);
+
+    fn next(&mut self) -> Option<(CellSet<W>, CellSet<W>)> {
+        let first = self.left.pop_first()?;
+        let mut group = CellSet::single(first);
+        let mut ring = group;
+        let mut all_around = CellSet::<W>::EMPTY;
+        loop {
+            let mut around = CellSet::<W>::EMPTY;
+            for c in ring.iter() {
+                around |= self.near.get::<W>(self.base + c.index());
+            }
+            all_around |= around;
+            ring = (around & self.stones).without(group);
+            if ring.is_empty() {
+                break;
+            }
+            group |= ring;
+        }
+        self.left = self.left.without(group);
+        Some((group, all_around & self.empty))
+    }
+}
+
 impl Compile<model::Surround> for Surround {
     fn compile(s: &model::Surround, rules: &Ruleset, width: Width) -> Surround {
         let dirs = rules.direction_sets[s.dirs.index()].dirs.clone();
@@ -190,6 +231,75 @@ impl Surround {
             }
             group |= ring;
         }
+    }
+
+    /// Does it take whole groups (Go)?
+    pub(crate) fn takes_groups(&self) -> bool {
+        self.groups.is_some()
+    }
+
+    /// Every placement of a piece of `side` on a cell of `free`, with what it captures, for all
+    /// cells at once: the groups of the position are found once (each with its liberties), so
+    /// each cell is a few set tests. `each` takes the cell and its captures (false: stop).
+    /// False if it stopped.
+    pub(crate) fn placements<const W: usize>(
+        &self,
+        game: &Game,
+        pos: &Position,
+        side: PlayerId,
+        free: CellSet<W>,
+        each: &mut impl FnMut(CellId, CellSet<W>) -> bool,
+    ) -> bool {
+        let Some(near) = &self.groups else { return true };
+        let n = game.board().len();
+        let base = side.index() * n;
+        let empty = pos.empty_set::<W>();
+        // The one liberty of each enemy group in atari: a piece there takes the group.
+        let enemy = pos.player_set::<W>(side.other());
+        let mut atari_cells = CellSet::<W>::EMPTY;
+        for (_, libs) in Groups::<W>::new(near, base, enemy, empty) {
+            if libs.len() == 1 {
+                atari_cells |= libs;
+            }
+        }
+        // The liberties of own groups that keep another one when a piece fills it.
+        let own = pos.player_set::<W>(side);
+        let mut safe = CellSet::<W>::EMPTY;
+        for (_, libs) in Groups::<W>::new(near, base, own, empty) {
+            if libs.len() >= 2 {
+                safe |= libs;
+            }
+        }
+        for c in free.iter() {
+            let mut taken = CellSet::<W>::EMPTY;
+            if atari_cells.contains(c) {
+                let mut gone = empty;
+                gone.remove(c);
+                for e in (near.get::<W>(base + c.index()) & enemy).iter() {
+                    if !taken.contains(e)
+                        && let Some(group) = self.dead_group::<W>(near, n, side, e, enemy, gone)
+                    {
+                        taken |= group;
+                    }
+                }
+            }
+            let breathes = !taken.is_empty() || safe.contains(c) || near.get::<W>(base + c.index()).intersects(&empty);
+            if !breathes {
+                if !self.suicide {
+                    continue;
+                }
+                // The own group through c, which has no liberty left: it is taken.
+                let mut stones = own;
+                stones.insert(c);
+                let mut gone = empty;
+                gone.remove(c);
+                taken = self.dead_group::<W>(near, n, side, c, stones, gone).unwrap_or(CellSet::single(c));
+            }
+            if !each(c, taken) {
+                return false;
+            }
+        }
+        true
     }
 
     /// After a move of `side` whose piece arrived on `at` and took the one piece on `taken`:

@@ -507,6 +507,7 @@ kinds! {
     Castle(castle::Castle) <= Castle,
     Remove(remove::Remove) <= Remove,
     Line(line::Line) <= Line,
+    Track(track::Track) <= Track,
 }
 
 impl Rule {

@@ -198,11 +198,18 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark, tracks } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
-    let names =
-        Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
+    let names = Names {
+        players: &players,
+        pieces: &pieces,
+        direction_sets: &direction_sets,
+        regions: &regions,
+        board: &board,
+        params: &params,
+        tracks: &tracks,
+    };
 
     let start = start::read_start(cx, start_node, &names);
     let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
@@ -242,6 +249,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         direction_sets,
         regions,
         dark,
+        tracks,
         pieces,
         start,
         phases,
