@@ -681,9 +681,9 @@ fn broken_new_effects_and_placements() {
         "20:13",
         "within= says how near: it goes with near=own, enemy or any",
     );
-    // "step(all) then " is 15 characters: the effect.
+    // "step(all) then surround(all, " is 29 characters: the second direction set.
     let text = tiny_pattern("step(all) then surround(all, orthogonal)");
-    assert_broken("surround_two", &[("surround.toml", &text)], "surround.toml", "20:22", "surround() takes one direction set");
+    assert_broken("surround_two", &[("surround.toml", &text)], "surround.toml", "20:36", "surround() takes one direction set");
     let text = tiny_pattern("step(all) then convert()");
     assert_broken(
         "convert_none",
@@ -872,7 +872,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:7",
-        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, remove, roll, push, step, slide, leap, castle, line, jump or fly",
+        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, remove, roll, push, step, slide, leap, castle, line, track, jump or fly",
     );
     // Phases and [state] that name the refused rule say nothing more either.
     let text = MILLS

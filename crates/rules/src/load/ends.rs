@@ -75,7 +75,7 @@ fn read_area(cx: &mut Cx, result: &Node, text: &str, names: &Names, komi: Option
     };
     let komi = match komi {
         None => Some(0),
-        Some(n) => super::cx::int_expr(cx, n, &names.params).and_then(|k| match u32::try_from(k) {
+        Some(n) => super::cx::int_expr(cx, n, names.params).and_then(|k| match u32::try_from(k) {
             Ok(k) if k <= 10_000 => Some(k),
             _ => {
                 cx.error(n.span, format!("komi is the points the second player gets, from 0 to 10000, not {k}"));
