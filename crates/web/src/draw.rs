@@ -608,11 +608,11 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
     out
 }
 
-/// The loops of the board's tracks: each its track, the cells it joins, and the circle it
-/// runs on (centre and radius), in the grid's coordinates.
 /// A loop drawn as an arc: its track, its two ends, the arc's centre and its radius.
 type LoopArc = (usize, (f64, f64), (f64, f64), (f64, f64), f64);
 
+/// The loops of the board's tracks: each its track, the cells it joins, and the circle it
+/// runs on (centre and radius), in the grid's coordinates.
 fn track_loops(rules: &Ruleset) -> Vec<LoopArc> {
     let board = &rules.board;
     let at = |c: CellId| (f64::from(board.cell(c).x), f64::from(board.cell(c).y));
