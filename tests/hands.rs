@@ -1,4 +1,4 @@
-//! Games with hands against Fairy-Stockfish (Debian's `fairy-stockfish`, which `.ci/run`
+//! Games with hands against Fairy-Stockfish (Debian's `fairy-stockfish`, which `cargo xtask test`
 //! installs; without it these tests fail and say so): perft from the start and from positions
 //! with pieces in hand (`go perft`), and random games in which, at every ply, the legal moves
 //! are Fairy-Stockfish's and its `d` writes hetproba's FEN back unchanged.
@@ -28,7 +28,7 @@ impl Fairy {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .unwrap_or_else(|e| panic!("Fairy-Stockfish does not run ({e}): apt-get install fairy-stockfish (.ci/run does)"));
+            .unwrap_or_else(|e| panic!("Fairy-Stockfish does not run ({e}): apt-get install fairy-stockfish (cargo xtask test does)"));
         let input = child.stdin.take().expect("a pipe to Fairy-Stockfish");
         let output = BufReader::new(child.stdout.take().expect("a pipe from Fairy-Stockfish"));
         let mut fairy = Fairy { child, input, output };

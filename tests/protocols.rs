@@ -2,7 +2,7 @@
 //! drives `hetproba uci` (tests/protocols/uci_game.py) and pydraughts' `HubEngine` drives
 //! `hetproba hub` (tests/protocols/hub_game.py); python-chess's atomic board is the independent
 //! generator the `atomic` ruleset is held to (tests/protocols/atomic_games.py). python-chess and
-//! pydraughts are PyPI packages that `.ci/run` installs (`pip install chess pydraughts`); without
+//! pydraughts are PyPI packages that `cargo xtask test` installs (tests/requirements.txt); without
 //! them these tests fail and say so, rather than pass without checking anything. The handshakes are also checked here without Python.
 
 mod common;
@@ -14,11 +14,11 @@ use std::process::Command;
 fn client(script: &str, args: &[&str]) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/protocols").join(script);
     let run = Command::new("python3").arg(&path).arg(env!("CARGO_BIN_EXE_hetproba")).args(args).output();
-    let run = run.unwrap_or_else(|e| panic!("python3 does not run ({e}); .ci/run installs it with the clients"));
+    let run = run.unwrap_or_else(|e| panic!("python3 does not run ({e}); cargo xtask test installs it with the clients"));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         !stderr.contains("ModuleNotFoundError"),
-        "the protocol clients are missing: pip install chess pydraughts (.ci/run does)\n{stderr}"
+        "the protocol clients are missing: pip install chess pydraughts (cargo xtask test does)\n{stderr}"
     );
     assert!(run.status.success(), "{script} {args:?} failed:\n{stderr}");
     String::from_utf8_lossy(&run.stdout).trim().to_string()

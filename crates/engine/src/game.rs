@@ -668,6 +668,12 @@ impl Game {
         key
     }
 
+    /// The key of "a ko forbids placing on `cell`".
+    pub(crate) fn ko_key(&self, cell: CellId) -> u64 {
+        let mut s = self.state_keys[self.rules.board.len() + cell.index()] ^ 0x6B6F; // "ko"
+        splitmix(&mut s)
+    }
+
     /// The key of "the piece on `cell` has made `count` moves in a row".
     pub(crate) fn streak_key(&self, cell: CellId, count: u8) -> u64 {
         let mut s = self.state_keys[3 * self.rules.board.len() + cell.index()] ^ u64::from(count);

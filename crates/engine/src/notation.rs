@@ -454,6 +454,9 @@ impl Game {
             let cells: Vec<&str> = cells_of(passed).map(|c| board.name(c)).collect();
             out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
         }
+        if let Some(ko) = pos.ko() {
+            out.push_str(&format!(" ko:{}", board.name(ko)));
+        }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
         out.push_str(&self.write_tally(pos, true));
@@ -619,7 +622,7 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            let state = ["unmoved:", "passed:", "same:", "stacks:", "hands:"];
+            let state = ["unmoved:", "passed:", "ko:", "same:", "stacks:", "hands:"];
             if state.iter().any(|s| field.starts_with(s)) || Game::is_tally_field(field) {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
@@ -703,6 +706,15 @@ impl Game {
             }
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
+        } else if let Some(name) = field.strip_prefix("ko:") {
+            if !self.compiled.iter().any(|r| r.leaves_ko) {
+                return Err("this ruleset remembers no ko: drop the ko field".into());
+            }
+            let c = cell(name)?;
+            if pos.cells[c.index()].is_some() {
+                return Err(format!("'{name}' must be an empty cell: a ko forbids placing on it"));
+            }
+            pos.set_ko(self, c);
         } else if field.starts_with("stacks:") {
             self.read_stacks(pos, field)?;
         } else if Game::is_tally_field(field) {

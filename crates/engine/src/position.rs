@@ -18,6 +18,7 @@ struct Frame {
     hash: u64,
     passed: CellBits,
     victim: CellId,
+    ko: CellId,
     streak: [(CellId, u8); 2],
 }
 
@@ -136,6 +137,9 @@ pub struct Position {
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
     pub(crate) victim: CellId,
+    /// State the rules declare (`ko`): the cell the last move's ko forbids to place on, or
+    /// `NO_CELL`.
+    pub(crate) ko: CellId,
     /// State the rules declare (`same-piece`): per player, the cell of the piece that made the
     /// player's last moves and how many in a row it made without capturing (`NO_CELL`, 0: none).
     pub(crate) streak: [(CellId, u8); 2],
@@ -169,6 +173,7 @@ impl PartialEq for Position {
             && self.sets == other.sets
             && self.passed == other.passed
             && self.victim == other.victim
+            && self.ko == other.ko
             && self.streak == other.streak
             && self.below == other.below
             && self.tally == other.tally
@@ -190,6 +195,7 @@ impl Position {
             words: game.width.words(),
             passed: CellBits::EMPTY,
             victim: NO_CELL,
+            ko: NO_CELL,
             streak: [(NO_CELL, 0); 2],
             below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
             tally: vec![0; game.tally.len],
@@ -219,6 +225,7 @@ impl Position {
         self.counts = other.counts;
         self.passed = other.passed;
         self.victim = other.victim;
+        self.ko = other.ko;
         self.streak = other.streak;
         self.below.clone_from(&other.below);
         self.tally.clone_from(&other.tally);
@@ -534,6 +541,7 @@ impl Position {
             hash: self.hash,
             passed: self.passed,
             victim: self.victim,
+            ko: self.ko,
             streak: self.streak,
         });
         if self.victim != NO_CELL {
@@ -541,6 +549,24 @@ impl Position {
             self.passed = CellBits::EMPTY;
             self.victim = NO_CELL;
         }
+        if self.ko != NO_CELL {
+            self.hash ^= game.ko_key(self.ko);
+            self.ko = NO_CELL;
+        }
+    }
+
+    /// The move being made leaves a ko on `cell`: the next move may not place there.
+    pub(crate) fn set_ko(&mut self, game: &Game, cell: CellId) {
+        if self.ko != NO_CELL {
+            self.hash ^= game.ko_key(self.ko);
+        }
+        self.ko = cell;
+        self.hash ^= game.ko_key(cell);
+    }
+
+    /// The cell a ko forbids to place on in this move ([state] ko), if any.
+    pub fn ko(&self) -> Option<CellId> {
+        (self.ko != NO_CELL).then_some(self.ko)
     }
 
     /// Has the piece on `cell` never moved (for the tracked piece types)?
@@ -676,6 +702,7 @@ impl Position {
         }
         self.passed = frame.passed;
         self.victim = frame.victim;
+        self.ko = frame.ko;
         self.streak = frame.streak;
         self.side = frame.side;
         self.phase = frame.phase;
@@ -839,6 +866,9 @@ impl Position {
         }
         if self.victim != NO_CELL {
             h ^= game.passed_key(self.passed, self.victim);
+        }
+        if self.ko != NO_CELL {
+            h ^= game.ko_key(self.ko);
         }
         for &(cell, count) in &self.streak {
             if count > 0 {

@@ -224,9 +224,14 @@ proptest! {
                         assert!(pos.at(cell(part)).is_some() && after.at(cell(part)).is_none(), "{what}: the removal {part}");
                     }
                     match &info.from {
-                        // A placement: no path, nothing captured but a later removal.
+                        // A placement: no path; its captures (groups left without liberties, a
+                        // later removal) held pieces of the other side and are empty after.
                         None => {
-                            assert!(info.path.is_empty() && info.captures.iter().all(|c| Some(c) == removed), "{what}: {info:?}");
+                            assert!(info.path.is_empty(), "{what}: {info:?}");
+                            for name in &info.captures {
+                                let c = cell(name);
+                                assert!(pos.at(c).is_some_and(|p| !p.belongs_to(mover)) && after.at(c).is_none(), "{what}: capture {name}");
+                            }
                             if mv.dir != NO_DIR {
                                 // A push shifts a run one cell: one empty cell fills, none empties,
                                 // and the stones it moves are not flips.
@@ -236,7 +241,7 @@ proptest! {
                             } else {
                                 // Exactly the new piece, the flips and a removal change.
                                 flips.insert(to.clone());
-                                flips.extend(removed.cloned());
+                                flips.extend(info.captures.iter().cloned());
                                 assert_eq!(changed, flips, "{what}: {info:?}");
                             }
                         }

@@ -324,6 +324,9 @@ pub fn reason(c: &Condition, verdict: Verdict) -> String {
     if verdict == Verdict::MostPieces {
         return "more pieces at the end".into();
     }
+    if let Verdict::MostArea(_) = verdict {
+        return "the greater area".into();
+    }
     match c {
         Condition::Test(test, _) => test.prim().reason(),
         Condition::And(parts)
@@ -363,6 +366,9 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     for effect in &m.effects {
         s.push_str(&effect.prim().words(r));
     }
+    if m.leaves_ko {
+        s.push_str(" Ko: when it captures exactly one piece and its piece then stands alone with that cell its only empty neighbour, the opponent may not place on that cell on the next move.");
+    }
     if let Some(c) = &m.when {
         s.push_str(&format!(" Only if {}.", condition_words(Some(r), c, BEFORE)));
     }
@@ -387,11 +393,21 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
 
 /// One sentence for an end rule.
 pub fn end_words(r: &Ruleset, e: &EndRule) -> String {
+    let area;
     let verdict = match e.verdict {
         Verdict::MoverWins => "the player who just moved wins",
         Verdict::NextWins => "the player to move wins (the one who just moved loses)",
         Verdict::Draw => "the game is drawn",
         Verdict::MostPieces => "the player with more pieces on the board wins; equal counts draw",
+        Verdict::MostArea(a) => {
+            let komi = if a.komi > 0 { format!(", {} more for {}", a.komi, r.players[1].name) } else { String::new() };
+            let ties = a.ties.map_or("equal areas draw".to_string(), |p| format!("equal areas go to {}", r.players[p.index()].name));
+            area = format!(
+                "the player with the greater area wins: its pieces and the empty cells from which only its pieces can be reached through empty cells {}{komi}; {ties}",
+                dirs_words(r, a.dirs)
+            );
+            &area
+        }
     };
     format!("If {}, {verdict}.", condition_words(Some(r), &e.condition, AFTER))
 }

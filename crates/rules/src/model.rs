@@ -149,6 +149,8 @@ pub struct Ruleset {
     /// The points of the shape drawn dark (`[board] dark`), for front ends that draw the board;
     /// empty: every cell is drawn alike. Play never looks at it.
     pub dark: Vec<(i32, i32)>,
+    /// The board's tracks (`[board.tracks]`), which `track()` moves follow.
+    pub tracks: Vec<Track>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,
@@ -255,6 +257,27 @@ impl Tally {
 pub struct DirectionSet {
     pub name: String,
     pub dirs: [Vec<DirId>; 2],
+}
+
+/// A track of the board (`[board.tracks]`): a cyclic sequence of cells, a cell possibly more
+/// than once (where the track crosses itself), and the loops between some neighbours in it.
+/// `loops[i]` holds when the way from `cells[i]` to the next cell (the first, after the last)
+/// runs round a loop: Surakarta's circuits and their corner loops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    pub cells: Vec<CellId>,
+    pub loops: Vec<bool>,
+}
+
+/// A track of the board, by its index in [`Ruleset::tracks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TrackId(pub u8);
+
+impl TrackId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 /// A named set of cells, resolved for each player (`far` differs between players).
@@ -405,6 +428,10 @@ pub struct MoveRule {
     /// The position remembers the cells this move passed over, for the next move to land on
     /// (`to=passed`: en passant).
     pub leaves_passed: bool,
+    /// The position remembers a ko after this move (`[state] ko`): when it captured exactly
+    /// one piece and its piece now stands alone with that cell its only liberty, the next move
+    /// may not place on that cell.
+    pub leaves_ko: bool,
     /// The rule of the move's later part, made by the same player in the same move after this
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
@@ -445,6 +472,7 @@ impl MoveRule {
             next: None,
             when: None,
             after: None,
+            leaves_ko: false,
             text,
             span,
         }
@@ -631,6 +659,19 @@ pub enum Verdict {
     Draw,
     /// The player with more pieces on the board wins; equal is a draw.
     MostPieces,
+    /// The player with the greater area wins (Go's area scoring, Tromp-Taylor's): its pieces,
+    /// and the empty cells from which only its pieces can be reached through empty cells
+    /// along `dirs`; `komi` points are added to the second player's area, and equal scores
+    /// go to `ties` (a draw when `None`).
+    MostArea(Area),
+}
+
+/// How [`Verdict::MostArea`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub dirs: DirSetId,
+    pub komi: u32,
+    pub ties: Option<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

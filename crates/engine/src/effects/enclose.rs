@@ -53,7 +53,7 @@ impl EffectKind for Enclose {
 
     /// At least `min` pieces enclosed.
     #[inline]
-    fn allow(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
         if self.min == 0 {
             return true;
         }

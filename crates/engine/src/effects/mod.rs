@@ -25,7 +25,7 @@ pub(crate) trait EffectKind {
 
     /// Does it allow a piece of `side` arriving on `at` (leaving `vacated`, or `NO_CELL` for a
     /// new piece)?
-    fn allow(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
         true
     }
 
@@ -135,8 +135,8 @@ macro_rules! effects {
             /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
             /// `NO_CELL` for a new piece)?
             #[inline]
-            pub(crate) fn allow(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
-                $( self.$field.iter().all(|e| e.allow(game, pos, side, at, vacated)) && )* true
+            pub(crate) fn allow<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+                $( self.$field.iter().all(|e| e.allow::<W>(game, pos, side, at, vacated)) && )* true
             }
 
             #[inline]
@@ -228,7 +228,7 @@ impl Effects {
         if self.is_empty() {
             return push(mv);
         }
-        if !self.allow(game, pos, side, mv.to, vacated) {
+        if !self.allow::<W>(game, pos, side, mv.to, vacated) {
             return true;
         }
         if !self.removes {
@@ -315,6 +315,22 @@ impl Effects {
             }
         }
         true
+    }
+
+    /// The one effect, when it is a capture of whole groups (Go): then placements are found for
+    /// all cells at once ([`surround::Surround::placements`]).
+    #[inline(always)]
+    pub(crate) fn groups_only(&self) -> Option<&surround::Surround> {
+        match (self.enclose.as_slice(), self.surround.as_slice(), self.convert.as_slice()) {
+            ([], [s], []) if s.takes_groups() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Does a move of `side` whose piece arrived on `at` and captured only the piece on `taken`
+    /// leave a ko (see [`Game::make`]): its piece stands alone with `taken` its only liberty?
+    pub(crate) fn leaves_ko(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
+        self.surround.iter().any(|s| s.leaves_ko(game, pos, side, at, taken))
     }
 
     /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made

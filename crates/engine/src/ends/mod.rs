@@ -82,6 +82,8 @@ macro_rules! tests {
     };
 }
 
+mod area;
+
 tests! {
     Line(line::Line) <= Line,
     NoMoves(no_moves::NoMoves) <= NoMoves,
@@ -196,7 +198,22 @@ impl Game {
                     std::cmp::Ordering::Equal => None,
                 }
             }
+            Verdict::MostArea(area) => {
+                let [a, b] = self.area(pos, &area);
+                match a.cmp(&(b + area.komi)) {
+                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                    std::cmp::Ordering::Equal => area.ties,
+                }
+            }
         };
+        if let Verdict::MostArea(area) = end.verdict {
+            let [a, b] = self.area(pos, &area);
+            let names = &self.rules.players;
+            let komi = if area.komi > 0 { format!(" and {} komi", area.komi) } else { String::new() };
+            let reason = format!("area {a} for {} against {b}{komi} for {}", names[0].name, names[1].name);
+            return Outcome { winner, reason };
+        }
         let reason = if end.verdict == Verdict::MostPieces {
             format!(
                 "{} against {} at the end",

@@ -235,6 +235,8 @@ pub(crate) struct Rule {
     pub leaves_passed: bool,
     /// It lands on passed cells (`to=passed`).
     pub takes_passed: bool,
+    /// The position remembers a ko after it (`[state] ko`).
+    pub leaves_ko: bool,
     /// Its letter in FEN's castling field.
     pub fen: Option<char>,
     /// The rule of the move's later part (`next`), if the move has one.
@@ -523,6 +525,7 @@ kinds! {
     Castle(castle::Castle) <= Castle,
     Remove(remove::Remove) <= Remove,
     Line(line::Line) <= Line,
+    Track(track::Track) <= Track,
 }
 
 impl Rule {
@@ -544,6 +547,7 @@ impl Rule {
             from,
             leaves_passed: rule.leaves_passed,
             takes_passed: rule.action.lands_on_passed(),
+            leaves_ko: rule.leaves_ko,
             fen: rule.fen,
             next: rule.next.map(RuleId::new),
             one_piece: false,
@@ -796,6 +800,17 @@ impl Game {
         }
         if !rule.effects.is_empty() {
             rule.effects.make(self, pos, side, mv.to, mv.is_capture());
+            // Suicide: the arriving piece is among what its own move captures.
+            if rule.effects.removes() && mv.captures.contains(mv.to) {
+                pos.set(self, mv.to, None);
+            }
+        }
+        if rule.leaves_ko
+            && mv.capture_count() == 1
+            && let Some(taken) = mv.captures.iter().next()
+            && rule.effects.leaves_ko(self, pos, side, mv.to, taken)
+        {
+            pos.set_ko(self, taken);
         }
     }
 
@@ -919,7 +934,7 @@ impl Game {
             return true;
         }
         if !rule.effects.removes() {
-            if !rule.effects.is_empty() && !rule.effects.allow(self, pos, side, mv.to, vacated) {
+            if !rule.effects.is_empty() && !rule.effects.allow::<W>(self, pos, side, mv.to, vacated) {
                 return true;
             }
             return self.push_promoting(rule.piece, side, mv, sink);

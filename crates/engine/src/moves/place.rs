@@ -1,6 +1,7 @@
-//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
+//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece; never
+//! on the cell a ko forbids.
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
+use super::{CellBits, Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
 use crate::game::{Game, Piece, per_player};
 use crate::position::Position;
 use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
@@ -88,7 +89,10 @@ impl Place {
     /// of the kind `near=` asks for.
     #[inline(always)]
     fn free<const W: usize>(&self, pos: &Position, side: PlayerId) -> CellSet<W> {
-        let free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let mut free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        if let Some(ko) = pos.ko() {
+            free.remove(ko);
+        }
         let Some((whose, cells)) = &self.near else { return free };
         let wanted = match whose {
             Whose::Own => pos.player_set::<W>(side),
@@ -103,6 +107,15 @@ impl Place {
         let rule = &game.compiled[r.index()];
         let effects = &rule.effects;
         let free: CellSet<W> = self.free::<W>(pos, side);
+        if let Some(groups) = effects.groups_only()
+            && game.regions.no_quiet.is_none()
+            && game.promotions[rule.piece.index()].is_none()
+        {
+            // Go: the groups are found once, then each cell is a few set tests.
+            return groups.placements::<W>(game, pos, side, free, &mut |c, taken| {
+                sink.push(Move { captures: CellBits::from_set(taken), ..Move::new(r, NO_CELL, c) })
+            });
+        }
         // Effects that only ask for an enclosure and nothing else in the way (flipping): push
         // without the general path.
         let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
@@ -125,7 +138,7 @@ impl Place {
                     continue;
                 }
                 let more = if plain {
-                    !effects.allow(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
+                    !effects.allow::<W>(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
                 } else {
                     game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 };

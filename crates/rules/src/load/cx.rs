@@ -2,7 +2,9 @@
 //! `Args` (which report what nobody asked for), the argument helpers of move patterns and end
 //! conditions, and `Names`, the table the later sections look names up in.
 
-use crate::model::{DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, PieceTypeSet, Player, PlayerId, Region, RegionId};
+use crate::model::{
+    DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, PieceTypeSet, Player, PlayerId, Region, RegionId, Track, TrackId,
+};
 use crate::source::{Diagnostic, Sources, Span};
 use crate::syntax::{self, ArgValue, Call, SyntaxError};
 use crate::tree::{Node, Table, Value};
@@ -186,6 +188,7 @@ pub(crate) struct Names<'a> {
     pub(crate) phases: &'a [crate::model::Phase],
     /// What `[state]` counts and remembers, once it is read.
     pub(crate) tally: crate::model::Tally,
+    pub(crate) tracks: &'a [Track],
 }
 
 impl Names<'_> {
@@ -204,6 +207,10 @@ impl Names<'_> {
     /// The value of a parameter.
     pub(crate) fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+    }
+
+    pub(crate) fn track(&self, name: &str) -> Option<TrackId> {
+        self.tracks.iter().position(|t| t.name == name).map(|i| TrackId(i as u8))
     }
 
     pub(crate) fn player(&self, name: &str) -> Option<PlayerId> {

@@ -2,7 +2,7 @@
 //! (`result`, `reason`).
 
 use super::cx::{Args, Cx, Fields, Names, read_list};
-use crate::model::{Condition, Count, EndRule, Query, Test, Verdict};
+use crate::model::{Area, Condition, Count, EndRule, Query, Test, Verdict};
 use crate::prims::{Reader, TestInput, did_you_mean, listed};
 use crate::source::Span;
 use crate::syntax::{self, CondAst, CountAst};
@@ -20,6 +20,8 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule
     let cond_node = f.get("if");
     let result_node = f.get("result");
     let reason = f.get("reason").and_then(|n| cx.string(n));
+    let komi_node = f.get("komi");
+    let ties_node = f.get("ties");
     f.finish(cx);
     let Some(cond_node) = cond_node else {
         cx.error(span, "an end rule needs if = \"<condition>\"");
@@ -36,16 +38,69 @@ fn read_end(cx: &mut Cx, t: &Table, span: Span, names: &Names) -> Option<EndRule
         "mover loses" | "next wins" => Verdict::NextWins,
         "draw" => Verdict::Draw,
         "most pieces" => Verdict::MostPieces,
+        other if other.starts_with("most area") => Verdict::MostArea(read_area(cx, result_node, other, names, komi_node, ties_node)?),
         other => {
             cx.error(
                 result_node.span,
-                format!("unknown result '{other}'; expected mover wins, mover loses, next wins, next loses, draw or most pieces"),
+                format!("unknown result '{other}'; expected mover wins, mover loses, next wins, next loses, draw, most pieces or most area(DIRS)"),
             );
             return None;
         }
     };
+    if !matches!(verdict, Verdict::MostArea(_)) {
+        for node in [komi_node, ties_node].into_iter().flatten() {
+            cx.error(node.span, "komi and ties are for result = \"most area(DIRS)\": the points of a score");
+        }
+    }
     let reason = reason.unwrap_or_else(|| crate::describe::reason(&condition, verdict));
     Some(EndRule { condition, verdict, reason, text, span: cond_node.span })
+}
+
+/// `result = "most area(orthogonal)"` with its `komi` and `ties`.
+fn read_area(cx: &mut Cx, result: &Node, text: &str, names: &Names, komi: Option<&Node>, ties: Option<&Node>) -> Option<Area> {
+    let inner = text.strip_prefix("most area").map(str::trim).and_then(|r| r.strip_prefix('(')).and_then(|r| r.strip_suffix(')'));
+    let dirs = match inner.map(str::trim) {
+        Some(name) => match names.direction_set(name) {
+            Some(d) => Some(d),
+            None => {
+                let known: Vec<&str> = names.direction_sets.iter().map(|d| d.name.as_str()).collect();
+                cx.error(result.span, format!("unknown direction set '{name}'; known: {}", known.join(", ")));
+                None
+            }
+        },
+        None => {
+            cx.error(result.span, "most area takes the directions its regions join along: most area(orthogonal)");
+            None
+        }
+    };
+    let komi = match komi {
+        None => Some(0),
+        Some(n) => super::cx::int_expr(cx, n, names.params).and_then(|k| match u32::try_from(k) {
+            Ok(k) if k <= 10_000 => Some(k),
+            _ => {
+                cx.error(n.span, format!("komi is the points the second player gets, from 0 to 10000, not {k}"));
+                None
+            }
+        }),
+    };
+    let ties = match ties {
+        None => Some(None),
+        Some(n) => {
+            let text = cx.string(n)?;
+            if text == "draw" {
+                Some(None)
+            } else {
+                match text.strip_suffix(" wins").and_then(|p| names.player(p)) {
+                    Some(p) => Some(Some(p)),
+                    None => {
+                        cx.error(n.span, format!("ties must be draw or '<player> wins', not '{text}'"));
+                        None
+                    }
+                }
+            }
+        }
+    };
+    Some(Area { dirs: dirs?, komi: komi?, ties: ties? })
 }
 
 /// A condition written as a string (`if = "line(3)"`, `captured by mover >= 10`), parsed and

@@ -201,7 +201,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark, tracks } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
     let names = Names {
@@ -213,6 +213,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         params: &params,
         phases: &[],
         tally: Default::default(),
+        tracks: &tracks,
     };
 
     let start = start::read_start(cx, start_node, &names);
@@ -261,6 +262,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         direction_sets,
         regions,
         dark,
+        tracks,
         pieces,
         start,
         phases,

@@ -1,10 +1,10 @@
 //! `[state]`: what the position remembers beyond the pieces, as the rules declare it — which
 //! pieces have never moved (`unmoved`: castling rights), which cells the last move passed
 //! over (`passed`: en passant), and how often in a row each player has moved the same piece
-//! (`same-piece`: a limit on repeated moves). Checked against the moves that use it.
+//! (`same-piece`: a limit on repeated moves), and the cell a ko forbids (`ko`). Checked against the moves that use it.
 
 use super::cx::{Cx, Fields, Names};
-use crate::model::{MoveRule, PieceTypeId, PieceTypeSet, SamePiece, Tally};
+use crate::model::{Effect, MoveRule, PieceTypeId, PieceTypeSet, SamePiece, Tally};
 use crate::tree::{Node, Value};
 
 /// The most checks `[state] checks` counts to.
@@ -50,6 +50,21 @@ pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves:
                             cx.error(span, format!("no move '{name}' in [moves]"));
                         }
                         bad_passed = true;
+                    }
+                }
+            }
+        }
+        if let Some(n) = f.get("ko") {
+            for (name, span) in cx.strings(n).unwrap_or_default() {
+                match moves.iter_mut().find(|m| m.name == name) {
+                    Some(m) if m.effects.iter().any(|e| matches!(e, Effect::Surround(s) if s.groups)) => m.leaves_ko = true,
+                    Some(_) => {
+                        cx.error(span, format!("move '{name}' takes no groups: a ko follows a placement then surround(DIRS, groups)"))
+                    }
+                    None => {
+                        if !refused.contains(&name) {
+                            cx.error(span, format!("no move '{name}' in [moves]"));
+                        }
                     }
                 }
             }

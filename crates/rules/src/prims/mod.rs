@@ -615,6 +615,7 @@ registry! {
         Leap(leap::Leap),
         Castle(castle::Castle),
         Line(line::Line),
+        Track(track::TrackMove),
         Hops(hops::HopPattern),
     }
     /// What happens after the action (`then ...`).
