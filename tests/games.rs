@@ -2478,7 +2478,6 @@ fn play_makruk_and_shatranj_to_the_end() {
 
 /// Go plays to its end in `play` once two passes end it.
 #[test]
-#[ignore = "go's end after two passes waits on the counters of issue 35 (cond)"]
 fn play_go_to_the_end() {
     play_to_the_end("go", &["--param", "size=5"], "random", "random", "3");
 }

@@ -47,7 +47,6 @@ fn go_5x5_lists_openspiels_moves_over_many_captures() {
 }
 
 #[test]
-#[ignore = "go's end after two passes waits on the counters of issue 35 (cond)"]
 fn go_5x5_results_agree_with_openspiels_area_scores() {
     let said = run("go_openspiel.py", &["5", "12", "3", "results"]);
     assert!(said.starts_with("go ok 5: 12 games"), "{said}");
