@@ -59,8 +59,7 @@ pub(super) fn read_hands(cx: &mut Cx, node: Option<&Node>, names: &Names, start:
         .collect();
     let in_start = |t: usize| start.pieces.iter().any(|&(_, p, _)| p.index() == t) || hands.start.iter().any(|h| h[t] > 0);
     let name = |t: PieceTypeId| names.pieces[t.index()].name.as_str();
-    for t in 0..types {
-        let from = &sources[t];
+    for (t, from) in sources.iter().enumerate() {
         match from.as_slice() {
             [] => {}
             [one] if marks => hands.unpromoted[t] = *one,
