@@ -2,6 +2,8 @@
 //! did, and scratch files for one test.
 #![allow(dead_code)]
 
+pub mod fairy;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
