@@ -551,8 +551,14 @@ mod tests {
     fn parameters_are_offered_in_their_range_and_a_refused_value_is_said() {
         let out = Lines::default();
         let timer = timer();
-        let gomoku = |params: &[(String, i64)]| hetproba_engine::rules::load_builtin("gomoku", params).expect("built in").map(Game::new);
-        run(commands("uci\nsetoption name size value 40\nisready\n"), &out, &mut OnCaller(&timer), &[], gomoku).expect("loads");
+        // The placing fixture with two declared ranges.
+        let ranged = PLACING.replace(
+            "[params]\nsize = 3\n",
+            "[params]\nsize = { default = 15, min = 5, max = 19 }\nconnect = { default = 5, min = 3, max = 9 }\n",
+        );
+        assert!(ranged.contains("connect = "));
+        let ranged = |params: &[(String, i64)]| game(&ranged, params);
+        run(commands("uci\nsetoption name size value 40\nisready\n"), &out, &mut OnCaller(&timer), &[], ranged).expect("loads");
         let lines = out.take();
         assert!(lines.contains(&"option name size type spin default 15 min 5 max 19".to_string()), "{lines:?}");
         assert!(lines.contains(&"option name connect type spin default 5 min 3 max 9".to_string()), "{lines:?}");
