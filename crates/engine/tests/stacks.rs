@@ -159,11 +159,17 @@ fn embedded_tests_pass() {
 }
 
 /// Two chains of one move take the same tops in opposite orders: the one whose squares come
-/// first row by row is played (docs/games/lasca.md). The officer on c3 goes round c5 either way,
-/// over b4, b6, d6, d4 or over d4, d6, b6, b4; b4's top is an officer, so the columns differ.
+/// first row by row is played (docs/language.md, `[stacks]`). On the fixture grown to 7x7, the
+/// king on c3 goes round c5 either way, over b4, b6, d6, d4 or over d4, d6, b6, b4; b4's top is
+/// a king, the others men, so the columns differ.
 #[test]
 fn of_two_orders_the_first_by_squares_is_played() {
-    let rules = hetproba_rules::load_builtin("lasca", &[]).expect("lasca is built in").unwrap_or_else(|r| panic!("{r}"));
+    let text = COLUMNS.replacen("width = 5\nheight = 5", "width = 7\nheight = 7", 1).replacen(
+        "\n[stacks]\n",
+        "\n[notation]\nposition = \"pdn\"\nking = \"king\"\n\n[stacks]\n",
+        1,
+    );
+    let rules = hetproba_rules::load("columns.toml", &text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
     let game = Game::new(rules);
     let mut pos = game.read_position("W:WKc3:BKb4,d4,b6,d6").unwrap();
     let moves = game.legal_moves(&pos);

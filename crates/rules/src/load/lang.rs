@@ -145,17 +145,37 @@ mod tests {
         assert!(error("[lang.hu]\ntitle = \"x\"\n").contains("unknown key 'title' in [lang.hu]"));
     }
 
+    /// `extends` among three files: `grand.toml` (the fixture, translated), `parent.toml` on it.
+    struct Family;
+
+    impl crate::Files for Family {
+        fn read(&self, reference: &str, from: &str) -> Result<(String, String), String> {
+            let text = match reference {
+                "grand.toml" => {
+                    format!("{PLACING}\n[lang.hu]\nname = \"Amőba\"\nplayers = [\"iksz\", \"kör\"]\npieces = {{ stone = \"kő\" }}\n")
+                }
+                "parent.toml" => {
+                    "extends = \"grand.toml\"\n[game]\nid = \"parent\"\nname = \"Parent\"\n[lang.hu]\nname = \"Szülő\"\n".to_string()
+                }
+                other => return BuiltinFiles.read(other, from),
+            };
+            Ok((reference.to_string(), text))
+        }
+    }
+
+    fn family(text: &str) -> Ruleset {
+        load("child.toml", text, &Family, &[]).unwrap_or_else(|r| panic!("{r}"))
+    }
+
     #[test]
     fn a_variant_inherits_pieces_and_words_but_not_its_parents_name() {
-        // draughts-giveaway extends draughts-international, which extends draughts-brazilian.
-        let r = crate::load_builtin("draughts-giveaway", &[]).expect("built in").unwrap_or_else(|r| panic!("{r}"));
-        assert_eq!(r.name_in("hu"), "Öngyilkos dáma");
-        let parent = crate::load_builtin("draughts-international", &[]).expect("built in").unwrap_or_else(|r| panic!("{r}"));
-        assert_eq!((parent.name_in("hu"), parent.player_in(PlayerId::FIRST, "hu")), ("Nemzetközi dáma", "fehér"));
-        assert_eq!(r.player_in(PlayerId::FIRST, "hu"), "fehér");
+        let child = family("extends = \"parent.toml\"\n[game]\nid = \"child\"\nname = \"Child\"\n[lang.hu]\nname = \"Gyerek\"\n");
+        assert_eq!(child.name_in("hu"), "Gyerek");
+        let parent = family("extends = \"grand.toml\"\n[game]\nid = \"parent\"\nname = \"Parent\"\n[lang.hu]\nname = \"Szülő\"\n");
+        assert_eq!((parent.name_in("hu"), parent.player_in(PlayerId::FIRST, "hu")), ("Szülő", "iksz"));
+        assert_eq!(child.player_in(PlayerId::FIRST, "hu"), "iksz", "two generations down");
         // A variant that gives no name of its own in a language has its own English name there.
-        let text = "extends = \"draughts-international\"\n[game]\nid = \"mine\"\nname = \"Mine\"\n";
-        let mine = load("mine.toml", text, &BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
-        assert_eq!((mine.name_in("hu"), mine.piece_in(PieceTypeId::new(0), "hu")), ("Mine", "korong"));
+        let mine = family("extends = \"parent.toml\"\n[game]\nid = \"mine\"\nname = \"Mine\"\n");
+        assert_eq!((mine.name_in("hu"), mine.piece_in(PieceTypeId::new(0), "hu")), ("Mine", "kő"));
     }
 }
