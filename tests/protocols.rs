@@ -35,6 +35,15 @@ fn pydraughts_plays_international_draughts_through_hub() {
     assert!(said.starts_with("hub ok standard"), "{said}");
 }
 
+/// `hetproba hub` without a ruleset plays international draughts, the game that introduces PDN
+/// GameType 20, and not draughts-giveaway, which inherits that GameType and sorts before it:
+/// a giveaway engine gives its men away against moves picked without thought.
+#[test]
+fn pydraughts_plays_international_draughts_through_hub_by_default() {
+    let said = client("hub_game.py", &["standard", "default"]);
+    assert!(said.starts_with("hub ok standard"), "{said}");
+}
+
 #[test]
 fn pydraughts_plays_frisian_draughts_through_hub() {
     let said = client("hub_game.py", &["frisian", "draughts-frisian"]);

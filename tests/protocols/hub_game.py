@@ -1,11 +1,13 @@
-"""pydraughts drives `hetproba hub RULESET`: the handshake, a game at a fixed time a move against
-moves of its own with every move checked legal and info lines read, a time control, quit.
+"""pydraughts drives `hetproba hub RULESET` (or `hetproba hub`, its default, when RULESET is
+`default`): the handshake, a game at a fixed time a move against moves of its own with every move
+checked legal and info lines read, a time control, quit. The engine, playing to win, ends its 15
+moves with at least as many pieces as the other side, whose moves are picked without thought.
 Run by tests/protocols.rs."""
 import sys
 from draughts import Board
 from draughts.engine import HubEngine, Limit
 binary, variant, ruleset = sys.argv[1], sys.argv[2], sys.argv[3]
-engine = HubEngine([binary, "hub", ruleset])
+engine = HubEngine([binary, "hub"] + ([] if ruleset == "default" else [ruleset]))
 assert engine.id.get("name") == "hetproba", engine.id
 engine.init()
 engine.ping()
@@ -26,6 +28,10 @@ while not board.is_over() and plies < 30:
     board.push(move)
     plies += 1
 assert infos > 0, "no info lines were read"
+# White is the engine. A side's pieces are the squares after its letter in the FEN.
+sides = {part[0]: [sq for sq in part[1:].split(",") if sq] for part in board.fen.split(":")[1:3]}
+mine, theirs = len(sides.get("W", [])), len(sides.get("B", []))
+assert board.is_over() or mine >= theirs, f"the engine gave its pieces away: {mine} against {theirs} at {board.fen}"
 # A time control: level time and inc.
 result = engine.play(board, Limit(time=2, inc=0.1), ponder=False) if not board.is_over() else None
 engine.quit()

@@ -360,7 +360,7 @@ enum Command {
     #[command(after_help = examples("uci"))]
     Uci {
         /// A built-in ruleset id or a .toml path (default: the first built-in whose positions are
-        /// FEN and whose moves are SAN, as UCI's are).
+        /// FEN and whose moves are SAN, as UCI's are, and which is no variant of another such).
         ruleset: Option<String>,
         /// Set a ruleset parameter (`--param size=10`); `setoption` sets them too.
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
@@ -371,7 +371,8 @@ enum Command {
     #[command(after_help = examples("hub"))]
     Hub {
         /// A built-in ruleset id or a .toml path whose positions are PDN (default: the built-in
-        /// whose PDN GameType is 20, the game Hub itself plays).
+        /// that introduces PDN GameType 20, the game Hub itself plays; not a variant that
+        /// inherits the GameType).
         ruleset: Option<String>,
         /// Set a ruleset parameter (`--param size=10`).
         #[arg(long = "param", value_name = "NAME=VALUE", value_parser = hetproba_play::record::parse_param)]
@@ -383,10 +384,15 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// The ruleset a protocol speaks when none is named: the first built-in that `fits`.
+/// The ruleset a protocol speaks when none is named: the first built-in that `fits` and
+/// whose parent (the ruleset it extends) does not. A variant inherits what it does not change,
+/// so the game that introduces a notation is the one meant, not a variant sorted before it (a
+/// losing variant inherits its parent's PDN GameType).
 fn default_ruleset(fits: impl Fn(&hetproba_rules::Ruleset) -> bool, what: &str) -> Result<String, CliError> {
+    let load = |id: &str| hetproba_rules::load_builtin(id, &[]).and_then(Result::ok);
+    let introduces = |r: &hetproba_rules::Ruleset| fits(r) && !r.extends.as_deref().and_then(load).is_some_and(|parent| fits(&parent));
     hetproba_rules::builtin_ids()
-        .find(|id| hetproba_rules::load_builtin(id, &[]).and_then(Result::ok).is_some_and(|r| fits(&r)))
+        .find(|id| load(id).is_some_and(|r| introduces(&r)))
         .map(str::to_string)
         .ok_or_else(|| CliError::usage(format!("no built-in ruleset {what}; name one")))
 }

@@ -83,8 +83,9 @@ pub(crate) struct Attacks {
     royal: [Vec<Piece>; 2],
     by: [AttackRules; 2],
     /// On a board with blocked steps, `flanks[attacked * cells + c]`: the cells beside the
-    /// lines through `c` along which an enemy piece attacks from afar, where a piece blocks a
-    /// step of the line. Such a piece is treated as pinned.
+    /// lines through `c` along which an enemy piece attacks (from afar, or by one step such as
+    /// a horse's), where a piece blocks a step of the line within its reach. Such a piece is
+    /// treated as pinned: moving it away may open the line.
     flanks: Option<CellSets>,
 }
 
@@ -161,11 +162,13 @@ impl Attacks {
                     let lines = &by[1 - attacked].lines;
                     board.all_cells().map(move |k| {
                         let mut cells = Vec::new();
-                        for line in lines.iter().filter(|line| line.reach > 1) {
+                        for line in lines {
                             let mut c = board.step(k, line.walk);
-                            while c != NO_CELL {
+                            let mut dist = 0;
+                            while c != NO_CELL && dist < line.reach {
                                 cells.extend_from_slice(board.blockers(c, line.dir));
                                 c = board.step(c, line.walk);
+                                dist += 1;
                             }
                         }
                         cells

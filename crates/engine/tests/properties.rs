@@ -9,6 +9,7 @@
 //! - random games end with a result within a bound (for the rulesets that fill the board);
 //! - a position has no moves exactly when the game is over, and a session's outcome asked
 //!   with the listed moves is its outcome;
+//! - no listed move leaves a royal piece of the mover attacked;
 //! - reading positions, moves and rulesets never panics, whatever the text.
 //!
 //! Case counts are modest so the file runs in a few seconds in the dev profile; set
@@ -23,9 +24,13 @@ use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// The test rulesets of tests/fixtures that the properties also walk: shapes no built-in has
-/// (a later part that removes a piece; captures on a board of more than 128 cells).
-const FIXTURES: [(&str, &str); 2] =
-    [("mills.toml", include_str!("../../../tests/fixtures/mills.toml")), ("wide.toml", include_str!("../../../tests/fixtures/wide.toml"))];
+/// (a later part that removes a piece; captures on a board of more than 128 cells; royal pieces
+/// attacked by blocked steps).
+const FIXTURES: [(&str, &str); 3] = [
+    ("mills.toml", include_str!("../../../tests/fixtures/mills.toml")),
+    ("wide.toml", include_str!("../../../tests/fixtures/wide.toml")),
+    ("palace.toml", include_str!("../../../tests/fixtures/palace.toml")),
+];
 
 /// Every built-in ruleset and the fixtures, compiled once.
 fn games() -> &'static [(&'static str, Game)] {
@@ -307,6 +312,28 @@ proptest! {
                 }
                 session.play(moves[choice as usize % moves.len()]);
             }
+        }
+    }
+
+    /// Read back after each listed move, the position is one a legal move leads to: no royal
+    /// piece of the player who moved stands attacked (`read_position` refuses such a position,
+    /// asking the attack rules of the whole board, not the shortcuts of move generation).
+    #[test]
+    fn no_listed_move_leaves_a_royal_piece_attacked(choices in choices(150)) {
+        let royal = |game: &Game| game.rules().pieces.iter().any(|p| p.royal);
+        for (id, game) in games().iter().filter(|(_, game)| royal(game)) {
+            walk(game, &choices, |pos, moves| {
+                let mut p = pos.clone();
+                for &mv in moves {
+                    let name = game.move_name(&p, mv);
+                    game.make(&mut p, mv);
+                    let after = game.write_position(&p);
+                    if let Err(e) = game.read_position(&after) {
+                        panic!("{id}: {name} from {}: {e}", game.write_position(pos));
+                    }
+                    p.unmake();
+                }
+            });
         }
     }
 
