@@ -5,8 +5,10 @@
 //! counts belong to the game's history): a `Session` writes and starts them, other callers
 //! write `0 1`.
 
+use crate::cellbits::CellBits;
 use crate::game::Game;
-use crate::moves::{CellBits, Kind};
+use crate::host::Host;
+use crate::moves::Kind;
 use crate::notation::cells_of;
 use crate::position::Position;
 use hetproba_board::CellId;
@@ -21,7 +23,7 @@ impl Game {
     pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
         out.push(' ');
-        out.push_str(&self.rules.players[pos.side.index()].short);
+        out.push_str(&self.rules().players[pos.side.index()].short);
         let mut rights = String::new();
         for side in PlayerId::BOTH {
             for (letter, from, partners) in self.castling_pairs(pos, side) {
@@ -48,11 +50,11 @@ impl Game {
     /// the pieces it could castle with, nearest first: (letter, its cell, the partners' cells).
     fn castling_pairs(&self, pos: &Position, side: PlayerId) -> Vec<(char, CellId, Vec<CellId>)> {
         let mut out = Vec::new();
-        for rule in &self.compiled {
-            let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
-            let piece = rule.moving[side.index()];
+        for rule in self.moves().all() {
+            let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.rule.fen) else { continue };
+            let piece = rule.rule.moving[side.index()];
             for from in pos.cells_with(piece) {
-                let partners = castle.partners(self, pos, side, from);
+                let partners = castle.partners(self.board(), pos, side, from);
                 if !partners.is_empty() {
                     out.push((letter, from, partners));
                 }
@@ -64,7 +66,7 @@ impl Game {
     /// The half-move clock and the move number of a FEN text (0 and 1 when left out), for a
     /// ruleset whose positions are FEN; `None` for others, or when they are not numbers.
     pub(crate) fn fen_counters(&self, text: &str) -> Option<(u32, u32)> {
-        if self.rules.notation.position != hetproba_rules::model::PositionNotation::Fen {
+        if self.rules().notation.position != hetproba_rules::model::PositionNotation::Fen {
             return None;
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -83,13 +85,13 @@ impl Game {
             return Err(format!("unexpected '{}' after the move number", fields[6]));
         }
         let mut pos = self.read_rows(rows)?;
-        let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
-            format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
+        let side = self.rules().players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
         })?;
         let side = PlayerId(side as u8);
-        pos.set_side(self, side);
-        let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, crate::position::Progress::START);
+        pos.set_side(self.keys(), side);
+        let last = self.rules().phases.len() - 1;
+        pos.set_phase(self.keys(), last as u8, crate::position::Progress::START);
         // Castling rights: each letter marks its pair of pieces as never moved.
         let rights = fields.get(2).copied().unwrap_or("-");
         if rights != "-" {
@@ -100,9 +102,9 @@ impl Game {
                     return Err(format!("castling right '{letter}' has no pair of pieces to castle"));
                 };
                 // The partner farthest out, as FEN reads it.
-                pos.mark_unmoved(self, from);
+                pos.mark_unmoved(self.keys(), from);
                 if let Some(&partner) = partners.last() {
-                    pos.mark_unmoved(self, partner);
+                    pos.mark_unmoved(self.keys(), partner);
                 }
             }
         }
@@ -110,7 +112,7 @@ impl Game {
         // line, and must be one that could have passed them.
         let passed = fields.get(3).copied().unwrap_or("-");
         if passed != "-" {
-            if !self.remembers_passed() {
+            if !self.moves().remembers_passed() {
                 return Err(format!("this ruleset remembers no passed cells: the en-passant field must be '-', not '{passed}'"));
             }
             let board = self.board();
@@ -128,10 +130,10 @@ impl Game {
                 let (what, them) = if cells.len() > 1 { ("cells", "them") } else { ("cell", "it") };
                 return Err(format!(
                     "no {} piece stands beyond the en-passant {what} '{passed}' that could have passed over {them}",
-                    self.rules.players[mover.index()].name
+                    self.rules().players[mover.index()].name
                 ));
             };
-            pos.set_passed(self, cells, victim);
+            pos.set_passed(self.keys(), cells, victim);
         }
         for (i, name) in [(4, "half-move clock"), (5, "move number")] {
             if let Some(f) = fields.get(i)

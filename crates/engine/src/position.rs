@@ -3,10 +3,12 @@
 //! which records the old value and updates the hash and the piece counts, so unmaking a move
 //! replays the log backwards. No allocation per move once the log has grown.
 
-use crate::game::{Game, Piece, Square};
-use crate::moves::CellBits;
-use hetproba_board::{CellId, CellSet, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PlayerId};
+use crate::cellbits::CellBits;
+use crate::hash::{Keys, column_key};
+use crate::piece::{Piece, Square, slot};
+use hetproba_board::{CellId, CellSet, CellSets, NO_CELL, Width};
+use hetproba_rules::model::PlayerId;
+use std::cell::RefCell;
 
 /// Scalars saved before a move, restored when it is unmade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,12 +104,11 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Pieces on the board by owner slot ([`Square::slot`]; 1, 2: players; 3: nobody).
     pub(crate) counts: [u32; 4],
-    /// Cell sets of the board's width, `words` words each, one after another: the cells of
-    /// each owner slot (0: empty; [`Position::slot_set`]), then the cells whose pieces have
-    /// never moved (state the rules declare, for the piece types the ruleset tracks), then the
-    /// cells of each piece code ([`Position::piece_set`]).
-    sets: Vec<u64>,
-    words: usize,
+    /// Cell sets of the board's width: the cells of each owner slot (0: empty;
+    /// [`Position::slot_set`]), then the cells whose pieces have never moved (state the rules
+    /// declare, for the piece types the ruleset tracks), then the cells of each piece code
+    /// ([`Position::piece_set`]).
+    sets: CellSets,
     /// State the rules declare: the cells the last move passed over, which the next move may
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
@@ -133,7 +134,7 @@ impl PartialEq for Position {
             && self.side == other.side
             && self.phase == other.phase
             && self.progress == other.progress
-            && self.row(UNMOVED) == other.row(UNMOVED)
+            && self.sets.words_of(UNMOVED) == other.sets.words_of(UNMOVED)
             && self.passed == other.passed
             && self.victim == other.victim
             && self.streak == other.streak
@@ -142,30 +143,30 @@ impl PartialEq for Position {
 }
 
 impl Position {
-    /// An empty board, first player to move, first phase.
-    pub(crate) fn empty(game: &Game) -> Position {
+    /// An empty board of `cells` cells (sets of `width`), first player to move, first phase;
+    /// `stacked`: cells may hold columns.
+    pub(crate) fn empty(keys: &Keys, cells: usize, width: Width, stacked: bool) -> Position {
         let mut pos = Position {
-            cells: vec![None; game.board().len()],
+            cells: vec![None; cells],
             side: PlayerId::FIRST,
             phase: 0,
             progress: Progress::START,
             hash: 0,
             counts: [0; 4],
-            sets: vec![0; game.width.words() * (PIECES + game.codes)],
-            words: game.width.words(),
+            sets: CellSets::new(width, PIECES + keys.codes()),
             passed: CellBits::EMPTY,
             victim: NO_CELL,
             streak: [(NO_CELL, 0); 2],
-            below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
+            below: if stacked { vec![Vec::new(); cells] } else { Vec::new() },
             stack_log: Vec::new(),
             turn_log: Vec::new(),
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
-        for c in game.board().all_cells() {
-            pos.insert(0, c);
+        for c in (0..cells).map(CellId::new) {
+            pos.sets.insert(0, c);
         }
-        pos.hash = game.phase_key(0, Progress::START);
+        pos.hash = keys.phase(0, Progress::START.key());
         pos
     }
 
@@ -173,7 +174,6 @@ impl Position {
     pub(crate) fn copy_state_from(&mut self, other: &Position) {
         self.cells.clone_from(&other.cells);
         self.sets.clone_from(&other.sets);
-        self.words = other.words;
         self.side = other.side;
         self.phase = other.phase;
         self.progress = other.progress;
@@ -189,41 +189,11 @@ impl Position {
         self.stack_log.clear();
     }
 
-    /// The words of set `row`.
-    #[inline(always)]
-    fn row(&self, row: usize) -> &[u64] {
-        &self.sets[row * self.words..(row + 1) * self.words]
-    }
-
-    #[inline(always)]
-    fn insert(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] |= 1 << (i % 64);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] &= !(1 << (i % 64));
-    }
-
-    #[inline(always)]
-    fn flip(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] ^= 1 << (i % 64);
-    }
-
-    #[inline(always)]
-    fn has(&self, row: usize, cell: CellId) -> bool {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] >> (i % 64) & 1 != 0
-    }
-
     /// The cells of an owner slot ([`Square::slot`]: 0 empty, 1 and 2 the players, 3 nobody),
     /// read at the board's width `W`.
     #[inline(always)]
     pub(crate) fn slot_set<const W: usize>(&self, slot: usize) -> CellSet<W> {
-        CellSet::from_words(&self.sets[slot * W..slot * W + W])
+        self.sets.get(slot)
     }
 
     /// The empty cells.
@@ -241,69 +211,24 @@ impl Position {
     /// The cells of `player`'s pieces.
     #[inline(always)]
     pub(crate) fn player_set<const W: usize>(&self, player: PlayerId) -> CellSet<W> {
-        self.slot_set(crate::game::slot(player))
+        self.slot_set(slot(player))
     }
 
     /// The cells holding `piece`.
     #[inline(always)]
     pub(crate) fn piece_set<const W: usize>(&self, piece: Piece) -> CellSet<W> {
-        let row = PIECES + piece.code();
-        CellSet::from_words(&self.sets[row * W..row * W + W])
+        self.sets.get(PIECES + piece.code())
     }
 
     /// The cells holding `piece`, lowest first, at any width (for code that runs seldom).
     pub(crate) fn cells_with(&self, piece: Piece) -> impl Iterator<Item = CellId> + '_ {
-        let row = PIECES + piece.code();
-        self.sets[row * self.words..(row + 1) * self.words].iter().enumerate().flat_map(|(k, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    CellId::new(k * 64 + b)
-                })
-            })
-        })
-    }
-
-    /// The start position of the game: set up once per game and copied (a playout starts
-    /// every game from it).
-    pub fn start(game: &Game) -> Position {
-        game.start.get_or_init(|| Position::set_up_start(game)).clone()
-    }
-
-    fn set_up_start(game: &Game) -> Position {
-        let mut pos = Position::empty(game);
-        for &(cell, piece, owner) in &game.rules.start.pieces {
-            pos.put(game, cell, Some(Piece::new(piece, owner.into())));
-            if game.rules.unmoved.contains(&piece) {
-                pos.mark_unmoved(game, cell);
-            }
-        }
-        // A mark that pairs with nothing (a rook set up off its king's row) is dropped here as
-        // after every move: positions that castle alike are alike, and FEN reads them back.
-        game.drop_idle_marks(&mut pos);
-        pos.set_side(game, game.rules.start.side);
-        pos
-    }
-
-    /// A position with these pieces, `side` to move, in the last phase (ordinary play), with
-    /// no history: for tools that build positions themselves.
-    pub fn with_pieces(game: &Game, pieces: &[(CellId, Piece)], side: PlayerId) -> Position {
-        let mut pos = Position::empty(game);
-        for &(cell, piece) in pieces {
-            pos.put(game, cell, Some(piece));
-        }
-        pos.set_side(game, side);
-        let last = game.phases.len() - 1;
-        pos.set_phase(game, last as u8, Progress::START);
-        pos
+        self.sets.cells(PIECES + piece.code())
     }
 
     /// Sets a cell without recording it (setting up a position).
-    pub(crate) fn put(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
+    pub(crate) fn put(&mut self, keys: &Keys, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
-        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.hash ^= keys.key(cell, old) ^ keys.key(cell, new);
         self.replace(cell, old, new);
     }
 
@@ -313,50 +238,50 @@ impl Position {
     fn replace(&mut self, cell: CellId, old: Option<Piece>, new: Option<Piece>) {
         self.counts[old.slot()] -= u32::from(old.is_some());
         self.counts[new.slot()] += u32::from(new.is_some());
-        self.remove(old.slot(), cell);
-        self.insert(new.slot(), cell);
+        self.sets.remove(old.slot(), cell);
+        self.sets.insert(new.slot(), cell);
         if let Some(p) = old {
-            self.remove(PIECES + p.code(), cell);
+            self.sets.remove(PIECES + p.code(), cell);
         }
         if let Some(p) = new {
-            self.insert(PIECES + p.code(), cell);
+            self.sets.insert(PIECES + p.code(), cell);
         }
         self.cells[cell.index()] = new;
     }
 
-    pub(crate) fn set_side(&mut self, game: &Game, side: PlayerId) {
+    pub(crate) fn set_side(&mut self, keys: &Keys, side: PlayerId) {
         if side != self.side {
-            self.hash ^= game.side_key;
+            self.hash ^= keys.side();
             self.side = side;
         }
     }
 
-    pub(crate) fn set_phase(&mut self, game: &Game, phase: u8, progress: Progress) {
-        self.hash ^= game.phase_key(self.phase, self.progress) ^ game.phase_key(phase, progress);
+    pub(crate) fn set_phase(&mut self, keys: &Keys, phase: u8, progress: Progress) {
+        self.hash ^= keys.phase(self.phase, self.progress.key()) ^ keys.phase(phase, progress.key());
         self.phase = phase;
         self.progress = progress;
     }
 
     /// Changes a cell during a move, recording the old value.
     #[inline(always)]
-    pub(crate) fn set(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
+    pub(crate) fn set(&mut self, keys: &Keys, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
         self.undo.push(Undo::Cell(cell, old));
-        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.hash ^= keys.key(cell, old) ^ keys.key(cell, new);
         self.replace(cell, old, new);
     }
 
     /// Takes the piece on `cell` off the board during a move, recording it.
     #[inline(always)]
-    pub(crate) fn take(&mut self, game: &Game, cell: CellId) {
+    pub(crate) fn take(&mut self, keys: &Keys, cell: CellId) {
         let Some(old) = self.cells[cell.index()] else { return };
         self.undo.push(Undo::Cell(cell, Some(old)));
         // An empty cell's key is 0.
-        self.hash ^= game.key(cell, Some(old));
+        self.hash ^= keys.key(cell, Some(old));
         self.counts[old.slot()] -= 1;
-        self.flip(old.slot(), cell);
-        self.flip(0, cell);
-        self.flip(PIECES + old.code(), cell);
+        self.sets.toggle(old.slot(), cell);
+        self.sets.toggle(0, cell);
+        self.sets.toggle(PIECES + old.code(), cell);
         self.cells[cell.index()] = None;
     }
 
@@ -364,12 +289,12 @@ impl Position {
     /// is given, taking what stood there: one undo entry for both cells, whose sets change by
     /// their bits alone. `to` may be `from` (a chain of captures that comes back).
     #[inline(always)]
-    pub(crate) fn step(&mut self, game: &Game, from: CellId, to: CellId, promoted: Option<Piece>) {
+    pub(crate) fn step(&mut self, keys: &Keys, from: CellId, to: CellId, promoted: Option<Piece>) {
         let moving = self.cells[from.index()].expect("a piece moves from a cell that holds one");
         let arriving = promoted.unwrap_or(moving);
         let taken = if from == to { None } else { self.cells[to.index()] };
         self.undo.push(Undo::Step(from, to, moving, taken));
-        self.hash ^= game.key(from, Some(moving)) ^ game.key(to, taken) ^ game.key(to, Some(arriving));
+        self.hash ^= keys.key(from, Some(moving)) ^ keys.key(to, taken) ^ keys.key(to, Some(arriving));
         self.flip_step(from, to, moving, taken, arriving);
         self.counts[moving.slot()] -= 1;
         self.counts[arriving.slot()] += 1;
@@ -385,7 +310,7 @@ impl Position {
     fn flip_step(&mut self, from: CellId, to: CellId, moving: Piece, taken: Option<Piece>, arriving: Piece) {
         // One slice for all six words: writes through `self` would make the compiler reload
         // the vector's address and length for each.
-        let (words, sets) = (self.words, &mut self.sets[..]);
+        let (words, sets) = self.sets.raw_mut();
         let (f, t) = (from.index(), to.index());
         let mut flip = |row: usize, i: usize| sets[row * words + i / 64] ^= 1 << (i % 64);
         flip(moving.slot(), f);
@@ -420,14 +345,14 @@ impl Position {
     /// to `side`'s opponent, to `side` during a move: one undo entry for them all, and the
     /// owners' sets changed by the word at once.
     #[inline(always)]
-    pub(crate) fn turn_word(&mut self, game: &Game, cells: u64, side: PlayerId) {
+    pub(crate) fn turn_word(&mut self, keys: &Keys, cells: u64, side: PlayerId) {
         let enemy = side.other();
         self.undo.push(Undo::Turn(enemy));
         self.turn_log.push(cells);
         for i in word_bits(cells) {
             let old = self.cells[i].expect("a turned cell holds a piece");
             let new = old.turned_to(side);
-            self.hash ^= game.key(CellId::new(i), Some(old)) ^ game.key(CellId::new(i), Some(new));
+            self.hash ^= keys.key(CellId::new(i), Some(old)) ^ keys.key(CellId::new(i), Some(new));
         }
         self.turn_cells(cells, enemy, side);
     }
@@ -435,12 +360,12 @@ impl Position {
     /// The cells, counts and sets of [`Position::turn_word`], from `from`'s pieces to `to`'s.
     #[inline(always)]
     fn turn_cells(&mut self, cells: u64, from: PlayerId, to: PlayerId) {
-        debug_assert_eq!(self.words, 1, "turning a word on a board of one word");
-        let (f, t) = (crate::game::slot(from), crate::game::slot(to));
+        let (f, t) = (slot(from), slot(to));
         let n = cells.count_ones();
         self.counts[f] -= n;
         self.counts[t] += n;
-        let sets = &mut self.sets[..];
+        let (words, sets) = self.sets.raw_mut();
+        debug_assert_eq!(words, 1, "turning a word on a board of one word");
         sets[f] ^= cells;
         sets[t] ^= cells;
         for i in word_bits(cells) {
@@ -455,7 +380,7 @@ impl Position {
     /// Sets the pieces under a cell's top (bottom first) during a move, recording the old ones.
     pub(crate) fn set_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
-        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+        self.hash ^= column_key(cell, &old) ^ column_key(cell, &self.below[cell.index()]);
         self.stack_log.push(old);
         self.undo.push(Undo::Stack(cell));
     }
@@ -463,7 +388,7 @@ impl Position {
     /// Sets the pieces under a cell's top without recording it (setting up a position).
     pub(crate) fn put_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
-        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+        self.hash ^= column_key(cell, &old) ^ column_key(cell, &self.below[cell.index()]);
     }
 
     /// The column on a cell, top first: the piece [`Position::at`] gives, then those under it
@@ -483,7 +408,7 @@ impl Position {
 
     /// Opens a move: saves the scalars. What the last move passed over is forgotten.
     #[inline(always)]
-    pub(crate) fn begin(&mut self, game: &Game) {
+    pub(crate) fn begin(&mut self, keys: &Keys) {
         self.frames.push(Frame {
             undo_len: self.undo.len() as u32,
             side: self.side,
@@ -495,7 +420,7 @@ impl Position {
             streak: self.streak,
         });
         if self.victim != NO_CELL {
-            self.hash ^= game.passed_key(self.passed, self.victim);
+            self.hash ^= keys.passed(self.passed, self.victim);
             self.passed = CellBits::EMPTY;
             self.victim = NO_CELL;
         }
@@ -504,23 +429,23 @@ impl Position {
     /// Has the piece on `cell` never moved (for the tracked piece types)?
     #[inline(always)]
     pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
-        self.has(UNMOVED, cell)
+        self.sets.contains(UNMOVED, cell)
     }
 
     /// Marks the piece on `cell` as never moved (setting up a position).
-    pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
-        if !self.is_unmoved(cell) && game.tracks_unmoved() {
-            self.insert(UNMOVED, cell);
-            self.hash ^= game.unmoved_key(cell);
+    pub(crate) fn mark_unmoved(&mut self, keys: &Keys, cell: CellId) {
+        if !self.is_unmoved(cell) && keys.tracks_unmoved() {
+            self.sets.insert(UNMOVED, cell);
+            self.hash ^= keys.unmoved(cell);
         }
     }
 
     /// The piece on `cell` has moved, or left the board: forget that it never moved.
     #[inline(always)]
-    pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
-        if game.tracks_unmoved() && self.is_unmoved(cell) {
-            self.remove(UNMOVED, cell);
-            self.hash ^= game.unmoved_key(cell);
+    pub(crate) fn clear_unmoved(&mut self, keys: &Keys, cell: CellId) {
+        if keys.tracks_unmoved() && self.is_unmoved(cell) {
+            self.sets.remove(UNMOVED, cell);
+            self.hash ^= keys.unmoved(cell);
             self.undo.push(Undo::Unmoved(cell));
         }
     }
@@ -532,23 +457,23 @@ impl Position {
     }
 
     /// The move being made passed over `passed`, and its piece stands on `victim`.
-    pub(crate) fn set_passed(&mut self, game: &Game, passed: CellBits, victim: CellId) {
+    pub(crate) fn set_passed(&mut self, keys: &Keys, passed: CellBits, victim: CellId) {
         if passed != CellBits::EMPTY {
             self.passed = passed;
             self.victim = victim;
-            self.hash ^= game.passed_key(passed, victim);
+            self.hash ^= keys.passed(passed, victim);
         }
     }
 
     /// Sets how many moves in a row `player`'s piece on `cell` has made (0: forget).
-    pub(crate) fn set_streak(&mut self, game: &Game, player: PlayerId, cell: CellId, count: u8) {
+    pub(crate) fn set_streak(&mut self, keys: &Keys, player: PlayerId, cell: CellId, count: u8) {
         let (old_cell, old_count) = self.streak[player.index()];
         if old_count > 0 {
-            self.hash ^= game.streak_key(old_cell, old_count);
+            self.hash ^= keys.streak(old_cell, old_count);
         }
         let new = if count > 0 { (cell, count) } else { (NO_CELL, 0) };
         if count > 0 {
-            self.hash ^= game.streak_key(cell, count);
+            self.hash ^= keys.streak(cell, count);
         }
         self.streak[player.index()] = new;
     }
@@ -564,15 +489,14 @@ impl Position {
         (self.victim != NO_CELL).then_some((self.passed, self.victim))
     }
 
-    /// Closes a move (`placed`: it put a new piece on the board): the other player moves, and
-    /// the phase advances.
+    /// Closes a move: the other player moves, and the game is in `phase` with `progress` (which
+    /// the phases' limits say, [`crate::moves::Phases::advance`]).
     #[inline(always)]
-    pub(crate) fn end_turn(&mut self, game: &Game, placed: bool) {
-        let (phase, progress) = game.advance(self.phase, self.progress, self.side, placed);
-        self.hash ^= game.side_key;
+    pub(crate) fn end_turn(&mut self, keys: &Keys, (phase, progress): (u8, Progress)) {
+        self.hash ^= keys.side();
         self.side = self.side.other();
         if (phase, progress) != (self.phase, self.progress) {
-            self.set_phase(game, phase, progress);
+            self.set_phase(keys, phase, progress);
         }
     }
 
@@ -595,7 +519,7 @@ impl Position {
                     let cells = self.turn_log.pop().expect("a turn entry has its cells logged");
                     self.turn_cells(cells, owner.other(), owner);
                 }
-                Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
+                Undo::Unmoved(cell) => self.sets.insert(UNMOVED, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
@@ -720,14 +644,13 @@ impl Position {
 
     /// Pieces a player has on the board.
     pub fn piece_count(&self, player: PlayerId) -> u32 {
-        self.counts[crate::game::slot(player)]
+        self.counts[slot(player)]
     }
 
     /// How many of `piece` stand on the board (the tops of stacks, as [`Position::at`] sees
     /// them): read from the cell set the position keeps of each piece, not by a walk of the board.
     pub fn count(&self, piece: Piece) -> u32 {
-        let row = PIECES + piece.code();
-        self.sets[row * self.words..(row + 1) * self.words].iter().map(|w| w.count_ones()).sum()
+        self.sets.count(PIECES + piece.code())
     }
 
     /// Moves made since the position was set up.
@@ -735,60 +658,55 @@ impl Position {
         self.frames.len()
     }
 
-    /// The hash computed from scratch (to check the incremental one).
-    pub fn compute_hash(&self, game: &Game) -> u64 {
-        let mut h = game.phase_key(self.phase, self.progress);
+    /// The hash computed from scratch with `keys` (to check the incremental one).
+    pub(crate) fn hash_from_scratch(&self, keys: &Keys) -> u64 {
+        let mut h = keys.phase(self.phase, self.progress.key());
         for (cell, &held) in self.cells.iter().enumerate() {
-            h ^= game.key(CellId::new(cell), held);
+            h ^= keys.key(CellId::new(cell), held);
         }
         if self.side == PlayerId::SECOND {
-            h ^= game.side_key;
+            h ^= keys.side();
         }
         for c in (0..self.cells.len()).map(CellId::new) {
             if self.is_unmoved(c) {
-                h ^= game.unmoved_key(c);
+                h ^= keys.unmoved(c);
             }
         }
         if self.victim != NO_CELL {
-            h ^= game.passed_key(self.passed, self.victim);
+            h ^= keys.passed(self.passed, self.victim);
         }
         for &(cell, count) in &self.streak {
             if count > 0 {
-                h ^= game.streak_key(cell, count);
+                h ^= keys.streak(cell, count);
             }
         }
         for (cell, column) in self.below.iter().enumerate() {
-            h ^= crate::stacks::column_key(CellId::new(cell), column);
+            h ^= column_key(CellId::new(cell), column);
         }
         h
     }
+}
+
+// Scratch positions, reused: a test that must make a move makes it on a copy of the position,
+// and copying into an old copy allocates nothing. A pool, because such tests nest (a move made,
+// its replies generated, one of them made).
+thread_local! {
+    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` on a scratch copy of `pos` (without its history).
+pub(crate) fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
+    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
+    scratch.copy_state_from(pos);
+    let result = f(&mut scratch);
+    SCRATCH.with(|s| s.borrow_mut().push(scratch));
+    result
 }
 
 /// The first sets of a position: the owner slots (0 empty, 1 and 2 the players, 3 nobody).
 const UNMOVED: usize = 4;
 /// The row of piece code `c` is `PIECES + c` (codes start at 1: row `PIECES` is `UNMOVED`'s).
 const PIECES: usize = 4;
-
-impl Game {
-    /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put
-    /// a new piece on the board; a pass puts none).
-    #[inline(always)]
-    pub(crate) fn advance(&self, phase: u8, progress: Progress, side: PlayerId, placed: bool) -> (u8, Progress) {
-        match self.phases[phase as usize].limit {
-            None => (phase, progress),
-            Some(PhaseLimit::Plies(limit)) if progress.plies() + 1 >= limit => (phase + 1, Progress::START),
-            Some(PhaseLimit::Plies(_)) => (phase, progress.ply()),
-            Some(PhaseLimit::Placed(limit)) => {
-                let now = if placed { progress.place(side) } else { progress };
-                if now.placed(PlayerId::FIRST) >= limit && now.placed(PlayerId::SECOND) >= limit {
-                    (phase + 1, Progress::START)
-                } else {
-                    (phase, now)
-                }
-            }
-        }
-    }
-}
 
 /// The indices of the set bits of `word`, lowest first.
 #[inline(always)]

@@ -2,32 +2,33 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
-use crate::attack::Legal;
 use crate::game::Game;
-use crate::moves::{AnyMove, Move, Sink};
-use crate::position::Position;
+use crate::host::Host;
+use crate::legal::Legal;
+use crate::mv::{AnyMove, Move, RuleId, Sink};
+use crate::position::{Position, with_scratch};
 use hetproba_board::NO_CELL;
 use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PieceTypeSet, PlayerId, Trigger};
 
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-        hetproba_board::with_width!(self.width, W => self.generate_w::<W>(pos, out))
+        hetproba_board::with_width!(self.width(), W => self.generate_w::<W>(pos, out))
     }
 
     /// [`Game::generate`] with cell sets of `W` words, the game's width.
     pub(crate) fn generate_w<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if self.ends.has_static() && self.static_end::<W>(pos) {
+        if self.ends().has_static() && self.ends().static_end::<W>(self, pos) {
             return;
         }
         // Only legal moves reach the list: with royal pieces each is tested as it is found.
-        let legality = if self.attacks.is_some() { self.legality::<W>(pos) } else { None };
+        let legality = if self.attacks().is_some() { self.legality::<W>(pos) } else { None };
         let tired = self.tired_piece(pos, pos.side);
         // Does every move capture (true), or none (false), as the generation already knows?
         let mut known = None;
         if legality.is_none() && tired.is_none() {
-            if !(self.captures_first && self.generate_captures_first::<W>(pos, out, &mut known)) {
+            if !(self.moves().captures_first() && self.generate_captures_first::<W>(pos, out, &mut known)) {
                 self.generate_phase::<W>(pos, pos.side, pos.phase, out);
             }
         } else {
@@ -38,13 +39,13 @@ impl Game {
         // capture there is nothing to keep or prefer, and with only captures, all are kept.
         let decided = match known {
             Some(false) => true,
-            Some(true) => self.turn.precedence.is_empty(),
+            Some(true) => self.rules().turn.precedence.is_empty(),
             None => false,
         };
         if !decided && !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
-        match self.turn.pass {
+        match self.rules().turn.pass {
             PassRule::Never => {}
             PassRule::Always => out.push(Move::PASS),
             PassRule::WhenStuck => {
@@ -54,7 +55,7 @@ impl Game {
             }
         }
         // End rules that mention no-moves may still hold through their other tests.
-        if self.dynamic_end::<W>(pos, !out.is_empty()) {
+        if self.ends().dynamic_end::<W>(self, pos, !out.is_empty()) {
             out.clear();
         }
     }
@@ -66,10 +67,10 @@ impl Game {
     /// whole (moves that capture nothing were found, which the rest go among). `known` is
     /// set when the list holds only captures (true) or none (false).
     fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
-        let rules = &self.phases[pos.phase as usize];
+        let rules = self.moves().phases().get(pos.phase);
         self.generate_list::<W>(pos, pos.side, pos.phase, &rules.capturing, out);
         if out.iter().any(Move::is_capture) {
-            *known = self.captures_or_never.then_some(true);
+            *known = self.moves().captures_or_never().then_some(true);
             return true;
         }
         if out.is_empty() {
@@ -87,7 +88,7 @@ impl Game {
     fn generate_list<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, list: &[usize], sink: &mut Vec<Move>) {
         let placed_all = self.placed_all(pos, side, phase);
         for &rule in list {
-            if !(placed_all && self.compiled[rule].places()) {
+            if !(placed_all && self.compiled(rule).places()) {
                 self.generate_rule_inline::<W>(pos, side, rule, sink);
             }
         }
@@ -96,7 +97,7 @@ impl Game {
     /// `[state] same-piece`: the piece of `side` that has made its most moves in a row, while
     /// the limit holds (the player owns a piece of the types it names). It may only capture.
     fn tired_piece(&self, pos: &Position, side: PlayerId) -> Option<hetproba_board::CellId> {
-        let limit = self.rules.same_piece.as_ref()?;
+        let limit = self.rules().same_piece.as_ref()?;
         let (cell, run) = pos.streak(side)?;
         let owns = |types: PieceTypeSet| pos.cells.iter().flatten().any(|p| p.belongs_to(side) && types.contains(p.kind()));
         (run >= limit.max && (limit.while_owning.is_empty() || owns(limit.while_owning))).then_some(cell)
@@ -105,7 +106,7 @@ impl Game {
     /// A piece standing in a region it must leave: if it can, only its moves out of the region
     /// are legal (capturing is then not compulsory). Returns true if that decided the moves.
     fn must_leave(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
-        let Some(regions) = &self.regions.must_leave else { return false };
+        let Some(regions) = &self.regions().must_leave else { return false };
         let side = pos.side.index();
         let leaves = |m: &Move| m.from != NO_CELL && regions.contains(side, m.from) && !regions.contains(side, m.to);
         if !out.iter().any(leaves) {
@@ -118,7 +119,7 @@ impl Game {
     /// The turn's capture rules: compulsory capture (when a capture of the kind that obliges is
     /// possible), then majority.
     fn capture_rules(&self, pos: &Position, out: &mut Vec<Move>) {
-        let turn = &self.turn;
+        let turn = &self.rules().turn;
         let obliged = turn.compulsory_capture
             && match turn.capture_trigger {
                 Trigger::Any => out.iter().any(Move::is_capture),
@@ -135,7 +136,7 @@ impl Game {
     /// Capture precedence: each criterion in turn keeps the captures it ranks best, until one
     /// capture (or a set of equals) is left. Moves that capture nothing are kept.
     fn prefer(&self, pos: &Position, out: &mut Vec<Move>) {
-        for criterion in &self.turn.precedence {
+        for criterion in &self.rules().turn.precedence {
             if out.iter().filter(|m| m.is_capture()).count() <= 1 {
                 return;
             }
@@ -148,7 +149,7 @@ impl Game {
                     Criterion::With(with) => {
                         let types = with.types;
                         // The piece that moves, or the one a placement puts down.
-                        let placed = self.compiled[m.rule.index()].piece;
+                        let placed = self.compiled(m.rule.index()).rule.piece;
                         let piece = if m.from == NO_CELL { placed } else { pos.cells[m.from.index()].map_or(placed, |p| p.kind()) };
                         i128::from(types.contains(piece))
                     }
@@ -172,7 +173,7 @@ impl Game {
     /// it ranks the ways by when pieces fall (`earliest`).
     pub(crate) fn legal_paths(&self, pos: &Position, mv: &Move) -> Vec<Vec<hetproba_board::CellId>> {
         let paths = self.paths(pos, mv);
-        if !self.turn.precedence.iter().any(|c| matches!(c, Criterion::Earliest(_))) || mv.capture_count() < 2 {
+        if !self.rules().turn.precedence.iter().any(|c| matches!(c, Criterion::Earliest(_))) || mv.capture_count() < 2 {
             return paths;
         }
         let preferred = self.preferred_ways(pos, mv);
@@ -183,7 +184,7 @@ impl Game {
     /// unless it ranks the ways by when pieces fall (`earliest`), when only the best.
     pub(crate) fn preferred_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(hetproba_board::CellId, hetproba_board::DirId)>> {
         let mut ways = self.capture_ways(pos, mv);
-        for criterion in &self.turn.precedence {
+        for criterion in &self.rules().turn.precedence {
             if let Criterion::Earliest(earliest) = criterion {
                 let best = ways.iter().map(|w| earliest_score(pos, w, earliest.types)).max().unwrap_or(0);
                 ways.retain(|w| earliest_score(pos, w, earliest.types) == best);
@@ -215,21 +216,21 @@ impl Game {
 
     /// True if the position has a legal move (cheaper than listing them).
     pub fn has_moves(&self, pos: &Position) -> bool {
-        hetproba_board::with_width!(self.width, W => self.has_moves_w::<W>(pos))
+        hetproba_board::with_width!(self.width(), W => self.has_moves_w::<W>(pos))
     }
 
     pub(crate) fn has_moves_w<const W: usize>(&self, pos: &Position) -> bool {
-        if self.ends.has_static() && self.static_end::<W>(pos) {
+        if self.ends().has_static() && self.ends().static_end::<W>(self, pos) {
             return false;
         }
         let any = self.has_raw_moves::<W>(pos);
-        any && !self.dynamic_end::<W>(pos, any)
+        any && !self.ends().dynamic_end::<W>(self, pos, any)
     }
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
     pub(crate) fn has_raw_moves<const W: usize>(&self, pos: &Position) -> bool {
         self.side_has_moves::<W>(pos, pos.side, pos.phase)
-            || match self.turn.pass {
+            || match self.rules().turn.pass {
                 PassRule::Never => false,
                 PassRule::Always => true,
                 PassRule::WhenStuck => self.opponent_could_move::<W>(pos),
@@ -241,7 +242,7 @@ impl Game {
     /// it is found, without listing the others.
     fn side_has_moves<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
         let mut any = AnyMove(false);
-        if side == pos.side && (self.attacks.is_some() || self.rules.same_piece.is_some()) {
+        if side == pos.side && (self.attacks().is_some() || self.rules().same_piece.is_some()) {
             let mut legal =
                 Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), sink: &mut any };
             self.generate_phase::<W>(pos, side, phase, &mut legal);
@@ -255,9 +256,9 @@ impl Game {
     /// the rules that take them, before legality and the turn's filters: more than the legal
     /// ones, so `false` is final.
     pub(crate) fn could_take_passed(&self, pos: &Position) -> bool {
-        hetproba_board::with_width!(self.width, W => self.phases[pos.phase as usize].moves.iter().any(|&r| {
+        hetproba_board::with_width!(self.width(), W => self.moves().phases().get(pos.phase).moves.iter().any(|&r| {
             let mut any = AnyMove(false);
-            self.compiled[r].takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
+            self.compiled(r).rule.takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
         }))
     }
 
@@ -270,7 +271,7 @@ impl Game {
     }
 
     fn phase_after_ply(&self, pos: &Position) -> u8 {
-        self.advance(pos.phase, pos.progress, pos.side, false).0
+        self.moves().phases().advance(pos.phase, pos.progress, pos.side, false).0
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
@@ -289,7 +290,7 @@ impl Game {
         sink: &mut impl Sink,
         no_castling: bool,
     ) -> bool {
-        self.generate_phase_where::<W>(pos, side, phase, sink, |r| !(no_castling && self.compiled[r].kind.asks_attacks()))
+        self.generate_phase_where::<W>(pos, side, phase, sink, |r| !(no_castling && self.compiled(r).kind.asks_attacks()))
     }
 
     /// [`Game::generate_phase`], of the rules (by index) that `take` takes.
@@ -301,10 +302,10 @@ impl Game {
         sink: &mut impl Sink,
         take: impl Fn(usize) -> bool,
     ) -> bool {
-        let rules = &self.phases[phase as usize];
+        let rules = self.moves().phases().get(phase);
         let placed_all = self.placed_all(pos, side, phase);
         for &rule in &rules.moves {
-            if placed_all && self.compiled[rule].places() {
+            if placed_all && self.compiled(rule).places() {
                 continue;
             }
             if !take(rule) {
@@ -319,10 +320,89 @@ impl Game {
 }
 
 impl Game {
+    /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
+    pub(crate) fn generate_rule<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        self.generate_rule_inline::<W>(pos, side, index, sink)
+    }
+
+    /// [`Game::generate_rule`], inlined into its caller: the dispatch on the kind then sits in
+    /// the caller's loop (the kinds' own generation stays out of line).
+    #[inline(always)]
+    pub(crate) fn generate_rule_inline<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        let rule = &self.compiled(index).rule;
+        if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
+            return true;
+        }
+        if let Some(next) = rule.next {
+            return self.generate_parts::<W>(pos, side, index, next, sink);
+        }
+        self.generate_kind::<W>(pos, side, index, sink)
+    }
+
+    /// The moves of one rule's kind, whole when the rule has no later part.
+    #[inline(always)]
+    fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        self.compiled(index).kind.generate::<W>(self, pos, side, RuleId::new(index), sink)
+    }
+
+    /// Moves of two parts: each first part is made on a copy of the position, and each later
+    /// part possible there makes one whole move. A first part with no later part is no move,
+    /// unless the later part has an `if` (then the move is whole without it when the condition
+    /// fails after the first part, or when nothing is left to do).
+    fn generate_parts<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
+        let mut firsts = Vec::new();
+        self.generate_kind::<W>(pos, side, index, &mut firsts);
+        if firsts.is_empty() {
+            return true;
+        }
+        let conditional = self.ends().part_has_condition(next.index());
+        // A scratch copy without the history: this runs at every generation of such a game.
+        with_scratch(pos, |after| self.generate_later_parts::<W>(after, side, firsts, next, conditional, sink))
+    }
+
+    /// The moves that begin with each of `firsts`, made in turn on `after`, and go on with a
+    /// later part of rule `next` (see [`Game::generate_parts`]).
+    fn generate_later_parts<const W: usize>(
+        &self,
+        after: &mut Position,
+        side: PlayerId,
+        firsts: Vec<Move>,
+        next: RuleId,
+        conditional: bool,
+        sink: &mut impl Sink,
+    ) -> bool {
+        for first in firsts {
+            after.begin(self.keys());
+            self.make_part(after, first);
+            let mut any = false;
+            let more = if conditional && !self.ends().part_allowed::<W>(self, after, next.index()) {
+                true
+            } else {
+                let part = &self.compiled(next.index()).kind;
+                let takes = part.part_takes();
+                part.later_cells::<W>(self.board(), after, side, first.to, &mut |c| {
+                    any = true;
+                    let mut mv = Move { part: c, ..first };
+                    if takes {
+                        mv.captures.insert(c);
+                    }
+                    sink.push(mv)
+                })
+            };
+            after.unmake();
+            if !more || (conditional && !any && !sink.push(first)) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Game {
     /// In a phase that counts placements, has `side` placed them all (so places no more)?
     #[inline(always)]
     fn placed_all(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
-        match self.phases[phase as usize].limit {
+        match self.moves().phases().get(phase).limit {
             Some(PhaseLimit::Placed(limit)) => phase == pos.phase && pos.placed(side) >= limit,
             _ => false,
         }

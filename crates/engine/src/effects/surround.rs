@@ -1,11 +1,11 @@
 //! `surround`: an enemy piece next to the arriving piece, whose every neighbour is an own piece or
 //! the board's edge, is captured.
 
-use super::EffectKind;
-use crate::game::{Game, Square};
-use crate::moves::Compile;
+use crate::effects::kind::EffectKind;
+use crate::piece::Square;
+use crate::compile::Compile;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects as model;
 use hetproba_rules::model::{PlayerId, Ruleset};
 
@@ -30,8 +30,8 @@ impl EffectKind for Surround {
     }
 
     #[inline]
-    fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
-        *taken |= self.taken(game, pos, side, at, vacated, *taken);
+    fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+        *taken |= self.taken(board, pos, side, at, vacated, *taken);
     }
 }
 
@@ -40,14 +40,13 @@ impl Surround {
     /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
     fn taken<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         at: CellId,
         vacated: CellId,
         taken: CellSet<W>,
     ) -> CellSet<W> {
-        let board = game.board();
         let dirs = &self.dirs[side.index()];
         let mut out = CellSet::EMPTY;
         for &d in dirs {

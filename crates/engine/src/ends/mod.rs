@@ -3,11 +3,12 @@
 //! order; the first that holds decides. Each test is one module of this folder implementing
 //! [`TestKind`], and one line of the registry ([`tests!`]).
 
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::compile::Compile;
+use crate::host::Host;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
+use kind::TestKind;
 use std::fmt;
 
 /// How a game ended.
@@ -16,24 +17,6 @@ pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<PlayerId>,
     pub reason: String,
-}
-
-impl Outcome {
-    /// "black wins: more pieces at the end" or "draw: every line is full".
-    pub fn describe(&self, game: &Game) -> String {
-        match self.winner {
-            Some(p) => format!("{}: {}", game.rules.players[p.index()].wins(), self.reason),
-            None => format!("draw: {}", self.reason),
-        }
-    }
-
-    /// "black wins", "hounds win", "draw": the short form used by tests and records.
-    pub fn short(&self, game: &Game) -> String {
-        match self.winner {
-            Some(p) => game.rules.players[p.index()].wins(),
-            None => "draw".to_string(),
-        }
-    }
 }
 
 impl fmt::Display for Outcome {
@@ -45,11 +28,7 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A compiled end test: does it hold for `player` in `pos`? `has_moves` says whether the
-/// player to move has a move, asked only by the tests that need it.
-pub(crate) trait TestKind {
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool;
-}
+pub(crate) mod kind;
 
 /// The registry of end tests: each line a test's module and type, and the model's test it
 /// compiles from. It makes [`Check`] and its dispatch, each an exhaustive match.
@@ -71,9 +50,9 @@ macro_rules! tests {
             }
 
             #[inline]
-            fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+            fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
                 match self {
-                    $( Check::$Variant(t) => t.holds::<W>(game, pos, player, has_moves), )*
+                    $( Check::$Variant(t) => t.holds::<W>(host, pos, player, has_moves), )*
                 }
             }
         }
@@ -140,102 +119,113 @@ fn compile(rules: &Ruleset, c: &Condition, width: Width) -> Cond {
     }
 }
 
-impl Game {
-    /// The result, if the game is over in this position.
-    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        hetproba_board::with_width!(self.width, W => self.outcome_w::<W>(pos))
-    }
-
-    fn outcome_w<const W: usize>(&self, pos: &Position) -> Option<Outcome> {
+impl Ends {
+    /// The result, if the game is over in `pos`: the first end rule that holds, else no legal
+    /// move (`has_raw_moves` says whether the player to move has one, passing included).
+    pub(crate) fn outcome<const W: usize>(
+        &self,
+        host: &impl Host,
+        rules: &Ruleset,
+        pos: &Position,
+        has_raw_moves: &mut dyn FnMut() -> bool,
+    ) -> Option<Outcome> {
         let mut has_moves: Option<bool> = None;
-        for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
-            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
-            if self.eval::<W>(pos, cond, pos.side.other(), &mut moves) {
-                return Some(self.verdict(pos, i));
+        for (i, (cond, _)) in self.rules.iter().enumerate() {
+            let mut moves = || *has_moves.get_or_insert_with(&mut *has_raw_moves);
+            if self.eval::<W>(host, pos, cond, pos.side.other(), &mut moves) {
+                return Some(verdict(rules, pos, i));
             }
         }
-        if !has_moves.unwrap_or_else(|| self.has_raw_moves::<W>(pos)) {
+        if !has_moves.unwrap_or_else(has_raw_moves) {
             return Some(Outcome { winner: None, reason: "no legal moves".into() });
         }
         None
     }
 
-    fn verdict(&self, pos: &Position, rule: usize) -> Outcome {
-        let end = &self.rules.ends[rule];
-        let mover = pos.side.other();
-        let winner = match end.verdict {
-            Verdict::MoverWins => Some(mover),
-            Verdict::NextWins => Some(pos.side),
-            Verdict::Draw => None,
-            Verdict::MostPieces => {
-                let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
-                match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
-                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
-                    std::cmp::Ordering::Equal => None,
-                }
-            }
-        };
-        let reason = if end.verdict == Verdict::MostPieces {
-            format!(
-                "{} against {} at the end",
-                pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
-                pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
-            )
-        } else {
-            end.reason.clone()
-        };
-        Outcome { winner, reason }
-    }
-
     /// Does an end rule hold without looking at the moves?
     #[inline]
-    pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
+    pub(crate) fn static_end<const W: usize>(&self, host: &impl Host, pos: &Position) -> bool {
         let mover = pos.side.other();
-        self.ends.static_rules.iter().any(|&i| match &self.ends.rules[i].0 {
+        self.static_rules.iter().any(|&i| match &self.rules[i].0 {
             // A player left without pieces, the commonest of these ends, is asked here
             // without the general walk: generation asks it in every position.
             Cond::Test(Check::NoPieces(_), Who::Mover) => pos.piece_count(mover) == 0,
             Cond::Test(Check::NoPieces(_), Who::Next) => pos.piece_count(mover.other()) == 0,
-            c => self.eval::<W>(pos, c, mover, &mut || true),
+            c => self.eval::<W>(host, pos, c, mover, &mut || true),
         })
     }
 
     /// Does the later part of rule `rule` have an `if`?
     pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
-        self.ends.parts[rule].is_some()
+        self.parts[rule].is_some()
     }
 
     /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
     /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
-    pub(crate) fn part_allowed<const W: usize>(&self, pos: &Position, rule: usize) -> bool {
-        self.ends.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, &mut || true))
+    pub(crate) fn part_allowed<const W: usize>(&self, host: &impl Host, pos: &Position, rule: usize) -> bool {
+        self.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, pos.side, &mut || true))
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
     /// (Only rules that combine no-moves with other tests are asked: the plain one is how
     /// `generate` ends anyway.)
     #[inline]
-    pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
-        self.ends.has_dynamic
-            && self.ends.rules.iter().enumerate().any(|(i, (cond, _))| {
-                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), &mut || has_moves)
+    pub(crate) fn dynamic_end<const W: usize>(&self, host: &impl Host, pos: &Position, has_moves: bool) -> bool {
+        self.has_dynamic
+            && self.rules.iter().enumerate().any(|(i, (cond, _))| {
+                !self.static_rules.contains(&i) && self.eval::<W>(host, pos, cond, pos.side.other(), &mut || has_moves)
             })
     }
 
     /// Evaluates a condition, `mover` being the player who made the last move.
-    fn eval<const W: usize>(&self, pos: &Position, c: &Cond, mover: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn eval<const W: usize>(
+        &self,
+        host: &impl Host,
+        pos: &Position,
+        c: &Cond,
+        mover: PlayerId,
+        has_moves: &mut dyn FnMut() -> bool,
+    ) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, has_moves)),
-            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(host, pos, p, mover, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(host, pos, p, mover, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(host, pos, inner, mover, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
                     Who::Mover => mover,
                     Who::Next => mover.other(),
                 };
-                check.holds::<W>(self, pos, player, has_moves)
+                check.holds::<W>(host, pos, player, has_moves)
             }
         }
     }
+}
+
+/// The outcome of end rule `rule`, which holds in `pos`.
+fn verdict(rules: &Ruleset, pos: &Position, rule: usize) -> Outcome {
+    let end = &rules.ends[rule];
+    let mover = pos.side.other();
+    let winner = match end.verdict {
+        Verdict::MoverWins => Some(mover),
+        Verdict::NextWins => Some(pos.side),
+        Verdict::Draw => None,
+        Verdict::MostPieces => {
+            let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
+    };
+    let reason = if end.verdict == Verdict::MostPieces {
+        format!(
+            "{} against {} at the end",
+            pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
+            pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
+        )
+    } else {
+        end.reason.clone()
+    };
+    Outcome { winner, reason }
 }

@@ -1,8 +1,9 @@
 //! `occupies(REGION)`: a piece of the player stands on the region.
 
-use super::TestKind;
-use crate::game::{Game, per_player};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -21,7 +22,7 @@ impl Compile<model::Occupies> for Occupies {
 
 impl TestKind for Occupies {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         pos.player_set::<W>(player).intersects(&self.cells.get(player.index()))
     }
 }
