@@ -59,6 +59,29 @@ fn list_json_is_a_list_of_objects_with_id_and_name_for_every_builtin() {
     assert_eq!(covered["players"], serde_json::json!(["black", "white"]));
 }
 
+#[test]
+fn list_and_show_speak_a_language_the_rulesets_give() {
+    // From the rulesets' [lang.hu] tables: a name, a variant's own name, translated players.
+    let list = hetproba(&["list", "--json", "--lang", "hu"]).ok().json();
+    let entry = |id: &str| list.as_array().unwrap().iter().find(|e| e["id"] == id).unwrap().clone();
+    assert_eq!(
+        (entry("chess")["name"].clone(), entry("chess")["players"].clone()),
+        ("Sakk".into(), serde_json::json!(["világos", "sötét"]))
+    );
+    assert_eq!(entry("draughts-giveaway")["name"], "Öngyilkos dáma");
+    // A variant inherits its parent's players' names, not its name.
+    assert_eq!(entry("draughts-giveaway")["players"], serde_json::json!(["fehér", "fekete"]));
+    let text = hetproba(&["list", "--lang", "hu"]).ok().stdout;
+    assert!(text.lines().any(|l| l.starts_with("amoba-push") && l.contains("Tologatós amőba")), "{text}");
+    let show = hetproba(&["show", "chess", "--lang", "hu"]).ok().stdout;
+    assert!(show.starts_with("Sakk (chess)\nA szabványos játék: adj mattot az ellenfél királyának.\n"), "{show}");
+    // A language no ruleset speaks leaves them as written; a code that is none is bad usage.
+    assert!(hetproba(&["show", "chess", "--lang", "de"]).ok().stdout.starts_with("Chess (chess)\n"));
+    let bad = hetproba(&["list", "--lang", "Hungarian"]);
+    assert_eq!(bad.status, 2, "{}", bad.stderr);
+    assert!(bad.stderr.contains("a language code is two or three lower-case letters"), "{}", bad.stderr);
+}
+
 // ----------------------------------------------------------------------------------------------
 // show
 
@@ -1397,6 +1420,22 @@ fn wide_or_emoji_piece_symbols_are_refused() {
     }
     let narrow = write(&dir, "narrow.toml", &TINY.replace("symbols = [\"x\", \"o\"]", "symbols = [\"\u{2654}\", \"\u{00F6}\"]"));
     hetproba(&["check", &narrow]).ok();
+}
+
+#[test]
+fn check_notes_a_piece_without_a_move_by_how_it_comes_into_play() {
+    let dir = scratch("notes_without_a_move");
+    let text = TINY
+        .replace("symbols = [\"x\", \"o\"]\n", "symbols = [\"x\", \"o\"]\npromote = { to = \"crown\", in = \"edge\" }\n")
+        .replace("[moves.drop]", "[pieces.crown]\nsymbols = [\"X\", \"O\"]\n\n[pieces.spare]\nsymbols = [\"S\", \"s\"]\n\n[moves.drop]")
+        .replace("do = \"roll(orthogonal)\"", "piece = \"stone\"\ndo = \"roll(orthogonal)\"");
+    let path = write(&dir, "notes.toml", &text);
+    let run = hetproba(&["check", &path]).ok();
+    // A promotion brings the crown: it is placed, by promotion, and only has no move.
+    let run = run.stderr_has("piece 'crown' has no move: it stays where a promotion makes it");
+    let run =
+        run.stderr_has("piece 'spare' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it");
+    assert!(!run.stderr.contains("crown' never"), "{run:#?}");
 }
 
 #[test]

@@ -118,6 +118,17 @@ fn show_snapshots_are_exactly_the_builtin_rulesets() {
     assert_eq!(snapshots, ids, "tests/snapshots/show-*.snap should match `list --json`");
 }
 
+/// A board of links drawn in text: the morris board of tests/fixtures/morris.toml, its points,
+/// the lines between them and its file letters and rank numbers. (Named `links-`, not `show-`:
+/// the `show-` snapshots are the built-in rulesets.)
+#[test]
+fn show_a_board_of_links() {
+    let dir = scratch("show_links");
+    let path = write(&dir, "morris.toml", include_str!("fixtures/morris.toml"));
+    let transcript = success(&["show", &path]).replace(&path, "morris.toml");
+    settings().bind(|| insta::assert_snapshot!("links-show-morris", transcript));
+}
+
 // ----------------------------------------------------------------------------------------------
 // compare
 
@@ -201,6 +212,34 @@ fn diagnostic_extends_cycle() {
 fn diagnostic_board_falls_apart() {
     let text = TINY.replace("height = 4\n", "height = 4\ncells = \"x == 0 or x == 3\"\n");
     broken_ruleset("diag-board-falls-apart", &[("apart.toml", &text)], "check");
+}
+
+/// The morris board (tests/fixtures/morris.toml, the example of docs/language.md) with one link
+/// that runs along no direction and one that names no point.
+#[test]
+fn diagnostic_bad_links() {
+    let text = include_str!("fixtures/morris.toml").replace("\"a1 a4 a7\"", "\"a1 b4 a7\"").replace("\"g7 g4 g1\"", "\"g7 g4 h1\"");
+    broken_ruleset("diag-bad-links", &[("links.toml", &text)], "check");
+}
+
+#[test]
+fn diagnostic_remove_what_is_not_inherited() {
+    let variant =
+        format!("extends = \"tiny.toml\"\nremove = [\"moves.place\", \"eval\"]\n{}", TINY.replace("id = \"tiny\"", "id = \"variant\""));
+    broken_ruleset("diag-remove-missing", &[("variant.toml", &variant), ("tiny.toml", TINY)], "check");
+}
+
+/// The parent's evaluation needs a royal piece and the variant has none: the message ends with
+/// the `remove` that takes the inherited part away.
+#[test]
+fn diagnostic_inherited_part_at_fault() {
+    let parent = format!(
+        "{}\n[eval]\nterms = [\"100 * material\", \"8 * shelter\"]\n",
+        TINY.replace("symbols = [\"x\", \"o\"]", "symbols = [\"x\", \"o\"]\nroyal = true")
+    );
+    let variant =
+        "extends = \"tiny.toml\"\n\n[game]\nid = \"variant\"\nname = \"Without a royal stone\"\n\n[pieces.stone]\nroyal = false\n";
+    broken_ruleset("diag-inherited-at-fault", &[("variant.toml", variant), ("tiny.toml", &parent)], "check");
 }
 
 #[test]

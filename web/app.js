@@ -2,6 +2,7 @@
 // JSON, the desk's standings as HTML) and passes clicks and keys back. No game logic lives
 // here: the moves, the players, the clocks, the records and the results are the module's.
 import init, * as hp from './pkg/hetproba_web.js';
+import { LANGS, initialLang, setLang, currentLang, t } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 let table = null;        // the wasm Table of the game on the board
@@ -12,51 +13,72 @@ let thinking = null;     // {id, hint} of the request being thought about
 let requestId = 0;
 let setup = null;        // set-up by hand: {code} of the piece being placed
 let seed = Date.now() % 1000000;
+let games = [];
 
 await init();
-const games = JSON.parse(hp.list());
 const agents = JSON.parse(hp.agents());
 
+// ---- language ----
+for (const [code, name] of Object.entries(LANGS)) $('lang').append(new Option(name, code));
+function applyLang(code) {
+  setLang(code);
+  $('lang').value = currentLang();
+  games = JSON.parse(hp.list(currentLang()));
+  listGames();
+  $('desk-games').innerHTML = '';
+  for (const g of games) $('desk-games').append(new Option(g.name, g.id));
+  if (table) {
+    table.set_lang(currentLang());
+    $('legend').innerHTML = table.legend();
+    $('player-rows').dataset.game = '';
+    render();
+  }
+  if (!$('desk').hidden) showDesk();
+}
+$('lang').addEventListener('change', () => applyLang($('lang').value));
+
 // ---- the list of games ----
-for (const g of games) {
-  const li = document.createElement('li');
-  const b = document.createElement('button');
-  b.className = 'game';
-  b.dataset.id = g.id;
-  b.innerHTML = `<strong></strong><span></span>`;
-  b.querySelector('strong').textContent = g.name;
-  b.querySelector('span').textContent = g.summary;
-  b.addEventListener('click', () => open(() => hp.Table.builtin(g.id, seed++)));
-  li.append(b);
-  $('game-list').append(li);
+function listGames() {
+  const list = $('game-list');
+  list.innerHTML = '';
+  for (const g of games) {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.className = 'game';
+    b.dataset.id = g.id;
+    b.innerHTML = '<strong></strong><span></span>';
+    b.querySelector('strong').textContent = g.name;
+    b.querySelector('span').textContent = g.summary;
+    b.addEventListener('click', () => { if (open(() => hp.Table.builtin(g.id, seed++))) $('play').scrollIntoView({ block: 'start' }); });
+    if (table && g.id === table.id()) b.setAttribute('aria-current', 'true');
+    li.append(b);
+    list.append(li);
+  }
 }
 
 $('file').addEventListener('change', async (e) => {
   const f = e.target.files[0];
   if (!f) return;
   const text = await f.text();
-  $('source').value = text;
+  editorLoad(f.name, text);
   open(() => hp.Table.from_text(f.name, text, seed++));
 });
 
 // Opens a game made by `make`; the players chosen stay, unless `fromRecord` (its own players).
 function open(make, fromRecord = false) {
-  let t;
-  try { t = make(); } catch (err) { say(String(err)); return false; }
+  let t0;
+  try { t0 = make(); } catch (err) { say(String(err)); return false; }
   stopThinking();
   if (table) table.free();
-  table = t;
+  table = t0;
+  table.set_lang(currentLang());
   setup = null;
   $('palette').hidden = true;
-  $('title').textContent = JSON.parse(table.state()).name;
   $('words').textContent = table.rules_in_words();
   $('legend').innerHTML = table.legend();
-  $('source').value = table.text();
-  location.hash = table.id();
-  for (const b of document.querySelectorAll('#game-list .game')) {
-    b.setAttribute('aria-current', b.dataset.id === table.id());
-    if (b.dataset.id === table.id()) b.scrollIntoView({ block: 'nearest' });
-  }
+  if (!editorEdited()) editorLoad(`${table.id()}.toml`, table.text(), false);
+  history.replaceState(null, '', `#${table.id()}`);
+  for (const b of document.querySelectorAll('#game-list .game')) b.setAttribute('aria-current', b.dataset.id === table.id());
   if (fromRecord) players = JSON.parse(table.state()).agents;
   else players.forEach((p, side) => { try { table.set_player(side, p); } catch (err) { players[side] = 'human'; } });
   $('clock').value = table.clock();
@@ -76,7 +98,7 @@ function playerRows() {
   rows.append(list);
   state.players.forEach((name, side) => {
     const label = document.createElement('label');
-    label.textContent = `${name} `;
+    label.append(chip(side), ` ${name} `);
     const input = document.createElement('input');
     input.setAttribute('list', 'agents');
     input.value = players[side];
@@ -99,19 +121,35 @@ function playerRows() {
   });
 }
 
+// A disc in a player's colours, to say which colour a name is.
+function chip(side) {
+  const [fill, stroke] = state.colours[side];
+  const span = document.createElement('span');
+  span.className = 'chip';
+  span.setAttribute('aria-hidden', 'true');
+  span.style.background = fill;
+  span.style.borderColor = stroke;
+  return span;
+}
+
 // ---- drawing ----
 function render() {
   state = JSON.parse(table.state());
-  $('board').innerHTML = table.svg();
   const s = state;
+  $('title').textContent = s.name;
+  $('board').innerHTML = table.svg();
+  fitBoard();
   let status;
   if (s.result) status = s.result;
-  else if (!s.live && !s.computer && s.view < s.moves.length) status = `Move ${s.view} of ${s.moves.length}`;
-  else status = `${s.to_move} to move${s.phase ? ` (${s.phase} phase)` : ''}`;
-  if (setup) status = 'Setting up: click a cell to put the chosen piece there';
-  $('status').textContent = status;
+  else if (!s.live && !s.computer && s.view < s.moves.length) status = t('moveOf', s.view, s.moves.length);
+  else status = s.phase ? t('toMovePhase', s.to_move, s.phase) : t('toMove', s.to_move);
+  if (setup) status = t('settingUp');
+  $('status-text').textContent = status;
+  const showChip = !s.result && !setup;
+  $('status-chip').replaceChildren(...(showChip ? [chip(s.side)] : []));
+  banner(s);
   $('pass').hidden = !s.can_pass;
-  $('move-text').placeholder = s.example ? `for example ${s.example}` : 'type a move';
+  $('move-text').placeholder = s.example ? t('forExample', s.example) : t('typeMove');
   const choices = $('choices');
   choices.hidden = s.choices.length === 0;
   choices.innerHTML = '';
@@ -122,6 +160,7 @@ function render() {
     choices.append(b);
   });
   if (s.choices.length) choices.querySelector('button').focus();
+  if (s.note) say(s.note);
   // The moves, a numbered line per pair of plies (`1...` first when the second player began);
   // each ply steps the board there.
   const ol = $('moves');
@@ -131,7 +170,7 @@ function render() {
     const b = document.createElement('button');
     b.textContent = name;
     b.className = i + 1 === s.view ? 'current' : '';
-    b.setAttribute('aria-label', `move ${i + 1}: ${name}`);
+    b.setAttribute('aria-label', t('moveN', i + 1, name));
     b.addEventListener('click', () => { table.goto(i + 1); render(); });
     ol.lastElementChild.append(b);
   });
@@ -142,6 +181,31 @@ function render() {
   }
   drawClocks(s.clocks);
   maybeThink();
+  if (analysing) analyseShown();
+}
+
+// The end of a game: a banner with the winner and the reason, not a status line.
+function banner(s) {
+  const el = $('banner');
+  const over = s.result && s.view === s.moves.length;
+  el.hidden = !over;
+  if (!over) return;
+  const [head, ...rest] = s.result.split(': ');
+  $('banner-title').textContent = s.winner === null ? t('draw') : t('wins', s.players[s.winner]);
+  $('banner-reason').textContent = rest.length ? rest.join(': ') : head;
+  el.className = s.winner === null ? 'drawn' : 'won';
+}
+
+// On a touch screen every cell gets at least 44 px: a board with many cells scrolls.
+function fitBoard() {
+  const svg = $('board').querySelector('svg');
+  if (!svg) return;
+  const cell = $('board').querySelector('.cell .ground');
+  const touch = matchMedia('(pointer: coarse)').matches;
+  if (!touch || !cell) { svg.style.minWidth = ''; return; }
+  const width = svg.viewBox.baseVal.width;
+  const unit = cell.getBBox().width || 60;
+  svg.style.minWidth = `${Math.ceil((width / unit) * 44)}px`;
 }
 
 function say(text) { $('message').textContent = text; }
@@ -188,10 +252,11 @@ function focusCell(key) {
 
 function press(key, byKeyboard = false) {
   if (setup) { table.setup_put(+key, setup.code); render(); return; }
-  if (!state.live || state.computer) return;
+  say('');
   const played = table.click(key);
   if (played) moved(); else render();
-  if (byKeyboard) focusCell(key);
+  // A choice to make (a promotion) keeps the focus on its buttons.
+  if (byKeyboard && !state.choices.length) focusCell(key);
 }
 
 function moved() {
@@ -237,16 +302,36 @@ function loadRecord(text) {
     $('player-rows').dataset.game = '';
     say('');
     render();
+    return true;
   } catch (err) {
     const other = String(err).startsWith('the record is a game of');
-    if (!other || !open(() => hp.Table.from_record(text, seed++), true)) say(String(err));
+    if (other && open(() => hp.Table.from_record(text, seed++), true)) return true;
+    say(String(err));
+    return false;
   }
 }
 
-function copy(text) {
-  if (navigator.clipboard && isSecureContext) navigator.clipboard.writeText(text).then(() => say('Copied.'), () => say(text));
+function copy(text, done = t('copied')) {
+  if (navigator.clipboard && isSecureContext) navigator.clipboard.writeText(text).then(() => say(done), () => say(text));
   else say(text);
 }
+
+// ---- a game by link: the record in the address, base64url of its UTF-8 ----
+function toBase64url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+function fromBase64url(text) {
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+}
+$('share').addEventListener('click', () => {
+  const url = `${location.origin}${location.pathname}#record=${toBase64url(table.record())}`;
+  history.replaceState(null, '', url);
+  copy(url, t('linkCopied', url));
+});
 
 // ---- set-up by hand ----
 $('by-hand').addEventListener('click', () => {
@@ -258,7 +343,7 @@ $('by-hand').addEventListener('click', () => {
   const pieces = JSON.parse(table.pieces());
   setup = { code: pieces.length ? pieces[0].code : 0 };
   const choose = (code, b) => { setup.code = code; for (const x of pal.querySelectorAll('button')) x.setAttribute('aria-pressed', x === b); };
-  for (const p of [...pieces, { code: 0, label: 'empty', svg: '' }]) {
+  for (const p of [...pieces, { code: 0, label: t('empty'), svg: '' }]) {
     const b = document.createElement('button');
     b.innerHTML = p.svg;
     b.append(p.label);
@@ -267,18 +352,18 @@ $('by-hand').addEventListener('click', () => {
     pal.append(b);
   }
   const side = document.createElement('label');
-  side.textContent = 'To move ';
+  side.textContent = `${t('toMoveLabel')} `;
   const sel = document.createElement('select');
   state.players.forEach((n, i) => sel.append(new Option(n, i)));
   sel.value = state.side;
   side.append(sel);
   pal.append(side);
   const done = document.createElement('button');
-  done.textContent = 'Start from here';
+  done.textContent = t('startHere');
   done.addEventListener('click', finishSetup);
   pal.append(done);
   pal.hidden = false;
-  $('by-hand').textContent = 'Start from here';
+  $('by-hand').textContent = t('startHere');
   render();
 });
 
@@ -287,7 +372,7 @@ function finishSetup() {
   try { table.setup_end(side); say(''); } catch (err) { say(String(err)); }
   setup = null;
   $('palette').hidden = true;
-  $('by-hand').textContent = 'Set up by hand';
+  $('by-hand').textContent = t('byHand');
   render();
 }
 
@@ -303,23 +388,24 @@ function startThinking(hint) {
   }
   const id = ++requestId;
   thinking = { id, hint };
-  $('thinking').textContent = hint ? 'Looking for a hint…' : `${state.to_move} is thinking…`;
+  $('thinking').textContent = hint ? t('lookingHint') : t('thinking', state.to_move);
   worker.postMessage({ id, request: table.think_request(hint) });
 }
 
 function onWorker(e) {
   const { id, progress, answer } = e.data;
   if (!thinking || id !== thinking.id) return;
+  const secs = (ms) => (ms / 1000).toFixed(1);
   if (progress) {
-    $('thinking').textContent = `${thinking.hint ? 'Hint' : state.to_move}: ${progress.playouts} playouts, ${(progress.ms / 1000).toFixed(1)} s, best so far ${progress.best}`;
+    $('thinking').textContent = t('progress', thinking.hint ? t('hintWord') : state.to_move, progress.playouts, secs(progress.ms), progress.best);
     return;
   }
   const was = thinking;
   thinking = null;
   if (answer.error) { say(answer.error); $('thinking').textContent = ''; return; }
-  $('thinking').textContent = `${was.hint ? 'Hint' : 'Played'}: ${answer.move} (${answer.playouts} playouts, ${(answer.ms / 1000).toFixed(1)} s)`;
+  $('thinking').textContent = t(was.hint ? 'hintDone' : 'played', answer.move, answer.playouts, secs(answer.ms));
   if (was.hint) {
-    try { table.show_hint(answer.move); say(`Hint: ${answer.move}`); } catch (err) { say(String(err)); }
+    try { table.show_hint(answer.move); say(t('hintIs', answer.move)); } catch (err) { say(String(err)); }
     render();
     return;
   }
@@ -331,6 +417,59 @@ function stopThinking() {
   if (thinking && worker) { worker.terminate(); worker = null; }
   thinking = null;
   $('thinking').textContent = '';
+}
+
+// ---- the analysis board: the position shown, searched in a worker of its own ----
+let analysing = false, analyst = null, analysed = null;
+$('analyse').addEventListener('click', () => {
+  analysing = !analysing;
+  $('analyse').setAttribute('aria-pressed', analysing);
+  $('analysis').hidden = !analysing;
+  $('evalbar').hidden = !analysing;
+  if (!analysing && analyst) { analyst.terminate(); analyst = null; }
+  analysed = null;
+  if (analysing) analyseShown();
+});
+
+function analyseShown() {
+  const key = `${state.view}/${state.moves.length}/${state.position}`;
+  if (key === analysed) return;
+  analysed = key;
+  if (analyst) analyst.terminate();
+  analyst = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  $('analysis-score').textContent = t('analysing');
+  $('analysis-line').textContent = '';
+  const id = ++requestId;
+  analyst.onmessage = (e) => {
+    if (e.data.id !== id) return;
+    const a = e.data.analysis || e.data.progress;
+    if (a) showAnalysis(a);
+    if (e.data.analysis) { analyst.terminate(); analyst = null; }
+  };
+  analyst.postMessage({ id, analyse: { request: table.think_request(false), plies: state.view, ms: 1500 } });
+}
+
+function showAnalysis(a) {
+  if (a.error) { $('analysis-score').textContent = a.error; return; }
+  const first = state.players[0], second = state.players[1];
+  let words, share;
+  if (a.mate !== null && a.mate !== undefined) {
+    words = t('winIn', a.mate > 0 ? first : second, Math.abs(a.mate));
+    share = a.mate > 0 ? 1 : 0;
+  } else if (a.points !== null && a.points !== undefined) {
+    const p = a.points / 100;
+    words = Math.abs(p) < 0.2 ? t('even') : t('scoreFor', p > 0 ? first : second);
+    words += ` (${p > 0 ? '+' : ''}${p.toFixed(2)}, ${t('depth', a.depth)})`;
+    share = 1 / (1 + Math.exp(-p / 2));
+  } else {
+    words = a.line.length ? '' : '—';
+    share = 0.5;
+  }
+  $('analysis-score').textContent = `${t('evaluation')}: ${words}`;
+  $('analysis-line').textContent = a.line.length ? t('bestLine', a.line.join(' ')) : '';
+  $('evalfill').style.height = `${Math.round(share * 100)}%`;
+  $('evalfill').style.background = state.colours[0][0];
+  $('evalbar').style.background = state.colours[1][0];
 }
 
 // ---- clocks: the match keeps them; the page shows them and asks the match to look ----
@@ -379,14 +518,41 @@ function goToLine(ta, line, column) {
   ta.setSelectionRange(at, at + 1);
 }
 
-// ---- the rule editor: checked in a worker as the user types ----
+// ---- the rule editor: kept in this browser, checked in a worker as the user types ----
+const EDITOR_KEY = 'hetproba-editor';
+function editorState() {
+  try { return JSON.parse(localStorage.getItem(EDITOR_KEY)) || null; } catch (err) { return null; }
+}
+function editorEdited() { const s = editorState(); return !!(s && s.edited); }
+function editorLoad(name, text, edited = true) {
+  $('source').value = text;
+  $('source').dataset.name = name;
+  localStorage.setItem(EDITOR_KEY, JSON.stringify({ name, text, edited }));
+}
+$('source').addEventListener('input', () => {
+  localStorage.setItem(EDITOR_KEY, JSON.stringify({ name: $('source').dataset.name || 'edited.toml', text: $('source').value, edited: true }));
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 300);
+});
+$('download-source').addEventListener('click', () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([$('source').value], { type: 'text/plain' }));
+  a.download = $('source').dataset.name || 'edited.toml';
+  a.click();
+  URL.revokeObjectURL(a.href);
+});
+$('source-file').addEventListener('change', async (e) => {
+  const f = e.target.files[0];
+  if (f) { editorLoad(f.name, await f.text()); check(); }
+});
+$('revert-source').addEventListener('click', () => { editorLoad(`${table.id()}.toml`, table.text(), false); check(); });
+
 let checker = null, checkTimer = null, checkId = 0;
-$('source').addEventListener('input', () => { clearTimeout(checkTimer); checkTimer = setTimeout(check, 300); });
 function check() {
   if (checker) checker.terminate();
   checker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
   const id = ++checkId;
-  $('check-status').textContent = 'Checking…';
+  $('check-status').textContent = t('checking');
   $('play-edited').disabled = true;
   checker.onmessage = (e) => {
     if (e.data.id !== id || !e.data.checked) return;
@@ -397,7 +563,7 @@ function check() {
   checker.postMessage({ id, check: { name: 'edited.toml', text: $('source').value } });
 }
 function showCheck(c) {
-  $('check-status').textContent = c.ok ? `ok: ${c.summary}` : `${c.errors.length} problem${c.errors.length === 1 ? '' : 's'}`;
+  $('check-status').textContent = c.ok ? t('ok', c.summary) : (c.errors.length === 1 ? t('problem') : t('problems', c.errors.length));
   const ul = $('problems');
   ul.innerHTML = '';
   for (const p of c.errors) {
@@ -422,11 +588,26 @@ $('play-edited').addEventListener('click', () => {
 
 // ---- the championship desk: the event file, kept in this browser, judged on every change ----
 const EVENT_KEY = 'hetproba-desk-event';
+const EVENT_TITLE_KEY = 'hetproba-desk-title';
 let deskTimer = null;
 $('event').value = localStorage.getItem(EVENT_KEY) || '';
-for (const g of games) $('desk-games').append(new Option(g.name, g.id));
+try {
+  const kept = JSON.parse(localStorage.getItem(EVENT_TITLE_KEY)) || {};
+  $('event-name').value = kept.name || '';
+  $('event-date').value = kept.date || '';
+} catch (err) { /* nothing kept */ }
+for (const id of ['event-name', 'event-date']) {
+  $(id).addEventListener('input', () => {
+    localStorage.setItem(EVENT_TITLE_KEY, JSON.stringify({ name: $('event-name').value, date: $('event-date').value }));
+    printTitle();
+  });
+}
+function printTitle() {
+  $('print-title').textContent = [$('event-name').value, $('event-date').value].filter(Boolean).join(' — ');
+}
+printTitle();
 
-function deskReport(text) { return JSON.parse(hp.desk_report(text, $('desk-scope').value)); }
+function deskReport(text) { return JSON.parse(hp.desk_report(text, $('desk-scope').value, currentLang())); }
 
 function showDesk() {
   const text = $('event').value;
@@ -450,12 +631,12 @@ function showDesk() {
 }
 
 function duelWords(d) {
-  const duel = `Line ${d.line}, ${d.game}: ${d.first} – ${d.second} ${d.result}`;
+  const at = [d.line, d.game, d.first, d.second, d.result];
   switch (d.status) {
-    case 'won': return `${duel}: counted, ${d.winner} +${d.points}.`;
-    case 'drawn': return `${duel}: counted, a draw (no points).`;
-    case 'hors concours': return `${duel}: hors concours (one school), not scored.`;
-    default: return `${duel}: NOT counted: ${d.breaks.join('; and ')}.`;
+    case 'won': return t('duelCounted', ...at, d.winner, d.points);
+    case 'drawn': return t('duelDrawn', ...at);
+    case 'hors concours': return t('duelHors', ...at);
+    default: return t('duelOver', ...at, d.breaks.join('; and '));
   }
 }
 
@@ -467,16 +648,57 @@ function enter(line, isDuel) {
   if (r.error) { $('desk-message').textContent = r.error.text; return false; }
   $('event').value = text + line + '\n';
   showDesk();
-  $('desk-message').textContent = isDuel ? duelWords(r.last) : `Added: ${line}`;
+  $('desk-message').textContent = isDuel ? duelWords(r.last) : t('added', line);
   return true;
 }
 
-$('duel-form').addEventListener('submit', (e) => {
-  e.preventDefault();
+// A duel whose game or players the event does not know waits for a second word: the desk
+// names the near name it knows and enters the duel as written only when asked again.
+let pendingDuel = null;
+function duelFields() { return [$('duel-game').value.trim(), $('duel-first').value.trim(), $('duel-second').value.trim(), $('duel-result').value]; }
+function warnUnknown(unknown) {
+  const el = $('desk-warning');
+  el.innerHTML = '';
+  for (const u of unknown) {
+    const p = document.createElement('p');
+    p.textContent = `${t(u.field === 'game' ? 'unknownGame' : 'unknownPlayer', u.name)} ${u.suggestion ? t('didYouMean', u.suggestion) : ''}`;
+    if (u.suggestion) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = t('useSuggestion', u.suggestion);
+      b.addEventListener('click', () => { $(`duel-${u.field}`).value = u.suggestion; el.hidden = true; pendingDuel = null; });
+      p.append(' ', b);
+    }
+    el.append(p);
+  }
+  const confirm = document.createElement('p');
+  confirm.textContent = `${t('confirmNew')} `;
+  const anyway = document.createElement('button');
+  anyway.type = 'button';
+  anyway.id = 'enter-anyway';
+  anyway.textContent = t('enterAnyway');
+  anyway.addEventListener('click', () => enterDuel(true));
+  confirm.append(anyway);
+  el.append(confirm);
+  el.hidden = false;
+}
+
+function enterDuel(confirmed) {
+  const fields = duelFields();
+  const key = JSON.stringify(fields);
+  const unknown = JSON.parse(hp.desk_unknown($('event').value, fields[0], fields[1], fields[2]));
+  if (unknown.length && !confirmed && pendingDuel !== key) {
+    pendingDuel = key;
+    warnUnknown(unknown);
+    return;
+  }
+  pendingDuel = null;
+  $('desk-warning').hidden = true;
   let line;
-  try { line = hp.desk_duel($('duel-game').value, $('duel-first').value, $('duel-second').value, $('duel-result').value); } catch (err) { $('desk-message').textContent = String(err); return; }
+  try { line = hp.desk_duel(...fields); } catch (err) { $('desk-message').textContent = String(err); return; }
   if (enter(line, true)) { $('duel-first').value = ''; $('duel-second').value = ''; $('duel-first').focus(); }
-});
+}
+$('duel-form').addEventListener('submit', (e) => { e.preventDefault(); enterDuel(false); });
 $('player-form').addEventListener('submit', (e) => {
   e.preventDefault();
   let line;
@@ -492,8 +714,21 @@ $('event-file').addEventListener('change', async (e) => {
   if (f) { $('event').value = await f.text(); showDesk(); }
 });
 
-// ---- start ----
-const wanted = decodeURIComponent(location.hash.slice(1));
-open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id, seed++));
+// ---- start, and the address: `#ID` opens a built-in game, `#record=...` a shared game ----
+function openAddress() {
+  const hash = location.hash.slice(1);
+  if (table && hash === table.id()) return;
+  if (hash.startsWith('record=')) {
+    try { if (open(() => hp.Table.from_record(fromBase64url(hash.slice(7)), seed++), true)) return; } catch (err) { say(String(err)); }
+  }
+  const wanted = decodeURIComponent(hash);
+  if (table && !games.some((g) => g.id === wanted)) return;
+  open(() => hp.Table.builtin(games.some((g) => g.id === wanted) ? wanted : games[0].id, seed++));
+}
+applyLang(initialLang());
+const kept = editorState();
+if (kept && kept.edited) { $('source').value = kept.text; $('source').dataset.name = kept.name; }
+openAddress();
+window.addEventListener('hashchange', openAddress);
 
 if ('serviceWorker' in navigator && isSecureContext) navigator.serviceWorker.register('sw.js').catch(() => {});

@@ -2,7 +2,7 @@
 // from it after, so the board works without a network. A new build (its BUILD line changes)
 // replaces the cache.
 const BUILD = 'hetproba-BUILD_ID';
-const FILES = ['./', 'index.html', 'app.js', 'worker.js', 'style.css', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web_bg.wasm'];
+const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/WASM_FILE'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(BUILD).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

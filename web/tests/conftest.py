@@ -35,10 +35,10 @@ def built_binary():
 
 
 @contextlib.contextmanager
-def serving():
-    """The base address of `hetproba serve --local --port 0` (the port it prints)."""
+def serving(folder="target/web"):
+    """The base address of `hetproba serve --local --port 0 --dir FOLDER` (the port it prints)."""
     proc = subprocess.Popen(
-        [str(built_binary()), "serve", "--local", "--port", "0", "--dir", str(ROOT / "target/web")],
+        [str(built_binary()), "serve", "--local", "--port", "0", "--dir", str(ROOT / folder)],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -67,14 +67,20 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def browser(tmp_path_factory):
-    profile = tmp_path_factory.mktemp("chromium-profile")
+def chromium():
     with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=FLAGS, viewport={"width": 1280, "height": 900}
-        )
-        yield context
-        context.close()
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """A desktop browser's window, in English (its storage shared by the tests, as one
+    person's browser would be)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, locale="en-GB", accept_downloads=True)
+    yield context
+    context.close()
 
 
 @pytest.fixture

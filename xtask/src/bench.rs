@@ -19,6 +19,10 @@ pub const USAGE: &str = "usage: cargo xtask bench [PART...] [--rounds N] [--seco
   --scaling    all threads over one: perft (root moves shared) and selfplay --jobs N over
                --jobs 1 (reversi, checkers-english, chess unless rulesets are named)
   --micro      divan micro-benchmarks
+  --python     the Python package (crates/py/bench/bench.py, after .ci/python setup): perft
+               through Python over the binary's, random playouts driven step by step from
+               Python over OpenSpiel's C++ chess, checkers and othello, self-play on a local Ray
+               over selfplay --jobs 2 (not run by default: it installs PyPI packages)
   Options:
   --rounds N   runs per figure (default 5); compared runs alternate, and a figure is the
                median of the rounds with its spread (lowest-highest, or ± half the range)
@@ -39,6 +43,7 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
     let mut rest = Vec::new();
     let mut env: Vec<(&str, String)> = Vec::new();
     let mut keep = None;
+    let mut python = false;
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| match args.next() {
@@ -54,6 +59,10 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
             "--seconds" => value("--seconds").map(|v| env.push(("HETPROBA_BENCH_SECONDS", v))),
             "--baseline" => value("--baseline").map(|v| env.push(("HETPROBA_BENCH_BASELINE", absolute(&v)))),
             "--keep" => value("--keep").map(|v| keep = Some(v)),
+            "--python" => {
+                python = true;
+                Ok(())
+            }
             flag if flag.strip_prefix("--").is_some_and(|p| PARTS.contains(&p)) => {
                 parts.push(&flag[2..]);
                 Ok(())
@@ -70,6 +79,9 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
         }
     }
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    if python {
+        return python_bench(&cargo, root, &env);
+    }
     if let Some(path) = keep {
         return match harness(&cargo, root)
             .and_then(|built| std::fs::copy(&built, &path).map_err(|e| format!("cannot copy {} to {path}: {e}", built.display())))
@@ -107,6 +119,35 @@ pub fn bench(root: &Path, args: &[String]) -> ExitCode {
         Ok(_) => ExitCode::FAILURE,
         Err(e) => {
             eprintln!("error: cannot run cargo: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--python`: the package built and installed by `.ci/python setup`, then its bench script
+/// with the rounds and seconds asked for, against the release binary.
+fn python_bench(cargo: &str, root: &Path, env: &[(&str, String)]) -> ExitCode {
+    let built = Command::new(cargo).current_dir(root).args(["build", "--release", "--package", "hetproba"]).status();
+    let setup = Command::new("bash").current_dir(root).args([".ci/python", "setup"]).status();
+    if !built.is_ok_and(|s| s.success()) || !setup.is_ok_and(|s| s.success()) {
+        eprintln!("error: cannot build the CLI or the Python package");
+        return ExitCode::FAILURE;
+    }
+    let cli = target_dir(root).join("release/hetproba").display().to_string();
+    let mut command = Command::new(root.join("target/python/bin/python"));
+    command.current_dir(root).args(["crates/py/bench/bench.py", "--cli", &cli]);
+    for (name, value) in env {
+        match *name {
+            "HETPROBA_BENCH_ROUNDS" => command.args(["--rounds", value]),
+            "HETPROBA_BENCH_SECONDS" => command.args(["--seconds", value]),
+            _ => &mut command,
+        };
+    }
+    match command.status() {
+        Ok(s) if s.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("error: cannot run the Python bench: {e}");
             ExitCode::FAILURE
         }
     }

@@ -14,7 +14,7 @@ mod shape;
 
 pub use cells::{CellSet, CellSets, Width};
 pub use geometry::{Axis, Rays, dir_offset, line_masks, per_player, ray_order};
-pub use shape::{Naming, Shape, build_graph, build_graph_with, build_graph_with_directions};
+pub use shape::{LinkError, Naming, Shape, build_graph, build_graph_with, build_graph_with_directions, link_directions};
 
 use petgraph::graph::DiGraph;
 use std::collections::HashMap;
@@ -326,6 +326,12 @@ impl Board {
         (xs.clone().min().unwrap_or(0), ys.clone().min().unwrap_or(0), xs.max().unwrap_or(0), ys.max().unwrap_or(0))
     }
 
+    /// Is every cell named by its file letter and rank number (`a1` at (0, 0))? Then drawings
+    /// label the board with them.
+    pub fn names_are_algebraic(&self) -> bool {
+        self.cells.iter().all(|c| c.x >= 0 && c.y >= 0 && c.name == algebraic_name(c.x, c.y))
+    }
+
     /// Cells grouped into rows, top row first, each row left to right: the order used by
     /// position notation and drawings.
     pub fn rows(&self) -> Vec<Vec<CellId>> {
@@ -361,9 +367,33 @@ pub fn algebraic_name(file: i32, rank: i32) -> String {
     format!("{letters}{}", rank + 1)
 }
 
+/// The coordinates an algebraic cell name stands for (`a1` is (0, 0), `d7` is (3, 6), `aa1` is
+/// (26, 0)): the inverse of [`algebraic_name`], for names of at most three letters and four digits.
+pub fn algebraic_coordinates(name: &str) -> Option<(i32, i32)> {
+    let digits_at = name.find(|c: char| c.is_ascii_digit())?;
+    let (letters, digits) = name.split_at(digits_at);
+    let plain = (1..=3).contains(&letters.len()) && letters.bytes().all(|b| b.is_ascii_lowercase());
+    if !plain || !(1..=4).contains(&digits.len()) || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let file = letters.bytes().fold(0i32, |v, b| v * 26 + i32::from(b - b'a') + 1) - 1;
+    let rank: i32 = digits.parse().ok()?;
+    Some((file, rank - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn algebraic_coordinates_undo_algebraic_names() {
+        for (x, y) in [(0, 0), (3, 6), (25, 9), (26, 0), (27, 11), (701, 0), (702, 5)] {
+            assert_eq!(algebraic_coordinates(&algebraic_name(x, y)), Some((x, y)));
+        }
+        for bad in ["a", "1", "a0", "A1", "a1b", "ab01", "abcd1", "a12345", ""] {
+            assert_eq!(algebraic_coordinates(bad), None, "{bad}");
+        }
+    }
 
     #[test]
     fn algebraic_names() {

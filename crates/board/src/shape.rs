@@ -1,6 +1,6 @@
 //! Board generators: each builds a petgraph graph of cells joined by direction-labelled edges.
 
-use crate::{BoardError, BoardGraph, Cell, Direction, algebraic_name};
+use crate::{BoardError, BoardGraph, Cell, DirId, Direction, algebraic_name};
 use std::collections::HashMap;
 
 /// How cells are named.
@@ -25,9 +25,73 @@ pub enum Shape {
     /// lines across (y = 1..trans), each extending one point beyond the outermost crossing lines.
     /// Points are joined only along lines.
     Lines { long: i32, trans: i32 },
-    /// Cells listed one by one; two cells are neighbours in a direction when their coordinates
-    /// differ by its vector.
-    Custom { cells: Vec<Cell>, directions: Vec<Direction> },
+    /// Cells listed one by one. Without `links`, two cells are neighbours in a direction when
+    /// their coordinates differ by its vector. With `links` (pairs of indices into `cells`), only
+    /// linked cells are neighbours, both ways, each in the direction its offset points along
+    /// ([`link_directions`]), however far apart they are.
+    Custom { cells: Vec<Cell>, directions: Vec<Direction>, links: Option<Vec<(usize, usize)>> },
+}
+
+/// Why two points cannot be linked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkError {
+    /// Both ends are one point.
+    SelfLink,
+    /// The offset `(dx, dy)` from the first point to the second points along no direction.
+    NoDirection { dx: i32, dy: i32 },
+    /// The link runs along a direction, but no direction runs back along `(dx, dy)`.
+    NoWayBack { along: String, dx: i32, dy: i32 },
+    /// Several directions point along the offset, none of them by exactly it.
+    Ambiguous { dx: i32, dy: i32, names: Vec<String> },
+}
+
+impl std::fmt::Display for LinkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkError::SelfLink => write!(f, "a point cannot be linked to itself"),
+            LinkError::NoDirection { dx, dy } => write!(f, "its offset ({dx}, {dy}) points along none of the board's directions"),
+            LinkError::NoWayBack { along, dx, dy } => {
+                write!(f, "it runs {along}, but no direction of the board points back along ({dx}, {dy})")
+            }
+            LinkError::Ambiguous { dx, dy, names } => {
+                write!(f, "its offset ({dx}, {dy}) points along several directions ({}) and is none of them", names.join(", "))
+            }
+        }
+    }
+}
+
+/// The direction a link runs in along `(dx, dy)`: the direction whose vector is `(dx, dy)`, or
+/// else the one whose vector points the same way (a positive multiple of it: `e`, `(1, 0)`, for a
+/// link three points along a row).
+fn direction_along(directions: &[Direction], dx: i32, dy: i32) -> Result<DirId, Vec<usize>> {
+    if let Some(exact) = directions.iter().position(|d| (d.dx, d.dy) == (dx, dy)) {
+        return Ok(DirId::new(exact));
+    }
+    let along: Vec<usize> = (0..directions.len())
+        .filter(|&i| directions[i].dx * dy == directions[i].dy * dx && directions[i].dx * dx + directions[i].dy * dy > 0)
+        .collect();
+    match along.as_slice() {
+        [one] => Ok(DirId::new(*one)),
+        _ => Err(along),
+    }
+}
+
+/// The directions of a link from `from` to `to` and back.
+pub fn link_directions(directions: &[Direction], from: &Cell, to: &Cell) -> Result<(DirId, DirId), LinkError> {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if (dx, dy) == (0, 0) {
+        return Err(LinkError::SelfLink);
+    }
+    let named = |found: Vec<usize>, dx, dy| match found.as_slice() {
+        [] => LinkError::NoDirection { dx, dy },
+        _ => LinkError::Ambiguous { dx, dy, names: found.iter().map(|&i| directions[i].name.clone()).collect() },
+    };
+    let there = direction_along(directions, dx, dy).map_err(|found| named(found, dx, dy))?;
+    let back = direction_along(directions, -dx, -dy).map_err(|found| match found.as_slice() {
+        [] => LinkError::NoWayBack { along: directions[there.index()].name.clone(), dx: -dx, dy: -dy },
+        _ => named(found, -dx, -dy),
+    })?;
+    Ok((there, back))
 }
 
 fn dir(name: &str, dx: i32, dy: i32, symbol: &str) -> Direction {
@@ -118,7 +182,10 @@ impl Shape {
             Shape::Lines { long, trans } => format!(
                 "a grid of {long} lines running between the players crossed by {trans} lines, points at the crossings and line ends"
             ),
-            Shape::Custom { cells, .. } => format!("a board of {} listed cells", cells.len()),
+            Shape::Custom { cells, links: None, .. } => format!("a board of {} listed cells", cells.len()),
+            Shape::Custom { cells, links: Some(links), .. } => {
+                format!("a board of {} points joined by {} links", cells.len(), links.len())
+            }
         }
     }
 }
@@ -161,13 +228,27 @@ pub fn build_graph_with_directions(
             return Err(BoardError::Shape(format!("two cells at ({x}, {y})")));
         }
     }
+    if let Shape::Custom { cells, links: Some(links), .. } = shape {
+        for &(a, b) in links {
+            let (Some(from), Some(to)) = (cells.get(a), cells.get(b)) else {
+                return Err(BoardError::Shape(format!("a link names point {}, and there are {}", a.max(b), cells.len())));
+            };
+            // A link to a point the filter left out is no link.
+            let (Some(&na), Some(&nb)) = (index.get(&(from.x, from.y)), index.get(&(to.x, to.y))) else { continue };
+            let (there, back) = link_directions(&directions, from, to)
+                .map_err(|e| BoardError::Shape(format!("the link {}-{}: {e}", from.name, to.name)))?;
+            graph.add_edge(na, nb, there);
+            graph.add_edge(nb, na, back);
+        }
+        return Ok((graph, directions));
+    }
     for &(x, y) in &points {
         for (d, direction) in directions.iter().enumerate() {
             let to = (x + direction.dx, y + direction.dy);
             if let Some(&target) = index.get(&to)
                 && shape.joined((x, y), to)
             {
-                graph.add_edge(index[&(x, y)], target, crate::DirId::new(d));
+                graph.add_edge(index[&(x, y)], target, DirId::new(d));
             }
         }
     }
@@ -230,8 +311,43 @@ mod tests {
         let shape = Shape::Custom {
             cells: vec![Cell { name: "p".into(), x: 0, y: 0 }, Cell { name: "q".into(), x: 1, y: 1 }],
             directions: vec![dir("e", 1, 0, ">")],
+            links: None,
         };
         let err = Board::generate(&shape).unwrap_err();
         assert!(matches!(err, BoardError::Isolated(ref cells) if cells.len() == 2), "{err}");
+    }
+
+    fn point(name: &str, x: i32, y: i32) -> Cell {
+        Cell { name: name.into(), x, y }
+    }
+
+    #[test]
+    fn linked_points_are_neighbours_along_their_direction_however_far() {
+        // Three corners of the morris board's outer square and the middle of its bottom side.
+        let cells = vec![point("a1", 0, 0), point("d1", 3, 0), point("g1", 6, 0), point("a4", 0, 3)];
+        let shape = Shape::Custom { cells, directions: compass(), links: Some(vec![(0, 1), (1, 2), (0, 3)]) };
+        let board = Board::generate(&shape).unwrap();
+        let [n, e, s, w] = ["n", "e", "s", "w"].map(|d| board.direction_index(d).unwrap());
+        let [a1, d1, g1, a4] = ["a1", "d1", "g1", "a4"].map(|c| board.find(c).unwrap());
+        assert_eq!((board.step(a1, e), board.step(d1, e), board.step(g1, w)), (d1, g1, d1));
+        assert_eq!((board.step(a1, n), board.step(a4, s)), (a4, a1));
+        // d1 and a4 are not linked, nor is anything north of d1.
+        assert_eq!(board.step(d1, n), crate::NO_CELL);
+        assert_eq!(board.graph().edge_count(), 6);
+    }
+
+    #[test]
+    fn a_link_needs_a_direction_both_ways() {
+        let (a, b) = (point("a", 0, 0), point("b", 1, 2));
+        assert_eq!(link_directions(&compass(), &a, &b), Err(LinkError::NoDirection { dx: 1, dy: 2 }));
+        assert_eq!(link_directions(&compass(), &a, &a), Err(LinkError::SelfLink));
+        let east_only = vec![dir("e", 1, 0, ">")];
+        let far = point("c", 2, 0);
+        assert_eq!(link_directions(&east_only, &a, &far), Err(LinkError::NoWayBack { along: "e".into(), dx: -2, dy: 0 }));
+        // Two steps along one line: (4, 0) is neither, and could be either.
+        let two = vec![dir("e", 1, 0, ">"), dir("ee", 2, 0, ">>"), dir("w", -1, 0, "<")];
+        let error = link_directions(&two, &a, &point("d", 4, 0)).unwrap_err();
+        assert_eq!(error, LinkError::Ambiguous { dx: 4, dy: 0, names: vec!["e".into(), "ee".into()] });
+        assert_eq!(link_directions(&two, &a, &far), Ok((DirId::new(1), DirId::new(2))));
     }
 }

@@ -4,6 +4,7 @@ use crate::CliError;
 use crate::load::{DiskFiles, is_path, load_ruleset};
 use hetproba_engine::{Game, Position};
 use hetproba_play::draw::draw_with_status;
+use hetproba_rules::model::PlayerId;
 use hetproba_rules::{builtin_ids, builtin_text};
 use serde::Serialize;
 
@@ -17,17 +18,18 @@ struct ListEntry {
     summary: String,
 }
 
-pub fn list(json: bool) -> Result<(), CliError> {
+pub fn list(json: bool, lang: Option<&str>) -> Result<(), CliError> {
     let mut entries = Vec::new();
+    let lang = lang.unwrap_or("");
     for id in builtin_ids() {
         let rules = load_ruleset(id, &[])?;
         entries.push(ListEntry {
             id: rules.id.clone(),
-            name: rules.name.clone(),
-            players: rules.players.iter().map(|p| p.name.clone()).collect(),
+            name: rules.name_in(lang).to_string(),
+            players: PlayerId::BOTH.iter().map(|&p| rules.player_in(p, lang).to_string()).collect(),
             extends: rules.extends.clone(),
             source: rules.source.clone(),
-            summary: rules.summary.clone(),
+            summary: rules.summary_in(lang).to_string(),
         });
     }
     if json {
@@ -210,9 +212,16 @@ struct InterpretationJson {
 }
 
 /// An aspect of [`hetproba_rules::describe::fingerprint`] as a word.
-pub fn show(arg: &str, params: &[(String, i64)], json: bool) -> Result<(), CliError> {
+pub fn show(arg: &str, params: &[(String, i64)], json: bool, lang: Option<&str>) -> Result<(), CliError> {
     let rules = load_ruleset(arg, params)?;
-    let words = hetproba_rules::describe::rules_in_words(&rules);
+    let lang = lang.unwrap_or("");
+    let mut words = hetproba_rules::describe::rules_in_words(&rules);
+    // The heading (name and id, then the summary) in the language asked for; the rules' own
+    // sentences stay as `show` words them.
+    let heading = format!("{} ({})\n{}\n", rules.name, rules.id, rules.summary);
+    if let Some(rest) = words.strip_prefix(&heading) {
+        words = format!("{} ({})\n{}\n{rest}", rules.name_in(lang), rules.id, rules.summary_in(lang));
+    }
     let game = Game::new(rules);
     let text = words + &notation_text(&game);
     let start = Position::start(&game);
@@ -220,12 +229,15 @@ pub fn show(arg: &str, params: &[(String, i64)], json: bool) -> Result<(), CliEr
         let r = game.rules();
         let out = ShowJson {
             id: r.id.clone(),
-            name: r.name.clone(),
+            name: r.name_in(lang).to_string(),
             extends: r.extends.clone(),
             source: r.source.clone(),
-            summary: r.summary.clone(),
+            summary: r.summary_in(lang).to_string(),
             params: r.params.iter().map(|(n, v)| (n.clone(), serde_json::Value::from(*v))).collect(),
-            players: r.players.iter().map(|p| PlayerJson { name: p.name.clone(), short: p.short.clone() }).collect(),
+            players: PlayerId::BOTH
+                .iter()
+                .map(|&p| PlayerJson { name: r.player_in(p, lang).to_string(), short: r.players[p.index()].short.clone() })
+                .collect(),
             first: r.players[r.start.side.index()].name.clone(),
             board: r.shape.describe(),
             cells: r.board.len(),
@@ -383,9 +395,21 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
     json.file = Some(file.clone());
     let mut notes = Vec::new();
     for (i, piece) in rules.pieces.iter().enumerate() {
-        if piece.owned && !rules.moves.iter().any(|m| m.piece.index() == i) {
-            notes.push(format!("note: {file}: piece '{}' has no move and is never placed", piece.name));
+        if !piece.owned || rules.moves.iter().any(|m| m.piece.index() == i) {
+            continue;
         }
+        // Without a move of its own a piece can still come into play: standing at the start, or
+        // by a promotion (a type that marks a goal reached, a piece that stays put).
+        let starts = rules.start.pieces.iter().any(|&(_, t, _)| t.index() == i);
+        let promoted = rules.pieces.iter().any(|p| p.promotion.as_ref().is_some_and(|pr| pr.to.iter().any(|t| t.index() == i)));
+        notes.push(match (starts, promoted) {
+            (false, false) => format!(
+                "note: {file}: piece '{}' never comes into play: no move places or moves it, [start] has none, and nothing promotes to it",
+                piece.name
+            ),
+            (true, _) => format!("note: {file}: piece '{}' has no move: it stays where [start] puts it", piece.name),
+            (false, true) => format!("note: {file}: piece '{}' has no move: it stays where a promotion makes it", piece.name),
+        });
     }
     json.notes = notes.clone();
     let game = Game::new(rules);

@@ -162,6 +162,15 @@ fn examples(command: &str) -> String {
     format!("Examples:\n{}", body.join("\n").trim_end())
 }
 
+/// `--lang CODE`: a language code as `[lang.CODE]` tables are named.
+fn lang_code(text: &str) -> Result<String, String> {
+    if hetproba_rules::is_language_code(text) {
+        Ok(text.to_string())
+    } else {
+        Err("a language code is two or three lower-case letters, as `hu` or `en`".into())
+    }
+}
+
 /// `moves --help` and `play --help`: examples, then the notation.
 fn examples_and_notation(command: &str) -> String {
     format!("{}\n\n{NOTATION_HELP}", examples(command))
@@ -216,6 +225,10 @@ enum Command {
         /// Print a JSON list.
         #[arg(long)]
         json: bool,
+        /// Names, players and summaries in this language where the ruleset gives them
+        /// (`[lang.CODE]`: `--lang hu`); as written otherwise.
+        #[arg(long, value_name = "CODE", value_parser = lang_code)]
+        lang: Option<String>,
     },
     /// Explain a ruleset in words (how moves are written too) and draw its start position.
     #[command(after_help = examples("show"))]
@@ -229,6 +242,10 @@ enum Command {
         /// pieces, rules, notation, interpretations, start, text} (docs/language.md).
         #[arg(long)]
         json: bool,
+        /// The name, summary, players and pieces in this language where the ruleset gives them
+        /// (`[lang.CODE]`: `--lang hu`); the rules' words stay English.
+        #[arg(long, value_name = "CODE", value_parser = lang_code)]
+        lang: Option<String>,
     },
     /// Check ruleset files and run the tests embedded in them.
     #[command(after_help = examples("check"))]
@@ -403,8 +420,8 @@ const HUB_GAME_TYPE: &str = "20";
 
 fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
-        Command::List { json } => info::list(json),
-        Command::Show { ruleset, params, json } => info::show(&ruleset, &params, json),
+        Command::List { json, lang } => info::list(json, lang.as_deref()),
+        Command::Show { ruleset, params, json, lang } => info::show(&ruleset, &params, json, lang.as_deref()),
         Command::Check { rulesets, all, json } => info::check(&rulesets, all, json),
         Command::Moves { setup, json } => analyse::moves(&setup, json),
         Command::Perft { setup, depth, divide, json, threads, count } => analyse::perft(&setup, depth, divide, json, threads, count.into()),

@@ -90,7 +90,7 @@ fn board_lines(game: &Game, pos: &Position, marked: &[CellId], colour: bool) -> 
     let stacked = game.rules().stacks.is_some();
     let height_width = if stacked { 2 } else { 0 };
     let field = name_width + 3 + height_width;
-    let algebraic = game.rules().naming == Naming::Algebraic && !matches!(game.rules().shape, Shape::Custom { .. });
+    let algebraic = board.names_are_algebraic();
     let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
     let mut lines = Vec::new();
     for y in (y0..=y1).rev() {

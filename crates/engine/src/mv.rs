@@ -199,3 +199,18 @@ impl Sink for AnyMove {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_with_its_promotion_is_no_larger_than_before() {
+        // 16 bytes of captured cells, 2 + 2 of cells, 1 each of rule, direction, capture flag and
+        // promotion.
+        assert_eq!(std::mem::size_of::<Move>(), 32);
+        let queen = PieceTypeId::new(4);
+        let mv = Move::PASS.promoting(queen);
+        assert_eq!((Move::PASS.promotion(), mv.promotion()), (None, Some(queen)));
+    }
+}

@@ -1,7 +1,7 @@
 //! A piece: its type and its owner in one byte, the byte a cell of a position holds
 //! (`Option<Piece>`) and the index of its Zobrist keys and cell sets.
 
-use hetproba_rules::model::{PieceTypeId, PieceTypeSet, PlayerId};
+use hetproba_rules::model::{PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 use std::num::NonZeroU8;
 
 /// Who a piece belongs to.
@@ -76,6 +76,22 @@ impl Piece {
     pub fn turned_to(self, player: PlayerId) -> Piece {
         Piece::new(self.kind(), Owner::Player(player))
     }
+
+    /// The piece as its byte (`type << 2 | tag`, never 0), for callers that pass pieces as
+    /// numbers (the web page's set-up palette).
+    pub fn byte(self) -> u8 {
+        self.0.get()
+    }
+
+    /// The piece a [`Piece::byte`] stands for in `rules`: None for 0, for a type the ruleset does
+    /// not have, or for an owner its type cannot have (a piece of nobody's that is owned, or the
+    /// reverse).
+    pub fn from_byte(rules: &Ruleset, byte: u8) -> Option<Piece> {
+        let piece = Piece(NonZeroU8::new(byte)?);
+        let owned = rules.pieces.get(piece.kind().index())?.owned;
+        let tag = byte & 3;
+        (tag != 0 && owned == (tag != NOBODY)).then_some(piece)
+    }
 }
 
 impl std::fmt::Debug for Piece {
@@ -135,4 +151,51 @@ impl Square for Piece {
 #[inline(always)]
 pub(crate) fn slot(player: PlayerId) -> usize {
     usize::from(player_tag(player))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_keeps_its_type_and_owner_in_one_byte() {
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        let owners = [Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND), Owner::Nobody];
+        let mut codes = std::collections::HashSet::new();
+        for kind in (0..PieceTypeSet::CAPACITY).map(PieceTypeId::new) {
+            for owner in owners {
+                let piece = Piece::new(kind, owner);
+                assert_eq!((piece.kind(), piece.owner()), (kind, owner));
+                assert_eq!(piece.belongs_to(PlayerId::FIRST), owner == Owner::Player(PlayerId::FIRST));
+                // The byte is the Zobrist index: distinct per piece, within the game's codes.
+                assert!(Some(piece).code() < PieceTypeSet::CAPACITY * 4 && codes.insert(Some(piece).code()));
+            }
+        }
+        assert_eq!((None::<Piece>.code(), None::<Piece>.slot()), (0, 0));
+        let man = Piece::new(PieceTypeId::new(5), Owner::Player(PlayerId::FIRST));
+        assert_eq!(man.turned_to(PlayerId::SECOND), Piece::new(PieceTypeId::new(5), Owner::Player(PlayerId::SECOND)));
+        assert!(Some(man).of(PlayerId::FIRST) && !Some(man).of(PlayerId::SECOND) && !None::<Piece>.of(PlayerId::FIRST));
+    }
+
+    #[test]
+    fn a_piece_byte_reads_back_only_as_a_piece_the_ruleset_can_hold() {
+        let load = |text| hetproba_rules::load("fixture.toml", text, &hetproba_rules::BuiltinFiles, &[]).expect("loads");
+        // Men and kings, both owned by the players.
+        let rules = load(include_str!("../../../tests/fixtures/hopping.toml"));
+        let king = PieceTypeId::new(1);
+        for owner in [Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND)] {
+            assert_eq!(Piece::from_byte(&rules, Piece::new(king, owner).byte()), Some(Piece::new(king, owner)));
+        }
+        // Empty, a king of nobody's, a third type, a tag of no owner.
+        for byte in [0, Piece::new(king, Owner::Nobody).byte(), 2 << 2 | 1, 1 << 2] {
+            assert_eq!(Piece::from_byte(&rules, byte), None, "{byte}");
+        }
+        // A built-in with a piece of nobody's: that piece reads back only as nobody's.
+        let id = hetproba_rules::builtin_ids()
+            .find(|id| hetproba_rules::load_builtin(id, &[]).expect("built in").expect("loads").pieces.iter().any(|p| !p.owned));
+        let rules = hetproba_rules::load_builtin(id.expect("a built-in with a piece of nobody's"), &[]).expect("built in").expect("loads");
+        let kind = PieceTypeId::new(rules.pieces.iter().position(|p| !p.owned).expect("found above"));
+        assert_eq!(Piece::from_byte(&rules, Piece::new(kind, Owner::Nobody).byte()), Some(Piece::new(kind, Owner::Nobody)));
+        assert_eq!(Piece::from_byte(&rules, Piece::new(kind, Owner::Player(PlayerId::FIRST)).byte()), None);
+    }
 }

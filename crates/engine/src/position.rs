@@ -722,8 +722,9 @@ fn word_bits(mut word: u64) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::Position;
+    use super::{Position, Progress};
     use crate::game::Game;
+    use hetproba_rules::model::PlayerId;
 
     #[test]
     fn a_long_line_of_moves_keeps_the_undo_log_of_its_last_move_only() {
@@ -738,5 +739,15 @@ mod tests {
         let mut pos = Position::start(&game);
         assert_eq!(game.play_line(&mut pos, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"].repeat(50).join(" ")), Ok(200));
         assert_eq!((pos.frames.len(), pos.undo.len()), (one.frames.len(), one.undo.len()), "one move's log, not 200 moves'");
+    }
+
+    #[test]
+    fn progress_counts_plies_or_each_players_placements() {
+        let placed = Progress::START.place(PlayerId::SECOND).place(PlayerId::SECOND).place(PlayerId::FIRST);
+        assert_eq!((placed.placed(PlayerId::FIRST), placed.placed(PlayerId::SECOND)), (1, 2));
+        assert_eq!(placed, Progress::after_placing([1, 2]));
+        assert_eq!(Progress::START.ply().ply().plies(), 2);
+        assert_eq!(Progress::START.ply().ply(), Progress::after_plies(2));
+        assert_ne!(placed.key(), Progress::after_placing([2, 1]).key());
     }
 }

@@ -14,7 +14,7 @@ pub mod syntax;
 pub mod text;
 pub mod tree;
 
-pub use load::{BuiltinFiles, Files, MAX_CLOCK_MS, load, load_with_params, parse_clock, parse_duration};
+pub use load::{BuiltinFiles, Files, MAX_CLOCK_MS, is_language_code, load, load_with_params, parse_clock, parse_duration};
 pub use model::Ruleset;
 pub use source::{Diagnostic, Report, Sources, Span};
 

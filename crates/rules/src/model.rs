@@ -168,8 +168,24 @@ pub struct Ruleset {
     pub cannot_draw: Option<Span>,
     pub tests: Vec<TestCase>,
     pub interpretations: Vec<Interpretation>,
+    /// `[lang.CODE]`: its words in other languages, by language code.
+    pub lang: std::collections::BTreeMap<String, Translation>,
     /// The files the ruleset was read from, for messages that point into them.
     pub sources: Sources,
+}
+
+/// `[lang.CODE]`: a ruleset's own words in another language; what it leaves out (None, empty)
+/// stays as the ruleset writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Translation {
+    pub name: Option<String>,
+    pub summary: Option<String>,
+    /// Both players' names, in order, or none.
+    pub players: Vec<String>,
+    /// Each piece type's name, by its index (empty: none named).
+    pub pieces: Vec<Option<String>>,
+    /// The reasons of end and draw rules, by their own words.
+    pub words: std::collections::BTreeMap<String, String>,
 }
 
 pub use hetproba_board::Naming;
@@ -229,6 +245,36 @@ pub struct PieceType {
     pub royal: bool,
     /// The letter move notation writes for it (`N` for a knight); empty for none (a pawn).
     pub letter: String,
+    /// `figure`: the drawing a board shows for it, where it has one.
+    pub figure: Option<Figure>,
+}
+
+/// A piece's drawing on a board (`figure = "knight"`): the figures players know from chess
+/// sets. A piece type without one is drawn as a disc with its letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Figure {
+    King,
+    Queen,
+    Rook,
+    Bishop,
+    Knight,
+    Pawn,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 6] = [Figure::King, Figure::Queen, Figure::Rook, Figure::Bishop, Figure::Knight, Figure::Pawn];
+
+    /// Its name in a ruleset.
+    pub fn name(self) -> &'static str {
+        match self {
+            Figure::King => "king",
+            Figure::Queen => "queen",
+            Figure::Rook => "rook",
+            Figure::Bishop => "bishop",
+            Figure::Knight => "knight",
+            Figure::Pawn => "pawn",
+        }
+    }
 }
 
 /// How a piece promotes.
@@ -558,6 +604,31 @@ impl Ruleset {
 
     pub fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(n, _)| n == name).map(|(_, v)| *v)
+    }
+
+    /// The ruleset's name in language `lang` (a code, `hu`), or its own.
+    pub fn name_in(&self, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.name.as_deref()).unwrap_or(&self.name)
+    }
+
+    /// The summary in language `lang`, or its own.
+    pub fn summary_in(&self, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.summary.as_deref()).unwrap_or(&self.summary)
+    }
+
+    /// A player's name in language `lang`, or its own.
+    pub fn player_in(&self, player: PlayerId, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.players.get(player.index())).unwrap_or(&self.players[player.index()].name)
+    }
+
+    /// A piece type's name in language `lang`, or its own.
+    pub fn piece_in(&self, piece: PieceTypeId, lang: &str) -> &str {
+        self.lang.get(lang).and_then(|t| t.pieces.get(piece.index())?.as_deref()).unwrap_or(&self.pieces[piece.index()].name)
+    }
+
+    /// Words the ruleset writes (an end rule's reason) in language `lang`, or as written.
+    pub fn words_in<'a>(&'a self, words: &'a str, lang: &str) -> &'a str {
+        self.lang.get(lang).and_then(|t| t.words.get(words)).map_or(words, String::as_str)
     }
 }
 

@@ -1,11 +1,13 @@
 //! The board as SVG, drawn from what the ruleset declares: the shape gives the geometry
 //! (squares, hexagons, points on lines), `[board] dark` the colours, the regions that rules
-//! use are outlined, the naming gives the coordinates, and the pieces are discs marked with
-//! their letters. Nothing here knows a game.
+//! use are outlined, the naming gives the coordinates, and the pieces are their `figure`s or
+//! discs marked with their letters; a column shows every piece in it. Nothing here knows a game.
 
-use hetproba_board::{CellId, DirId, NO_CELL, Shape};
+use crate::figures;
+use crate::words::Lang;
+use hetproba_board::{CellId, DirId, Shape};
 use hetproba_engine::rules::describe::region_words;
-use hetproba_engine::rules::model::{Action, Condition, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test};
+use hetproba_engine::rules::model::{Action, Condition, Figure, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test, ends};
 use hetproba_engine::{Game, Owner, Piece, Position};
 use std::collections::HashSet;
 use std::fmt::Write;
@@ -32,11 +34,23 @@ pub struct View {
     pub changed: Vec<CellId>,
     /// The cells of a move a hint suggests.
     pub suggested: Vec<CellId>,
+    /// Royal pieces under attack (a king in check, or mated).
+    pub alert: Vec<CellId>,
+    /// The cells of the line or chain that won the game.
+    pub winning: Vec<CellId>,
+    /// The pieces the last move took, drawn faintly where they stood.
+    pub ghosts: Vec<(CellId, Piece)>,
+    /// The player whose side of a per-player region is outlined (the player to move).
+    pub side: PlayerId,
+    /// The language of the cells' words.
+    pub lang: Lang,
 }
 
 /// How a piece type is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mark {
+    /// Its figure (`figure = "knight"`).
+    Figure(Figure),
     /// A disc with a letter on it.
     Letter(String),
     /// A plain disc with this many rings inside (0: plain).
@@ -45,7 +59,7 @@ pub enum Mark {
     Block,
 }
 
-/// How each piece type is drawn: its notation letter where it has one (`letter`, or a symbol
+/// How each piece type is drawn: its figure where it has one; else its notation letter where it has one (`letter`, or a symbol
 /// that is one letter in two cases, as `M`/`m`); otherwise a plain disc, and pieces worth more
 /// than the plainest get rings (a promoted piece); a piece of nobody's is a block.
 pub fn marks(rules: &Ruleset) -> Vec<Mark> {
@@ -62,6 +76,7 @@ pub fn marks(rules: &Ruleset) -> Vec<Mark> {
     (0..rules.pieces.len())
         .map(|i| match letter(i) {
             _ if !rules.pieces[i].owned => Mark::Block,
+            _ if rules.pieces[i].figure.is_some() => Mark::Figure(rules.pieces[i].figure.expect("just tested")),
             Some(l) => Mark::Letter(l),
             None => Mark::Rings(plain.iter().position(|&j| j == i).unwrap_or(0)),
         })
@@ -125,6 +140,97 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
     out
 }
 
+/// The line and chain tests of the end rules, wherever they stand in a condition.
+fn shape_tests(c: &Condition, found: &mut Vec<Test>) {
+    match c {
+        Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| shape_tests(p, found)),
+        Condition::Not(_) => {}
+        Condition::Test(t @ (Test::Line { .. } | Test::Joins { .. }), _) => found.push(t.clone()),
+        Condition::Test(..) => {}
+    }
+}
+
+/// The cells that won a game for `player`: each unbroken line of its pieces as long as an end
+/// rule's `line` asks (exactly as long, where it says so), and each chain of its pieces that
+/// joins the two regions of a `joins` test. Empty where the game was won otherwise.
+pub fn winning_cells(game: &Game, pos: &Position, player: PlayerId) -> Vec<CellId> {
+    let rules = game.rules();
+    let board = game.board();
+    let mut tests = Vec::new();
+    for end in &rules.ends {
+        shape_tests(&end.condition, &mut tests);
+    }
+    let own = |c: CellId| c != hetproba_board::NO_CELL && pos.at(c).is_some_and(|p| p.belongs_to(player));
+    let mut out: Vec<CellId> = Vec::new();
+    for test in tests {
+        match test {
+            Test::Line(ends::Line { len, exact, dirs }) => {
+                for &dir in &rules.direction_sets[dirs.index()].dirs[player.index()] {
+                    let back = board.opposite(dir);
+                    for cell in board.all_cells().filter(|&c| own(c)) {
+                        // Only from the first cell of a run.
+                        if back.is_some_and(|b| own(board.step(cell, b))) {
+                            continue;
+                        }
+                        let mut run = vec![cell];
+                        let mut at = board.step(cell, dir);
+                        while own(at) {
+                            run.push(at);
+                            at = board.step(at, dir);
+                        }
+                        let n = u32::try_from(run.len()).unwrap_or(u32::MAX);
+                        if n == len || (!exact && n > len) {
+                            out.extend(run);
+                        }
+                    }
+                }
+            }
+            Test::Joins(ends::Joins { from, to, dirs }) => {
+                let (from, to) = (&rules.regions[from.index()].cells[player.index()], &rules.regions[to.index()].cells[player.index()]);
+                let steps = &rules.direction_sets[dirs.index()].dirs[player.index()];
+                let mut seen = vec![false; board.len()];
+                for start in board.all_cells().filter(|&c| own(c) && from[c.index()]) {
+                    if seen[start.index()] {
+                        continue;
+                    }
+                    let mut group = vec![start];
+                    seen[start.index()] = true;
+                    let mut i = 0;
+                    while i < group.len() {
+                        for &d in steps {
+                            let next = board.step(group[i], d);
+                            if own(next) && !seen[next.index()] {
+                                seen[next.index()] = true;
+                                group.push(next);
+                            }
+                        }
+                        i += 1;
+                    }
+                    if group.iter().any(|c| to[c.index()]) {
+                        out.extend(group);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The cells of the royal pieces of the player to move that are attacked (a king in check).
+pub fn checked_royals(game: &Game, pos: &Position) -> Vec<CellId> {
+    if !game.is_check(pos) {
+        return Vec::new();
+    }
+    let rules = game.rules();
+    game.board()
+        .all_cells()
+        .filter(|&c| pos.at(c).is_some_and(|p| p.belongs_to(pos.side()) && rules.pieces[p.kind().index()].royal))
+        .collect()
+}
+
 /// The colour of the n-th outlined region.
 pub fn region_colour(n: usize) -> &'static str {
     ["#d4a017", "#2a9d8f", "#b5179e", "#e76f51", "#4361ee"][n % 5]
@@ -173,7 +279,7 @@ impl Frame {
         let ys = points.iter().map(|p| p.1);
         let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.9, skew: rhombus_skew(rules) }
+        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.4, skew: rhombus_skew(rules) }
     }
 
     /// Horizontal and vertical distance between neighbouring points, in units of the point grid.
@@ -232,7 +338,7 @@ impl Frame {
     /// page scales a larger board down to the same width, and its labels must stay readable.
     fn label_scale(&self) -> f64 {
         let (w, h) = self.size();
-        (w.max(h) / (UNIT * 9.8)).max(1.0)
+        (w.max(h) / (UNIT * 8.8)).max(1.0)
     }
 
     /// Radius of a piece.
@@ -278,19 +384,27 @@ pub fn esc(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// What a cell holds, in words (for screen readers and tooltips).
-pub fn cell_words(game: &Game, pos: &Position, cell: CellId) -> String {
+/// A piece in words: its owner's name and its type's, in the language.
+pub fn piece_words(rules: &Ruleset, piece: Piece, lang: Lang) -> String {
+    let kind = rules.piece_in(piece.kind(), lang.code());
+    match piece.owner() {
+        Owner::Nobody => kind.to_string(),
+        Owner::Player(p) => format!("{} {kind}", rules.player_in(p, lang.code())),
+    }
+}
+
+/// What a cell holds, in words (for screen readers and tooltips): `d4, white disc`; a column
+/// names its pieces from the top down.
+pub fn cell_words(game: &Game, pos: &Position, cell: CellId, lang: Lang) -> String {
     let rules = game.rules();
     let name = game.board().name(cell);
-    let Some(piece) = pos.at(cell) else { return format!("{name}, empty") };
-    let kind = &rules.pieces[piece.kind().index()].name;
-    let words = match piece.owner() {
-        Owner::Nobody => format!("{name}, {kind}"),
-        Owner::Player(p) => format!("{name}, {} {kind}", rules.players[p.index()].name),
-    };
+    let Some(piece) = pos.at(cell) else { return lang.fill("{}, empty", &[name]) };
     match pos.height(cell) {
-        h if h > 1 => format!("{words} on a column of {h}"),
-        _ => words,
+        h if h > 1 => {
+            let pieces: Vec<String> = pos.column(cell).into_iter().map(|p| piece_words(rules, p, lang)).collect();
+            lang.fill("{}, a column of {}: {}", &[name, &h.to_string(), &pieces.join(", ")])
+        }
+        _ => lang.fill("{}, {}", &[name, &piece_words(rules, piece, lang)]),
     }
 }
 
@@ -307,6 +421,10 @@ pub fn piece_svg(rules: &Ruleset, marks: &[Mark], piece: Piece, cx: f64, cy: f64
                 cy - s / 2.0,
                 r * 0.2
             );
+        }
+        (Mark::Figure(figure), Owner::Player(player)) => {
+            let (fill, stroke, ink) = player_colours(rules, player);
+            out.push_str(&figures::svg(*figure, cx, cy, r, fill, stroke, ink));
         }
         (mark, Owner::Player(player)) => {
             let (fill, stroke, ink) = player_colours(rules, player);
@@ -329,7 +447,7 @@ pub fn piece_svg(rules: &Ruleset, marks: &[Mark], piece: Piece, cx: f64, cy: f64
                         }
                     }
                 }
-                Mark::Block => {}
+                Mark::Block | Mark::Figure(_) => {}
             }
         }
     }
@@ -349,8 +467,8 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {h:.0}" role="grid" aria-label="{}">"#,
-        esc(&rules.name)
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {h:.0}" role="group" aria-label="{}">"#,
+        esc(rules.name_in(view.lang.code()))
     );
     // Squares of a rectangle that are not cells (unplayable squares) are drawn in
     // their colour; they take no clicks.
@@ -382,6 +500,8 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
     let last: HashSet<CellId> = view.last.iter().copied().collect();
     let changed: HashSet<CellId> = view.changed.iter().copied().collect();
     let suggested: HashSet<CellId> = view.suggested.iter().copied().collect();
+    let alert: HashSet<CellId> = view.alert.iter().copied().collect();
+    let winning: HashSet<CellId> = view.winning.iter().copied().collect();
     let first_focus = view.selected.last().copied().unwrap_or(CellId::new(0));
     for cell in board.all_cells() {
         let c = board.cell(cell);
@@ -394,24 +514,35 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
             (targets.contains(&cell), " target"),
             (movable.contains(&cell), " movable"),
             (suggested.contains(&cell), " suggested"),
+            (alert.contains(&cell), " alert"),
+            (winning.contains(&cell), " winning"),
         ] {
             if flag {
                 class.push_str(name);
             }
         }
         let tab = if cell == first_focus { "0" } else { "-1" };
+        let mut words = cell_words(game, pos, cell, view.lang);
+        for (flag, what) in [(alert.contains(&cell), "check"), (winning.contains(&cell), "the winning line")] {
+            if flag {
+                words = format!("{words} ({})", view.lang.say(what));
+            }
+        }
+        if let Some((_, taken)) = view.ghosts.iter().find(|(c, _)| *c == cell) {
+            words = format!("{words} ({}: {})", view.lang.say("taken by the last move"), piece_words(rules, *taken, view.lang));
+        }
         let _ = write!(
             out,
-            r#"<g class="{class}" data-key="{}" data-x="{cx:.0}" data-y="{cy:.0}" role="gridcell" tabindex="{tab}" aria-label="{}">"#,
+            r#"<g class="{class}" data-key="{}" data-x="{cx:.0}" data-y="{cy:.0}" role="button" tabindex="{tab}" aria-label="{}">"#,
             cell.index(),
-            esc(&cell_words(game, pos, cell))
+            esc(&words)
         );
-        let _ = write!(out, "<title>{}</title>", esc(&cell_words(game, pos, cell)));
+        let _ = write!(out, "<title>{}</title>", esc(&words));
         out.push_str(&frame.cell_shape(c.x, c.y, "ground", ""));
         // Regions: an inset outline per region the cell is in, for either player.
         for (n, &r) in regions.iter().enumerate() {
             let region = &rules.regions[r.index()];
-            if region.cells[0][cell.index()] || region.cells[1][cell.index()] {
+            if region.cells[view.side.index()][cell.index()] {
                 let inset = 3.0 + 4.0 * n as f64;
                 let extra = format!(r#" stroke="{}" style="--inset:{inset}""#, region_colour(n));
                 out.push_str(&inset_shape(&frame, c.x, c.y, inset, &extra));
@@ -421,13 +552,27 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
             let _ = write!(out, r#"<circle class="point" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.09);
         }
         let piece = pos.at(cell);
-        if let Some(piece) = piece {
-            out.push_str(&piece_svg(rules, &marks, piece, cx, cy, frame.piece_radius()));
+        if alert.contains(&cell) {
+            let _ = write!(out, r#"<circle class="alert-glow" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, frame.piece_radius() * 1.2);
         }
-        // A column ([stacks]) shows its top, and its height beside it.
-        if pos.height(cell) > 1 {
-            let (x, y) = (cx + frame.piece_radius() * 0.8, cy - frame.piece_radius() * 0.8);
-            let _ = write!(out, r#"<text class="height" x="{x:.1}" y="{y:.1}">{}</text>"#, pos.height(cell));
+        if let (None, Some((_, taken))) = (piece, view.ghosts.iter().find(|(c, _)| *c == cell)) {
+            let _ = write!(out, r#"<g class="ghost">{}</g>"#, piece_svg(rules, &marks, *taken, cx, cy, frame.piece_radius()));
+        }
+        let column = if pos.height(cell) > 1 { pos.column(cell) } else { Vec::new() };
+        if column.len() > 1 {
+            // A column ([stacks]): every piece in it, the bottom one lowest, each a little above
+            // the one under it, the top one whole; its height beside it.
+            let r = frame.piece_radius() * 0.9;
+            let shown = column.len().min(8);
+            let lift = (r * 0.9 / shown as f64).min(r * 0.22);
+            for (k, &p) in column[..shown].iter().rev().enumerate() {
+                let dy = (shown - 1 - k) as f64 * lift - (shown - 1) as f64 * lift / 2.0;
+                out.push_str(&piece_svg(rules, &marks, p, cx, cy + dy, r));
+            }
+            let (x, y) = (cx + frame.piece_radius() * 0.85, cy - frame.piece_radius() * 0.75);
+            let _ = write!(out, r#"<text class="height" x="{x:.1}" y="{y:.1}">{}</text>"#, column.len());
+        } else if let Some(piece) = piece {
+            out.push_str(&piece_svg(rules, &marks, piece, cx, cy, frame.piece_radius()));
         }
         if changed.contains(&cell) {
             let _ = write!(out, r#"<circle class="changed" cx="{cx:.1}" cy="{cy:.1}" r="{:.1}"/>"#, UNIT * 0.1);
@@ -444,7 +589,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
     }
     coordinates(&mut out, game, &frame);
     for &(cell, dir) in &view.entries {
-        out.push_str(&entry_arrow(game, &frame, cell, dir));
+        out.push_str(&entry_arrow(game, &frame, cell, dir, view.lang));
     }
     out.push_str("</svg>");
     out
@@ -522,7 +667,7 @@ fn coordinates(out: &mut String, game: &Game, frame: &Frame) {
 
 /// An arrow just outside the border cell `cell`, pointing along `dir`: the push that enters
 /// there.
-fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId) -> String {
+fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId, lang: Lang) -> String {
     let board = game.board();
     let c = board.cell(cell);
     let d = &board.directions()[dir.index()];
@@ -538,7 +683,7 @@ fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId) -> String {
     let tip = (ax + ux * UNIT * 0.22, ay + uy * UNIT * 0.22);
     let b1 = (ax - ux * UNIT * 0.16 + px * UNIT * 0.16, ay - uy * UNIT * 0.16 + py * UNIT * 0.16);
     let b2 = (ax - ux * UNIT * 0.16 - px * UNIT * 0.16, ay - uy * UNIT * 0.16 - py * UNIT * 0.16);
-    let label = format!("enter at {} towards {}", c.name, d.name);
+    let label = lang.fill("enter at {} towards {}", &[&c.name, &d.name]);
     format!(
         r#"<g class="entry" data-key="{}>{}" role="button" tabindex="-1" aria-label="{}"><title>{}</title><circle cx="{ax:.1}" cy="{ay:.1}" r="{:.1}"/><polygon points="{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}"/></g>"#,
         cell.index(),
@@ -557,7 +702,7 @@ fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId) -> String {
 
 /// The legend as HTML: the players' colours, each piece type with its mark and name, and the
 /// outlined regions in words.
-pub fn legend(game: &Game) -> String {
+pub fn legend(game: &Game, lang: Lang) -> String {
     let rules = game.rules();
     let marks = marks(rules);
     let mut out = String::from(r#"<ul class="legend">"#);
@@ -567,9 +712,10 @@ pub fn legend(game: &Game) -> String {
             let piece = Piece::new(PieceTypeId::new(i), owner);
             let _ = write!(icons, r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
         }
+        let name = rules.piece_in(PieceTypeId::new(i), lang.code());
         let what = match &marks[i] {
-            Mark::Letter(l) => format!("<b>{}</b> {}", esc(l), esc(&p.name)),
-            _ => esc(&p.name),
+            Mark::Letter(l) => format!("<b>{}</b> {}", esc(l), esc(name)),
+            _ => esc(name),
         };
         let _ = write!(out, "<li>{icons} {what}</li>");
     }
@@ -590,29 +736,6 @@ fn owners(owned: bool) -> Vec<Owner> {
     if owned { vec![Owner::Player(PlayerId::FIRST), Owner::Player(PlayerId::SECOND)] } else { vec![Owner::Nobody] }
 }
 
-/// A piece as a number for the page (never 0, which is an empty cell): its type times four plus
-/// 1 or 2 for the first or second player, 3 for nobody.
-pub fn piece_key(piece: Piece) -> u8 {
-    let tag = match piece.owner() {
-        Owner::Player(p) => p.0 + 1,
-        Owner::Nobody => 3,
-    };
-    (piece.kind().index() as u8) << 2 | tag
-}
-
-/// The piece a [`piece_key`] stands for in this ruleset; None for 0 or a key of no piece.
-pub fn key_piece(rules: &Ruleset, key: u8) -> Option<Piece> {
-    let kind = usize::from(key >> 2);
-    let p = rules.pieces.get(kind)?;
-    let owner = match key & 3 {
-        0 => return None,
-        3 if !p.owned => Owner::Nobody,
-        t @ (1 | 2) if p.owned => Owner::Player(PlayerId(t - 1)),
-        _ => return None,
-    };
-    Some(Piece::new(PieceTypeId::new(kind), owner))
-}
-
 /// A piece the set-up palette offers.
 #[derive(serde::Serialize)]
 pub struct PaletteEntry {
@@ -622,28 +745,19 @@ pub struct PaletteEntry {
 }
 
 /// Every piece a position may hold, drawn as on the board.
-pub fn palette(game: &Game) -> Vec<PaletteEntry> {
+pub fn palette(game: &Game, lang: Lang) -> Vec<PaletteEntry> {
     let rules = game.rules();
     let marks = marks(rules);
     let mut out = Vec::new();
     for (i, p) in rules.pieces.iter().enumerate() {
         for owner in owners(p.owned) {
             let piece = Piece::new(PieceTypeId::new(i), owner);
-            let label = match owner {
-                Owner::Player(o) => format!("{} {}", rules.players[o.index()].name, p.name),
-                Owner::Nobody => p.name.clone(),
-            };
+            let label = piece_words(rules, piece, lang);
             let svg = format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
-            out.push(PaletteEntry { code: piece_key(piece), label, svg });
+            out.push(PaletteEntry { code: piece.byte(), label, svg });
         }
     }
     out
-}
-
-/// The cell a push along `dir` enters first is `cell`; is that an edge entry (the point behind
-/// it is off the board)?
-pub fn is_edge_entry(game: &Game, cell: CellId, dir: DirId) -> bool {
-    game.board().opposite(dir).is_none_or(|back| game.board().step(cell, back) == NO_CELL)
 }
 
 #[cfg(test)]
@@ -713,7 +827,7 @@ mod tests {
         let regions = shown_regions(game.rules());
         assert_eq!(regions.len(), 1);
         assert_eq!(game.rules().regions[regions[0].index()].name, "far");
-        assert!(legend(&game).contains("the far row"));
+        assert!(legend(&game, Lang::En).contains("the far row"));
     }
 
     #[test]

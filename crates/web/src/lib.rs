@@ -10,20 +10,23 @@
 pub mod desk;
 pub mod draw;
 pub mod editor;
+pub mod figures;
 #[cfg(test)]
 mod fixtures;
 pub mod input;
 pub mod speed;
 pub mod table;
 pub mod think;
+pub mod words;
 
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::rules::{builtin_ids, builtin_text, load_builtin};
-use hetproba_play::{AGENT_KINDS, AgentSpec};
+use hetproba_play::AGENT_KINDS;
 use serde::Serialize;
 use std::time::Duration;
 use table::{Source, Table};
 use wasm_bindgen::prelude::*;
+use words::Lang;
 
 #[wasm_bindgen]
 extern "C" {
@@ -49,16 +52,18 @@ struct ListEntry {
     players: Vec<String>,
 }
 
-/// The built-in rulesets: `[{id, name, summary, players}]`.
+/// The built-in rulesets, their words in language `lang` (`hu`, `en`) where the ruleset
+/// gives them: `[{id, name, summary, players}]`.
 #[wasm_bindgen]
-pub fn list() -> String {
+pub fn list(lang: &str) -> String {
+    let code = Lang::parse(lang).code();
     let entries: Vec<ListEntry> = builtin_ids()
         .filter_map(|id| load_builtin(id, &[])?.ok())
         .map(|r| ListEntry {
             id: r.id.clone(),
-            name: r.name.clone(),
-            summary: r.summary.clone(),
-            players: r.players.iter().map(|p| p.name.clone()).collect(),
+            name: r.name_in(code).to_string(),
+            summary: r.summary_in(code).to_string(),
+            players: PlayerId::BOTH.iter().map(|&p| r.player_in(p, code).to_string()).collect(),
         })
         .collect();
     json(&entries)
@@ -121,7 +126,12 @@ impl WebTable {
     }
 
     pub fn legend(&self) -> String {
-        draw::legend(self.table.game())
+        draw::legend(self.table.game(), self.table.lang)
+    }
+
+    /// The language of the words the table gives (`hu`, `en`; English for any other).
+    pub fn set_lang(&mut self, lang: &str) {
+        self.table.lang = Lang::parse(lang);
     }
 
     /// The rules in words, as `show` prints them.
@@ -228,7 +238,7 @@ impl WebTable {
 
     /// The pieces a position may hold: JSON `[{code, label, svg}]`.
     pub fn pieces(&self) -> String {
-        json(&draw::palette(self.table.game()))
+        json(&draw::palette(self.table.game(), self.table.lang))
     }
 
     /// The game's record (PDN where the ruleset writes its positions in PDN, else the plain format), as `play` writes it.
@@ -269,17 +279,20 @@ pub fn agents() -> String {
     json(&kinds)
 }
 
-/// A player as typed, checked by the registry: its label (`mcts` is `mcts:1000`), or why not.
+/// The championship desk's report for an event's text: JSON `{error: {line, column, message,
+/// text}, html, text, last}` (see [`desk::Report`]); `scope` is `event` or `game`, `lang` the
+/// tables' language.
 #[wasm_bindgen]
-pub fn parse_player(text: &str) -> Result<String, String> {
-    AgentSpec::parse(text.trim()).map(|spec| spec.label()).map_err(|e| e.to_string())
+pub fn desk_report(text: &str, scope: &str, lang: &str) -> String {
+    json(&desk::report(text, desk::scope(scope), Lang::parse(lang)))
 }
 
-/// The championship desk's report for an event's text: JSON `{error: {line, column, message,
-/// text}, html, text, last}` (see [`desk::Report`]); `scope` is `event` or `game`.
+/// The names of a duel about to be entered that the event does not know yet, each with the
+/// nearest known one: JSON `[{field, name, suggestion}]` (see [`desk::unknown_names`]).
 #[wasm_bindgen]
-pub fn desk_report(text: &str, scope: &str) -> String {
-    json(&desk::report(text, desk::scope(scope)))
+pub fn desk_unknown(text: &str, game: &str, first: &str, second: &str) -> String {
+    let builtins: Vec<&str> = builtin_ids().collect();
+    json(&desk::unknown_names(text, game, first, second, &builtins))
 }
 
 /// A duel's line for the desk's event, as the event format writes it, or why it cannot be one.
@@ -316,6 +329,21 @@ pub fn think(request: &str, progress: &js_sys::Function) -> String {
     };
     match think::think(request, &PageTimer, &report) {
         Ok(answer) => json(&answer),
+        Err(error) => json(&serde_json::json!({ "error": error })),
+    }
+}
+
+/// The analysis of the position after the first `plies` moves of a request's game (see
+/// [`WebTable::think_request`]), by alpha-beta for `ms` milliseconds; `progress` is called with
+/// each deeper result. JSON `{depth, points, mate, line, ms}` (see [`think::Analysis`]) or
+/// `{error}`.
+#[wasm_bindgen]
+pub fn analyse(request: &str, plies: usize, ms: u32, progress: &js_sys::Function) -> String {
+    let report = |a: &think::Analysis| {
+        let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(&json(a)));
+    };
+    match think::analyse(request, plies, ms, &PageTimer, &report) {
+        Ok(a) => json(&a),
         Err(error) => json(&serde_json::json!({ "error": error })),
     }
 }

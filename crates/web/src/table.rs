@@ -5,6 +5,7 @@
 
 use crate::draw::{self, View};
 use crate::input::{Click, Entry, Outcome as Entered};
+use crate::words::Lang;
 use hetproba_ai::Timer;
 use hetproba_board::CellId;
 use hetproba_engine::rules::model::{Clock, PlayerId};
@@ -94,21 +95,31 @@ pub struct Table {
     recorded: Option<Recorded>,
     /// A move suggested by a hint, marked on the board until the next move.
     hint: Option<Move>,
+    /// Why the last click did nothing, when it was on a piece that cannot move now.
+    note: Option<String>,
+    /// The language of the words the table gives the page.
+    pub lang: Lang,
 }
 
 /// The state the page shows, as JSON.
 #[derive(Serialize)]
 pub struct State {
+    /// The ruleset's name and summary, in the table's language.
     pub name: String,
-    /// The players' names, as the ruleset calls them.
+    pub summary: String,
+    /// The players' names, as the ruleset calls them (in the table's language).
     pub players: Vec<String>,
+    /// Each player's colours on the board: fill, outline, ink.
+    pub colours: [[&'static str; 3]; 2],
     /// Who plays each side, as written (`human`, `mcts:1000`).
     pub agents: [String; 2],
     /// Whose turn it is in the position shown (0 or 1).
     pub side: usize,
     pub to_move: String,
-    /// The result and its reason as the engine words them, when the game is over.
+    /// The result and its reason (as the engine words them in English), when the game is over.
     pub result: Option<String>,
+    /// The game is over (whatever position is shown).
+    pub over: bool,
     pub winner: Option<usize>,
     pub moves: Vec<String>,
     /// 1 when the first move is the second player's (numbered `1...`).
@@ -122,6 +133,8 @@ pub struct State {
     pub can_pass: bool,
     /// Moves to choose between (their names), when clicks named several.
     pub choices: Vec<String>,
+    /// Why the last click on the board did nothing, if it says something.
+    pub note: Option<String>,
     pub position: String,
     /// The phase's name, when the game has several.
     pub phase: Option<String>,
@@ -164,6 +177,8 @@ impl Table {
             setup: None,
             recorded: None,
             hint: None,
+            note: None,
+            lang: Lang::En,
         };
         table.changed();
         Ok(table)
@@ -214,6 +229,7 @@ impl Table {
     fn changed(&mut self) {
         self.view = self.plies();
         self.hint = None;
+        self.note = None;
         self.setup = None;
         let (params, set_up) = (&self.params, self.set_up);
         self.live.with_dependent_mut(|game, m| {
@@ -270,10 +286,14 @@ impl Table {
         let pos = session.position();
         let rules = game.rules();
         let at_end = self.view == self.plies();
-        let (result, winner) = match (&self.recorded, m.outcome()) {
+        let lang = self.lang;
+        let (result, winner) = match (&self.recorded, m.ending()) {
             (_, _) if !at_end => (None, None),
             (Some(r), _) => (Some(r.text.clone()), r.winner.map(PlayerId::index)),
-            (None, Some(o)) => (Some(o.describe(game)), o.winner.map(PlayerId::index)),
+            (None, Some(ending)) => match ending.outcome(game) {
+                Some(o) => (Some(result_words(game, ending, &o, lang)), o.winner.map(PlayerId::index)),
+                None => (None, None),
+            },
             (None, None) => (None, None),
         };
         let live = self.is_live();
@@ -281,12 +301,18 @@ impl Table {
         let can_pass = live && m.is_human(pos.side()) && legal.iter().any(|m| m.is_pass());
         let example = legal.iter().filter(|m| !m.is_pass()).map(|&mv| game.move_name(pos, mv)).min_by_key(String::len);
         State {
-            name: rules.name.clone(),
-            players: rules.players.iter().map(|p| p.name.clone()).collect(),
+            name: rules.name_in(lang.code()).to_string(),
+            summary: rules.summary_in(lang.code()).to_string(),
+            players: PlayerId::BOTH.iter().map(|&p| rules.player_in(p, lang.code()).to_string()).collect(),
+            colours: PlayerId::BOTH.map(|p| {
+                let (fill, stroke, ink) = draw::player_colours(rules, p);
+                [fill, stroke, ink]
+            }),
             agents: m.players().map(|p| p.label()),
             side: pos.side().index(),
-            to_move: game.player_name(pos.side()).to_string(),
+            to_move: rules.player_in(pos.side(), lang.code()).to_string(),
             result,
+            over: !self.going_on(),
             winner,
             moves: m.record().moves.clone(),
             offset: m.record().offset,
@@ -295,6 +321,7 @@ impl Table {
             computer: live && !m.is_human(pos.side()),
             can_pass,
             choices: game.move_names(pos, &self.choices),
+            note: self.note.clone(),
             position: session.write_position(),
             phase: (rules.phases.len() > 1).then(|| rules.phases[pos.phase() as usize].name.clone()),
             clocks: self.clocks(),
@@ -330,11 +357,17 @@ impl Table {
         let game = self.game();
         if let Some(pieces) = &self.setup {
             let pos = Position::with_pieces(game, &pieces_of(pieces), PlayerId::FIRST);
-            return draw::svg(game, &pos, &View { flipped: self.flipped, ..View::default() });
+            return draw::svg(game, &pos, &View { flipped: self.flipped, lang: self.lang, ..View::default() });
         }
         let session = self.session();
         let pos = session.position();
-        let mut view = View { flipped: self.flipped, ..View::default() };
+        let mut view = View { flipped: self.flipped, lang: self.lang, side: pos.side(), ..View::default() };
+        view.alert = draw::checked_royals(game, pos);
+        if self.view == self.plies()
+            && let Some(winner) = self.game_match().outcome().and_then(|o| o.winner)
+        {
+            view.winning = draw::winning_cells(game, pos, winner);
+        }
         let clicked = self.entry.clicked();
         view.selected = clicked.iter().filter_map(|c| if let Click::Cell(c) = c { Some(*c) } else { None }).collect();
         if clicked.is_empty() {
@@ -355,6 +388,7 @@ impl Table {
             let info = game.move_info(before.position(), mv);
             let board = game.board();
             view.changed = info.captures.iter().chain(&info.flips).filter_map(|n| board.find(n)).collect();
+            view.ghosts = info.captures.iter().filter_map(|n| board.find(n)).filter_map(|c| Some((c, before.position().at(c)?))).collect();
         }
         if let Some(hint) = self.hint.filter(|_| self.is_live()) {
             view.suggested = move_cells(game, pos, hint);
@@ -365,25 +399,32 @@ impl Table {
     /// Why a person cannot move now, if they cannot.
     fn refusal(&self) -> Option<String> {
         let m = self.game_match();
+        let lang = self.lang;
         if !self.is_live() {
             return Some(if self.going_on() {
-                "the board shows an earlier position: step forward to the last one to play".into()
+                lang.say("the board shows an earlier position: step forward to the last one to play").into()
             } else {
-                "the game is over".into()
+                lang.say("the game is over").into()
             });
         }
         let side = m.position().side();
-        (!m.is_human(side)).then(|| format!("{} is played by the computer ({})", m.game().player_name(side), m.players()[side.index()]))
+        let name = self.game().rules().player_in(side, lang.code());
+        (!m.is_human(side)).then(|| lang.fill("{} is played by the computer ({})", &[name, &m.players()[side.index()].to_string()]))
     }
 
     /// A click on the board (a cell's or an arrow's key); the move is played when it is named.
     pub fn click(&mut self, key: &str) -> Option<Move> {
         let click = Click::parse(key)?;
-        if self.refusal().is_some() {
+        self.note = self.refusal();
+        if self.note.is_some() {
             return None;
         }
         self.choices.clear();
-        match self.entry.click(click) {
+        let entered = self.entry.click(click);
+        if let (Entered::Nothing, Click::Cell(cell)) = (&entered, click) {
+            self.note = self.why_not(cell);
+        }
+        match entered {
             Entered::Play(mv) => {
                 self.play(mv);
                 Some(mv)
@@ -393,6 +434,24 @@ impl Table {
                 None
             }
             Entered::Nothing | Entered::Partial => None,
+        }
+    }
+
+    /// Why a click on `cell` starts no move, when it holds a piece: the opponent's, or one of
+    /// the mover's with no move.
+    fn why_not(&self, cell: CellId) -> Option<String> {
+        let m = self.game_match();
+        let (rules, side) = (m.game().rules(), m.position().side());
+        let piece = m.position().at(cell)?;
+        let code = self.lang.code();
+        match piece.owner().player() {
+            Some(owner) if owner != side => {
+                Some(self.lang.fill("that is {}'s piece: {} moves now", &[rules.player_in(owner, code), rules.player_in(side, code)]))
+            }
+            Some(_) if !self.entry.starts().contains(&cell) => {
+                Some(self.lang.say("no move of this piece: choose one that is marked").into())
+            }
+            _ => None,
         }
     }
 
@@ -414,6 +473,7 @@ impl Table {
         });
         self.view = self.plies();
         self.hint = None;
+        self.note = None;
         self.refresh_entry();
         played
     }
@@ -461,13 +521,14 @@ impl Table {
         self.hint = None;
         self.refresh_entry();
         let game = self.game();
+        let lang = self.lang;
         match undo {
-            Undo::Took(moves) => format!("Took back {}.", moves.join(" ")),
-            Undo::NoMoves => "No move to take back.".into(),
-            Undo::NoHumanMove => "Every move so far is a computer's: none to take back.".into(),
-            Undo::TimeOut => match self.game_match().outcome() {
-                Some(o) => format!("The game is over: {}.", o.describe(game)),
-                None => "The game is over.".into(),
+            Undo::Took(moves) => lang.fill("Took back {}.", &[&moves.join(" ")]),
+            Undo::NoMoves => lang.say("No move to take back.").into(),
+            Undo::NoHumanMove => lang.say("Every move so far is a computer's: none to take back.").into(),
+            Undo::TimeOut => match self.game_match().ending().and_then(|e| Some((e, e.outcome(game)?))) {
+                Some((e, o)) => lang.fill("The game is over: {}.", &[&result_words(game, e, &o, lang)]),
+                None => lang.say("The game is over.").into(),
             },
         }
     }
@@ -475,6 +536,7 @@ impl Table {
     /// Shows the position after `plies` moves (stepping through the game).
     pub fn goto(&mut self, plies: usize) {
         self.view = plies.min(self.plies());
+        self.note = None;
         self.refresh_entry();
     }
 
@@ -538,9 +600,9 @@ impl Table {
         self.entry = Entry::default();
     }
 
-    /// Puts a piece (its [`draw::piece_key`]; 0 empties the cell) on a cell while setting up.
+    /// Puts a piece (its [`Piece::byte`]; 0 empties the cell) on a cell while setting up.
     pub fn setup_put(&mut self, cell: usize, key: u8) {
-        let piece = draw::key_piece(self.game().rules(), key);
+        let piece = Piece::from_byte(self.game().rules(), key);
         if let Some(pieces) = &mut self.setup
             && cell < pieces.len()
         {
@@ -642,6 +704,25 @@ impl Table {
         self.recorded = recorded;
         self.changed();
         Ok(())
+    }
+}
+
+/// A game's result in words: in English as the engine and `play` word it; in another language
+/// from the ruleset's translated names and words, and the page's own.
+fn result_words(game: &Game, ending: &Ending, outcome: &hetproba_engine::Outcome, lang: Lang) -> String {
+    if lang == Lang::En {
+        return outcome.describe(game);
+    }
+    let rules = game.rules();
+    let code = lang.code();
+    let reason = match ending {
+        Ending::Time(loser) => lang.fill("{}'s time ran out", &[rules.player_in(*loser, code)]),
+        Ending::Resigned(loser) => lang.fill("{} resigned", &[rules.player_in(*loser, code)]),
+        _ => rules.words_in(&outcome.reason, code).to_string(),
+    };
+    match outcome.winner {
+        Some(p) => format!("{}: {reason}", lang.fill("{} wins", &[rules.player_in(p, code)])),
+        None => format!("{}: {reason}", lang.say("draw")),
     }
 }
 

@@ -8,7 +8,7 @@
 //! builds its players afresh, seeded from both), so a game replays the same from its record.
 
 use crate::table::{Source, Table};
-use hetproba_ai::{Progress, Timer};
+use hetproba_ai::{Progress, Score, Think, Timer};
 use hetproba_engine::Game;
 use hetproba_engine::rules::model::PlayerId;
 use hetproba_engine::rules::parse_clock;
@@ -121,6 +121,75 @@ pub fn think(request: &str, timer: &dyn Timer, progress: &dyn Fn(&Report)) -> Re
     Ok(Answer { mv: game.move_name(&pos, mv), playouts, ms })
 }
 
+/// What the analysis board shows of a position: the search's depth, its score from the first
+/// player's side (points of the ruleset's `[eval]`, 100 about a piece of value 1; a win found is
+/// `mate` plies, positive when the first player wins), and the line it expects.
+#[derive(Serialize, Debug, PartialEq)]
+pub struct Analysis {
+    pub depth: u32,
+    pub points: Option<i32>,
+    pub mate: Option<i32>,
+    pub line: Vec<String>,
+    pub ms: u64,
+}
+
+/// The position after the first `plies` moves of a request's game, searched by alpha-beta for
+/// `ms` milliseconds; `progress` is told each deeper result.
+pub fn analyse(request: &str, plies: usize, ms: u32, timer: &dyn Timer, progress: &dyn Fn(&Analysis)) -> Result<Analysis, String> {
+    let request: Request = serde_json::from_str(request).map_err(|e| format!("bad request: {e}"))?;
+    let game = Game::new(source_of(&request.source)?.load(&request.params).map_err(|r| r.to_string())?);
+    let name = "the page's game";
+    let record = Record::parse(name, &request.record).map_err(|e| e.to_string())?;
+    let replayed = record::replay(&game, &record, name).map_err(|e| e.to_string())?;
+    let mut session = replayed.start.clone();
+    for &mv in replayed.moves.iter().take(plies) {
+        session.play(mv);
+    }
+    if session.outcome().is_some() || game.legal_moves(session.position()).is_empty() {
+        return Ok(Analysis { depth: 0, points: None, mate: None, line: Vec::new(), ms: 0 });
+    }
+    let spec = AgentSpec::parse(&format!("alphabeta:{}ms", ms.clamp(1, 60_000))).map_err(|e| e.to_string())?;
+    let mut agent = spec.agent(0).ok_or("no analysing player")?;
+    let first = session.position().side() == PlayerId::FIRST;
+    let pos = session.position().clone();
+    let start = timer.now();
+    let mut last: Option<Analysis> = None;
+    let mut observe = |p: &Progress| {
+        if p.fresh {
+            let a = analysis_of(&game, &pos, p, first);
+            progress(&a);
+            last = Some(a);
+        }
+        ControlFlow::Continue(())
+    };
+    let best = agent.choose(&session, &mut Think::observed(timer, &mut observe));
+    let ms = u64::try_from((timer.now() - start).as_millis()).unwrap_or(u64::MAX);
+    Ok(match last {
+        Some(a) => Analysis { ms, ..a },
+        None => Analysis { depth: 0, points: None, mate: None, line: vec![game.move_name(&pos, best)], ms },
+    })
+}
+
+fn analysis_of(game: &Game, pos: &hetproba_engine::Position, p: &Progress, first: bool) -> Analysis {
+    let sign = if first { 1 } else { -1 };
+    let plies = |n: u32| i32::try_from(n).unwrap_or(i32::MAX);
+    let (points, mate) = match p.score {
+        Score::Points(v) => (Some(v * sign), None),
+        Score::Win(n) => (None, Some(plies(n) * sign)),
+        Score::Loss(n) => (None, Some(-plies(n) * sign)),
+    };
+    let mut at = pos.clone();
+    let mut line = Vec::new();
+    for &mv in p.pv.iter().take(8) {
+        if !game.legal_moves(&at).contains(&mv) {
+            break;
+        }
+        line.push(game.move_name(&at, mv));
+        game.make(&mut at, mv);
+    }
+    Analysis { depth: p.depth, points, mate, line, ms: u64::try_from(p.elapsed.as_millis()).unwrap_or(u64::MAX) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,6 +218,27 @@ mod tests {
         assert_eq!(think(&request, timer(), &|_| {}).unwrap().mv, answer.mv, "the seed and the plies decide");
         table.computer_move(&answer.mv).unwrap();
         assert_eq!(table.state().moves.len(), 2);
+    }
+
+    #[test]
+    fn the_analysis_finds_a_win_in_one_from_the_first_players_side() {
+        // Three in a row on 3x3: crosses on a1 and b1, noughts on a2 and b2.
+        let text = crate::fixtures::PLACING;
+        let mut table = Table::new(Source::Text { name: "placing.toml".into(), text: text.into() }, Vec::new(), 1, timer()).unwrap();
+        table.set_position("3/OO1/XX1 x").unwrap();
+        let reports = std::cell::Cell::new(0);
+        let a = analyse(&request(&table, false), 0, 200, timer(), &|_| reports.set(reports.get() + 1)).unwrap();
+        // Cross (the first player) to move wins with c1 at once.
+        assert_eq!((a.mate, a.line.first().map(String::as_str)), (Some(1), Some("c1")), "{a:?}");
+        assert!(reports.get() > 0);
+        // Nought to move wins with c2: a win for the second player counts against the first.
+        table.set_position("3/OO1/XX1 o").unwrap();
+        let b = analyse(&request(&table, false), 0, 200, timer(), &|_| {}).unwrap();
+        assert_eq!((b.mate, b.line.first().map(String::as_str)), (Some(-1), Some("c2")), "{b:?}");
+        // After c2 the game is over: nothing to analyse.
+        table.play_text("c2").unwrap();
+        let over = analyse(&request(&table, false), 1, 50, timer(), &|_| {}).unwrap();
+        assert_eq!((over.depth, over.line.len()), (0, 0));
     }
 
     #[test]

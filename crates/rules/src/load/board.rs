@@ -2,7 +2,8 @@
 //! forward direction, direction sets, regions and the points drawn dark. `[start]` uses its
 //! `cell_set` too.
 
-use super::cx::{Cx, Fields, file_start, int_expr, read_list};
+use super::cx::{Cx, Fields, file_start, int_expr};
+use super::links::{read_links, read_points};
 use crate::model::{DirId, DirectionSet, Player, Region};
 use crate::source::{Diagnostic, Span};
 use crate::syntax;
@@ -57,25 +58,12 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         }
         "custom" => {
             let node = f.get("points").or_else(|| {
-                cx.error(span, "a custom board needs points = [{ name, x, y }, ...]");
+                cx.error(span, "a custom board needs points = [\"a1\", { name = \"top\", x = 1, y = 2 }, ...]");
                 None
             })?;
-            let cells = read_list(cx, node, "points", |cx, t, span| {
-                let mut pf = Fields::new(t, "a point");
-                let name = pf.get("name").and_then(|n| cx.string(n));
-                let x = pf.get("x").and_then(|n| int_expr(cx, n, params));
-                let y = pf.get("y").and_then(|n| int_expr(cx, n, params));
-                pf.finish(cx);
-                match (name, x, y) {
-                    (Some(name), Some(x), Some(y)) => Some(hetproba_board::Cell { name, x: x as i32, y: y as i32 }),
-                    _ => {
-                        cx.error(span, "a point needs name, x and y");
-                        None
-                    }
-                }
-            });
+            let cells = read_points(cx, node, params);
             let directions = Shape::Rect { width: 1, height: 1 }.directions();
-            Shape::Custom { cells, directions }
+            Shape::Custom { cells, directions, links: None }
         }
         other => {
             cx.error(shape_name.1, format!("unknown board shape '{other}'; expected rect, hex, lines or custom"));
@@ -111,6 +99,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         Some(node) => Some(read_steps(cx, node)?),
         None => None,
     };
+    let links_node = f.get("links");
     let (width, height) = extent_of(&shape);
     let coord_lookup = |x: i64, y: i64| {
         move |n: &str| match n {
@@ -142,10 +131,22 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         cx.syntax_error(node, err);
         return None;
     }
+    // With `links`, the shape's points are joined by the links alone: the board becomes a
+    // custom one of those points.
+    let (shape, graph) = match (links_node, graph) {
+        (Some(links_node), Ok((g, directions))) => {
+            let cells: Vec<hetproba_board::Cell> = g.node_weights().cloned().collect();
+            let links = read_links(cx, links_node, &cells, &directions)?;
+            let linked = Shape::Custom { cells, directions: shape.directions(), links: Some(links) };
+            let graph = build_graph_with_directions(&linked, &|_, _| true, &naming, directions);
+            (linked, graph)
+        }
+        (_, graph) => (shape, graph),
+    };
     let board = match graph.and_then(|(g, d)| Board::from_graph(g, d)) {
         Ok(b) => b,
         Err(err) => {
-            cx.error(span, format!("bad board: {err}"));
+            cx.error(links_node.map_or(span, |n| n.span), format!("bad board: {err}"));
             return None;
         }
     };
@@ -513,10 +514,11 @@ fn coordinate_name(name: &str, params: &[(String, i64)]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use crate::{BuiltinFiles, load};
 
-    fn ruleset(board: &str) -> String {
+    /// A ruleset around a `[board]`, which starts on line 8.
+    pub(in crate::load) fn ruleset(board: &str) -> String {
         format!(
             "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n{board}\n\
              [pieces.stone]\nsymbols = [\"X\", \"O\"]\n[moves.place]\ndo = \"place\"\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n"

@@ -153,7 +153,15 @@ impl<'t> Fields<'t> {
     pub(crate) fn finish(self, cx: &mut Cx) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
             if !self.used[i] {
-                cx.error(key.span, format!("unknown key '{}' in {}; expected one of: {}", key.name, self.what, self.known.join(", ")));
+                // TOML puts a key written under a table header into that table.
+                let misplaced = match key.name.as_str() {
+                    "extends" | "remove" => "; it belongs at the top of the file, before the first [table]",
+                    _ => "",
+                };
+                cx.error(
+                    key.span,
+                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, self.known.join(", ")),
+                );
             }
         }
     }

@@ -12,6 +12,10 @@ mod embedded;
 mod ends;
 mod eval;
 mod game;
+mod inherit;
+mod lang;
+pub use lang::is_language_code;
+mod links;
 mod moves;
 mod notation;
 mod params;
@@ -58,11 +62,15 @@ pub fn load(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)])
 /// (`--param`, `game.txt: [Param]`). A ruleset that loads without them but not with them is
 /// the parameters' fault: each problem is then told as theirs, with the place that uses them.
 pub fn load_with_params(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
-    let mut report = match load_once(name, text, files, params, origin) {
+    // A variant's inherited faults say how to take them away, unless the parameters are at fault.
+    let mut report = match load_once(name, text, files, params, origin, params.is_empty()) {
         Ok(ruleset) => return Ok(ruleset),
         Err(report) => report,
     };
-    if !params.is_empty() && load_once(name, text, files, &[], origin).is_ok() {
+    if !params.is_empty() && load_once(name, text, files, &[], origin, false).is_err() {
+        return load_once(name, text, files, params, origin, true);
+    }
+    if !params.is_empty() {
         let given: Vec<String> = params.iter().map(|(k, v)| format!("{k}={v}")).collect();
         let given = given.join(" ");
         for d in &mut report.diagnostics {
@@ -77,14 +85,19 @@ pub fn load_with_params(name: &str, text: &str, files: &dyn Files, params: &[(St
     Err(report)
 }
 
-fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str) -> Result<Ruleset, Report> {
+fn load_once(name: &str, text: &str, files: &dyn Files, params: &[(String, i64)], origin: &str, hints: bool) -> Result<Ruleset, Report> {
     let mut cx = Cx { sources: Sources::default(), diags: Vec::new() };
     let file = cx.sources.add(name, text);
     let resolved = resolve(&mut cx, file, &mut Vec::new(), files);
-    let ruleset = match resolved {
-        Some((table, extends)) => read_ruleset(&mut cx, &table, extends, params, origin),
+    let ruleset = match &resolved {
+        Some((table, extends)) => read_ruleset(&mut cx, table, extends.clone(), params, origin),
         None => None,
     };
+    if let Some((table, Some(_))) = &resolved
+        && hints
+    {
+        inherit::hint_inherited(&mut cx.diags, table, file, name);
+    }
     match ruleset {
         Some(mut ruleset) if cx.diags.is_empty() => {
             ruleset.sources = cx.sources;
@@ -112,7 +125,12 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
     };
     let name = cx.sources.file(file).name.clone();
     chain.push(name.clone());
-    let Some(node) = table.get("extends") else { return Some((table, None)) };
+    let Some(node) = table.get("extends") else {
+        if let Some(remove) = table.get("remove") {
+            cx.error(remove.span, "remove takes away what a variant inherits, and this file extends no ruleset");
+        }
+        return Some((table, None));
+    };
     let parent_ref = cx.string(node)?;
     let span = node.span;
     let (parent_name, parent_text) = match files.read(&parent_ref, &name) {
@@ -137,8 +155,13 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
         cx.error(span, "a variant needs its own [game] id and name; they are not inherited");
     }
     let (mut merged, _) = resolve(cx, parent_file, chain, files)?;
-    // A variant's tests and its parent link are its own; everything else is inherited.
-    merged.entries.retain(|(k, _)| k.name != "tests" && k.name != "extends");
+    // A variant's tests, its parent link and what it removes are its own; everything else is
+    // inherited, less what it removes.
+    merged.entries.retain(|(k, _)| !matches!(k.name.as_str(), "tests" | "extends" | "remove"));
+    lang::drop_titles(&mut merged);
+    if let Some(remove) = table.get("remove") {
+        inherit::apply_removals(cx, &mut merged, remove, &parent_ref_words(&parent_ref));
+    }
     merged.merge(table);
     Some((merged, Some(parent_ref)))
 }
@@ -149,6 +172,7 @@ fn resolve(cx: &mut Cx, file: FileId, chain: &mut Vec<String>, files: &dyn Files
 fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: &[(String, i64)], origin: &str) -> Option<Ruleset> {
     let mut top = Fields::new(table, "the ruleset");
     top.get("extends");
+    top.get("remove");
     let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
     let params = params::read_params(cx, top.get("params"), overrides, origin);
     let players = players::read_players(cx, top.get("players"));
@@ -169,6 +193,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let state_node = top.get("state");
     let eval_node = top.get("eval");
     let stacks_node = top.get("stacks");
+    let lang_node = top.get("lang");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
@@ -199,6 +224,8 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
+    let words: Vec<&str> = ends.iter().map(|e| e.reason.as_str()).chain(draws.iter().map(|d| d.reason.as_str())).collect();
+    let lang = lang::read_lang(cx, lang_node, &pieces, &words);
 
     Some(Ruleset {
         id,
@@ -231,6 +258,12 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         cannot_draw,
         tests,
         interpretations,
+        lang,
         sources: Sources::default(),
     })
+}
+
+/// The parent as messages name it: `the ruleset 'chess'`.
+fn parent_ref_words(reference: &str) -> String {
+    format!("the ruleset '{reference}'")
 }

@@ -2,7 +2,7 @@
 //! resolved once every piece and region is known.
 
 use super::cx::{Cx, Fields, file_start};
-use crate::model::{MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
+use crate::model::{Figure, MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
 use crate::source::{Diagnostic, Span};
 use crate::tree::{Node, Value};
 
@@ -40,6 +40,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
     let Some(t) = cx.table(node) else { return (Vec::new(), Vec::new()) };
     let mut pieces = Vec::new();
     let mut promotions = Vec::new();
+    let mut unsymbolled = Vec::new();
     for (key, node) in &t.entries {
         let Some(pt) = cx.table(node) else { continue };
         let mut f = Fields::new(pt, format!("[pieces.{}]", key.name));
@@ -107,6 +108,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             }
             None => String::new(),
         };
+        let figure = f.get("figure").and_then(|n| cx.keyword(n, "figure", &Figure::ALL.map(|fig| (fig.name(), fig))));
         let promote = f.get("promote").and_then(|n| {
             let pt = cx.table(n)?;
             let mut pf = Fields::new(pt, format!("[pieces.{}.promote]", key.name));
@@ -138,12 +140,14 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             Some((to, region, during))
         });
         f.finish(cx);
-        if let Some(symbols) = symbols {
-            if let Some((to, region, during)) = promote {
-                promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
-            }
-            pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter });
+        // A piece whose symbols were refused is still a piece type, so that the moves and the
+        // start that name it bring no more errors; the ruleset is refused all the same.
+        unsymbolled.push(symbols.is_none());
+        let symbols = symbols.unwrap_or([char::REPLACEMENT_CHARACTER; 2]);
+        if let Some((to, region, during)) = promote {
+            promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
         }
+        pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
     }
     // The engine's piece is one byte: the type in six bits, the owner in two.
     if let Some((key, _)) = t.entries.get(MAX_PIECE_TYPES)
@@ -153,7 +157,7 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
     }
     // Symbols name pieces in position notation: they must be unique.
     let mut seen: Vec<char> = Vec::new();
-    for p in &pieces {
+    for p in pieces.iter().zip(&unsymbolled).filter(|(_, refused)| !**refused).map(|(p, _)| p) {
         let own = if p.owned { &p.symbols[..] } else { &p.symbols[..1] };
         for &c in own {
             if seen.contains(&c) {
@@ -188,5 +192,32 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
         if !to.is_empty() {
             pieces[p.piece].promotion = Some(Promotion { to, region, during_capture: p.during });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{BuiltinFiles, load};
+
+    const WIDE: &str = "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n\
+        [board]\nwidth = 4\nheight = 4\n[pieces.man]\nsymbols = [\"\u{4e2d}\", \"m\"]\n[pieces.king]\nsymbols = [\"K\", \"k\"]\n\
+        [pieces.pawn]\nsymbols = [\"P\", \"p\"]\npromote = { to = \"man\", in = \"edge\" }\n\
+        [start]\na = { man = [\"a1\"] }\nb = { man = [\"d4\"] }\n[moves.man]\npiece = \"man\"\ndo = \"step(all)\"\n\
+        [moves.king]\npiece = \"king\"\ndo = \"step(all)\"\n[[end]]\nif = \"no-moves\"\nresult = \"mover loses\"\n";
+
+    #[test]
+    fn a_refused_symbol_is_one_error_not_one_per_use_of_the_piece() {
+        let report = load("t.toml", WIDE, &BuiltinFiles, &[]).unwrap_err();
+        let lines: Vec<String> = report.diagnostics.iter().map(|d| d.one_line(&report.sources)).collect();
+        // The start (twice), the move and the promotion name the piece: none of them is an error.
+        assert_eq!(lines, ["t.toml:12:12: a piece symbol is one narrow character (one column on a terminal), not a digit, space or '/'"]);
+    }
+
+    #[test]
+    fn a_piece_without_symbols_is_one_error() {
+        let text = WIDE.replace("symbols = [\"\u{4e2d}\", \"m\"]\n", "");
+        let report = load("t.toml", &text, &BuiltinFiles, &[]).unwrap_err();
+        let lines: Vec<String> = report.diagnostics.iter().map(|d| d.one_line(&report.sources)).collect();
+        assert_eq!(lines, ["t.toml:11:9: an owned piece needs symbols = [first player's, second player's]"]);
     }
 }
