@@ -671,6 +671,16 @@ fn broken_ruleset_unknown_key_points_at_the_key() {
 }
 
 #[test]
+fn broken_ruleset_counters_point_at_what_is_missing() {
+    // Checks are counted against royal pieces: the tiny ruleset has none.
+    let text = format!("{TINY}\n[state]\nchecks = 3\n");
+    assert_broken("checks_without_royals", &[("checks.toml", &text)], "checks.toml", "27:10", "checks counts checks of royal pieces");
+    // A count of passes needs [state] passes = true.
+    let text = TINY.replace("line(3) by mover", "passes >= 2");
+    assert_broken("passes_without_state", &[("passes.toml", &text)], "passes.toml", "23:7", "add passes = true to [state]");
+}
+
+#[test]
 fn broken_ruleset_wrong_value_type_points_at_the_value() {
     let text = TINY.replace("width = 4", "width = true");
     assert_broken("wrong_type", &[("wrongtype.toml", &text)], "wrongtype.toml", "13:9", "found a boolean");
@@ -1510,9 +1520,12 @@ fn a_king_against_a_lattice_of_men_is_refused_with_the_chain_limit() {
             .collect();
         format!("{} x", rows.join("/"))
     };
-    hetproba(&["moves", &path, "--position", &lattice(8, "oooooooo")]).fails(1).one_line().stderr_has(
+    let run = hetproba(&["moves", &path, "--position", &lattice(8, "oooooooo")]).fails(1).one_line().stderr_has(
         "the chains of captures of the piece on a1 lead through more than 100000 places, more than hetproba searches in one move",
     );
+    // Issue 38, finding 17: the position is legal, the limit is ours: not "bad position".
+    assert!(run.stderr.starts_with("error: position '") && run.stderr.contains("is beyond hetproba's search"), "{}", run.stderr);
+    assert!(!run.stderr.contains("bad position"), "{}", run.stderr);
     // Nine men are searched in full: the king takes all of them.
     let run = hetproba(&["moves", &path, "--position", &lattice(3, "ooo5"), "--json"]).ok();
     let moves = run.json();
@@ -1858,4 +1871,68 @@ fn in_a_terminal(args: &[&str], columns: u16, rows: u16, keys: &[u8]) -> Option<
     child.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
     let stdout = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
     Some(common::Run { status: status.code().unwrap_or(-1), stdout, stderr })
+}
+
+// ----------------------------------------------------------------------------------------------
+// Issue 38: memory, time and messages
+
+/// Finding 14: a record's White and Black tags chose the players of `play --resume`, whatever
+/// they cost (`alphabeta:1,hash=4096`: 4.7 GB; `mcts:1h`: an hour a move).
+#[test]
+fn resume_refuses_a_record_that_names_a_costly_player_unless_the_command_line_names_one() {
+    let dir = scratch("resume_costly");
+    for (tag, player, option) in [("White", "alphabeta:1,hash=4096", "--second"), ("Black", "mcts:1h", "--first")] {
+        let record = write(&dir, "game.txt", &format!("[Ruleset \"reversi\"]\n[{tag} \"{player}\"]\n\n1. d3 c5 *\n"));
+        let run = hetproba(&["play", "reversi", "--resume", &record]).fails(1).one_line();
+        assert!(run.stderr.contains(&format!("[{tag} \"{player}\"]")) && run.stderr.contains("may come from anyone"), "{}", run.stderr);
+        assert!(run.stderr.trim_end().ends_with(&format!("give {option}")), "{}", run.stderr);
+        // Named on the command line, the player is the user's own choice.
+        let (first, second) = if option == "--first" { ("random", "random") } else { ("human", "random") };
+        let run =
+            hetproba_with_input(&["play", "reversi", "--resume", &record, "--first", first, "--second", second, "--max-plies", "6"], "");
+        assert!(!run.stderr.contains("may come from anyone"), "{}", run.stderr);
+    }
+}
+
+/// Finding 18: movetext went on after the result, and a second [Ruleset] tag was ignored.
+#[test]
+fn a_record_is_one_game_with_each_tag_once() {
+    let dir = scratch("one_game");
+    let two = write(&dir, "two.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 *\n\n[Ruleset \"reversi\"]\n\n1. f5 *\n");
+    hetproba(&["replay", &two]).fails(1).one_line().stderr_has("after the game's result *; a record holds one game");
+    let after = write(&dir, "after.txt", "[Ruleset \"reversi\"]\n\n1. d3 c5 1-0 2. f6\n");
+    hetproba(&["replay", &after]).fails(1).one_line().stderr_has("'f6' after the game's result 1-0");
+    let twice = write(&dir, "twice.txt", "[Ruleset \"reversi\"]\n[Ruleset \"chess\"]\n\n1. d3 *\n");
+    hetproba(&["replay", &twice]).fails(1).one_line().stderr_has("twice.txt:2:1: a second [Ruleset] tag; a record gives each tag once");
+}
+
+/// Finding 22: with `pass = "always"` and no draw rule a game may never end; `check` said
+/// nothing and `play` had no ply cap.
+#[test]
+fn a_game_that_may_never_end_is_noted_and_capped() {
+    let dir = scratch("endless");
+    let text = TINY.replace("line(3) by mover", "line(5) by mover") + "\n[turn]\npass = \"always\"\n";
+    let path = write(&dir, "endless.toml", &text);
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stderr.contains("the game may never end (play stops it after 1000 plies)"), "{}", run.stderr);
+    let run = hetproba(&["play", &path, "--first", "random", "--second", "random", "--seed", "3"]).ok();
+    assert!(run.stderr.contains("it is a draw after 1000 plies (--max-plies)"), "{}", run.stderr);
+    assert!(run.stdout.contains("1000"), "{}", &run.stdout[run.stdout.len().saturating_sub(300)..]);
+    // A rule that ends it makes it a game like any other.
+    let bounded = text + "\n[[draw]]\nrepetition = 3\n";
+    let path = write(&dir, "bounded.toml", &bounded);
+    assert!(!hetproba(&["check", &path]).ok().stderr.contains("may never end"));
+}
+
+/// Finding 24: `--help` and `--version` to a full disk exited 0 with nothing said.
+#[cfg(target_os = "linux")]
+#[test]
+fn help_and_version_that_cannot_be_written_fail() {
+    for args in [&["--help"][..], &["--version"], &["play", "--help"]] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_hetproba")).args(args).stdout(full).output().expect("runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: cannot write to standard output"), "{args:?}: {stderr}");
+    }
 }

@@ -109,6 +109,30 @@ fn play_camelot_to_the_end() {
 }
 
 #[test]
+fn play_the_xiangqi_family_to_the_end() {
+    play_to_the_end("xiangqi", &[], "random", "random", "1");
+    play_to_the_end("xiangqi", &[], "mcts:50", "random", "1");
+    play_to_the_end("minixiangqi", &[], "random", "random", "1");
+    play_to_the_end("minixiangqi", &[], "mcts:50", "random", "2");
+}
+
+#[test]
+fn selfplay_and_compare_the_xiangqi_family() {
+    // Each selfplay line is a finished game: a result and the rule that ended it.
+    for id in ["xiangqi", "minixiangqi"] {
+        let run = hetproba(&["selfplay", id, "--games", "3", "--first", "random", "--second", "random"]).ok();
+        let lines = run.lines();
+        assert_eq!(lines.len(), 3, "{}", run.stdout);
+        for line in lines {
+            assert!(line.contains("\"result\":\"") && line.contains("\"reason\":\""), "{id}: {line}");
+        }
+    }
+    // Perft side by side: 44 and 19 moves from the starts (tests/perft/xiangqi.perft, minixiangqi.perft).
+    let run = hetproba(&["compare", "xiangqi", "minixiangqi"]).ok();
+    assert!(run.stdout.contains("       1           44           19"), "{}", run.stdout);
+}
+
+#[test]
 fn play_loa_on_the_largest_and_smallest_boards_to_the_end() {
     // 12 x 12 is 144 cells: connection is tested without the 64-cell neighbour masks.
     play_to_the_end("loa", &["--param", "size=12"], "random", "random", "1");
@@ -681,9 +705,9 @@ fn broken_new_effects_and_placements() {
         "20:13",
         "within= says how near: it goes with near=own, enemy or any",
     );
-    // "step(all) then " is 15 characters: the effect.
+    // "step(all) then surround(all, " is 29 characters: the second direction set.
     let text = tiny_pattern("step(all) then surround(all, orthogonal)");
-    assert_broken("surround_two", &[("surround.toml", &text)], "surround.toml", "20:22", "surround() takes one direction set");
+    assert_broken("surround_two", &[("surround.toml", &text)], "surround.toml", "20:36", "surround() takes one direction set");
     let text = tiny_pattern("step(all) then convert()");
     assert_broken(
         "convert_none",
@@ -692,13 +716,13 @@ fn broken_new_effects_and_placements() {
         "20:22",
         "convert() takes one direction set, e.g. convert(orthogonal)",
     );
-    let text = tiny_pattern("step(all) then explode(all)");
+    let text = tiny_pattern("step(all) then capture(all)");
     assert_broken(
         "unknown_effect",
         &[("effect.toml", &text)],
         "effect.toml",
         "20:22",
-        "unknown effect 'explode'; expected flip, enclose, surround or convert",
+        "unknown effect 'capture'; expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
     // "step(all) then enclose(all, remove, " is 36 characters: the argument.
     let text = tiny_pattern("step(all) then enclose(all, remove, hostile=throne)");
@@ -823,13 +847,13 @@ fn broken_removals() {
         "27:6",
         "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
     );
-    let text = MILLS.replace("next = \"take\"", "next = \"take\"\nif = \"line(3)\"");
+    let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if-after = \"line(3)\"");
     assert_broken(
-        "if_first",
+        "if_after_later",
         &[("mills.toml", &text)],
         "mills.toml",
-        "26:6",
-        "if = is for the later part of a move, and no move goes on with 'place': name it in another move's next = \"place\"",
+        "29:12",
+        "if-after is a condition on a whole move: write it in 'place', the move's first part",
     );
     let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if = \"no-moves\"");
     assert_broken(
@@ -837,7 +861,7 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "29:6",
-        "a later part's if cannot ask no-moves: the move is not over when it is asked",
+        "a move's if cannot ask no-moves: the move is not made when it is asked (if-after can)",
     );
     // "remove(" is 7 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(foe)");
@@ -872,7 +896,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:7",
-        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, remove, roll, push, step, slide, leap, castle, line, jump or fly",
+        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, drop, remove, roll, push, step, slide, leap, castle, line, track, jump or fly",
     );
     // Phases and [state] that name the refused rule say nothing more either.
     let text = MILLS
@@ -887,15 +911,16 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("effect.toml", &text)],
         "effect.toml",
         "20:18",
-        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround or convert",
+        "unknown effect 'flp'; did you mean 'flip'? expected flip, enclose, surround, convert, approach, withdraw or explode",
     );
 }
 
 #[test]
 fn broken_take_and_chain() {
     // "jump(all, " is 10 characters.
+    // take= names piece types (or none): anything else is an unknown type, and the message lists them.
     let text = tiny_pattern("jump(all, take=some)+");
-    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "take= takes none: a hop that captures nothing");
+    assert_broken("take_some", &[("take.toml", &text)], "take.toml", "20:17", "no piece type 'some'; the pieces are: stone");
     // Line 21, after the pattern: `chain = "..."`, the value at column 9.
     let text = tiny_pattern("roll(orthogonal)\"\nchain = \"may-stop");
     assert_broken("chain_roll", &[("chain.toml", &text)], "chain.toml", "21:9", "chain applies to moves of hops (jump, fly)");
@@ -983,7 +1008,13 @@ fn broken_connected_and_occupies() {
         "no region 'nowhere'; the board has: all, edge, goal",
     );
     let text = with_region("occupies() by mover");
-    assert_broken("occupies_empty", &[("occupies.toml", &text)], "occupies.toml", "23:7", "occupies() takes one region name");
+    assert_broken(
+        "occupies_empty",
+        &[("occupies.toml", &text)],
+        "occupies.toml",
+        "23:7",
+        "occupies() takes a region, then piece types if only some count: occupies(far), occupies(hill, king)",
+    );
 }
 
 /// TINY with a placement phase (lines 26 to 28, `limit` from line 27 on), then the rest of the game.
@@ -1715,18 +1746,7 @@ fn san_marks_a_castling_that_checks() {
 // ----------------------------------------------------------------------------------------------
 // Random chess games: FEN reads back
 
-/// A seeded splitmix64.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
+use common::SplitMix;
 
 /// Chess draws at once when the material cannot mate: king and knight (or bishop) against a
 /// lone king, or two kings; a pawn left on the board keeps the game going.
@@ -2444,4 +2464,61 @@ fn a_piece_beside_a_blocked_line_is_pinned_to_the_royal_piece() {
     // A rook on the column itself is pinned the usual way: along the line or taking the pinner.
     let run = hetproba(&["moves", &file, "--position", "1r1/3/3/3/1R1/3/1K1 x"]).ok();
     assert_eq!(words(&run.stdout), BTreeSet::from(["b3-b5", "b3xb7"]), "{}", run.stdout);
+}
+
+// ----------------------------------------------------------------------------------------------
+// Issue 36: groups (Go), the counting games of the chess family (makruk, shatranj)
+
+/// Makruk and shatranj play to their end in `play`, and their records replay.
+#[test]
+fn play_makruk_and_shatranj_to_the_end() {
+    play_to_the_end("makruk", &[], "random", "mcts:20", "3");
+    play_to_the_end("shatranj", &[], "mcts:20", "random", "3");
+}
+
+/// Go plays to its end in `play` once two passes end it.
+#[test]
+fn play_go_to_the_end() {
+    play_to_the_end("go", &["--param", "size=5"], "random", "random", "3");
+}
+
+/// Self-play ends every game by the rules, none at the ply cap.
+#[test]
+fn selfplay_makruk_and_shatranj_end_their_games() {
+    for id in ["makruk", "shatranj"] {
+        let run = hetproba(&["selfplay", id, "--games", "6", "--seed", "5", "--max-plies", "2000"]).ok();
+        let lines: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with('{')).collect();
+        assert_eq!(lines.len(), 6, "{id}: {}", run.stdout);
+        assert!(lines.iter().all(|l| !l.contains("no end within")), "{id}: {}", run.stdout);
+    }
+}
+
+/// `compare` of the two old chesses: the first difference is at the first move (makruk's bia
+/// start on the third rank), and each side's perft is the published one (Fairy-Stockfish 11.1).
+#[test]
+fn compare_makruk_and_shatranj() {
+    let run = hetproba(&["compare", "makruk", "shatranj", "--depth", "2"]).ok();
+    let out = &run.stdout;
+    assert_eq!(perft_row(out, 1), ["1", "23", "16", "<-", "first", "difference"], "{out}");
+    assert_eq!(perft_row(out, 2), ["2", "529", "256"], "{out}");
+}
+
+/// Go's captures, suicide and ko on the command line.
+#[test]
+fn go_takes_groups_refuses_suicide_and_keeps_a_ko() {
+    // White's a2-b2 group has one liberty left, c2: black fills it and takes both.
+    let moves = hetproba(&["moves", "go", "--position", "9/9/9/9/9/9/XX7/OO7/XX7 b", "--json"]).ok();
+    assert!(moves.stdout.contains(r#""notation":"c2","from":null,"to":"c2","path":[],"captures":["a2","b2"]"#), "{}", moves.stdout);
+    // A black stone on a1 between white b1 and a2 would have no liberty: suicide.
+    let moves = hetproba(&["moves", "go", "--position", "9/9/9/9/9/9/9/O8/1O7 b"]).ok();
+    assert!(!moves.stdout.split_whitespace().any(|m| m == "a1"), "{}", moves.stdout);
+    // c1 takes b1 and stands alone with b1 its only liberty: white may not retake at once.
+    let ko = "9/9/9/9/9/9/9/1XO6/XO1O5 b";
+    let moves = hetproba(&["moves", "go", "--position", ko, "--after", "c1"]).ok();
+    assert!(!moves.stdout.split_whitespace().any(|m| m == "b1"), "{}", moves.stdout);
+    let moves = hetproba(&["moves", "go", "--position", ko, "--after", "c1 e5 e6"]).ok();
+    assert!(moves.stdout.split_whitespace().any(|m| m == "b1"), "{}", moves.stdout);
+    // The same ko read from text: 76 empty points but b1, and the pass.
+    let perft = hetproba(&["perft", "go", "1", "--position", "9/9/9/9/9/9/9/1XO6/X1XO5 w ko:b1"]).ok();
+    assert_eq!(perft.stdout.trim(), "nodes 76");
 }

@@ -1,8 +1,9 @@
 //! The engine protocols checked with the clients players use: python-chess's `chess.engine`
 //! drives `hetproba uci` (tests/protocols/uci_game.py) and pydraughts' `HubEngine` drives
-//! `hetproba hub` (tests/protocols/hub_game.py). Both are PyPI packages that `.ci/run` installs
-//! (`pip install chess pydraughts`); without them these tests fail and say so, rather than pass
-//! without checking anything. The handshakes are also checked here without Python.
+//! `hetproba hub` (tests/protocols/hub_game.py); python-chess's atomic board is the independent
+//! generator the `atomic` ruleset is held to (tests/protocols/atomic_games.py). python-chess and
+//! pydraughts are PyPI packages that `cargo xtask test` installs (tests/requirements.txt); without
+//! them these tests fail and say so, rather than pass without checking anything. The handshakes are also checked here without Python.
 
 mod common;
 
@@ -13,14 +14,22 @@ use std::process::Command;
 fn client(script: &str, args: &[&str]) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/protocols").join(script);
     let run = Command::new("python3").arg(&path).arg(env!("CARGO_BIN_EXE_hetproba")).args(args).output();
-    let run = run.unwrap_or_else(|e| panic!("python3 does not run ({e}); .ci/run installs it with the clients"));
+    let run = run.unwrap_or_else(|e| panic!("python3 does not run ({e}); cargo xtask test installs it with the clients"));
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(
         !stderr.contains("ModuleNotFoundError"),
-        "the protocol clients are missing: pip install chess pydraughts (.ci/run does)\n{stderr}"
+        "the protocol clients are missing: pip install chess pydraughts (cargo xtask test does)\n{stderr}"
     );
     assert!(run.status.success(), "{script} {args:?} failed:\n{stderr}");
     String::from_utf8_lossy(&run.stdout).trim().to_string()
+}
+
+/// Atomic chess against python-chess's `chess.variant.AtomicBoard`: twelve random games, the legal
+/// moves and the pieces each takes compared at every ply, the final position and the result.
+#[test]
+fn atomic_agrees_with_python_chess_at_every_ply() {
+    let said = client("atomic_games.py", &["12"]);
+    assert!(said.starts_with("atomic ok: 12 games"), "{said}");
 }
 
 #[test]
@@ -92,4 +101,126 @@ fn hub_refuses_a_ruleset_without_pdn_positions() {
     let run = common::run_in(None, &["hub", "chess"], Some(""));
     assert_eq!(run.status, 1);
     assert!(run.stderr.contains("does not write its positions in PDN"), "{}", run.stderr);
+}
+
+/// Runs `hetproba ARGS` under an address-space limit of `limit_kib` KiB (`ulimit -v`), with
+/// `input` (the bytes, then as many zero bytes as `zeros` says) on standard input.
+#[cfg(unix)]
+fn limited(limit_kib: u64, args: &[&str], input: &[u8], zeros: usize) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let script = format!("ulimit -v {limit_kib} && exec \"$0\" \"$@\"");
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_hetproba"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    let feeder = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+        let block = vec![0u8; 1 << 20];
+        for _ in 0..zeros.div_ceil(1 << 20) {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+    });
+    let out = child.wait_with_output().expect("it ends");
+    let _ = feeder.join();
+    (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+/// Issue 38, finding 8: at the end of the input a search without a hard bound (bare `go`, `go
+/// depth 1000`, a huge clock; Hub's `level depth=1000`) went on for ever. Now one without a
+/// limit stops at once and one with a limit within the grace, each with its answer.
+#[test]
+fn at_the_end_of_the_input_every_search_ends_with_its_answer() {
+    let runs: Vec<(&str, Vec<&str>, &str, u64)> = vec![
+        ("position startpos\ngo\n", vec!["uci"], "bestmove ", 5),
+        ("position startpos\ngo infinite\n", vec!["uci"], "bestmove ", 5),
+        ("position startpos\ngo depth 1000\n", vec!["uci"], "bestmove ", 25),
+        ("position startpos\ngo wtime 100000000 btime 100000000\n", vec!["uci"], "bestmove ", 25),
+        ("level depth=1000\ngo think\n", vec!["hub"], "done move=", 25),
+    ];
+    let threads: Vec<_> = runs
+        .into_iter()
+        .map(|(input, args, answer, within)| {
+            std::thread::spawn(move || {
+                use std::io::{Read, Write};
+                let started = std::time::Instant::now();
+                let mut child = Command::new(env!("CARGO_BIN_EXE_hetproba"))
+                    .args(&args)
+                    .stdin(std::process::Stdio::piped())
+                    .stdout(std::process::Stdio::piped())
+                    .spawn()
+                    .expect("hetproba runs");
+                let _ = child.stdin.take().expect("piped").write_all(input.as_bytes());
+                // A search that never ends is killed after a minute, and the test fails.
+                let status = loop {
+                    if let Some(status) = child.try_wait().expect("a status") {
+                        break Some(status);
+                    }
+                    if started.elapsed() > std::time::Duration::from_secs(60) {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        break None;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                };
+                let took = started.elapsed();
+                let mut stdout = String::new();
+                let _ = child.stdout.take().expect("piped").read_to_string(&mut stdout);
+                assert!(status.is_some_and(|s| s.success()), "{input:?}: still thinking after {took:?}, or failed: {status:?}");
+                assert!(stdout.lines().any(|l| l.starts_with(answer)), "{input:?}: no {answer}: {stdout}");
+                assert!(took < std::time::Duration::from_secs(within), "{input:?} took {took:?}");
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("each run passes");
+    }
+}
+
+/// Issue 38, finding 11: `Hash 4096` touched 4 GiB at once (6-8 s before `readyok`). Now the
+/// table is taken as the search fills it: under 2 GiB of address space the engine answers.
+#[cfg(unix)]
+#[test]
+fn the_largest_hash_is_set_at_once() {
+    let started = std::time::Instant::now();
+    let (code, stdout, stderr) =
+        limited(2 << 20, &["uci"], b"setoption name Hash value 4096\nisready\nposition startpos\ngo depth 3\nquit\n", 0);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stdout.contains("readyok") && stdout.contains("bestmove "), "{stdout}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}", started.elapsed());
+}
+
+/// Issue 38, finding 12: `uci` and `hub` read lines without a bound (`< /dev/zero` grew until
+/// the memory limit aborted the engine). 300 MiB without a line end, under 256 MiB of address
+/// space: each MiB is skipped and said, and the engine ends when the input does.
+#[cfg(unix)]
+#[test]
+fn endless_input_without_a_line_end_is_read_in_bounded_memory() {
+    for (protocol, said) in [("uci", "info string a line longer than"), ("hub", "error message=\"a line longer than")] {
+        let (code, stdout, stderr) = limited(256 << 10, &[protocol], b"", 300 << 20);
+        assert_eq!(code, Some(0), "{protocol}: {stderr}");
+        assert!(stdout.lines().filter(|l| l.starts_with(said)).count() >= 1, "{protocol}: {}", &stdout[..stdout.len().min(500)]);
+    }
+}
+
+/// Issue 38, finding 9: one line that is not UTF-8 ended the session as if the input had.
+#[cfg(unix)]
+#[test]
+fn a_line_that_is_not_utf8_is_said_and_the_session_goes_on() {
+    let input = "isready\n\u{0}\n";
+    let mut bytes = input.as_bytes().to_vec();
+    bytes.extend(b"\xff\xfe oops\nisready\n");
+    let (code, stdout, stderr) = limited(1 << 30, &["uci"], &bytes, 0);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(stdout.matches("readyok").count(), 2, "{stdout}");
+    assert!(stdout.contains("info string a line that is not UTF-8 text was skipped"), "{stdout}");
 }

@@ -223,3 +223,22 @@ fn out_to_a_device_writes_into_it_and_leaves_it_a_device() {
     assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
     assert!(!std::path::Path::new("/dev/null.part").exists());
 }
+
+/// Issue 38, finding 13: `selfplay --memory` did not bound alpha-beta tables: each game built its
+/// players at their full `hash=` outside the budget, then again inside it, zero-filling the whole
+/// table (`alphabeta:1,hash=4096`: 6.3 GB for one game). Under 2 GiB of address space, a game
+/// with that player now plays: its table is taken from the budget and filled as it is used.
+#[cfg(unix)]
+#[test]
+fn selfplay_tables_stay_within_the_memory_budget() {
+    let script = "ulimit -v 2097152 && exec \"$0\" \"$@\"";
+    let out = std::process::Command::new("sh")
+        .args(["-c", script, env!("CARGO_BIN_EXE_hetproba")])
+        .args(["selfplay", "chess", "--games", "2", "--jobs", "1", "--memory", "64M", "--max-plies", "8", "--seed", "3"])
+        .args(["--first", "alphabeta:1,hash=4096", "--second", "alphabeta:1,hash=4096"])
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert_eq!(lines(&String::from_utf8_lossy(&out.stdout)).len(), 2);
+}

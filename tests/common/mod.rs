@@ -2,6 +2,8 @@
 //! did, and scratch files for one test.
 #![allow(dead_code)]
 
+pub mod fairy;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -179,5 +181,18 @@ pub fn wait_for_file(path: &Path, part: &str, seconds: u64) -> String {
             return text;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// A seeded splitmix64, for random games that replay the same way each run.
+pub struct SplitMix(pub u64);
+
+impl SplitMix {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
     }
 }

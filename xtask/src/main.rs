@@ -1,4 +1,4 @@
-//! `cargo xtask <task>`: project tasks that are not tests.
+//! `cargo xtask <task>`: project tasks, and the one command that runs every test.
 //!
 //! - `bench [PART...] [--rounds N] [--seconds S] [--baseline PATH] [--keep PATH] [RULESET...]`:
 //!   the speed of every built-in ruleset, as medians over alternating runs with their spread
@@ -10,12 +10,14 @@
 //!   (`fuzz.rs`); `fuzz-seeds` builds their seed corpus (`seeds.rs`).
 //! - `web [--dev]`: the web board, built into `target/web/` (`web.rs`).
 //! - `docs`: the table of primitives in docs/language.md, from the registry (`docs.rs`).
+//! - `test [STEP...]`: every test, with what they need installed first (`test.rs`).
 
 mod bench;
 mod docs;
 mod fuzz;
 mod seeds;
 mod strength;
+mod test;
 mod web;
 
 use std::path::Path;
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Some("strength") => strength::strength(root(), &args[1..]),
         Some("web") => web::web(root(), &args[1..]),
         Some("docs") => docs::docs(root(), &args[1..]),
+        Some("test") => test::test(root(), &args[1..]),
         Some("fuzz-seeds") => match seeds::build(root()) {
             Ok(written) => {
                 for (target, new) in written {
@@ -43,11 +46,12 @@ fn main() -> ExitCode {
         },
         _ => {
             eprintln!(
-                "usage: cargo xtask bench|docs|fuzz|fuzz-seeds|strength|web (--help for each)\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}",
+                "usage: cargo xtask bench|docs|fuzz|fuzz-seeds|strength|test|web (--help for each)\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}\n\n{}",
                 bench::USAGE,
                 docs::USAGE,
                 fuzz::USAGE,
                 strength::USAGE,
+                test::USAGE,
                 web::USAGE
             );
             ExitCode::from(2)

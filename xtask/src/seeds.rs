@@ -120,7 +120,7 @@ fn language_examples(page: &str) -> Vec<String> {
 fn game_seeds(seeds: &mut Seeds, id: &str, game: &Game, perft: &str) {
     let position_target = match game.rules().notation.position {
         PositionNotation::Pdn { .. } => "position_pdn",
-        PositionNotation::Fen => "position_fen",
+        PositionNotation::Fen | PositionNotation::Sfen => "position_fen",
         PositionNotation::Rows => "position_rows",
     };
     // Positions: the start, the perft file's, the [[tests]]', and some of a random game's.

@@ -672,43 +672,62 @@ struct Entry {
 }
 
 /// The transposition table: one entry per slot, kept when it is deeper and of this search.
+/// Its slots come in chunks, each allocated when first stored into: a table of gigabytes costs
+/// nothing until a search fills it (`setoption name Hash value 4096` answers at once, a short
+/// game touches a few chunks), and clearing it gives the memory back.
 struct Table {
-    entries: Vec<Option<Entry>>,
+    chunks: Vec<Vec<Option<Entry>>>,
+    slots: usize,
     age: u8,
     /// Mixed into every key: the root's side under a contempt for draws, else 0.
     salt: u64,
 }
+
+/// Slots in a chunk (about half a MiB).
+const CHUNK: usize = 1 << 14;
 
 /// A side's keys under a contempt: the position's hash times this, plus one, for side 0.
 const SIDE_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl Table {
     fn new(mb: usize) -> Table {
-        let slots = (mb << 20) / std::mem::size_of::<Option<Entry>>();
-        Table { entries: vec![None; slots.max(1024)], age: 0, salt: 0 }
+        let slots = ((mb << 20) / std::mem::size_of::<Option<Entry>>()).max(CHUNK) / CHUNK * CHUNK;
+        Table { chunks: vec![Vec::new(); slots / CHUNK], slots, age: 0, salt: 0 }
     }
 
     fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = None);
+        self.chunks.iter_mut().for_each(|c| *c = Vec::new());
     }
 
     fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.slots as u128) >> 64) as usize
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {
         let key = key ^ self.salt;
-        self.entries[self.slot(key)].filter(|e| e.key == key)
+        let slot = self.slot(key);
+        self.chunks[slot / CHUNK].get(slot % CHUNK).copied().flatten().filter(|e| e.key == key)
     }
 
     fn store(&mut self, key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
         let key = key ^ self.salt;
         let slot = self.slot(key);
         let age = self.age;
-        let keep = self.entries[slot].is_some_and(|e| e.key != key && e.age == age && e.depth as i32 > depth);
-        if !keep {
-            self.entries[slot] = Some(Entry { key, mv, score, depth: depth.clamp(0, i16::MAX as i32) as i16, bound, age });
+        let chunk = &mut self.chunks[slot / CHUNK];
+        if chunk.is_empty() {
+            *chunk = vec![None; CHUNK];
         }
+        let entry = &mut chunk[slot % CHUNK];
+        let keep = entry.is_some_and(|e| e.key != key && e.age == age && e.depth as i32 > depth);
+        if !keep {
+            *entry = Some(Entry { key, mv, score, depth: depth.clamp(0, i16::MAX as i32) as i16, bound, age });
+        }
+    }
+
+    /// The slots allocated so far.
+    #[cfg(test)]
+    fn touched(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
     }
 }
 
@@ -722,6 +741,23 @@ mod tests {
     use hetproba_engine::Position;
     use std::ops::ControlFlow;
 
+    /// Issue 38, findings 11 and 13: a table of 4 GiB was zero-filled when made (6-8 s before
+    /// `readyok`, a self-play game's 4 GiB touched at its start); now only the chunks stored
+    /// into are allocated, and clearing gives them back.
+    #[test]
+    fn a_large_table_costs_what_is_stored_in_it() {
+        let mut table = Table::new(MAX_HASH_MB);
+        assert_eq!(table.slots, (MAX_HASH_MB << 20) / std::mem::size_of::<Option<Entry>>() / CHUNK * CHUNK);
+        assert_eq!(table.touched(), 0);
+        table.store(0x1234_5678_9abc_def0, Move::PASS, 7, 3, Bound::Exact);
+        assert_eq!(table.touched(), CHUNK);
+        assert_eq!(table.probe(0x1234_5678_9abc_def0).map(|e| e.score), Some(7));
+        assert!(table.probe(0x0fed_cba9_8765_4321).is_none());
+        table.clear();
+        assert_eq!(table.touched(), 0);
+        assert!(table.probe(0x1234_5678_9abc_def0).is_none());
+    }
+
     /// Every built-in ruleset: the search must work for each.
     fn games() -> Vec<Game> {
         hetproba_engine::rules::builtin_ids()
@@ -734,11 +770,11 @@ mod tests {
         let left = |memory: &TreeMemory| memory.left.as_ref().map(|l| l.load(std::sync::atomic::Ordering::Acquire));
         let memory = TreeMemory::new(20 << 20);
         let first = AlphaBetaAgent::with_hash_in(Limit::Depth(1), 1, 16, &memory);
-        assert_eq!(first.table.entries.len(), AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 16).table.entries.len());
+        assert_eq!(first.table.slots, AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 16).table.slots);
         assert_eq!(left(&memory), Some(4 << 20), "16 of the 20 MiB held");
         // The second table gets what is left: 16 halved until it fits.
         let second = AlphaBetaAgent::with_hash_in(Limit::Depth(1), 1, 16, &memory);
-        assert_eq!(second.table.entries.len(), AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 4).table.entries.len());
+        assert_eq!(second.table.slots, AlphaBetaAgent::with_hash(Limit::Depth(1), 1, 4).table.slots);
         assert_eq!(left(&memory), Some(0));
         drop((first, second));
         assert_eq!(left(&memory), Some(20 << 20), "all given back");

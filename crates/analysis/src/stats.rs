@@ -143,7 +143,7 @@ pub struct Measures {
 pub enum StatsError {
     #[error("{place}:{column}: not a selfplay line: {error}")]
     NotALine { place: String, column: usize, error: String },
-    #[error("{place}: {} U+{code:04X} in a text of the line", if char::from_u32(*.code).is_some_and(char::is_control) { "control character" } else { "bidirectional control" })]
+    #[error("{place}: {} U+{code:04X} in a text of the line", char::from_u32(*.code).map_or("control character", hetproba_engine::rules::text::hidden_kind))]
     Control { place: String, code: u32 },
     #[error("{place}: a seat is 1 or 2")]
     Seat { place: String },

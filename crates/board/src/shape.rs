@@ -10,6 +10,18 @@ pub enum Naming {
     Algebraic,
     /// 1, 2, 3, ... in row order, left to right; rows from the top (`from_top`) or the bottom.
     Numbers { from_top: bool },
+    /// A file number counted from the right (1 at the highest x), then a rank letter counted
+    /// from the top (`a` at the highest y): `7g`, as shogi names its squares.
+    NumberLetter,
+}
+
+/// The `NumberLetter` name of the cell at (x, y) on a board whose highest x and y are `extent`:
+/// the file counted from the right from 1, then the rank counted from the top from `a` (`aa`
+/// after `z`, as algebraic files go).
+fn number_letter_name(x: i32, y: i32, extent: (i32, i32)) -> String {
+    let file = extent.0 - x + 1;
+    let rank = algebraic_name(extent.1 - y, 0);
+    format!("{file}{}", rank.trim_end_matches(|c: char| c.is_ascii_digit()))
 }
 
 /// A board shape, before filtering and naming.
@@ -217,11 +229,14 @@ pub fn build_graph_with_directions(
     };
     let mut graph = BoardGraph::new();
     let mut index = HashMap::new();
+    // The highest x and y, from which `NumberLetter` counts.
+    let extent = points.iter().fold((0, 0), |(mx, my), &(x, y)| (mx.max(x), my.max(y)));
     for (i, &(x, y)) in points.iter().enumerate() {
         let name = match (custom_names.get(&(x, y)), naming) {
             (Some(name), _) => name.clone(),
             (None, Naming::Numbers { .. }) => (i + 1).to_string(),
             (None, Naming::Algebraic) => algebraic_name(x, y),
+            (None, Naming::NumberLetter) => number_letter_name(x, y, extent),
         };
         let node = graph.add_node(Cell { name, x, y });
         if index.insert((x, y), node).is_some() {
@@ -275,6 +290,15 @@ mod tests {
         assert_eq!(board.name(board.step(a1, n)), "a2");
         assert_eq!(board.step(a1, w), crate::NO_CELL);
         assert_eq!(board.opposite(n), board.direction_index("s"));
+    }
+
+    #[test]
+    fn number_letter_names_count_files_from_the_right_and_ranks_from_the_top() {
+        let (graph, dirs) = build_graph_with(&Shape::Rect { width: 9, height: 9 }, &|_, _| true, &Naming::NumberLetter).unwrap();
+        let board = Board::from_graph(graph, dirs).unwrap();
+        // Shogi's squares: 9i is the bottom left (black's left corner), 1a the top right, 5e the centre.
+        let name = |x, y| board.name(board.at(x, y).unwrap()).to_string();
+        assert_eq!([name(0, 0), name(8, 8), name(4, 4), name(2, 2)], ["9i", "1a", "5e", "7g"]);
     }
 
     #[test]

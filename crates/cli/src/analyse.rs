@@ -41,6 +41,9 @@ struct JsonMove {
     /// The cell of the move's later part, for a move of two parts.
     #[serde(skip_serializing_if = "Option::is_none")]
     part: Option<String>,
+    /// With `[hands]`: the piece type a drop takes from the mover's hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    drop: Option<String>,
 }
 
 pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
@@ -62,6 +65,7 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                     column: (game.rules().stacks.is_some() && m.from != NO_CELL)
                         .then(|| pos.column(m.from).into_iter().map(|p| game.symbol(p).to_string()).collect()),
                     part: info.part,
+                    drop: info.drop,
                 }
             })
             .collect();

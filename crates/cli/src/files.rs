@@ -148,6 +148,11 @@ pub mod interrupt {
     /// restores the terminal.
     static BEFORE_EXIT: Mutex<Option<fn()>> = Mutex::new(None);
 
+    /// Told the next signal instead of ending the program (`serve` stops gracefully); a signal
+    /// after that ends it as usual.
+    type Handler = Box<dyn FnOnce(i32) + Send>;
+    static DIVERTED: Mutex<Option<Handler>> = Mutex::new(None);
+
     /// Signals are left to the system.
     #[cfg(not(unix))]
     pub fn install() {}
@@ -159,8 +164,11 @@ pub mod interrupt {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
         let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else { return };
         let _ = std::thread::Builder::new().name("signals".into()).spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                stop(signal);
+            for signal in signals.forever() {
+                match DIVERTED.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                    Some(handler) => handler(signal),
+                    None => stop(signal),
+                }
             }
         });
     }
@@ -175,6 +183,12 @@ pub mod interrupt {
             let _ = std::fs::remove_file(temp);
         }
         std::process::exit(128 + signal);
+    }
+
+    /// The next signal goes to `handler`, which ends the program its own way; the one after
+    /// that ends it at once.
+    pub fn divert(handler: Box<dyn FnOnce(i32) + Send>) {
+        *DIVERTED.lock().unwrap_or_else(|e| e.into_inner()) = Some(handler);
     }
 
     /// `before` runs first when a signal ends the program (`None`: nothing).

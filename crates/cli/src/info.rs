@@ -411,6 +411,12 @@ fn check_one(target: &str) -> (Result<String, String>, CheckJson) {
             (false, true) => format!("note: {file}: piece '{}' has no move: it stays where a promotion makes it", piece.name),
         });
     }
+    if hetproba_play::may_never_end(&rules) {
+        notes.push(format!(
+            "note: {file}: a player may always pass and no [[draw]] rule ends a game that goes on: the game may never end (play stops it after {} plies)",
+            hetproba_play::ENDLESS_CAP
+        ));
+    }
     json.notes = notes.clone();
     let game = Game::new(rules);
     let r = game.rules();

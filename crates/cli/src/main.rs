@@ -113,9 +113,17 @@ macro_rules! failures {
 failures!(
     hetproba_play::RecordError,
     hetproba_play::ReplayError,
+    hetproba_play::protocol::hub::HubError,
     hetproba_analysis::stats::StatsError,
     hetproba_analysis::championship::EventError
 );
+
+/// The message, as `uci` tells a GUI why a ruleset refused a parameter's value.
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
 
 impl CliError {
     /// A failed check, an illegal move, a bad position or file: exit status 1.
@@ -462,8 +470,13 @@ fn main() -> ExitCode {
             let plain = err.render().to_string();
             if plain.chars().any(|c| hetproba_rules::text::is_hidden(c) && c != '\n') {
                 errln!("{}", hetproba_rules::text::escape(plain.trim_end()).replace("\\u{a}", "\n"));
-            } else {
-                let _ = err.print();
+            } else if let Err(e) = err.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
+                // `--help` and `--version` go to standard output; one that cannot be written
+                // (a full disk) is a failure like any other command's.
+                if !err.use_stderr() {
+                    errln!("error: cannot write to standard output: {e}");
+                    return ExitCode::from(1);
+                }
             }
             return ExitCode::from(status);
         }

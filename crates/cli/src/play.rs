@@ -71,7 +71,8 @@ pub struct PlayArgs {
     #[arg(long = "param", value_name = "NAME=VALUE", value_parser = parse_param)]
     pub params: Vec<(String, i64)>,
     /// A game still going after this many plies (1 to 100000) is adjudicated a draw, as in
-    /// selfplay (default: no cap).
+    /// selfplay (default: no cap, but 1000 where a player may always pass and no draw rule ends
+    /// the game).
     #[arg(long, value_parser = crate::bounds::integer(1usize, crate::bounds::MAX_PLIES), allow_hyphen_values = true)]
     pub max_plies: Option<usize>,
 }
@@ -296,13 +297,15 @@ fn recorded<T>(
 /// command line gives wins (the record's tag is then not read); what it leaves out comes from the
 /// record, then from the defaults.
 fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> Result<Plan, CliError> {
+    // A record may come from anyone: the players it names are held to a bounded cost.
+    let from_record = |text: &str| parse_agent(text).and_then(|spec| spec.beyond_a_record().map_or(Ok(spec), Err));
     let first = match &args.first {
         Some(spec) => spec.clone(),
-        None => recorded(&resumed, &player_tag(game, PlayerId::FIRST), "--first", parse_agent)?.unwrap_or(AgentSpec::Human),
+        None => recorded(&resumed, &player_tag(game, PlayerId::FIRST), "--first", from_record)?.unwrap_or(AgentSpec::Human),
     };
     let second = match &args.second {
         Some(spec) => spec.clone(),
-        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", parse_agent)?.unwrap_or(hetproba_play::MCTS),
+        None => recorded(&resumed, &player_tag(game, PlayerId::SECOND), "--second", from_record)?.unwrap_or(hetproba_play::MCTS),
     };
     let seed = match args.seed {
         Some(seed) => seed,
@@ -318,7 +321,17 @@ fn prepare(args: &PlayArgs, game: &Game, resumed: Option<(String, Record)>) -> R
         (false, None) => game.rules().clock,
     };
     let record_path = args.record.clone().or_else(|| resumed.as_ref().map(|(p, _)| p.clone()));
-    Ok(Plan { resumed, players: [first, second], seed, clock, record_path, params: args.params.clone(), max_plies: args.max_plies })
+    // Two players who may always pass, with no draw rule, could pass for ever.
+    let max_plies = args.max_plies.or_else(|| {
+        hetproba_play::may_never_end(game.rules()).then(|| {
+            crate::errln!(
+                "note: a player may always pass and no draw rule ends the game: it is a draw after {} plies (--max-plies)",
+                hetproba_play::ENDLESS_CAP
+            );
+            hetproba_play::ENDLESS_CAP
+        })
+    });
+    Ok(Plan { resumed, players: [first, second], seed, clock, record_path, params: args.params.clone(), max_plies })
 }
 
 /// Saves a record whole, when it has a file.

@@ -34,6 +34,9 @@ pub(crate) struct Evaluator {
     /// Weight, directions (per player), and the royal piece types.
     shelter: Vec<(i32, [Vec<DirId>; 2], PieceTypeSet)>,
     gaps: Vec<Gap>,
+    /// With `[hands]`: per piece type, the points a piece of it in its owner's hand gives
+    /// (what `material` and `pieces` give for it; empty without hands).
+    held: Vec<i32>,
 }
 
 /// `gap(from, to, dirs)`, per player: the regions' cells and the directions.
@@ -95,9 +98,24 @@ impl Evaluator {
                 }
             };
             let has = |types: PieceTypeSet, t: usize| types.contains(PieceTypeId::new(t));
+            // A piece in hand counts for `material` and `pieces` as one on the board.
+            let mut held = |points: &dyn Fn(usize) -> i32| {
+                if rules.hands.is_some() {
+                    ev.held.resize(rules.pieces.len(), 0);
+                    for (t, h) in ev.held.iter_mut().enumerate() {
+                        *h = h.saturating_add(points(t));
+                    }
+                }
+            };
             match &term.kind {
-                EvalKind::Material(_) => per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value)),
-                EvalKind::Pieces(p) => per_cell(&|_, t, _| if has(p.types, t) { w } else { 0 }),
+                EvalKind::Material(_) => {
+                    held(&|t| w.saturating_mul(rules.pieces[t].value));
+                    per_cell(&|_, t, _| w.saturating_mul(rules.pieces[t].value))
+                }
+                EvalKind::Pieces(p) => {
+                    held(&|t| if has(p.types, t) { w } else { 0 });
+                    per_cell(&|_, t, _| if has(p.types, t) { w } else { 0 })
+                }
                 EvalKind::Advance(a) => {
                     let ranks = [0, 1].map(|p| rows_ahead(rules, p));
                     per_cell(&|p, t, c| if has(a.types, t) { w.saturating_mul(ranks[p][c]) } else { 0 })
@@ -303,6 +321,9 @@ impl Evaluator {
         for player in PlayerId::BOTH {
             let p = player.index();
             let mut points = 0i64;
+            for (t, &w) in ev.held.iter().enumerate() {
+                points += i64::from(w) * i64::from(host.keys().hand_slot(player, PieceTypeId::new(t)).map_or(0, |s| pos.hand(s)));
+            }
             if ev.movers != 0 {
                 // One generation serves both terms.
                 let mut movers = Movers::<W> { moves: 0, from: CellSet::EMPTY };

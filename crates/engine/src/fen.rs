@@ -22,6 +22,9 @@ impl Game {
     /// FEN with the half-move clock and the move number given.
     pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
+        if self.hands().is_some() {
+            out.push_str(&format!("[{}]", self.write_hands_listed(pos)));
+        }
         out.push(' ');
         out.push_str(&self.rules().players[pos.side.index()].short);
         let mut rights = String::new();
@@ -42,7 +45,13 @@ impl Game {
             Some((passed, _)) => out.push_str(&cells_of(passed).map(|c| self.board().name(c)).collect::<Vec<_>>().join(",")),
             None => out.push('-'),
         }
+        // Three-check's field as Fairy-Stockfish writes it: the checks each player has left.
+        if let Some(left) = self.write_checks_left(pos) {
+            out.push(' ');
+            out.push_str(&left);
+        }
         out.push_str(&format!(" {halfmove} {fullmove}"));
+        out.push_str(&self.write_tally(pos, false));
         out
     }
 
@@ -69,13 +78,24 @@ impl Game {
         if self.rules().notation.position != hetproba_rules::model::PositionNotation::Fen {
             return None;
         }
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let fields = self.fen_fields(text);
         let number = |i: usize, default: u32| fields.get(i).map_or(Some(default), |f| f.parse::<u32>().ok());
         Some((number(4, 0)?, number(5, 1)?.max(1)))
     }
 
+    /// A FEN's fields, without the checks field and the declared state's fields after the move
+    /// number (so that the half-move clock is the fifth field, as in chess).
+    fn fen_fields<'t>(&self, text: &'t str) -> Vec<&'t str> {
+        let mut fields: Vec<&str> = text.split_whitespace().filter(|f| !Game::is_tally_field(f)).collect();
+        if self.tally().checks.is_some() && fields.get(4).is_some_and(|f| f.contains('+')) {
+            fields.remove(4);
+        }
+        fields
+    }
+
     pub(crate) fn read_fen(&self, text: &str) -> Result<Position, String> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
+        let all: Vec<&str> = text.split_whitespace().collect();
+        let fields = self.fen_fields(text);
         let (rows, side_text) = match fields.as_slice() {
             [rows, side, ..] => (*rows, *side),
             [_] => return Err("missing the side to move after the rows".into()),
@@ -84,7 +104,19 @@ impl Game {
         if fields.len() > 6 {
             return Err(format!("unexpected '{}' after the move number", fields[6]));
         }
+        // With hands: the pieces in hand in brackets after the rows (`...RNBQKBNR[Qp]`).
+        let (rows, held) = match rows.strip_suffix(']').and_then(|r| r.split_once('[')) {
+            Some((rows, held)) => (rows, Some(held)),
+            None => (rows, None),
+        };
         let mut pos = self.read_rows(rows)?;
+        match held {
+            Some(held) => self.read_hands(&mut pos, held)?,
+            None if self.hands().is_some() => {
+                return Err("the hands are missing: write them in brackets after the rows, [] when empty".into());
+            }
+            None => {}
+        }
         let side = self.rules().players.iter().position(|p| p.short == side_text).ok_or_else(|| {
             format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
         })?;
@@ -134,6 +166,12 @@ impl Game {
                 ));
             };
             pos.set_passed(self.keys(), cells, victim);
+        }
+        if let Some(checks) = all.get(4).filter(|f| f.contains('+')) {
+            self.read_checks_left(&mut pos, checks)?;
+        }
+        for field in all.iter().filter(|f| Game::is_tally_field(f)) {
+            self.read_tally_field(&mut pos, field)?;
         }
         for (i, name) in [(4, "half-move clock"), (5, "move number")] {
             if let Some(f) = fields.get(i)

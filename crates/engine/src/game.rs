@@ -20,7 +20,7 @@ pub use crate::piece::{Owner, Piece};
 use crate::position::{Position, Progress};
 use crate::rule::Rule;
 use crate::standing::Standing;
-use crate::tables::{Promo, RegionRules};
+use crate::tables::{HandRules, Promo, RegionRules, TallyPlan};
 use hetproba_board::{Board, CellId, Rays, Width, per_player};
 use hetproba_rules::model::{PieceTypeId, PlayerId, RegionId, Removal, Ruleset};
 use std::sync::OnceLock;
@@ -47,6 +47,10 @@ pub struct Game {
     one_way: OneWay,
     /// The draw rules' bookkeeping a session does each move.
     draw_plan: DrawPlan,
+    /// `[hands]`, compiled, if the game has them.
+    hands: Option<HandRules>,
+    /// The counters and last move `[state]` declares, and where they sit in a position.
+    tally: TallyPlan,
     /// Where pieces may stand, worked out when a position is first read.
     standing: OnceLock<Standing>,
     /// The start position, set up when first asked for ([`Position::start`]).
@@ -82,7 +86,15 @@ impl Game {
             .map(|p| {
                 p.promotion.as_ref().map(|promo| {
                     let cells = per_player(width, &rules.regions[promo.region.index()].cells);
-                    Promo { to: promo.to.clone(), cells, during: promo.during_capture }
+                    let forced = promo.forced.map(|f| per_player(width, &rules.regions[f.index()].cells));
+                    Promo {
+                        to: promo.to.clone(),
+                        cells,
+                        during: promo.during_capture,
+                        optional: promo.optional,
+                        forced,
+                        leaving: promo.leaving,
+                    }
                 })
             })
             .collect();
@@ -94,6 +106,8 @@ impl Game {
             attacks: Attacks::compile(&rules, moves.all(), width),
             one_way: OneWay::of(&rules, &moves),
             draw_plan: DrawPlan::of(&rules),
+            hands: HandRules::of(&rules),
+            tally: TallyPlan::of(&rules),
             standing: OnceLock::new(),
             start: OnceLock::new(),
             moves,
@@ -200,6 +214,18 @@ impl Game {
         &self.draw_plan
     }
 
+    /// `[hands]`, compiled, if the game has them.
+    #[inline(always)]
+    pub(crate) fn hands(&self) -> Option<&HandRules> {
+        self.hands.as_ref()
+    }
+
+    /// The counters and last move `[state]` declares.
+    #[inline(always)]
+    pub(crate) fn tally(&self) -> &TallyPlan {
+        &self.tally
+    }
+
     /// Where pieces may stand, worked out the first time it is asked.
     pub(crate) fn standing(&self) -> &Standing {
         self.standing.get_or_init(|| Standing::compile(&self.rules, &self.moves, &self.promotions, self.keys.codes()))
@@ -211,13 +237,18 @@ impl Game {
         self.standing().impossible(&self.rules, &self.promotions, pos)
     }
 
+    /// The player to move has lost a royal piece to a blast ([`Standing::royal_blown`]).
+    pub(crate) fn royal_blown(&self, pos: &Position) -> bool {
+        self.standing().royal_blown(&self.rules, pos)
+    }
+
     /// Drops the "never moved" marks no castling needs ([`Moves::drop_idle_marks`]).
     pub(crate) fn drop_idle_marks(&self, pos: &mut Position) {
         self.moves.drop_idle_marks(&self.rules.board, &self.keys, pos);
     }
 
     pub(crate) fn empty_position(&self) -> Position {
-        Position::empty(&self.keys, self.rules.board.len(), self.width, self.rules.stacks.is_some())
+        Position::empty(&self.keys, self.rules.board.len(), self.width, self.rules.stacks.is_some(), self.tally.len)
     }
 }
 
@@ -263,6 +294,13 @@ impl Position {
         // A mark that pairs with nothing (a rook set up off its king's row) is dropped here as
         // after every move: positions that castle alike are alike, and FEN reads them back.
         game.drop_idle_marks(&mut pos);
+        if let Some(hands) = &game.rules.hands {
+            for player in PlayerId::BOTH {
+                for (kind, &count) in hands.start[player.index()].iter().enumerate() {
+                    game.put_hand(&mut pos, player, PieceTypeId::new(kind), u32::from(count));
+                }
+            }
+        }
         pos.set_side(keys, game.rules.start.side);
         pos
     }
@@ -336,6 +374,11 @@ impl Host for Game {
     #[inline(always)]
     fn removal(&self) -> Removal {
         self.rules.turn.removal
+    }
+
+    #[inline(always)]
+    fn tally(&self) -> &TallyPlan {
+        &self.tally
     }
 
     #[inline(always)]

@@ -3,9 +3,10 @@
 //! under a column's top.
 
 use crate::cellbits::CellBits;
+use crate::mv::LastMove;
 use crate::piece::{Piece, Square};
 use hetproba_board::CellId;
-use hetproba_rules::model::Ruleset;
+use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset};
 
 /// The Zobrist keys of a game.
 #[derive(Clone, Debug)]
@@ -23,7 +24,18 @@ pub(crate) struct Keys {
     limited: Vec<bool>,
     /// Does the position remember which pieces never moved?
     tracks_unmoved: bool,
+    /// With `[hands]`: per player and piece type (`player * types + type`), the key a hand's
+    /// count is mixed with; empty without hands.
+    hands: Vec<u64>,
+    /// The piece types, with `[hands]` (0 without).
+    hand_types: usize,
+    /// With `[hands] mark-promoted`: per cell, the key of "the piece here arrived by
+    /// promotion"; empty otherwise.
+    marks: Vec<u64>,
 }
+
+/// The seed of the keys of the declared counters and the last move.
+const TALLY_SEED: u64 = 0x7461_6C6C_7921;
 
 /// splitmix64: a fixed, well-mixed stream of keys for Zobrist hashing.
 pub(crate) fn splitmix(state: &mut u64) -> u64 {
@@ -44,7 +56,80 @@ impl Keys {
         let side = splitmix(&mut seed);
         let state = (0..4 * n).map(|_| splitmix(&mut seed)).collect();
         let limited = rules.phases.iter().map(|p| p.limit.is_some()).collect();
-        Keys { zobrist, codes, side, state, cells: n, limited, tracks_unmoved: !rules.unmoved.is_empty() }
+        let types = rules.pieces.len();
+        let hands = if rules.hands.is_some() { (0..2 * types).map(|_| splitmix(&mut seed)).collect() } else { Vec::new() };
+        let marks = if rules.hands.as_ref().is_some_and(|h| h.marks) { (0..n).map(|_| splitmix(&mut seed)).collect() } else { Vec::new() };
+        Keys {
+            zobrist,
+            codes,
+            side,
+            state,
+            cells: n,
+            limited,
+            tracks_unmoved: !rules.unmoved.is_empty(),
+            hands,
+            hand_types: if rules.hands.is_some() { types } else { 0 },
+            marks,
+        }
+    }
+
+    /// Where `player`'s count of `kind` sits in a position's hands, with `[hands]`.
+    #[inline(always)]
+    pub(crate) fn hand_slot(&self, player: PlayerId, kind: PieceTypeId) -> Option<usize> {
+        (self.hand_types > 0).then(|| player.index() * self.hand_types + kind.index())
+    }
+
+    /// How many counts a position's hands hold (0 without `[hands]`).
+    pub(crate) fn hand_slots(&self) -> usize {
+        2 * self.hand_types
+    }
+
+    /// Does the position mark the pieces that arrived by promotion?
+    #[inline(always)]
+    pub(crate) fn marks(&self) -> bool {
+        !self.marks.is_empty()
+    }
+
+    /// The key of "hand slot `slot` holds `count` pieces" (0 for none).
+    #[inline]
+    pub(crate) fn hand(&self, slot: usize, count: u32) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut s = self.hands[slot] ^ u64::from(count);
+        splitmix(&mut s)
+    }
+
+    /// The key of "the piece on `cell` arrived by promotion".
+    #[inline]
+    pub(crate) fn mark(&self, cell: CellId) -> u64 {
+        self.marks[cell.index()]
+    }
+
+    /// The key of "a ko forbids placing on `cell`".
+    pub(crate) fn ko(&self, cell: CellId) -> u64 {
+        let mut s = self.state[self.cells + cell.index()] ^ 0x6B6F; // "ko"
+        splitmix(&mut s)
+    }
+
+    /// The hash key of "counter `i` holds `value`" (0 for 0, so that an empty tally hashes to 0).
+    pub(crate) fn tally(&self, i: usize, value: u16) -> u64 {
+        if value == 0 {
+            return 0;
+        }
+        let mut s = TALLY_SEED ^ ((i as u64) << 16 | u64::from(value));
+        splitmix(&mut s)
+    }
+
+    /// The hash key of the remembered last move (0 when none is known).
+    pub(crate) fn last(&self, last: &LastMove) -> u64 {
+        if !last.known {
+            return 0;
+        }
+        let captured: u64 = last.captured.iter().fold(0, |bits, t| bits | 1 << t.index());
+        let mut s = TALLY_SEED.rotate_left(32) ^ (last.from.index() as u64) ^ (last.to.index() as u64) << 16;
+        let mut c = captured;
+        splitmix(&mut s) ^ splitmix(&mut c)
     }
 
     /// The key of `held` standing on `cell` (0 for an empty cell).

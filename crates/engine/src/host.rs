@@ -12,7 +12,7 @@ use crate::mv::{Move, RuleId, Sink};
 use crate::piece::{Owner, Piece};
 use crate::position::Position;
 use crate::rule::Rule;
-use crate::tables::{Promo, RegionRules};
+use crate::tables::{Promo, RegionRules, TallyPlan};
 use hetproba_board::{Board, CellId, Rays, Width};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Removal};
 
@@ -52,6 +52,9 @@ pub(crate) trait Host {
     /// When captured pieces leave the board in a chain.
     fn removal(&self) -> Removal;
 
+    /// The counters and last move `[state]` declares.
+    fn tally(&self) -> &TallyPlan;
+
     /// Would `piece`, standing on `cell`, be attacked by `by`?
     fn attacked<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool;
 
@@ -68,11 +71,15 @@ pub(crate) trait Host {
         rule.effects.is_empty() && self.regions().no_quiet.is_none()
     }
 
-    /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to`.
+    /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to` (or
+    /// leaving `base.from`, where the promotion says so), and `base` itself first where the
+    /// promotion is optional there.
     #[inline(always)]
     fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
         match self.promotion(piece) {
-            Some(promo) if promo.cells.contains(side.index(), base.to) => promo.to.iter().all(|&to| sink.push(base.promoting(to))),
+            Some(promo) if promo.applies(side, base.from, base.to) => {
+                (!promo.may_stay(side, base.to) || sink.push(base)) && promo.to.iter().all(|&to| sink.push(base.promoting(to)))
+            }
             _ => sink.push(base),
         }
     }
@@ -90,7 +97,7 @@ pub(crate) trait Host {
             return true;
         }
         if !rule.effects.removes() {
-            if !rule.effects.is_empty() && !rule.effects.allow(self.board(), pos, side, mv.to, vacated) {
+            if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
                 return true;
             }
             return self.push_promoting(rule.piece, side, mv, sink);

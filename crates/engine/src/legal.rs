@@ -68,12 +68,9 @@ impl Game {
     }
 
     /// A royal piece of the player who has just moved that stands attacked: a position no
-    /// legal move leads to. (Where a player may pass, passing in check leads there: none.)
+    /// legal move leads to (a pass in check is no legal move either).
     pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
         let a = self.attacks()?;
-        if self.rules().turn.pass != hetproba_rules::model::PassRule::Never {
-            return None;
-        }
         let owner = pos.side.other();
         hetproba_board::with_width!(self.width(), W => a.royal(owner)
             .iter()
@@ -127,13 +124,22 @@ impl Game {
         let in_check = legality.royals().iter().any(|&k| a.attacked_in(board, rays, &view, k, enemy));
         if !in_check {
             let n = board.len();
-            let exposed = legality.royals().iter().fold(CellSet::EMPTY, |m, &k| {
-                let flanks = a.flanks::<W>(side, n, k);
-                let mut k_set = CellSet::EMPTY;
-                k_set.insert(k);
-                m | k_set | flanks | a.pinned::<W>(board, rays, pos, &view, k, side)
-            });
-            legality.free = pos.player_set::<W>(side).without(exposed);
+            let mut exposed = CellSet::EMPTY;
+            let mut danger = false;
+            for &k in legality.royals() {
+                exposed.insert(k);
+                exposed |= a.flanks::<W>(side, n, k) | a.pinned::<W>(board, rays, pos, &view, k, side);
+                if a.has_screens(enemy) {
+                    let (pins, open) = a.screen_pins(board, rays, &view, k, side);
+                    exposed |= pins;
+                    danger |= open;
+                }
+            }
+            // A piece moving onto a line where a screen is missing gives check: every move is
+            // then tested.
+            if !danger {
+                legality.free = pos.player_set::<W>(side).without(exposed);
+            }
         }
         Some(legality)
     }
@@ -193,10 +199,37 @@ impl Game {
         })
     }
 
-    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe.
+    /// Do the `if-after` conditions of `mv` (its rule's and `[turn]`'s) hold after it? The move is
+    /// made on a copy; `no-moves` there asks for the replies without their own `if-after`.
+    pub(crate) fn allowed_after<const W: usize>(&self, pos: &Position, mv: &Move) -> bool {
+        let rule = (!mv.is_pass()).then(|| mv.rule.index());
+        if !self.ends().has_after_for(rule) {
+            return true;
+        }
+        let side = pos.side;
+        with_scratch(pos, |after| {
+            self.make(after, *mv);
+            let mut replies = None;
+            let mut has_moves = || *replies.get_or_insert_with(|| self.has_moves_before_after::<W>(after));
+            self.ends().after_holds::<W>(self, after, side, pos, rule, &mut has_moves)
+        })
+    }
+
+    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe. A
+    /// move that takes the mover's last royal piece off (an explosion) is not; one that takes
+    /// the opponent's last is, whatever it leaves attacked: the game is won.
     fn safe_after_making<const W: usize>(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
+        let royals =
+            |p: &Position, player: PlayerId| self.attacks().map_or(0, |a| a.royal(player).iter().map(|&r| p.count(r)).sum::<u32>());
+        let theirs = royals(pos, side.other());
         with_scratch(pos, |scratch| {
             self.make(scratch, mv);
+            if royals(scratch, side) == 0 {
+                return false;
+            }
+            if theirs > 0 && royals(scratch, side.other()) == 0 {
+                return true;
+            }
             !self.in_check_w::<W>(scratch, side)
         })
     }
@@ -208,6 +241,8 @@ pub(crate) struct Legal<'a, const W: usize, S: Sink> {
     pub pos: &'a Position,
     pub legality: Option<Legality<W>>,
     pub tired: Option<CellId>,
+    /// Ask the `if-after` conditions.
+    pub after: bool,
     pub sink: &'a mut S,
 }
 
@@ -224,6 +259,9 @@ impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
             if !free && !self.game.legal(self.pos, l, &mv) {
                 return true;
             }
+        }
+        if self.after && !self.game.allowed_after::<W>(self.pos, &mv) {
+            return true;
         }
         self.sink.push(mv)
     }

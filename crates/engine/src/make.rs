@@ -14,7 +14,17 @@ use hetproba_rules::model::{PieceTypeSet, Stacks};
 
 impl Game {
     /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
+    #[inline]
     pub fn make(&self, pos: &mut Position, mv: Move) {
+        if self.tally().any {
+            self.make_tallied(pos, mv);
+        } else {
+            self.make_plain(pos, mv);
+        }
+    }
+
+    /// Makes a move, without the counters `[state]` may declare ([`Game::make_tallied`]).
+    pub(crate) fn make_plain(&self, pos: &mut Position, mv: Move) {
         let keys = self.keys();
         pos.begin(keys);
         if mv.is_pass() {
@@ -57,14 +67,28 @@ impl Game {
 
     /// Makes a move's first (or only) part: everything but its later part and the end of the turn.
     pub(crate) fn make_part(&self, pos: &mut Position, mv: Move) {
-        let keys = self.keys();
-        let side = pos.side;
-        let compiled = self.compiled(mv.rule.index());
-        let rule = &compiled.rule;
         if let Some(stacks) = self.rules().stacks {
             self.make_stacked(pos, mv, stacks);
             return;
         }
+        if self.hands().is_some() {
+            // Out of line: games without hands never come here.
+            let marked = self.before_held(pos, &mv);
+            self.make_on_board(pos, mv);
+            self.after_held(pos, &mv, marked);
+            return;
+        }
+        self.make_on_board(pos, mv);
+    }
+
+    /// [`Game::make_part`] on the board: the captured pieces leave, the piece moves, the
+    /// declared state follows.
+    #[inline(always)]
+    fn make_on_board(&self, pos: &mut Position, mv: Move) {
+        let keys = self.keys();
+        let side = pos.side;
+        let compiled = self.compiled(mv.rule.index());
+        let rule = &compiled.rule;
         // Pieces captured by hopping over them or enclosing them leave first.
         for c in mv.captures.iter() {
             pos.set(keys, c, None);
@@ -81,7 +105,18 @@ impl Game {
             self.drop_idle_marks(pos);
         }
         if !rule.effects.is_empty() {
-            rule.effects.make(self.board(), keys, pos, side, mv.to);
+            rule.effects.make(self.board(), keys, pos, side, mv.to, mv.is_capture());
+            // Suicide: the arriving piece is among what its own move captures.
+            if rule.effects.removes() && mv.captures.contains(mv.to) {
+                pos.set(keys, mv.to, None);
+            }
+        }
+        if rule.leaves_ko
+            && mv.capture_count() == 1
+            && let Some(taken) = mv.captures.iter().next()
+            && rule.effects.leaves_ko(self.board(), pos, side, mv.to, taken)
+        {
+            pos.set_ko(keys, taken);
         }
     }
 

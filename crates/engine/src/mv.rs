@@ -4,7 +4,7 @@
 
 use crate::piece::{Piece, Square};
 use hetproba_board::{CellId, DirId, NO_CELL};
-use hetproba_rules::model::{Landing, PieceTypeId, PlayerId};
+use hetproba_rules::model::{Landing, PieceTypeId, PieceTypeSet, PlayerId};
 
 /// A move: which rule, the cells and direction it uses, what it captures and what it promotes
 /// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
@@ -151,6 +151,28 @@ pub(crate) fn lands(to: Landing, target: Option<Piece>, side: PlayerId) -> bool 
         // En passant needs the position's state: `ray` decides it.
         Landing::Passed => false,
     }
+}
+
+/// What the position remembers of the last move, with `[state] last = true`: the cells it left
+/// and ended on (`NO_CELL` for none: a placement leaves none, a pass neither) and the types of
+/// the pieces it captured. `known` is false before any move, and in a position read without it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LastMove {
+    pub known: bool,
+    pub from: CellId,
+    pub to: CellId,
+    pub captured: PieceTypeSet,
+}
+
+impl LastMove {
+    pub(crate) const NONE: LastMove = LastMove { known: false, from: NO_CELL, to: NO_CELL, captured: PieceTypeSet::EMPTY };
+}
+
+/// May a piece of `side` land on a cell holding `target`, capturing only pieces of `takes`
+/// (`None`: any)?
+#[inline(always)]
+pub(crate) fn lands_taking(to: Landing, target: Option<Piece>, side: PlayerId, takes: Option<PieceTypeSet>) -> bool {
+    lands(to, target, side) && takes.is_none_or(|t| target.is_none_or(|p| t.contains(p.kind())))
 }
 
 /// The most move rules a ruleset may have: rule indices are one byte, and one value is the pass.

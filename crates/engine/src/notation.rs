@@ -26,6 +26,9 @@ pub enum MoveError {
 pub enum PositionError {
     #[error("bad position '{}': {}", quote(.text), escape(.reason))]
     Bad { text: String, reason: String },
+    /// A legal position whose moves hetproba cannot all find: the limit is the engine's.
+    #[error("position '{}' is beyond hetproba's search: {}", quote(.text), escape(.reason))]
+    BeyondSearch { text: String, reason: String },
 }
 
 /// Everything about a move, for `moves --json` and displays.
@@ -41,6 +44,8 @@ pub struct MoveInfo {
     pub promotion: Option<String>,
     /// The cell of its later part (a move of two parts: an arrow shot after a slide).
     pub part: Option<String>,
+    /// The piece type it takes from the mover's hand, for a drop.
+    pub drop: Option<String>,
 }
 
 fn normalise(text: &str) -> String {
@@ -134,7 +139,7 @@ impl Game {
 
     /// Standard algebraic notation: the piece's letter (none for a piece without one, which
     /// names its start file when it captures), the start's file, rank or both when another
-    /// piece of the same kind could go to the same cell, `x` for a capture, the cell, `=` and
+    /// piece of the same kind could go to the same cell (`ab2`: a soldier's sideways step), `x` for a capture, the cell, `=` and
     /// the piece it promotes to, then `+` for check or `#` for mate.
     fn san(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let mut out = self.san_body(pos, mv, legal);
@@ -147,17 +152,27 @@ impl Game {
     fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
         let rule = &self.compiled(mv.rule.index());
+        if mv.from == NO_CELL {
+            // A new piece, from a hand or not: its letter, `@`, the cell (`P@e4`).
+            return format!("{}@{}", self.piece_letter(rule.rule.piece), board.name(mv.to));
+        }
         let letter = &self.rules().pieces[rule.rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
-        if letter.is_empty() {
-            if mv.is_capture() {
-                out.push_str(file);
-            }
+        if letter.is_empty() && mv.is_capture() {
+            out.push_str(file);
         } else {
+            // Another piece of the same kind could go to the same cell (pieces without a letter
+            // too: soldiers that also step sideways).
             let rivals: Vec<&Move> = legal
                 .iter()
-                .filter(|m| m.from != mv.from && m.to == mv.to && !m.is_pass() && pos.cells[m.from.index()] == pos.cells[mv.from.index()])
+                .filter(|m| {
+                    m.from != mv.from
+                        && m.from != NO_CELL
+                        && m.to == mv.to
+                        && !m.is_pass()
+                        && pos.cells[m.from.index()] == pos.cells[mv.from.index()]
+                })
                 .collect();
             if !rivals.is_empty() {
                 let same_file = rivals.iter().any(|m| split_name(board.name(m.from)).0 == file);
@@ -213,6 +228,7 @@ impl Game {
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
                 "letter" => out.push_str(&self.rules().pieces[rule.rule.piece.index()].letter),
+                "piece" => out.push_str(&self.piece_letter(rule.rule.piece)),
                 "turns" => out.push_str(&join(&mut self.turning_points(mv.from, path).into_iter(), "-")),
                 _ => {}
             }
@@ -220,10 +236,15 @@ impl Game {
         }
         out.push_str(rest);
         if let Some(t) = mv.promotion() {
-            // Several promotion choices: name the one taken.
-            if self.promotion(rule.rule.piece).is_some_and(|p| p.to.len() > 1) {
-                out.push('=');
-                out.push_str(&self.piece_letter(t));
+            match self.promotion(rule.rule.piece) {
+                // Several promotion choices: name the one taken.
+                Some(p) if p.to.len() > 1 => {
+                    out.push('=');
+                    out.push_str(&self.piece_letter(t));
+                }
+                // A promotion the mover may decline: `+` tells the two moves apart (`8h2b+`).
+                Some(p) if p.optional => out.push('+'),
+                _ => {}
             }
         }
         // A move of two parts: the later part after a '/' (`d1-d7/g7`).
@@ -269,6 +290,7 @@ impl Game {
             flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
             promotion: mv.promotion().map(|t| self.rules().pieces[t.index()].name.clone()),
             part: (mv.part != NO_CELL).then(|| name(mv.part)),
+            drop: self.dropped(mv).map(|t| self.rules().pieces[t.index()].name.clone()),
         }
     }
 
@@ -288,7 +310,12 @@ impl Game {
         }
         let wanted = normalise(text);
         let same_case = normalise_keeping_case(text);
-        let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
+        // The name itself first: where a promotion is written `+` (`8h2b+`), the marks that
+        // normalising drops tell moves apart.
+        let mut exact: Vec<usize> = (0..moves.len()).filter(|&i| names[i] == text.trim()).collect();
+        if exact.is_empty() {
+            exact = (0..moves.len()).filter(|&i| normalise_keeping_case(&names[i]) == same_case).collect();
+        }
         if exact.is_empty() {
             exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
         }
@@ -402,6 +429,7 @@ impl Game {
         match self.rules().notation.position {
             PositionNotation::Pdn { king, .. } => return self.write_pdn(pos, king),
             PositionNotation::Fen => return self.write_fen(pos),
+            PositionNotation::Sfen => return self.write_sfen(pos, 1),
             PositionNotation::Rows => {}
         }
         let mut out = self.write_rows(pos);
@@ -429,9 +457,52 @@ impl Game {
             let cells: Vec<&str> = cells_of(passed).map(|c| board.name(c)).collect();
             out.push_str(&format!(" passed:{}@{}", cells.join(","), board.name(victim)));
         }
+        if let Some(ko) = pos.ko() {
+            out.push_str(&format!(" ko:{}", board.name(ko)));
+        }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
+        out.push_str(&self.write_tally(pos, true));
+        if self.hands().is_some() {
+            let held = self.write_hands_listed(pos);
+            if !held.is_empty() {
+                out.push_str(&format!(" hands:{held}"));
+            }
+        }
         out
+    }
+
+    /// SFEN: the rows, the side, the hands (`-` for none), the move number.
+    pub(crate) fn write_sfen(&self, pos: &Position, number: u32) -> String {
+        format!("{} {} {} {number}", self.write_rows(pos), self.rules().players[pos.side.index()].short, self.write_hands_counted(pos))
+    }
+
+    /// Reads SFEN: the rows, the side, the hands and the move number (the last two may be left
+    /// out).
+    fn read_sfen(&self, text: &str) -> Result<Position, String> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (rows, side_text) = match fields.as_slice() {
+            [rows, side, ..] => (*rows, *side),
+            [_] => return Err("missing the side to move after the rows".into()),
+            [] => return Err("empty".into()),
+        };
+        if let Some(extra) = fields.get(4) {
+            return Err(format!("unexpected '{extra}' after the move number"));
+        }
+        let mut pos = self.read_rows(rows)?;
+        let side = self.rules().players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
+        })?;
+        pos.set_side(self.keys(), PlayerId(side as u8));
+        let last = self.rules().phases.len() - 1;
+        pos.set_phase(self.keys(), last as u8, Progress::START);
+        self.read_hands(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+        if let Some(number) = fields.get(3)
+            && number.parse::<u32>().is_err()
+        {
+            return Err(format!("the move number must be a number, not '{}'", quote(number)));
+        }
+        Ok(pos)
     }
 
     /// ` same:28=2,12=1`: the pieces that made their players' last moves, and how many in a
@@ -490,7 +561,11 @@ impl Game {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        out.push(self.symbol(piece));
+                        if self.hands().is_some() {
+                            self.held_symbol(pos, c, piece, &mut out);
+                        } else {
+                            out.push(self.symbol(piece));
+                        }
                     }
                 }
             }
@@ -504,16 +579,18 @@ impl Game {
     /// Reads a position written by [`Game::write_position`]. Without a phase field the position
     /// is in the last phase (ordinary play).
     /// A position where the player who has just moved stands with a royal piece attacked cannot
-    /// arise (no move may leave it so), and is refused.
+    /// arise (no move may leave it so, but one that blows up the opponent's), and is refused.
     pub fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let pos = self.read_any_position(text)?;
         if let Some(reason) = self.impossible(&pos) {
             return Err(PositionError::Bad { text: text.trim().to_string(), reason: format!("the position cannot arise: {reason}") });
         }
         if let Some(reason) = self.search_cut(&pos) {
-            return Err(PositionError::Bad { text: text.trim().to_string(), reason });
+            return Err(PositionError::BeyondSearch { text: text.trim().to_string(), reason });
         }
-        if let Some(cell) = self.exposed_royal(&pos) {
+        if !self.royal_blown(&pos)
+            && let Some(cell) = self.exposed_royal(&pos)
+        {
             let (owner, mover) = (pos.side.other(), pos.side);
             let piece = pos.cells[cell.index()].map_or("", |p| &self.rules().pieces[p.kind().index()].name);
             return Err(PositionError::Bad {
@@ -535,6 +612,7 @@ impl Game {
         match self.rules().notation.position {
             PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
             PositionNotation::Fen => return self.read_fen(text).map_err(bad),
+            PositionNotation::Sfen => return self.read_sfen(text).map_err(bad),
             PositionNotation::Rows => {}
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
@@ -547,7 +625,8 @@ impl Game {
         let mut phase_field = None;
         let mut state_fields = Vec::new();
         for &field in &fields[2..] {
-            if field.starts_with("unmoved:") || field.starts_with("passed:") || field.starts_with("same:") || field.starts_with("stacks:") {
+            let state = ["unmoved:", "passed:", "ko:", "same:", "stacks:", "hands:"];
+            if state.iter().any(|s| field.starts_with(s)) || Game::is_tally_field(field) {
                 state_fields.push(field);
             } else if phase_field.is_none() && state_fields.is_empty() {
                 phase_field = Some(field);
@@ -630,8 +709,21 @@ impl Game {
             }
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
+        } else if let Some(name) = field.strip_prefix("ko:") {
+            if !self.moves().all().iter().any(|r| r.rule.leaves_ko) {
+                return Err("this ruleset remembers no ko: drop the ko field".into());
+            }
+            let c = cell(name)?;
+            if pos.cells[c.index()].is_some() {
+                return Err(format!("'{name}' must be an empty cell: a ko forbids placing on it"));
+            }
+            pos.set_ko(self.keys(), c);
         } else if field.starts_with("stacks:") {
             self.read_stacks(pos, field)?;
+        } else if Game::is_tally_field(field) {
+            self.read_tally_field(pos, field)?;
+        } else if let Some(held) = field.strip_prefix("hands:") {
+            self.read_hands(pos, held)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
             if !self.moves().remembers_passed() {
                 return Err("this ruleset remembers no passed cells: drop the passed field".into());
@@ -700,9 +792,32 @@ impl Game {
                     }
                     i += n;
                 } else {
-                    let piece = self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?;
+                    let piece = match ch {
+                        // `+P`: a promoted piece, as shogi writes it.
+                        '+' if self.hands().is_some() => {
+                            let Some(next) = chars.next() else { return Err(format!("'+' ends row {} without a piece", r + 1)) };
+                            self.promoted_of_symbol(next).ok_or_else(|| format!("'+{next}' in row {} is no promoted piece", r + 1))?
+                        }
+                        _ => self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?,
+                    };
                     if i < cells.len() {
                         pos.put(self.keys(), cells[i], Some(piece));
+                        // `Q~`: a piece that arrived by promotion, where the hands remember it.
+                        if chars.peek() == Some(&'~') {
+                            chars.next();
+                            if !self.hands().is_some_and(|h| h.marks) {
+                                return Err(format!("'{ch}~' in row {}: this ruleset marks no promoted pieces", r + 1));
+                            }
+                            let kind = piece.kind();
+                            if self.hands().is_some_and(|h| h.unpromoted[kind.index()] == kind) {
+                                return Err(format!(
+                                    "'{ch}~' in row {}: no piece promotes to a {}",
+                                    r + 1,
+                                    self.rules().pieces[kind.index()].name
+                                ));
+                            }
+                            pos.set_mark(self.keys(), cells[i], true, false);
+                        }
                     }
                     i += 1;
                 }
@@ -739,6 +854,7 @@ impl Game {
         }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
+        out.push_str(&self.write_tally(pos, true));
         out
     }
 
@@ -748,7 +864,7 @@ impl Game {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
         let trimmed = text.trim().trim_matches('"').trim_end_matches('.');
         // The declared state follows the piece lists after a space: `W:W28:B5 same:28=2`.
-        let state_at = [" same:", " stacks:"].iter().filter_map(|f| trimmed.find(f)).min();
+        let state_at = [" same:", " stacks:", " checks:", " passes:", " captured:", " last:"].iter().filter_map(|f| trimmed.find(f)).min();
         let (trimmed, state) = match state_at {
             Some(at) => (trimmed[..at].trim_end(), trimmed[at..].split_whitespace().collect()),
             None => (trimmed, Vec::new()),
@@ -815,6 +931,8 @@ impl Game {
                 self.read_stacks(&mut pos, field).map_err(bad)?;
             } else if field.starts_with("same:") {
                 self.read_streaks(&mut pos, field).map_err(bad)?;
+            } else if Game::is_tally_field(field) {
+                self.read_tally_field(&mut pos, field).map_err(bad)?;
             } else {
                 return Err(bad(format!("unexpected '{field}' after the piece lists")));
             }

@@ -5,6 +5,7 @@
 
 use crate::cellbits::CellBits;
 use crate::hash::{Keys, column_key};
+use crate::mv::LastMove;
 use crate::piece::{Piece, Square, slot};
 use hetproba_board::{CellId, CellSet, CellSets, NO_CELL, Width};
 use hetproba_rules::model::PlayerId;
@@ -20,6 +21,7 @@ struct Frame {
     hash: u64,
     passed: CellBits,
     victim: CellId,
+    ko: CellId,
     streak: [(CellId, u8); 2],
 }
 
@@ -35,9 +37,17 @@ enum Undo {
     /// A piece moved from the first cell to the second ([`Position::step`]): it was this
     /// piece, and the second cell held this.
     Step(CellId, CellId, Piece, Option<Piece>),
+    /// Hand slot `.0` ([`Keys::hand_slot`]) held `.1` pieces.
+    Hand(u16, u16),
+    /// The mark "arrived by promotion" of the cell was flipped.
+    Mark(CellId),
     /// The pieces on the cells of the last entry of `turn_log` (a board of one word) were
     /// this player's, and turned to the other ([`Position::turn_word`]).
     Turn(PlayerId),
+    /// Counter `.0` of the declared state ([`Position::tally`]) held `.1`.
+    Tally(u16, u16),
+    /// The last move was the last entry of `last_log`.
+    Last,
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -107,18 +117,31 @@ pub struct Position {
     /// Cell sets of the board's width: the cells of each owner slot (0: empty;
     /// [`Position::slot_set`]), then the cells whose pieces have never moved (state the rules
     /// declare, for the piece types the ruleset tracks), then the cells of each piece code
-    /// ([`Position::piece_set`]).
+    /// ([`Position::piece_set`]), then with `[hands] mark-promoted` the cells whose pieces
+    /// arrived by promotion.
     sets: CellSets,
+    /// With `[hands]`: the count of each hand slot ([`Keys::hand_slot`]); empty without.
+    hands: Vec<u16>,
     /// State the rules declare: the cells the last move passed over, which the next move may
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
     pub(crate) victim: CellId,
+    /// State the rules declare (`ko`): the cell the last move's ko forbids to place on, or
+    /// `NO_CELL`.
+    pub(crate) ko: CellId,
     /// State the rules declare (`same-piece`): per player, the cell of the piece that made the
     /// player's last moves and how many in a row it made without capturing (`NO_CELL`, 0: none).
     pub(crate) streak: [(CellId, u8); 2],
     /// With `[stacks]`: per cell, the pieces under its top, bottom first (all empty where
     /// nothing is stacked; no cells at all in games without stacks).
     pub(crate) below: Vec<Vec<Piece>>,
+    /// The counters `[state]` declares (checks, passes, captured pieces; the game's
+    /// `TallyPlan` says which is where); empty in games without.
+    pub(crate) tally: Vec<u16>,
+    /// The last move, with `[state] last = true`.
+    pub(crate) last: LastMove,
+    /// The last moves `Undo::Last` entries put back, in order.
+    last_log: Vec<LastMove>,
     /// The columns `Undo::Stack` entries put back, in the order they were changed.
     stack_log: Vec<Vec<Piece>>,
     /// The cells `Undo::Turn` entries turn back, in the order they were turned.
@@ -128,24 +151,29 @@ pub struct Position {
 }
 
 impl PartialEq for Position {
-    /// Two positions are equal when the game state is: history does not count.
+    /// Two positions are equal when the game state is: history does not count. (The cell sets
+    /// follow from the cells, but for the never-moved marks and the promoted marks.)
     fn eq(&self, other: &Position) -> bool {
         self.cells == other.cells
             && self.side == other.side
             && self.phase == other.phase
             && self.progress == other.progress
-            && self.sets.words_of(UNMOVED) == other.sets.words_of(UNMOVED)
+            && self.sets == other.sets
+            && self.hands == other.hands
             && self.passed == other.passed
             && self.victim == other.victim
+            && self.ko == other.ko
             && self.streak == other.streak
             && self.below == other.below
+            && self.tally == other.tally
+            && self.last == other.last
     }
 }
 
 impl Position {
     /// An empty board of `cells` cells (sets of `width`), first player to move, first phase;
-    /// `stacked`: cells may hold columns.
-    pub(crate) fn empty(keys: &Keys, cells: usize, width: Width, stacked: bool) -> Position {
+    /// `stacked`: cells may hold columns; `tally`: the counters `[state]` declares.
+    pub(crate) fn empty(keys: &Keys, cells: usize, width: Width, stacked: bool, tally: usize) -> Position {
         let mut pos = Position {
             cells: vec![None; cells],
             side: PlayerId::FIRST,
@@ -153,11 +181,16 @@ impl Position {
             progress: Progress::START,
             hash: 0,
             counts: [0; 4],
-            sets: CellSets::new(width, PIECES + keys.codes()),
+            sets: CellSets::new(width, PIECES + keys.codes() + usize::from(keys.marks())),
+            hands: vec![0; keys.hand_slots()],
             passed: CellBits::EMPTY,
             victim: NO_CELL,
+            ko: NO_CELL,
             streak: [(NO_CELL, 0); 2],
             below: if stacked { vec![Vec::new(); cells] } else { Vec::new() },
+            tally: vec![0; tally],
+            last: LastMove::NONE,
+            last_log: Vec::new(),
             stack_log: Vec::new(),
             turn_log: Vec::new(),
             undo: Vec::with_capacity(256),
@@ -181,12 +214,17 @@ impl Position {
         self.counts = other.counts;
         self.passed = other.passed;
         self.victim = other.victim;
+        self.ko = other.ko;
         self.streak = other.streak;
         self.below.clone_from(&other.below);
+        self.hands.clone_from(&other.hands);
+        self.tally.clone_from(&other.tally);
+        self.last = other.last;
         self.undo.clear();
         self.frames.clear();
         self.turn_log.clear();
         self.stack_log.clear();
+        self.last_log.clear();
     }
 
     /// The cells of an owner slot ([`Square::slot`]: 0 empty, 1 and 2 the players, 3 nobody),
@@ -417,6 +455,7 @@ impl Position {
             hash: self.hash,
             passed: self.passed,
             victim: self.victim,
+            ko: self.ko,
             streak: self.streak,
         });
         if self.victim != NO_CELL {
@@ -424,6 +463,24 @@ impl Position {
             self.passed = CellBits::EMPTY;
             self.victim = NO_CELL;
         }
+        if self.ko != NO_CELL {
+            self.hash ^= keys.ko(self.ko);
+            self.ko = NO_CELL;
+        }
+    }
+
+    /// The move being made leaves a ko on `cell`: the next move may not place there.
+    pub(crate) fn set_ko(&mut self, keys: &Keys, cell: CellId) {
+        if self.ko != NO_CELL {
+            self.hash ^= keys.ko(self.ko);
+        }
+        self.ko = cell;
+        self.hash ^= keys.ko(cell);
+    }
+
+    /// The cell a ko forbids to place on in this move ([state] ko), if any.
+    pub fn ko(&self) -> Option<CellId> {
+        (self.ko != NO_CELL).then_some(self.ko)
     }
 
     /// Has the piece on `cell` never moved (for the tracked piece types)?
@@ -489,6 +546,74 @@ impl Position {
         (self.victim != NO_CELL).then_some((self.passed, self.victim))
     }
 
+    /// Sets counter `i` of the declared state during a move, recording its old value.
+    pub(crate) fn set_tally(&mut self, keys: &Keys, i: usize, value: u16) {
+        let old = self.tally[i];
+        if old != value {
+            self.undo.push(Undo::Tally(u16::try_from(i).expect("a ruleset declares a few counters"), old));
+            self.hash ^= keys.tally(i, old) ^ keys.tally(i, value);
+            self.tally[i] = value;
+        }
+    }
+
+    /// Sets counter `i` without recording it (setting up a position).
+    pub(crate) fn put_tally(&mut self, keys: &Keys, i: usize, value: u16) {
+        self.hash ^= keys.tally(i, self.tally[i]) ^ keys.tally(i, value);
+        self.tally[i] = value;
+    }
+
+    /// Remembers `last` as the last move during a move, recording the one before.
+    pub(crate) fn set_last(&mut self, keys: &Keys, last: LastMove) {
+        self.undo.push(Undo::Last);
+        self.last_log.push(self.last);
+        self.put_last(keys, last);
+    }
+
+    /// Remembers `last` as the last move without recording it (setting up a position).
+    pub(crate) fn put_last(&mut self, keys: &Keys, last: LastMove) {
+        self.hash ^= keys.last(&self.last) ^ keys.last(&last);
+        self.last = last;
+    }
+
+    /// How many pieces are in hand slot `slot` ([`Keys::hand_slot`]).
+    #[inline]
+    pub(crate) fn hand(&self, slot: usize) -> u32 {
+        u32::from(self.hands[slot])
+    }
+
+    /// Sets hand slot `slot` to `count` during a move, recording the old count.
+    pub(crate) fn set_hand(&mut self, keys: &Keys, slot: usize, count: u32) {
+        let old = self.hands[slot];
+        self.undo.push(Undo::Hand(u16::try_from(slot).expect("a ruleset has a few piece types"), old));
+        self.put_hand(keys, slot, count);
+    }
+
+    /// Sets hand slot `slot` without recording it (setting up a position). Counts stop at
+    /// `u16::MAX`, which the loader keeps every start below.
+    pub(crate) fn put_hand(&mut self, keys: &Keys, slot: usize, count: u32) {
+        let count = u16::try_from(count).unwrap_or(u16::MAX);
+        self.hash ^= keys.hand(slot, u32::from(self.hands[slot])) ^ keys.hand(slot, u32::from(count));
+        self.hands[slot] = count;
+    }
+
+    /// Did the piece on `cell` arrive by promotion (`[hands] mark-promoted`)?
+    #[inline]
+    pub(crate) fn marked(&self, keys: &Keys, cell: CellId) -> bool {
+        keys.marks() && self.sets.contains(PIECES + keys.codes(), cell)
+    }
+
+    /// Marks or unmarks the piece on `cell` as arrived by promotion, during a move (recorded)
+    /// or not.
+    pub(crate) fn set_mark(&mut self, keys: &Keys, cell: CellId, on: bool, record: bool) {
+        if keys.marks() && self.marked(keys, cell) != on {
+            self.sets.toggle(PIECES + keys.codes(), cell);
+            self.hash ^= keys.mark(cell);
+            if record {
+                self.undo.push(Undo::Mark(cell));
+            }
+        }
+    }
+
     /// Closes a move: the other player moves, and the game is in `phase` with `progress` (which
     /// the phases' limits say, [`crate::moves::Phases::advance`]).
     #[inline(always)]
@@ -520,11 +645,16 @@ impl Position {
                     self.turn_cells(cells, owner.other(), owner);
                 }
                 Undo::Unmoved(cell) => self.sets.insert(UNMOVED, cell),
+                Undo::Tally(i, old) => self.tally[usize::from(i)] = old,
+                Undo::Last => self.last = self.last_log.pop().expect("a last-move entry has its move logged"),
+                Undo::Hand(slot, old) => self.hands[usize::from(slot)] = old,
+                Undo::Mark(cell) => self.sets.toggle(self.sets.len() - 1, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
         self.passed = frame.passed;
         self.victim = frame.victim;
+        self.ko = frame.ko;
         self.streak = frame.streak;
         self.side = frame.side;
         self.phase = frame.phase;
@@ -553,10 +683,15 @@ impl Position {
         }
     }
 
-    /// Drops the turned cells logged for the first `entries` undo entries, which are dropped.
+    /// Drops the turned cells, columns and last moves logged for the first `entries` undo
+    /// entries, which are dropped.
     fn drop_turns(&mut self, entries: usize) {
         let turns = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Turn(_))).count();
         self.turn_log.drain(..turns);
+        let stacks = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Stack(_))).count();
+        self.stack_log.drain(..stacks);
+        let lasts = self.undo[..entries].iter().filter(|u| matches!(u, Undo::Last)).count();
+        self.last_log.drain(..lasts);
     }
 
     /// Makes room in the undo log for `moves` more moves (of a few changed cells each).
@@ -595,7 +730,7 @@ impl Position {
                     turns += 1;
                     false
                 }
-                Undo::Unmoved(_) => false,
+                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last | Undo::Hand(..) | Undo::Mark(_) => false,
             };
             if hit {
                 return Some(true);
@@ -615,6 +750,7 @@ impl Position {
         self.frames.clear();
         self.stack_log.clear();
         self.turn_log.clear();
+        self.last_log.clear();
     }
 
     /// The player to move.
@@ -653,6 +789,13 @@ impl Position {
         self.sets.count(PIECES + piece.code())
     }
 
+    /// How many of the positions before the moves this position can unmake had the hash
+    /// `hash` (the position's own history: since it was set up, in a session at least the last
+    /// [`crate::session::UNDO_DEPTH`] moves).
+    pub(crate) fn earlier_repetitions_of(&self, hash: u64) -> u32 {
+        u32::try_from(self.frames.iter().filter(|f| f.hash == hash).count()).unwrap_or(u32::MAX)
+    }
+
     /// Moves made since the position was set up.
     pub fn moves_made(&self) -> usize {
         self.frames.len()
@@ -680,8 +823,21 @@ impl Position {
                 h ^= keys.streak(cell, count);
             }
         }
+        if self.ko != NO_CELL {
+            h ^= keys.ko(self.ko);
+        }
         for (cell, column) in self.below.iter().enumerate() {
             h ^= column_key(CellId::new(cell), column);
+        }
+        for (i, &v) in self.tally.iter().enumerate() {
+            h ^= keys.tally(i, v);
+        }
+        h ^= keys.last(&self.last);
+        for (slot, &count) in self.hands.iter().enumerate() {
+            h ^= keys.hand(slot, u32::from(count));
+        }
+        for c in (0..self.cells.len()).map(CellId::new).filter(|&c| self.marked(keys, c)) {
+            h ^= keys.mark(c);
         }
         h
     }
@@ -706,7 +862,7 @@ pub(crate) fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R
 /// The first sets of a position: the owner slots (0 empty, 1 and 2 the players, 3 nobody).
 const UNMOVED: usize = 4;
 /// The row of piece code `c` is `PIECES + c` (codes start at 1: row `PIECES` is `UNMOVED`'s).
-const PIECES: usize = 4;
+pub(crate) const PIECES: usize = 4;
 
 /// The indices of the set bits of `word`, lowest first.
 #[inline(always)]

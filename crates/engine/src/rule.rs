@@ -23,6 +23,8 @@ pub(crate) struct Rule {
     pub leaves_passed: bool,
     /// It lands on passed cells (`to=passed`).
     pub takes_passed: bool,
+    /// The position remembers a ko after it (`[state] ko`).
+    pub leaves_ko: bool,
     /// Its letter in FEN's castling field.
     pub fen: Option<char>,
     /// The rule of the move's later part (`next`), if the move has one.
@@ -30,6 +32,9 @@ pub(crate) struct Rule {
     /// Its moves only take one piece from one cell to another, capturing on the way or not,
     /// in a game that keeps no other state of a move: `make` then records it as one step.
     pub one_piece: bool,
+    /// Its piece promotes on arrival only and always, or never: the fast paths of generation
+    /// know no more.
+    pub simple_promotion: bool,
     /// Its moves start from a piece of its own on the board (a step, slide, leap or hop):
     /// with none there, it has no move, and generation skips it.
     pub from_pieces: bool,
@@ -37,6 +42,8 @@ pub(crate) struct Rule {
     /// only the cells it leaves and lands on change, and a piece that no line from a royal
     /// piece runs through makes it without a legality test.
     pub views_plain: bool,
+    /// It has an `if`, asked before its moves are generated.
+    pub conditional: bool,
 }
 
 impl Rule {

@@ -12,7 +12,7 @@
 //!   move that carries pieces of other types);
 //! - a royal piece is never captured (no move may leave it attacked), so each player has at
 //!   least the royal pieces the start gives them, and no more unless a placement or a
-//!   promotion makes one.
+//!   promotion makes one; where captures explode, a blast may take one (the game is then over).
 
 use crate::moves::{Compiled, Moves};
 use crate::piece::{Owner, Piece, Square};
@@ -138,16 +138,33 @@ impl Standing {
     }
 }
 
+/// Captures may explode: a blast takes a royal piece without capturing it, and the move that
+/// does so ends the game, whatever it leaves attacked.
+fn blasts(rules: &Ruleset) -> bool {
+    rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
+}
+
 impl Standing {
+    /// The player to move has lost a royal piece to a blast: the game is over, and the move that
+    /// ended it may have left the mover's own royal piece attacked.
+    pub(crate) fn royal_blown(&self, rules: &Ruleset, pos: &Position) -> bool {
+        blasts(rules)
+            && self.royal.iter().any(|&(piece, start, _)| {
+                piece.owner().player() == Some(pos.side)
+                    && u32::try_from(pos.cells.iter().filter(|&&c| c == Some(piece)).count()).is_ok_and(|n| n < start)
+            })
+    }
+
     /// Why `pos` cannot arise in this game, if it cannot (see the module's rules).
     pub(crate) fn impossible(&self, rules: &Ruleset, promotions: &[Option<Promo>], pos: &Position) -> Option<String> {
         let standing = self;
+        let blasts = blasts(rules);
         let player_name = |p: PlayerId| rules.players[p.index()].name.as_str();
         let kind_name = |piece: Piece| rules.pieces[piece.kind().index()].name.as_str();
         for &(piece, start, more) in &standing.royal {
             let count = pos.cells.iter().filter(|&&c| c == Some(piece)).count() as u32;
             let (player, name) = (piece.owner().player().map_or("", player_name), kind_name(piece));
-            if count < start {
+            if count < start && !blasts {
                 let has = match count {
                     0 => format!("no {name}"),
                     1 => format!("1 {name}"),

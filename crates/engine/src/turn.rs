@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::host::Host;
 use crate::legal::Legal;
-use crate::mv::{AnyMove, Move, RuleId, Sink};
+use crate::mv::{AnyMove, LastMove, Move, RuleId, Sink};
 use crate::position::{Position, with_scratch};
 use hetproba_board::NO_CELL;
 use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PieceTypeSet, PlayerId, Trigger};
@@ -25,14 +25,15 @@ impl Game {
         // Only legal moves reach the list: with royal pieces each is tested as it is found.
         let legality = if self.attacks().is_some() { self.legality::<W>(pos) } else { None };
         let tired = self.tired_piece(pos, pos.side);
+        let after = self.ends().has_after();
         // Does every move capture (true), or none (false), as the generation already knows?
         let mut known = None;
-        if legality.is_none() && tired.is_none() {
+        if legality.is_none() && tired.is_none() && !after {
             if !(self.moves().captures_first() && self.generate_captures_first::<W>(pos, out, &mut known)) {
                 self.generate_phase::<W>(pos, pos.side, pos.phase, out);
             }
         } else {
-            let mut legal = Legal { game: self, pos, legality, tired, sink: out };
+            let mut legal = Legal { game: self, pos, legality, tired, after, sink: out };
             self.generate_phase::<W>(pos, pos.side, pos.phase, &mut legal);
         }
         // Where captures come first, no region must be left, and captures oblige: with no
@@ -47,9 +48,13 @@ impl Game {
         }
         match self.rules().turn.pass {
             PassRule::Never => {}
-            PassRule::Always => out.push(Move::PASS),
+            PassRule::Always => {
+                if self.pass_legal::<W>(pos) {
+                    out.push(Move::PASS);
+                }
+            }
             PassRule::WhenStuck => {
-                if out.is_empty() && self.opponent_could_move::<W>(pos) {
+                if out.is_empty() && self.opponent_could_move::<W>(pos) && self.pass_legal::<W>(pos) {
                     out.push(Move::PASS);
                 }
             }
@@ -229,22 +234,44 @@ impl Game {
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
     pub(crate) fn has_raw_moves<const W: usize>(&self, pos: &Position) -> bool {
-        self.side_has_moves::<W>(pos, pos.side, pos.phase)
+        self.has_raw_moves_with::<W>(pos, true)
+    }
+
+    /// [`Game::has_raw_moves`] without the `if-after` conditions: what an `if-after` that asks
+    /// `no-moves` sees of the replies (asking theirs in turn could go on without end).
+    pub(crate) fn has_moves_before_after<const W: usize>(&self, pos: &Position) -> bool {
+        self.has_raw_moves_with::<W>(pos, false)
+    }
+
+    fn has_raw_moves_with<const W: usize>(&self, pos: &Position, after: bool) -> bool {
+        self.side_has_moves::<W>(pos, pos.side, pos.phase, after)
             || match self.rules().turn.pass {
                 PassRule::Never => false,
-                PassRule::Always => true,
-                PassRule::WhenStuck => self.opponent_could_move::<W>(pos),
+                PassRule::Always => self.pass_legal_with::<W>(pos, after),
+                PassRule::WhenStuck => self.opponent_could_move::<W>(pos) && self.pass_legal_with::<W>(pos, after),
             }
     }
 
+    /// May the side to move pass (its turn to, aside)? Not while a royal piece of its stands
+    /// attacked, nor where an `if-after` condition would not hold after the pass.
+    fn pass_legal<const W: usize>(&self, pos: &Position) -> bool {
+        self.pass_legal_with::<W>(pos, true)
+    }
+
+    fn pass_legal_with<const W: usize>(&self, pos: &Position, after: bool) -> bool {
+        (self.attacks().is_none() || !self.in_check_w::<W>(pos, pos.side))
+            && !(after && self.ends().has_after() && !self.allowed_after::<W>(pos, &Move::PASS))
+    }
+
     /// Has `side` a legal move under the rules of `phase` (passing aside)? Generation stops at
-    /// the first; with royal pieces (or a tired piece) at the first legal one, each tested as
-    /// it is found, without listing the others.
-    fn side_has_moves<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
+    /// the first; with royal pieces (or a tired piece, or `if-after` conditions when `after`) at
+    /// the first legal one, each tested as it is found, without listing the others.
+    fn side_has_moves<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, after: bool) -> bool {
         let mut any = AnyMove(false);
-        if side == pos.side && (self.attacks().is_some() || self.rules().same_piece.is_some()) {
+        let after = after && self.ends().has_after();
+        if side == pos.side && (self.attacks().is_some() || self.rules().same_piece.is_some() || after) {
             let mut legal =
-                Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), sink: &mut any };
+                Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), after, sink: &mut any };
             self.generate_phase::<W>(pos, side, phase, &mut legal);
             return any.0;
         }
@@ -333,6 +360,9 @@ impl Game {
         if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
             return true;
         }
+        if rule.conditional && !self.ends().rule_allowed::<W>(self, pos, side, index) {
+            return true;
+        }
         if let Some(next) = rule.next {
             return self.generate_parts::<W>(pos, side, index, next, sink);
         }
@@ -373,7 +403,16 @@ impl Game {
     ) -> bool {
         for first in firsts {
             after.begin(self.keys());
+            // The later part's `if` reads the move so far as the last move.
+            let captured = if self.tally().last {
+                first.captured_cells().filter_map(|c| after.at(c).map(|p| p.kind())).collect()
+            } else {
+                PieceTypeSet::EMPTY
+            };
             self.make_part(after, first);
+            if self.tally().last {
+                after.set_last(self.keys(), LastMove { known: true, from: first.from, to: first.to, captured });
+            }
             let mut any = false;
             let more = if conditional && !self.ends().part_allowed::<W>(self, after, next.index()) {
                 true

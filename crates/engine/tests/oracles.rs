@@ -38,6 +38,8 @@ mod hexasah;
 mod loa;
 #[path = "oracles/shared.rs"]
 mod shared;
+#[path = "oracles/surakarta.rs"]
+mod surakarta;
 #[path = "oracles/thai.rs"]
 mod thai;
 #[path = "oracles/ugolki.rs"]
@@ -546,6 +548,38 @@ impl Oracle for ataxx::Ataxx {
     }
 }
 
+impl Oracle for surakarta::Surakarta {
+    type Move = surakarta::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> surakarta::Surakarta {
+        surakarta::Surakarta { board: owners::<6, 6>(game, pos, surakarta::name), side: pos.side().0 }
+    }
+
+    fn moves(&self) -> Vec<surakarta::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &surakarta::Move) -> surakarta::Surakarta {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        surakarta::Surakarta::result(self)
+    }
+
+    fn key(&self, mv: &surakarta::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        surakarta::Surakarta::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        surakarta::Surakarta::drawing(self)
+    }
+}
+
 impl Oracle for ugolki::Ugolki {
     type Move = ugolki::Move;
 
@@ -1033,6 +1067,26 @@ fn random_games_hasami_shogi() {
 fn random_games_ataxx() {
     let finished = random_games_of("ataxx", &[], ataxx::Ataxx::start(), 0xA7A8, 10, 400);
     assert!(finished >= 8, "only {finished} of 10 games ended");
+}
+
+/// Surakarta from its start: steps, then captures round the corner loops from the fourth ply.
+#[test]
+fn perft_surakarta() {
+    perft_agrees("surakarta", &[], surakarta::Surakarta::start(), 1..=4);
+}
+
+/// Surakarta to a depth the normal tests leave out.
+#[test]
+#[ignore = "a minute: perft 5 against the brute-force generator"]
+fn perft_surakarta_deep() {
+    perft_agrees("surakarta", &[], surakarta::Surakarta::start(), 5..=5);
+}
+
+/// Random Surakarta games: runs round one loop or several, over the runner's own start, to the
+/// last piece.
+#[test]
+fn random_games_surakarta() {
+    random_games_of("surakarta", &[], surakarta::Surakarta::start(), 0x5A4A, 20, 400);
 }
 
 /// Random Ugolki games: long chains of hops over both sides' men, on the 2x2 corners where

@@ -9,7 +9,7 @@
 //!   captures that take the same pieces along different paths (`perft --count`).
 //! - `perft <depth> <nodes>`, optionally followed by `long`: a long line runs only when
 //!   `HETPROBA_LONG_PERFT=1` is set, or in the ignored test `long_perft_tables`
-//!   (`cargo test -p hetproba --test perft -- --ignored`).
+//!   (`cargo test -p hetproba-engine --test perft -- --ignored`).
 
 use hetproba_engine::{Counting, Game, Position};
 use std::path::{Path, PathBuf};

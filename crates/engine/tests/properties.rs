@@ -16,7 +16,7 @@
 //! `PROPTEST_CASES=2000` for a deeper run.
 
 use hetproba_engine::board::CellId;
-use hetproba_engine::rules::model::{PieceTypeId, PlayerId};
+use hetproba_engine::rules::model::{Effect, PieceTypeId, PlayerId};
 use hetproba_engine::{Game, Move, NO_DIR, Owner, Piece, Position, Session};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -224,9 +224,14 @@ proptest! {
                         assert!(pos.at(cell(part)).is_some() && after.at(cell(part)).is_none(), "{what}: the removal {part}");
                     }
                     match &info.from {
-                        // A placement: no path, nothing captured but a later removal.
+                        // A placement: no path; its captures (groups left without liberties, a
+                        // later removal) held pieces of the other side and are empty after.
                         None => {
-                            assert!(info.path.is_empty() && info.captures.iter().all(|c| Some(c) == removed), "{what}: {info:?}");
+                            assert!(info.path.is_empty(), "{what}: {info:?}");
+                            for name in &info.captures {
+                                let c = cell(name);
+                                assert!(pos.at(c).is_some_and(|p| !p.belongs_to(mover)) && after.at(c).is_none(), "{what}: capture {name}");
+                            }
                             if mv.dir != NO_DIR {
                                 // A push shifts a run one cell: one empty cell fills, none empties,
                                 // and the stones it moves are not flips.
@@ -236,7 +241,7 @@ proptest! {
                             } else {
                                 // Exactly the new piece, the flips and a removal change.
                                 flips.insert(to.clone());
-                                flips.extend(removed.cloned());
+                                flips.extend(info.captures.iter().cloned());
                                 assert_eq!(changed, flips, "{what}: {info:?}");
                             }
                         }
@@ -244,7 +249,13 @@ proptest! {
                         // the cells it left and captured are empty (a capture by landing on `to` aside).
                         Some(from) => {
                             assert_eq!(info.path.last(), Some(&to), "{what}: {info:?}");
-                            assert!(after.at(cell(&to)).is_some_and(|p| p.belongs_to(mover)), "{what}: {to} after the move");
+                            // A capture that explodes takes the capturing piece too.
+                            let blast = game.rules().moves[mv.rule.index()].effects.iter().any(|e| matches!(e, Effect::Explode(_)));
+                            if blast && !info.captures.is_empty() {
+                                assert_eq!(after.at(cell(&to)), None, "{what}: the capturing piece on {to} did not explode");
+                            } else {
+                                assert!(after.at(cell(&to)).is_some_and(|p| p.belongs_to(mover)), "{what}: {to} after the move");
+                            }
                             // The later part of a move may put a piece on the cell left (Amazons' arrow).
                             if *from != to && info.part.as_ref() != Some(from) {
                                 assert_eq!(after.at(cell(from)), None, "{what}: {from} is not left empty");

@@ -15,14 +15,17 @@ pub fn draw(game: &Game, pos: &Position) -> String {
     // File letters and rank numbers label boards whose cells are named by them.
     let algebraic = board.names_are_algebraic();
     let label_width = if algebraic { (y1 + 1).to_string().len() + 1 } else { 0 };
+    // A cell and a space; wider when a file's letters are more than one (`aa` past `z`), so that
+    // the letters under the board stay apart.
+    let stride = if algebraic { (x0..=x1).map(|x| file(x).chars().count() + 1).max().unwrap_or(2).max(2) } else { 2 };
     let mut out = String::new();
     for y in (y0..=y1).rev() {
-        let mut line = vec![' '; width * 2];
+        let mut line = vec![' '; width * stride];
         let mut any = false;
         for x in x0..=x1 {
             if let Some(cell) = board.at(x, y) {
                 any = true;
-                line[(x - x0) as usize * 2] = pos.at(cell).map_or('.', |p| game.symbol(p));
+                line[(x - x0) as usize * stride] = pos.at(cell).map_or('.', |p| game.symbol(p));
             }
         }
         if !any {
@@ -35,17 +38,21 @@ pub fn draw(game: &Game, pos: &Position) -> String {
         out.push('\n');
     }
     if algebraic {
-        out.push_str(&file_letters(label_width, x0, x1));
+        out.push_str(&file_letters(label_width, x0, x1, stride));
     }
     out
 }
 
-/// The line of file letters under a board, two columns a file.
-fn file_letters(label_width: usize, x0: i32, x1: i32) -> String {
+/// The letters of file `x` (`a`, ..., `z`, `aa`, ...).
+fn file(x: i32) -> String {
+    algebraic_name(x, 0).trim_end_matches(char::is_numeric).to_string()
+}
+
+/// The line of file letters under a board, `stride` columns a file.
+fn file_letters(label_width: usize, x0: i32, x1: i32, stride: usize) -> String {
     let mut out = " ".repeat(label_width);
     for x in x0..=x1 {
-        let name = algebraic_name(x, 0);
-        out.push_str(&format!("{:<2}", name.trim_end_matches(char::is_numeric)));
+        out.push_str(&format!("{:<stride$}", file(x)));
     }
     out.trim_end().to_string() + "\n"
 }
@@ -108,7 +115,8 @@ fn draw_links(game: &Game, pos: &Position) -> String {
         out.push('\n');
     }
     if algebraic {
-        out.push_str(&file_letters(label_width, x0, x1));
+        // Two canvas columns a unit of x.
+        out.push_str(&file_letters(label_width, x0, x1, 2));
     }
     out
 }
@@ -165,6 +173,28 @@ pub fn numbering(game: &Game) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 38, finding 20: past 26 columns the file letters ran together (`y z aaabacad`).
+    #[test]
+    fn files_past_z_stay_apart_under_their_cells() {
+        let text = "[game]\nid = \"wide30\"\nname = \"Wide\"\n[[players]]\nname = \"white\"\nshort = \"w\"\n[[players]]\nname = \"black\"\nshort = \"b\"\n\
+                    [board]\nwidth = 30\nheight = 2\n[pieces.stone]\nsymbols = [\"X\", \"O\"]\n[moves.place]\ndo = \"place\"\n\
+                    [[end]]\nif = \"no-moves\"\nresult = \"draw\"\n";
+        let rules = hetproba_engine::rules::load("wide30.toml", text, &hetproba_engine::rules::BuiltinFiles, &[]).expect("loads");
+        let game = Game::new(rules);
+        let mut pos = game.read_position("30/29X w").expect("a position");
+        let drawn = draw(&game, &pos);
+        let lines: Vec<&str> = drawn.lines().collect();
+        assert_eq!(lines.len(), 3, "{drawn}");
+        let files: Vec<&str> = lines[2].split_whitespace().collect();
+        assert_eq!(files.len(), 30, "{drawn}");
+        assert_eq!(files[25..], ["z", "aa", "ab", "ac", "ad"]);
+        // Each file's letters start under its cell: the X on ad1 stands over "ad".
+        let x_at = lines[1].find('X').expect("the stone");
+        assert_eq!(&lines[2][x_at..x_at + 2], "ad", "{drawn}");
+        pos = game.read_position("30/30 w").expect("a position");
+        assert!(draw(&game, &pos).lines().next().is_some_and(|l| l.starts_with("2 .  .  .")));
+    }
 
     fn game(board: &str) -> Game {
         let text = format!(

@@ -17,10 +17,12 @@ pub mod result;
 pub mod spec;
 
 pub use clock::{Clocks, control_label, format_clock};
-pub use matches::{Host, Match, Turn, Undo, move_cells, opening};
+pub use matches::{ENDLESS_CAP, Host, Match, Turn, Undo, may_never_end, move_cells, opening};
 pub use record::{Record, RecordError, ReplayError, Replayed};
 pub use result::{Ending, result_token, token_winner};
-pub use spec::{AGENT_KINDS, AgentKind, AgentSpec, MCTS, MctsKnobs, SpecError};
+pub use spec::{
+    AGENT_KINDS, AgentKind, AgentSpec, MCTS, MctsKnobs, RECORD_DEPTH, RECORD_HASH_MB, RECORD_MOVE_MS, RECORD_PLAYOUTS, SpecError,
+};
 
 pub use hetproba_ai as ai;
 pub use hetproba_engine as engine;

@@ -114,6 +114,16 @@ impl Host for Computers {
     }
 }
 
+/// The ply cap `play` puts on a game that may never end ([`may_never_end`]) when none is asked
+/// for: the cap self-play has by default.
+pub const ENDLESS_CAP: usize = 1000;
+
+/// Whether a game may go on for ever: a player may always pass, and no `[[draw]]` rule ends a
+/// game that goes on (two players who pass in turn).
+pub fn may_never_end(rules: &hetproba_engine::rules::model::Ruleset) -> bool {
+    rules.turn.pass == hetproba_engine::rules::model::PassRule::Always && rules.draws.is_empty()
+}
+
 /// One game between two players under an optional clock and an optional ply cap.
 pub struct Match<'g> {
     game: &'g Game,
@@ -569,14 +579,14 @@ mod tests {
     }
 
     impl Host for Script {
-        type Error = String;
+        type Error = hetproba_engine::MoveError;
 
-        fn show(&mut self, _: &Match) -> Result<(), String> {
+        fn show(&mut self, _: &Match) -> Result<(), Self::Error> {
             self.shown += 1;
             Ok(())
         }
 
-        fn human(&mut self, m: &mut Match) -> Result<Turn, String> {
+        fn human(&mut self, m: &mut Match) -> Result<Turn, Self::Error> {
             if self.moves.is_empty() {
                 return Ok(Turn::Stop);
             }
@@ -587,11 +597,11 @@ mod tests {
                     Ok(Turn::Undone)
                 }
                 "resign" => Ok(Turn::Resign),
-                _ => m.game().parse_move(m.position(), text).map(Turn::Move).map_err(|e| e.to_string()),
+                _ => m.game().parse_move(m.position(), text).map(Turn::Move),
             }
         }
 
-        fn played(&mut self, m: &Match) -> Result<(), String> {
+        fn played(&mut self, m: &Match) -> Result<(), Self::Error> {
             self.played.push(m.record().moves.last().cloned().unwrap_or_default());
             Ok(())
         }

@@ -3,21 +3,32 @@
 
 use hetproba_engine::{Game, Move, Position, Session};
 
+/// Why a position and moves given by a protocol were refused: the start, or a move, which
+/// `read` refused with its own error `E`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError<E: std::error::Error> {
+    /// The start, as the protocol wrote it, and why the ruleset's notation refused it.
+    #[error("bad position '{text}': {reason}")]
+    Position { text: String, reason: String },
+    #[error(transparent)]
+    Move(E),
+}
+
 /// The session after `moves` from `start` (the ruleset's start when `None`); `read` reads one
 /// move in the protocol's notation at the position it is played from. Errors say which text
 /// was refused.
-pub fn session_after<'g, 'w>(
+pub fn session_after<'g, 'w, E: std::error::Error>(
     game: &'g Game,
     start: Option<&str>,
     moves: impl IntoIterator<Item = &'w str>,
-    mut read: impl FnMut(&Position, &str) -> Result<Move, String>,
-) -> Result<Session<'g>, String> {
+    mut read: impl FnMut(&Position, &str) -> Result<Move, E>,
+) -> Result<Session<'g>, SetupError<E>> {
     let mut session = match start {
         None => Session::new(game, Position::start(game)),
-        Some(text) => Session::from_text(game, text).map_err(|e| format!("bad position '{text}': {e}"))?,
+        Some(text) => Session::from_text(game, text).map_err(|e| SetupError::Position { text: text.to_string(), reason: e.to_string() })?,
     };
     for word in moves {
-        let mv = read(session.position(), word)?;
+        let mv = read(session.position(), word).map_err(SetupError::Move)?;
         session.play(mv);
     }
     Ok(session)
@@ -39,13 +50,15 @@ mod tests {
         let start = new_session(&game);
         let first = game.legal_moves(start.position())[0];
         let name = game.move_name(start.position(), first);
-        let read = |pos: &Position, w: &str| game.parse_move(pos, w).map_err(|e| format!("move '{w}': {e}"));
+        let read = |pos: &Position, w: &str| game.parse_move(pos, w);
         let after = session_after(&game, None, [name.as_str()], read).expect("a legal move");
         assert_eq!(after.moves(), &[first]);
         let text = after.write_position();
         let again = session_after(&game, Some(&text), [], read).expect("its own position");
         assert_eq!(again.position().hash(), after.position().hash());
-        assert!(session_after(&game, None, ["nonsense"], read).unwrap_err().starts_with("move 'nonsense'"));
-        assert!(session_after(&game, Some("?"), [], read).unwrap_err().starts_with("bad position '?'"));
+        let refused = session_after(&game, None, ["nonsense"], read).unwrap_err();
+        assert!(matches!(refused, SetupError::Move(_)) && refused.to_string().starts_with("illegal move 'nonsense'"), "{refused}");
+        let refused = session_after(&game, Some("?"), [], read).unwrap_err();
+        assert!(matches!(refused, SetupError::Position { .. }) && refused.to_string().starts_with("bad position '?'"), "{refused}");
     }
 }

@@ -73,13 +73,20 @@ impl Record {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut record = Record { result: "*".into(), ..Record::default() };
         let mut in_moves = false;
+        // The movetext ends with its result (the termination marker): a record is one game.
+        let mut ended = false;
         for (number, line) in text.lines().enumerate() {
             // Tags and moves are printed back (in messages, by `play`): no terminal escapes, and
             // no bidirectional controls that would show a name backwards.
             if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_engine::rules::text::is_hidden(c) && c != '\t') {
-                let what = if c.is_control() { "control character" } else { "bidirectional control" };
+                let what = hetproba_engine::rules::text::hidden_kind(c);
+                let why = if what == "invisible character" {
+                    "a record holds no characters that show nothing (format characters, line and paragraph separators)"
+                } else {
+                    "a record holds no control characters but tab, and no bidirectional controls"
+                };
                 return Err(RecordError(format!(
-                    "{name}:{}:{}: {what} {}; a record holds no control characters but tab, and no bidirectional controls",
+                    "{name}:{}:{}: {what} {}; {why}",
                     number + 1,
                     column + 1,
                     hetproba_engine::rules::text::char_name(c)
@@ -98,6 +105,15 @@ impl Record {
                     .strip_prefix('"')
                     .and_then(|v| v.strip_suffix('"'))
                     .ok_or_else(|| RecordError(format!("{name}:{}:{}: a tag value is quoted", number + 1, key.len() + 3)))?;
+                // Each tag says one thing: which of two Ruleset tags would be the game's? (`Param`
+                // is the one tag written once per parameter.)
+                if key != "Param" && record.tags.iter().any(|(k, _)| k == key) {
+                    return Err(RecordError(format!(
+                        "{name}:{}:1: a second [{}] tag; a record gives each tag once",
+                        number + 1,
+                        hetproba_engine::rules::text::quote(key)
+                    )));
+                }
                 record.tags.push((key.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
                 continue;
             }
@@ -132,9 +148,18 @@ impl Record {
                 if token.is_empty() {
                     continue;
                 }
+                if ended {
+                    return Err(RecordError(format!(
+                        "{name}:{}: '{}' after the game's result {}; a record holds one game, which its result ends",
+                        number + 1,
+                        hetproba_engine::rules::text::quote(token),
+                        record.result
+                    )));
+                }
                 // A result, also stuck to a number ("25.1-0"), as it reads once written apart.
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1") {
                     record.result = token.to_string();
+                    ended = true;
                     continue;
                 }
                 record.moves.push(token.to_string());
@@ -180,16 +205,25 @@ pub struct Replayed<'g> {
     pub names: Vec<String>,
 }
 
+/// A ruleset parameter that is not written `NAME=VALUE` with an integer value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParamError {
+    #[error("expected NAME=VALUE, got '{0}'")]
+    NoEquals(String),
+    #[error("'{0}' is not an integer")]
+    NotInteger(String),
+}
+
 /// `NAME=VALUE`: a ruleset parameter, as `--param` and a record's `Param` tags write it.
-pub fn parse_param(text: &str) -> Result<(String, i64), String> {
-    let (name, value) = text.split_once('=').ok_or_else(|| format!("expected NAME=VALUE, got '{text}'"))?;
-    let value = value.trim().parse().map_err(|_| format!("'{value}' is not an integer"))?;
+pub fn parse_param(text: &str) -> Result<(String, i64), ParamError> {
+    let (name, value) = text.split_once('=').ok_or_else(|| ParamError::NoEquals(text.to_string()))?;
+    let value = value.trim().parse().map_err(|_| ParamError::NotInteger(value.to_string()))?;
     Ok((name.trim().to_string(), value))
 }
 
 /// The ruleset parameters a record's `Param` tags set.
 pub fn params_of(record: &Record) -> Result<Vec<(String, i64)>, RecordError> {
-    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(RecordError)).collect()
+    record.tags.iter().filter(|(k, _)| k == "Param").map(|(_, v)| parse_param(v).map_err(|e| RecordError(e.to_string()))).collect()
 }
 
 /// The tag that names a player's agent: the player's name, capitalised (`White`, `X`).

@@ -96,7 +96,41 @@ pub enum SpecError {
 /// The budgets a search accepts, as the messages say them.
 const RANGE: &str = "playouts a move are from 1 to 1000000, a time a move from 1ms to 1h";
 
+/// The most a player named by a record (`[White "..."]`, which `play --resume` reads) may
+/// cost: a record may come from anyone, and resuming it must not take the machine's memory or
+/// an hour a move. The command line may ask for more.
+pub const RECORD_MOVE_MS: u64 = 60_000;
+pub const RECORD_PLAYOUTS: u32 = 100_000;
+pub const RECORD_DEPTH: u32 = 12;
+pub const RECORD_HASH_MB: usize = 256;
+
 impl AgentSpec {
+    /// Why a record may not name this player, if it may not: it thinks longer than
+    /// [`RECORD_MOVE_MS`] a move, deeper than [`RECORD_DEPTH`], more playouts than
+    /// [`RECORD_PLAYOUTS`], or with a table larger than [`RECORD_HASH_MB`].
+    pub fn beyond_a_record(&self) -> Option<String> {
+        let too_long = |t: &Duration| *t > Duration::from_millis(RECORD_MOVE_MS);
+        let over = match self {
+            AgentSpec::Human | AgentSpec::Random => false,
+            AgentSpec::Mcts(Budget::Time(t), _) => too_long(t),
+            AgentSpec::Mcts(Budget::Playouts(n), _) => *n > RECORD_PLAYOUTS,
+            AgentSpec::AlphaBeta(limit, hash, _) => {
+                *hash > RECORD_HASH_MB
+                    || match limit {
+                        Limit::Time(t) => too_long(t),
+                        Limit::Depth(d) => *d > RECORD_DEPTH,
+                        Limit::Nodes(_) | Limit::Infinite => true,
+                    }
+            }
+        };
+        over.then(|| {
+            format!(
+                "a record may name a player of at most {}s a move, {RECORD_PLAYOUTS} playouts, depth {RECORD_DEPTH} and a {RECORD_HASH_MB} MiB table, since a record may come from anyone",
+                RECORD_MOVE_MS / 1000
+            )
+        })
+    }
+
     /// `human`, `random`, `mcts`, `mcts:N` (N playouts a move, 1 to [`MAX_PLAYOUTS`]) or
     /// `mcts:TIME` (a time a move, 1ms to 1h: `500ms`, `2s`, `1m`, `1h`), with options
     /// `,c=0.7`, `,contempt=0.5` and `,plain`; `alphabeta` (1s a move), `alphabeta:N` (N plies, 1 to
@@ -289,6 +323,21 @@ impl std::str::FromStr for AgentSpec {
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue 38, finding 14: a record's `[White "alphabeta:1,hash=4096"]` took 4.7 GB when
+    /// resumed, `[Black "mcts:1h"]` an hour a move.
+    #[test]
+    fn a_record_may_name_only_players_of_bounded_cost() {
+        for costly in
+            ["alphabeta:1,hash=4096", "alphabeta:1,hash=257", "mcts:1h", "mcts:61s", "alphabeta:2m", "alphabeta:13", "mcts:100001"]
+        {
+            let spec = AgentSpec::parse(costly).expect("a player");
+            assert!(spec.beyond_a_record().is_some_and(|why| why.contains("may come from anyone")), "{costly}");
+        }
+        for fine in ["human", "random", "mcts", "mcts:100000", "mcts:1m", "alphabeta", "alphabeta:12", "alphabeta:1m,hash=256"] {
+            assert_eq!(AgentSpec::parse(fine).expect("a player").beyond_a_record(), None, "{fine}");
+        }
+    }
     use super::*;
 
     #[test]

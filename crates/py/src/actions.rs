@@ -5,7 +5,7 @@
 //!
 //! - A *move action* is a triple (from, to, promotion): `from` is a cell or "none" (a
 //!   placement, an entry from the edge, a pass), `to` a cell or "none" (a pass), `promotion`
-//!   none or one of the piece types the rules promote to. Its number is
+//!   none or one of the piece types the rules promote to or drop (a drop's type). Its number is
 //!   `(from_slot * to_slots + to_slot) * extras + extra`, where the cells are numbered as the
 //!   ruleset lists them, "none" comes after the cells, and a slot exists only when some rule
 //!   can make it (no "from" cells in a game of placements only, no "none" without a pass).
@@ -217,7 +217,7 @@ impl ActionGame {
     fn index(&mut self) -> PyResult<()> {
         let mut triples = Vec::with_capacity(self.game.legal.len());
         for (i, mv) in self.game.legal.iter().enumerate() {
-            let t = self.space.triple(&adapter::parts(mv)).map_err(|why| {
+            let t = self.space.triple(&adapter::parts(&self.game.rules().game, mv)).map_err(|why| {
                 let name = self.game.rules().game.move_name(self.game.session().position(), *mv);
                 ActionError::new_err(format!("move {name} has no action ({why}): the action space does not fit this ruleset"))
             })?;
@@ -280,8 +280,9 @@ impl ActionGame {
                 if let [mv] = same[..] {
                     return self.play(mv);
                 }
-                let parts = adapter::parts(&same[0]);
-                let candidates = same.iter().map(|mv| (*mv, self.space.choices(&adapter::parts(mv)))).collect();
+                let game = &self.game.rules().game;
+                let parts = adapter::parts(game, &same[0]);
+                let candidates = same.iter().map(|mv| (*mv, self.space.choices(&adapter::parts(game, mv)))).collect();
                 self.pending = Some(Pending { from: parts.from, to: parts.to, candidates, chosen: Vec::new() });
                 Ok(())
             }
@@ -479,7 +480,7 @@ impl ActionGame {
         let game = &self.compiled().game;
         let pos = self.game.session().position();
         let mv = game.parse_move(pos, text).map_err(|e| crate::errors::move_error(py, e))?;
-        self.space.triple(&adapter::parts(&mv)).map_err(ActionError::new_err)
+        self.space.triple(&adapter::parts(game, &mv)).map_err(ActionError::new_err)
     }
 
     /// The current position.

@@ -26,13 +26,14 @@ fn cell(c: CellId) -> Option<CellId> {
 }
 
 /// The parts of a move.
-pub fn parts(mv: &Move) -> Parts {
+pub fn parts(game: &Game, mv: &Move) -> Parts {
     Parts {
         from: cell(mv.from),
         to: cell(mv.to),
         part: cell(mv.part),
         dir: (mv.dir != NO_DIR).then_some(mv.dir),
-        promotion: mv.promotion(),
+        // A drop's piece type takes the promotion's place: drops of several types may share a cell.
+        promotion: mv.promotion().or_else(|| game.dropped(*mv)),
         captures: mv.captured_cells().collect(),
     }
 }
@@ -81,21 +82,27 @@ pub fn shapes(rules: &Ruleset) -> Shapes {
     // A rule named as another's `next` is a later part only: its cells are the move's part.
     let parts: Vec<usize> = rules.moves.iter().filter_map(|m| m.next).collect();
     let (mut from_cell, mut from_none) = (false, false);
+    let mut dropped = Vec::new();
     for (_, rule) in rules.moves.iter().enumerate().filter(|(i, _)| !parts.contains(i)) {
         match rule.action {
             Action::Place { .. } | Action::Roll { .. } | Action::Push { .. } => from_none = true,
+            Action::Drop { .. } => {
+                from_none = true;
+                dropped.push(rule.piece);
+            }
             Action::Remove { .. } => {}
             Action::Step { .. }
             | Action::Slide { .. }
             | Action::Leap { .. }
             | Action::Hops(_)
             | Action::Castle { .. }
-            | Action::Line { .. } => from_cell = true,
+            | Action::Line { .. }
+            | Action::Track { .. } => from_cell = true,
         }
     }
     let pass = rules.turn.pass != PassRule::Never;
     let mut promotions: Vec<PieceTypeId> =
-        rules.pieces.iter().filter_map(|p| p.promotion.as_ref()).flat_map(|p| p.to.iter().copied()).collect();
+        rules.pieces.iter().filter_map(|p| p.promotion.as_ref()).flat_map(|p| p.to.iter().copied()).chain(dropped).collect();
     promotions.sort_by_key(|p| p.index());
     promotions.dedup();
     Shapes { from_cell, from_none: from_none || pass, pass, promotions }

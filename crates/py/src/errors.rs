@@ -103,7 +103,8 @@ fn report_error(py: Python<'_>, report: &Report) -> PyErr {
 /// A position text the game cannot read.
 pub fn position_error(py: Python<'_>, err: hetproba_engine::PositionError) -> PyErr {
     let message = err.to_string();
-    let hetproba_engine::PositionError::Bad { text, reason } = err;
+    // A legal position beyond the search's limit is a position the game cannot read either.
+    let (hetproba_engine::PositionError::Bad { text, reason } | hetproba_engine::PositionError::BeyondSearch { text, reason }) = err;
     with_attrs(py, PositionError::new_err(message), &[("text", obj(py, text)), ("reason", obj(py, reason))])
 }
 

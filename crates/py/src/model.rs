@@ -507,7 +507,7 @@ impl MoveObj {
     }
 
     /// Its fields as `hetproba moves --json` writes them: notation, from, to, path, captures,
-    /// flips, and promotion, column and part where they apply.
+    /// flips, and promotion, column, part and drop where they apply.
     fn json<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let game = &self.rules.game;
         let info = game.move_info(&self.pos, self.mv);
@@ -520,6 +520,9 @@ impl MoveObj {
         d.set_item("flips", info.flips)?;
         if let Some(p) = info.promotion {
             d.set_item("promotion", p)?;
+        }
+        if let Some(kind) = info.drop {
+            d.set_item("drop", kind)?;
         }
         if game.rules().stacks.is_some()
             && let Some(from) = adapter::from_cell(&self.mv)

@@ -259,17 +259,62 @@ pub fn region_words(r: &Ruleset, id: RegionId) -> String {
     format!("the {readable} {noun} ({} for {}, {} for {})", and(&first), r.players[0].name, and(&second), r.players[1].name)
 }
 
-pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> String {
+/// How a condition names its two players, by where it is read: after a move (an end rule,
+/// `if-after`, a later part's `if`), or before a move (a first part's `if`).
+pub(crate) type Whom = [&'static str; 2];
+
+/// After a move: "the player who just moved" and "the player to move".
+pub(crate) const AFTER: Whom = ["the player who just moved", "the player to move"];
+
+/// Before a move: "the player moving" and "the opponent".
+pub(crate) const BEFORE: Whom = ["the player moving", "the opponent"];
+
+pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition, whom: Whom) -> String {
+    let words = |c: &Condition| condition_words(ruleset, c, whom);
     match c {
-        Condition::Or(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(", or "),
-        Condition::And(parts) => parts.iter().map(|p| condition_words(ruleset, p)).collect::<Vec<_>>().join(" and "),
-        Condition::Not(inner) => format!("not ({})", condition_words(ruleset, inner)),
-        Condition::Test(test, who) => {
-            let whom = match who {
-                Who::Mover => "the player who just moved",
-                Who::Next => "the player to move",
+        Condition::Or(parts) => parts.iter().map(words).collect::<Vec<_>>().join(", or "),
+        Condition::And(parts) => parts.iter().map(words).collect::<Vec<_>>().join(" and "),
+        Condition::Not(inner) => format!("not ({})", words(inner)),
+        Condition::Test(test, who) => test.prim().words(ruleset, who_words(*who, whom)),
+        Condition::Compare(a, op, b) => {
+            let relation = match op {
+                CmpOp::Eq => "is",
+                CmpOp::Ne => "is not",
+                CmpOp::Le => "is at most",
+                CmpOp::Ge => "is at least",
+                CmpOp::Lt => "is less than",
+                CmpOp::Gt => "is more than",
             };
-            test.prim().words(ruleset, whom)
+            format!("{} {relation} {}", count_words(ruleset, a, whom), count_words(ruleset, b, whom))
+        }
+    }
+}
+
+fn who_words(who: Who, whom: Whom) -> &'static str {
+    match who {
+        Who::Mover => whom[0],
+        Who::Next => whom[1],
+    }
+}
+
+/// A count in words: "the number of men of the player to move plus 2".
+fn count_words(ruleset: Option<&Ruleset>, c: &Count, whom: Whom) -> String {
+    match c {
+        Count::Int(v) => v.to_string(),
+        Count::Query(q, who) => q.prim().words(ruleset, who_words(*who, whom)),
+        Count::Chain(first, rest) => {
+            let mut out = count_words(ruleset, first, whom);
+            for (op, c) in rest {
+                let op = match op {
+                    BinOp::Add => "plus",
+                    BinOp::Sub => "minus",
+                    BinOp::Mul => "times",
+                    BinOp::Div => "divided by",
+                    BinOp::Rem => "modulo",
+                };
+                out.push_str(&format!(" {op} {}", count_words(ruleset, c, whom)));
+            }
+            out
         }
     }
 }
@@ -278,6 +323,9 @@ pub(crate) fn condition_words(ruleset: Option<&Ruleset>, c: &Condition) -> Strin
 pub fn reason(c: &Condition, verdict: Verdict) -> String {
     if verdict == Verdict::MostPieces {
         return "more pieces at the end".into();
+    }
+    if let Verdict::MostArea(_) = verdict {
+        return "the greater area".into();
     }
     match c {
         Condition::Test(test, _) => test.prim().reason(),
@@ -318,15 +366,25 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
     for effect in &m.effects {
         s.push_str(&effect.prim().words(r));
     }
+    if m.leaves_ko {
+        s.push_str(" Ko: when it captures exactly one piece and its piece then stands alone with that cell its only empty neighbour, the opponent may not place on that cell on the next move.");
+    }
+    if let Some(c) = &m.when {
+        s.push_str(&format!(" Only if {}.", condition_words(Some(r), c, BEFORE)));
+    }
+    if let Some(c) = &m.after {
+        s.push_str(&format!(" Only if afterwards {}.", condition_words(Some(r), c, AFTER)));
+    }
     if let Some(part) = m.next {
-        let words = move_words(r, &r.moves[part]);
+        let later = &r.moves[part];
+        let words = move_words(r, &MoveRule { when: None, ..later.clone() });
         let mut chars = words.chars();
         let lowered: String = chars.next().map(|c| c.to_ascii_lowercase()).into_iter().chain(chars).collect();
-        match &r.moves[part].when {
+        match &later.when {
             None => s.push_str(&format!(" Then, in the same move (written after a '/'): {lowered}")),
             Some(c) => s.push_str(&format!(
                 " Then, in the same move (written after a '/'), if {} (after the part before): {lowered}",
-                condition_words(Some(r), c)
+                condition_words(Some(r), c, AFTER)
             )),
         }
     }
@@ -335,13 +393,23 @@ pub fn move_words(r: &Ruleset, m: &MoveRule) -> String {
 
 /// One sentence for an end rule.
 pub fn end_words(r: &Ruleset, e: &EndRule) -> String {
+    let area;
     let verdict = match e.verdict {
         Verdict::MoverWins => "the player who just moved wins",
         Verdict::NextWins => "the player to move wins (the one who just moved loses)",
         Verdict::Draw => "the game is drawn",
         Verdict::MostPieces => "the player with more pieces on the board wins; equal counts draw",
+        Verdict::MostArea(a) => {
+            let komi = if a.komi > 0 { format!(", {} more for {}", a.komi, r.players[1].name) } else { String::new() };
+            let ties = a.ties.map_or("equal areas draw".to_string(), |p| format!("equal areas go to {}", r.players[p.index()].name));
+            area = format!(
+                "the player with the greater area wins: its pieces and the empty cells from which only its pieces can be reached through empty cells {}{komi}; {ties}",
+                dirs_words(r, a.dirs)
+            );
+            &area
+        }
     };
-    format!("If {}, {verdict}.", condition_words(Some(r), &e.condition))
+    format!("If {}, {verdict}.", condition_words(Some(r), &e.condition, AFTER))
 }
 
 /// The board's steps, when `[board.steps]` declares them instead of the shape's: each name, its
@@ -389,6 +457,7 @@ pub fn rules_in_words(r: &Ruleset) -> String {
             Naming::Algebraic => ", named by file letter and rank number (a1)",
             Naming::Numbers { from_top: true } => ", numbered from the top row",
             Naming::Numbers { from_top: false } => ", numbered from the bottom row",
+            Naming::NumberLetter => ", named by file number from the right and rank letter from the top (7g)",
         }
     ));
     if let Some(steps) = steps_words(r) {
@@ -526,6 +595,19 @@ pub(crate) fn types_words(r: &Ruleset, types: PieceTypeSet) -> String {
     names.join(" or ")
 }
 
+/// The sentence of a capture limited to some piece types (`take=`, `spare=`): " It captures
+/// only a king." or " It never captures a cannon.", whichever names fewer types; nothing when
+/// every type may be captured.
+pub(crate) fn taken_words(r: &Ruleset, takes: Option<PieceTypeSet>) -> String {
+    let Some(takes) = takes else { return String::new() };
+    let spared: PieceTypeSet = (0..r.pieces.len()).map(PieceTypeId::new).filter(|&t| !takes.contains(t)).collect();
+    if spared.len() <= takes.len() {
+        format!(" It never captures a {}.", types_words(r, spared))
+    } else {
+        format!(" It captures only a {}.", types_words(r, takes))
+    }
+}
+
 /// "piece" when a set holds every piece type, else the types: `man or king`.
 pub(crate) fn pieces_words(r: &Ruleset, types: PieceTypeSet) -> String {
     if (0..r.pieces.len()).all(|t| types.contains(PieceTypeId::new(t))) { "piece".to_string() } else { types_words(r, types) }
@@ -552,10 +634,20 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             // What happens in the middle of a capture matters only to a piece that chains hops.
             let chains =
                 r.moves.iter().any(|m| m.piece.index() == index && matches!(&m.action, Action::Hops(h) if h.chains() && h.captures()));
+            let (where_, may) = match (promo.leaving, promo.optional) {
+                (false, false) => ("ends its move on", "becomes"),
+                (false, true) => ("ends its move on", "may become"),
+                (true, false) => ("starts or ends its move on", "becomes"),
+                (true, true) => ("starts or ends its move on", "may become"),
+            };
+            let forced = match promo.forced {
+                Some(f) if promo.optional => format!(" (it must on {})", region_words(r, f)),
+                _ => String::new(),
+            };
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
-                    "A {} that ends its move on {} becomes a {}{}",
+                    "A {} that {where_} {} {may} a {}{forced}{}",
                     p.name,
                     region_words(r, promo.region),
                     to.join(" or "),
@@ -594,6 +686,22 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
+    if r.tally.any() {
+        let mut kept = Vec::new();
+        if let Some(n) = r.tally.checks {
+            kept.push(format!("the checks each player has given (up to {n})"));
+        }
+        if r.tally.captured {
+            kept.push("the pieces each player has captured, by type".to_string());
+        }
+        if r.tally.passes {
+            kept.push("the moves in a row that moved nothing (passes)".to_string());
+        }
+        if r.tally.last {
+            kept.push("the cells of the last move and what it captured".to_string());
+        }
+        out.push(("counters".to_string(), format!("The position keeps {}.", join_and(&kept))));
+    }
     if let Some(stacks) = &r.stacks {
         let carry = match stacks.carry {
             crate::model::Carry::Column => "a move carries the whole column",
@@ -610,7 +718,39 @@ fn turn_words(r: &Ruleset) -> Vec<(String, String)> {
             ),
         ));
     }
+    if let Some(hands) = &r.hands {
+        out.push(("hands".to_string(), hands_words(r, hands)));
+    }
     out.extend(after.into_iter().map(|(_, key, words)| (key, words)));
+    out
+}
+
+/// `[hands]` in words: what goes into a hand, and what each player holds at the start.
+fn hands_words(r: &Ruleset, hands: &crate::model::Hands) -> String {
+    let mut out = "Each player keeps pieces in a hand, off the board, and drops them with the drop moves.".to_string();
+    if hands.captures {
+        out.push_str(" A captured piece changes owner into the captor's hand");
+        let demoted: Vec<String> = (0..r.pieces.len())
+            .filter(|&t| hands.demote[t].index() != t)
+            .map(|t| format!("a {} as a {}", r.pieces[t].name, r.pieces[hands.demote[t].index()].name))
+            .collect();
+        if !demoted.is_empty() {
+            out.push_str(&format!(" ({})", demoted.join(", ")));
+        }
+        if hands.marks {
+            out.push_str("; a piece that arrived by promotion is marked, and goes into the hand as what it promoted from");
+        }
+        out.push('.');
+    } else {
+        out.push_str(" Captured pieces leave the game.");
+    }
+    for (p, held) in hands.start.iter().enumerate() {
+        let listed: Vec<String> =
+            held.iter().enumerate().filter(|(_, n)| **n > 0).map(|(t, n)| format!("{n} {}", r.pieces[t].name)).collect();
+        if !listed.is_empty() {
+            out.push_str(&format!(" {} starts with {} in hand.", r.players[p].name, join_and(&listed)));
+        }
+    }
     out
 }
 

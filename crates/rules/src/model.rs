@@ -4,7 +4,9 @@
 pub use crate::prims::draws::{Event, Material};
 pub use crate::prims::turn::{PassRule, Removal, Trigger};
 /// The primitives' own types, by category (`moves::Slide`, `effects::Enclose`, ...).
-pub use crate::prims::{Action, Criterion, DrawKind, Effect, EvalKind, Test, Turn, criteria, draws, effects, ends, moves, terms, turn};
+pub use crate::prims::{
+    Action, Criterion, DrawKind, Effect, EvalKind, Query, Test, Turn, counts, criteria, draws, effects, ends, moves, terms, turn,
+};
 use crate::source::{Sources, Span};
 pub use hetproba_board::{Board, CellId, DirId, Shape};
 
@@ -134,6 +136,9 @@ pub struct Ruleset {
     pub players: [Player; 2],
     /// Parameters and their values (after overrides).
     pub params: Vec<(String, i64)>,
+    /// Per parameter, in the order of `params`: the least and the most a run may set it to,
+    /// where `[params]` says (`size = { default = 8, min = 5, max = 12 }`).
+    pub param_ranges: Vec<(Option<i64>, Option<i64>)>,
     pub board: Board,
     pub shape: Shape,
     pub naming: Naming,
@@ -144,6 +149,8 @@ pub struct Ruleset {
     /// The points of the shape drawn dark (`[board] dark`), for front ends that draw the board;
     /// empty: every cell is drawn alike. Play never looks at it.
     pub dark: Vec<(i32, i32)>,
+    /// The board's tracks (`[board.tracks]`), which `track()` moves follow.
+    pub tracks: Vec<Track>,
     pub pieces: Vec<PieceType>,
     pub start: Start,
     pub phases: Vec<Phase>,
@@ -159,10 +166,15 @@ pub struct Ruleset {
     pub unmoved: Vec<PieceTypeId>,
     /// A limit on moving one piece many times in a row, if the rules set one.
     pub same_piece: Option<SamePiece>,
+    /// The counters and the memory of the last move the position keeps (`[state] checks`,
+    /// `captured`, `passes`, `last`), for conditions to read.
+    pub tally: Tally,
     /// How the computer players judge a position that is not over (`[eval]`, or the default).
     pub eval: Eval,
     /// `[stacks]`: a cell may hold a column of pieces, if the rules say so.
     pub stacks: Option<Stacks>,
+    /// `[hands]`: each player keeps pieces off the board, to drop them later, if the rules say so.
+    pub hands: Option<Hands>,
     /// `[game] cannot-draw = true` (where it is written): no end rule or draw rule gives a
     /// draw, and a game that ends with no rule holding is a contradiction that `check` reports.
     pub cannot_draw: Option<Span>,
@@ -217,11 +229,55 @@ pub struct SamePiece {
     pub while_owning: PieceTypeSet,
 }
 
+/// What `[state]` asks the position to count and remember for conditions: each saved for
+/// `unmake`, hashed and written in the position's notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// `checks = N`: the checks each player has given, counted up to N (a move after which a
+    /// royal piece of the opponent stands attacked gives one).
+    pub checks: Option<u16>,
+    /// `captured = true`: the pieces each player has captured, by type.
+    pub captured: bool,
+    /// `passes = true`: the moves in a row that moved nothing (a pass, or a piece that stays
+    /// where it stood and captures nothing), by either player.
+    pub passes: bool,
+    /// `last = true`: the cells of the last move and the types of the pieces it captured.
+    pub last: bool,
+}
+
+impl Tally {
+    /// Does the position keep any of it?
+    pub fn any(&self) -> bool {
+        self.checks.is_some() || self.captured || self.passes || self.last
+    }
+}
+
 /// A named set of directions, resolved for each player (`forward` differs between players).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DirectionSet {
     pub name: String,
     pub dirs: [Vec<DirId>; 2],
+}
+
+/// A track of the board (`[board.tracks]`): a cyclic sequence of cells, a cell possibly more
+/// than once (where the track crosses itself), and the loops between some neighbours in it.
+/// `loops[i]` holds when the way from `cells[i]` to the next cell (the first, after the last)
+/// runs round a loop: Surakarta's circuits and their corner loops.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub name: String,
+    pub cells: Vec<CellId>,
+    pub loops: Vec<bool>,
+}
+
+/// A track of the board, by its index in [`Ruleset::tracks`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TrackId(pub u8);
+
+impl TrackId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
 /// A named set of cells, resolved for each player (`far` differs between players).
@@ -285,7 +341,35 @@ pub struct Promotion {
     /// Where: a region, resolved per player (`far`).
     pub region: RegionId,
     pub during_capture: MidCapture,
+    /// The piece may also stay as it is (each move is then listed with and without promotion).
+    pub optional: bool,
+    /// A move that starts in the region promotes too, not only one that ends there (shogi:
+    /// entering, leaving or moving inside the zone).
+    pub leaving: bool,
+    /// Where promotion is compulsory even when it is `optional`: the cells it could never move
+    /// from again (a shogi lance on the last rank).
+    pub forced: Option<RegionId>,
 }
+
+/// `[hands]`: pieces kept off the board by each player, dropped later by `drop()` moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hands {
+    /// A captured piece changes owner into the captor's hand, as [`Hands::demote`] says.
+    pub captures: bool,
+    /// The position marks each piece that arrived by promotion (FEN writes `~` after it), and a
+    /// marked piece goes into a hand as the type it promoted from ([`Hands::unpromoted`]).
+    pub marks: bool,
+    /// Per piece type: the type it goes into a hand as (itself, or for a type that only
+    /// arises by promotion, the type it promoted from).
+    pub demote: Vec<PieceTypeId>,
+    /// Per piece type: the type a marked piece of it promoted from (itself where none does).
+    pub unpromoted: Vec<PieceTypeId>,
+    /// The pieces each player holds at the start: per player, per piece type, how many.
+    pub start: [Vec<u16>; 2],
+}
+
+/// The most pieces of one type a hand holds (counts are 16 bits).
+pub const MAX_IN_HAND: u32 = u16::MAX as u32;
 
 /// What happens when a piece reaches its promotion region in the middle of a capture chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -344,13 +428,22 @@ pub struct MoveRule {
     /// The position remembers the cells this move passed over, for the next move to land on
     /// (`to=passed`: en passant).
     pub leaves_passed: bool,
+    /// The position remembers a ko after this move (`[state] ko`): when it captured exactly
+    /// one piece and its piece now stands alone with that cell its only liberty, the next move
+    /// may not place on that cell.
+    pub leaves_ko: bool,
     /// The rule of the move's later part, made by the same player in the same move after this
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
     pub next: Option<usize>,
-    /// A later part's `if`: the part is made only when this holds after the part before, the
-    /// mover's move so far being "the last move"; otherwise the move is whole without it.
+    /// `if`: the part is made only when this holds just before it: for a first part, in the
+    /// position before the move (the last move being the opponent's); for a later part, after
+    /// the part before (the mover's move so far being "the last move"), and otherwise the move
+    /// is whole without it. "The mover" is the player making the move.
     pub when: Option<Condition>,
+    /// `if-after`: a move of this rule is legal only when this holds in the position after the
+    /// whole move, as an end condition reads it (the mover having just moved).
+    pub after: Option<Condition>,
     /// The pattern as written, and where.
     pub text: String,
     pub span: Span,
@@ -367,7 +460,22 @@ impl MoveRule {
         text: String,
         span: Span,
     ) -> MoveRule {
-        MoveRule { name, piece, action, effects, notation, from: None, fen: None, leaves_passed: false, next: None, when: None, text, span }
+        MoveRule {
+            name,
+            piece,
+            action,
+            effects,
+            notation,
+            from: None,
+            fen: None,
+            leaves_passed: false,
+            next: None,
+            when: None,
+            after: None,
+            leaves_ko: false,
+            text,
+            span,
+        }
     }
 }
 
@@ -463,8 +571,12 @@ pub enum PositionNotation {
     Pdn { man: PieceTypeId, king: PieceTypeId },
     /// FEN: rows of symbols, side (`w`/`b`), castling rights (the `fen` letters of the
     /// castling moves still possible by the unmoved pieces), the en-passant cell, then the two
-    /// move counters.
+    /// move counters. With `[hands]`, the pieces in hand in brackets after the rows
+    /// (`[Qp]`), and promoted pieces marked `~` where the hands remember them.
     Fen,
+    /// SFEN, as shogi writes positions: rows of symbols, side, the pieces in hand (`-`, or
+    /// each type with its count before it when more than one: `2Pb`), then the move number.
+    Sfen,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -480,21 +592,61 @@ pub struct Notation {
 /// Whose pieces a test looks at.
 pub use crate::syntax::Who;
 
+pub use crate::syntax::{BinOp, CmpOp};
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Condition {
     Or(Vec<Condition>),
     And(Vec<Condition>),
     Not(Box<Condition>),
     Test(Test, Who),
+    /// Two counts compared: `captured by mover >= 10`.
+    Compare(Count, CmpOp, Count),
+}
+
+/// A count in a condition: a number (a parameter's value is one), a query of the position for
+/// a player, or counts joined by operators, left to right within a run of one precedence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Count {
+    Int(i64),
+    Query(Query, Who),
+    Chain(Box<Count>, Vec<(BinOp, Count)>),
 }
 
 impl Condition {
     /// True if the condition needs the list of legal moves (it mentions `no-moves`).
     pub fn needs_moves(&self) -> bool {
+        self.any_test(&mut |t| t.needs_moves())
+    }
+
+    /// Does `f` hold for one of its tests?
+    pub fn any_test(&self, f: &mut dyn FnMut(&Test) -> bool) -> bool {
         match self {
-            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(Condition::needs_moves),
-            Condition::Not(inner) => inner.needs_moves(),
-            Condition::Test(test, _) => test.needs_moves(),
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(|p| p.any_test(f)),
+            Condition::Not(inner) => inner.any_test(f),
+            Condition::Test(test, _) => f(test),
+            Condition::Compare(..) => false,
+        }
+    }
+
+    /// Does `f` hold for one of its queries?
+    pub fn any_query(&self, f: &mut dyn FnMut(&Query) -> bool) -> bool {
+        match self {
+            Condition::Or(parts) | Condition::And(parts) => parts.iter().any(|p| p.any_query(f)),
+            Condition::Not(inner) => inner.any_query(f),
+            Condition::Test(..) => false,
+            Condition::Compare(a, _, b) => a.any_query(f) || b.any_query(f),
+        }
+    }
+}
+
+impl Count {
+    /// Does `f` hold for one of its queries?
+    pub fn any_query(&self, f: &mut dyn FnMut(&Query) -> bool) -> bool {
+        match self {
+            Count::Int(_) => false,
+            Count::Query(q, _) => f(q),
+            Count::Chain(first, rest) => first.any_query(f) || rest.iter().any(|(_, c)| c.any_query(f)),
         }
     }
 }
@@ -507,6 +659,19 @@ pub enum Verdict {
     Draw,
     /// The player with more pieces on the board wins; equal is a draw.
     MostPieces,
+    /// The player with the greater area wins (Go's area scoring, Tromp-Taylor's): its pieces,
+    /// and the empty cells from which only its pieces can be reached through empty cells
+    /// along `dirs`; `komi` points are added to the second player's area, and equal scores
+    /// go to `ties` (a draw when `None`).
+    MostArea(Area),
+}
+
+/// How [`Verdict::MostArea`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub dirs: DirSetId,
+    pub komi: u32,
+    pub ties: Option<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -77,7 +77,22 @@ pub enum CondAst {
     Or(Vec<CondAst>),
     And(Vec<CondAst>),
     Not(Box<CondAst>),
-    Test { call: Call, who: Option<Who> },
+    Test {
+        call: Call,
+        who: Option<Who>,
+    },
+    /// Two counts compared: `captured by mover >= 10`.
+    Compare(CountAst, CmpOp, CountAst),
+}
+
+/// A count inside a condition: a number, a query of the position with the player it looks at
+/// (`count(man) by next`, or a parameter's name), or counts joined by operators, a run of one
+/// precedence being one `Chain` as in [`Expr`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CountAst {
+    Int(i64),
+    Query { call: Call, who: Option<Who> },
+    Chain(Box<CountAst>, Vec<(BinOp, CountAst)>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +123,60 @@ pub enum CmpOp {
     Ge,
     Lt,
     Gt,
+}
+
+impl CmpOp {
+    /// Does `a OP b` hold?
+    #[inline]
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpOp::Eq => a == b,
+            CmpOp::Ne => a != b,
+            CmpOp::Le => a <= b,
+            CmpOp::Ge => a >= b,
+            CmpOp::Lt => a < b,
+            CmpOp::Gt => a > b,
+        }
+    }
+
+    /// How it is written: `>=`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Le => "<=",
+            CmpOp::Ge => ">=",
+            CmpOp::Lt => "<",
+            CmpOp::Gt => ">",
+        }
+    }
+}
+
+impl BinOp {
+    /// `a OP b`: `None` when it overflows or divides by zero. Division and remainder are
+    /// Euclidean (`-7 / 2` is -4, `-7 % 2` is 1).
+    #[inline]
+    pub fn apply(self, a: i64, b: i64) -> Option<i64> {
+        match self {
+            BinOp::Add => a.checked_add(b),
+            BinOp::Sub => a.checked_sub(b),
+            BinOp::Mul => a.checked_mul(b),
+            BinOp::Div | BinOp::Rem if b == 0 => None,
+            BinOp::Div => a.checked_div_euclid(b),
+            BinOp::Rem => a.checked_rem_euclid(b),
+        }
+    }
+
+    /// How it is written: `+`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -151,6 +220,9 @@ fn rule_name(rule: &Rule) -> &'static str {
         Rule::cond_or | Rule::cond_and | Rule::cond_not => "a condition",
         Rule::test => "a test such as line(4)",
         Rule::who => "'mover' or 'next'",
+        Rule::compare => "a comparison such as captured >= 10",
+        Rule::count_expr | Rule::count_term | Rule::count_factor => "a count",
+        Rule::query => "a count such as count(man)",
         Rule::predicate | Rule::pred_or | Rule::pred_and | Rule::pred_not => "a cell predicate",
         Rule::comparison => "a comparison such as x == 0",
         Rule::cmp_op => "a comparison operator",
@@ -392,15 +464,70 @@ fn parse_cond(pair: Pair<'_, Rule>) -> Result<CondAst, SyntaxError> {
             }
         }
         Rule::test => {
-            let mut inner = pair.into_inner();
-            let call = parse_call(inner.next().expect("a test has a call"))?;
-            let who = inner.find(|p| p.as_rule() == Rule::who).map(|p| match p.as_str() {
-                "mover" => Who::Mover,
-                _ => Who::Next,
-            });
+            let (call, who) = parse_call_by(pair)?;
             Ok(CondAst::Test { call, who })
         }
+        Rule::compare => {
+            let mut inner = pair.into_inner();
+            let left = parse_count(inner.next().expect("left side"))?;
+            let op = parse_cmp_op(inner.next().expect("operator").as_str());
+            let right = parse_count(inner.next().expect("right side"))?;
+            Ok(CondAst::Compare(left, op, right))
+        }
         other => unreachable!("unexpected rule {other:?} in a condition"),
+    }
+}
+
+/// A call with the player it looks at: a test or a count.
+fn parse_call_by(pair: Pair<'_, Rule>) -> Result<(Call, Option<Who>), SyntaxError> {
+    let mut inner = pair.into_inner();
+    let call = parse_call(inner.next().expect("a test or count has a call"))?;
+    let who = inner.find(|p| p.as_rule() == Rule::who).map(|p| match p.as_str() {
+        "mover" => Who::Mover,
+        _ => Who::Next,
+    });
+    Ok((call, who))
+}
+
+fn parse_cmp_op(op: &str) -> CmpOp {
+    match op {
+        "==" => CmpOp::Eq,
+        "!=" => CmpOp::Ne,
+        "<=" => CmpOp::Le,
+        ">=" => CmpOp::Ge,
+        "<" => CmpOp::Lt,
+        _ => CmpOp::Gt,
+    }
+}
+
+fn parse_bin_op(op: &str) -> BinOp {
+    match op {
+        "+" => BinOp::Add,
+        "-" => BinOp::Sub,
+        "*" => BinOp::Mul,
+        "/" => BinOp::Div,
+        _ => BinOp::Rem,
+    }
+}
+
+fn parse_count(pair: Pair<'_, Rule>) -> Result<CountAst, SyntaxError> {
+    match pair.as_rule() {
+        Rule::count_expr | Rule::count_term => {
+            let mut inner = pair.into_inner();
+            let first = parse_count(inner.next().expect("first operand"))?;
+            let mut rest = Vec::new();
+            while let Some(op) = inner.next() {
+                rest.push((parse_bin_op(op.as_str()), parse_count(inner.next().expect("second operand"))?));
+            }
+            Ok(if rest.is_empty() { first } else { CountAst::Chain(Box::new(first), rest) })
+        }
+        Rule::count_factor => parse_count(pair.into_inner().next().expect("a count has a part")),
+        Rule::uint => Ok(CountAst::Int(parse_int(&pair)?)),
+        Rule::query => {
+            let (call, who) = parse_call_by(pair)?;
+            Ok(CountAst::Query { call, who })
+        }
+        other => unreachable!("unexpected rule {other:?} in a count"),
     }
 }
 
@@ -438,14 +565,7 @@ fn parse_pred(pair: Pair<'_, Rule>) -> Result<Pred, SyntaxError> {
         Rule::comparison => {
             let mut inner = pair.into_inner();
             let left = parse_expr(inner.next().expect("left side"))?;
-            let op = match inner.next().expect("operator").as_str() {
-                "==" => CmpOp::Eq,
-                "!=" => CmpOp::Ne,
-                "<=" => CmpOp::Le,
-                ">=" => CmpOp::Ge,
-                "<" => CmpOp::Lt,
-                _ => CmpOp::Gt,
-            };
+            let op = parse_cmp_op(inner.next().expect("operator").as_str());
             let right = parse_expr(inner.next().expect("right side"))?;
             Ok(Pred::Cmp(left, op, right))
         }
@@ -466,14 +586,7 @@ fn parse_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             let first = parse_expr(inner.next().expect("first operand"))?;
             let mut rest = Vec::new();
             while let Some(op) = inner.next() {
-                let op = match op.as_str() {
-                    "+" => BinOp::Add,
-                    "-" => BinOp::Sub,
-                    "*" => BinOp::Mul,
-                    "/" => BinOp::Div,
-                    _ => BinOp::Rem,
-                };
-                rest.push((op, parse_expr(inner.next().expect("second operand"))?));
+                rest.push((parse_bin_op(op.as_str()), parse_expr(inner.next().expect("second operand"))?));
             }
             Ok(if rest.is_empty() { first } else { Expr::Chain(Box::new(first), rest) })
         }
@@ -495,17 +608,10 @@ impl Expr {
                 let mut a = first.eval(lookup)?;
                 for (op, b) in rest {
                     let b = b.eval(lookup)?;
-                    let result = match op {
-                        BinOp::Add => a.checked_add(b),
-                        BinOp::Sub => a.checked_sub(b),
-                        BinOp::Mul => a.checked_mul(b),
-                        BinOp::Div | BinOp::Rem if b == 0 => {
-                            return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
-                        }
-                        BinOp::Div => a.checked_div_euclid(b),
-                        BinOp::Rem => a.checked_rem_euclid(b),
-                    };
-                    a = result.ok_or_else(|| SyntaxError { at: 0..0, message: "the number is too large".into() })?;
+                    if b == 0 && matches!(op, BinOp::Div | BinOp::Rem) {
+                        return Err(SyntaxError { at: 0..0, message: "division by zero".into() });
+                    }
+                    a = op.apply(a, b).ok_or_else(|| SyntaxError { at: 0..0, message: "the number is too large".into() })?;
                 }
                 a
             }
@@ -557,17 +663,7 @@ impl Pred {
                 true
             }
             Pred::Not(p) => !p.eval(lookup)?,
-            Pred::Cmp(a, op, b) => {
-                let (a, b) = (a.eval(lookup)?, b.eval(lookup)?);
-                match op {
-                    CmpOp::Eq => a == b,
-                    CmpOp::Ne => a != b,
-                    CmpOp::Le => a <= b,
-                    CmpOp::Ge => a >= b,
-                    CmpOp::Lt => a < b,
-                    CmpOp::Gt => a > b,
-                }
-            }
+            Pred::Cmp(a, op, b) => op.holds(a.eval(lookup)?, b.eval(lookup)?),
         })
     }
 }
@@ -607,6 +703,25 @@ mod tests {
         assert!(matches!(c, CondAst::Or(ref parts) if parts.len() == 2));
         let c = parse_condition("not no-pieces by next").unwrap();
         assert!(matches!(c, CondAst::Not(_)));
+    }
+
+    #[test]
+    fn comparisons_of_counts() {
+        let c = parse_condition("captured by mover >= 10 or line(5)").unwrap();
+        let CondAst::Or(parts) = c else { panic!("an or: {c:?}") };
+        let CondAst::Compare(CountAst::Query { call, who }, CmpOp::Ge, CountAst::Int(10)) = &parts[0] else {
+            panic!("a comparison: {:?}", parts[0])
+        };
+        assert_eq!((call.name.as_str(), *who), ("captured", Some(Who::Mover)));
+        let c = parse_condition("count(man, in=far) by mover > count(man) by next + 2 * x").unwrap();
+        let CondAst::Compare(_, CmpOp::Gt, CountAst::Chain(first, rest)) = c else { panic!("a sum on the right: {c:?}") };
+        assert!(matches!(*first, CountAst::Query { ref who, .. } if *who == Some(Who::Next)));
+        assert!(matches!(rest.as_slice(), [(BinOp::Add, CountAst::Chain(..))]));
+        // Brackets hold a condition or a sum, whichever reads.
+        assert!(matches!(parse_condition("(line(3) or no-moves) and not (passes + 1) == 2").unwrap(), CondAst::And(_)));
+        assert!(matches!(parse_condition("not checks >= 3").unwrap(), CondAst::Not(_)));
+        let err = parse_condition("count(man) by mover >").unwrap_err();
+        assert!(err.message.contains("expected a count"), "{}", err.message);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Text shown to people. One rule for all of it: names (ruleset ids and names, piece symbols,
-//! record tags, player names) may hold no control or bidirectional-control characters, and text
+//! record tags, player names) may hold no control, bidirectional-control or invisible
+//! characters, and text
 //! quoted in a message (a typed move, a position, a line of a file) shows them escaped, so that
 //! nothing read from a file or typed moves the cursor, changes colours or turns the line around.
 
@@ -9,10 +10,35 @@ pub fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
-/// A character that does something to a terminal rather than show: a control character (C0,
-/// DEL, C1) or a bidirectional control.
+/// A character that shows nothing, yet makes two texts that look alike differ: a format
+/// character (Unicode general category Cf: zero-width space U+200B, byte order mark U+FEFF, the
+/// tags U+E0001 and U+E0020-U+E007F, ...) or a line or paragraph separator (Zl U+2028, Zp
+/// U+2029). The ranges of Unicode 15.1's DerivedGeneralCategory.txt.
+fn is_invisible(c: char) -> bool {
+    matches!(c,
+        '\u{AD}' | '\u{600}'..='\u{605}' | '\u{61C}' | '\u{6DD}' | '\u{70F}' | '\u{890}'..='\u{891}' | '\u{8E2}' | '\u{180E}'
+        | '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}'
+        | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}' | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}'
+        | '\u{1D173}'..='\u{1D17A}' | '\u{E0001}' | '\u{E0020}'..='\u{E007F}')
+}
+
+/// A character that does something to a terminal rather than show, or shows nothing: a control
+/// character (C0, DEL, C1), a bidirectional control, a format character or a line or paragraph
+/// separator.
 pub fn is_hidden(c: char) -> bool {
-    c.is_control() || is_bidi_control(c)
+    c.is_control() || is_bidi_control(c) || is_invisible(c)
+}
+
+/// What a hidden character is, as messages name it: `control character`, `bidirectional
+/// control` or `invisible character`.
+pub fn hidden_kind(c: char) -> &'static str {
+    if c.is_control() {
+        "control character"
+    } else if is_bidi_control(c) {
+        "bidirectional control"
+    } else {
+        "invisible character"
+    }
 }
 
 /// The first hidden character of `text`, if any, for "names may not hold it" errors.
@@ -75,5 +101,23 @@ mod tests {
             assert!(!is_hidden(c), "{c:?}");
         }
         assert_eq!(first_hidden("ab\u{202e}c"), Some('\u{202e}'));
+    }
+
+    /// Issue 38, finding 19: zero-width and other invisible characters passed the name filter,
+    /// so that two names that look alike could differ.
+    #[test]
+    fn invisible_characters_are_hidden_too() {
+        for c in ['\u{200B}', '\u{200D}', '\u{FEFF}', '\u{2028}', '\u{2029}', '\u{E0001}', '\u{E0041}', '\u{AD}', '\u{2060}', '\u{180E}'] {
+            assert!(is_hidden(c), "{c:?}");
+            assert_eq!(hidden_kind(c), if is_bidi_control(c) { "bidirectional control" } else { "invisible character" }, "{c:?}");
+        }
+        assert_eq!(escape("re\u{200B}versi"), "re\\u{200b}versi");
+        // Letters of scripts that join or combine are text, not hidden.
+        for c in ['\u{0915}', '\u{094D}', '\u{0301}', 'ﬁ', '\u{2027}', '\u{202F}'] {
+            assert!(!is_hidden(c), "{c:?}");
+        }
+        let rules = "[game]\nid = \"re\u{200B}versi\"\nname = \"x\"\n";
+        let report = crate::load("zw.toml", rules, &crate::BuiltinFiles, &[]).expect_err("refused");
+        assert!(report.to_string().contains("invisible character U+200B in a string"), "{report}");
     }
 }

@@ -92,14 +92,13 @@ fn plain_text(span: Span, text: &str, is_key: bool) -> Result<(), Diagnostic> {
     while let Some(c) = chars.next() {
         let line_end = c == '\r' && chars.peek() == Some(&'\n');
         if crate::text::is_hidden(c) && c != '\n' && c != '\t' && !line_end {
-            let what = if c.is_control() { "control character" } else { "bidirectional control" };
-            return Err(Diagnostic::at(
-                span,
-                format!(
-                    "{what} {} in a string; a ruleset's text may hold no control characters but newline and tab, and no bidirectional controls",
-                    crate::text::char_name(c)
-                ),
-            ));
+            let what = crate::text::hidden_kind(c);
+            let why = if what == "invisible character" {
+                "a ruleset's text may hold no characters that show nothing (format characters, line and paragraph separators)"
+            } else {
+                "a ruleset's text may hold no control characters but newline and tab, and no bidirectional controls"
+            };
+            return Err(Diagnostic::at(span, format!("{what} {} in a string; {why}", crate::text::char_name(c))));
         }
     }
     Ok(())

@@ -114,17 +114,14 @@ pub fn shown_regions(rules: &Ruleset) -> Vec<RegionId> {
             add(promo.region, &mut out);
         }
     }
-    fn tests(c: &Condition, found: &mut Vec<RegionId>) {
-        match c {
-            Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| tests(p, found)),
-            Condition::Not(inner) => tests(inner, found),
-            Condition::Test(Test::Occupies(occupies), _) => found.push(occupies.region),
-            Condition::Test(..) => {}
-        }
-    }
     let mut found = Vec::new();
     for e in &rules.ends {
-        tests(&e.condition, &mut found);
+        e.condition.any_test(&mut |t| {
+            if let Test::Occupies(occupies) = t {
+                found.push(occupies.region);
+            }
+            false
+        });
     }
     for m in &rules.moves {
         if let Action::Place(place) = &m.action
@@ -146,7 +143,7 @@ fn shape_tests(c: &Condition, found: &mut Vec<Test>) {
         Condition::Or(parts) | Condition::And(parts) => parts.iter().for_each(|p| shape_tests(p, found)),
         Condition::Not(_) => {}
         Condition::Test(t @ (Test::Line { .. } | Test::Joins { .. }), _) => found.push(t.clone()),
-        Condition::Test(..) => {}
+        Condition::Test(..) | Condition::Compare(..) => {}
     }
 }
 
@@ -249,6 +246,8 @@ struct Frame {
     /// A rectangle whose directions are a hexagon's six (a rhombus): each row is shifted by
     /// this much of a cell against the one below, and cells are drawn as hexagons.
     skew: Option<f64>,
+    /// Room round the board for the loops of its tracks (`[board.tracks]`).
+    loop_room: f64,
 }
 
 /// The shift per row of a rectangle whose six directions are those of hexagons in a rhombus:
@@ -279,7 +278,8 @@ impl Frame {
         let ys = points.iter().map(|p| p.1);
         let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
         let (y0, y1) = (ys.clone().min().unwrap_or(0), ys.max().unwrap_or(0));
-        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.4, skew: rhombus_skew(rules) }
+        let loop_room = track_loops(rules).iter().map(|l| l.4).fold(0.0, f64::max) * UNIT;
+        Frame { shape: rules.shape.clone(), x0, y0, x1, y1, flipped, margin: UNIT * 0.4 + loop_room, skew: rhombus_skew(rules), loop_room }
     }
 
     /// Horizontal and vertical distance between neighbouring points, in units of the point grid.
@@ -324,7 +324,15 @@ impl Frame {
     }
 
     fn pad_top(&self) -> f64 {
-        UNIT * 0.6
+        UNIT * 0.6 + self.loop_room
+    }
+
+    /// The centre of a point between the grid's points, at (x, y) in its coordinates.
+    fn at(&self, x: f64, y: f64) -> (f64, f64) {
+        let (ox, oy) = self.centre(0, 0);
+        let (ex, ey) = self.centre(1, 0);
+        let (nx, ny) = self.centre(0, 1);
+        (ox + x * (ex - ox) + y * (nx - ox), oy + x * (ey - oy) + y * (ny - oy))
     }
 
     fn size(&self) -> (f64, f64) {
@@ -493,6 +501,7 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
             }
         }
     }
+    tracks(&mut out, rules, &frame);
     let regions = shown_regions(rules);
     let selected: HashSet<CellId> = view.selected.iter().copied().collect();
     let targets: HashSet<CellId> = view.targets.iter().copied().collect();
@@ -587,12 +596,82 @@ pub fn svg(game: &Game, pos: &Position, view: &View) -> String {
         }
         out.push_str("</g>");
     }
+    track_runs(&mut out, rules, &frame);
     coordinates(&mut out, game, &frame);
     for &(cell, dir) in &view.entries {
         out.push_str(&entry_arrow(game, &frame, cell, dir, view.lang));
     }
     out.push_str("</svg>");
     out
+}
+
+/// A loop drawn as an arc: its track, its two ends, the arc's centre and its radius.
+type LoopArc = (usize, (f64, f64), (f64, f64), (f64, f64), f64);
+
+/// The loops of the board's tracks: each its track, the cells it joins, and the circle it
+/// runs on (centre and radius), in the grid's coordinates.
+fn track_loops(rules: &Ruleset) -> Vec<LoopArc> {
+    let board = &rules.board;
+    let at = |c: CellId| (f64::from(board.cell(c).x), f64::from(board.cell(c).y));
+    let points: Vec<(f64, f64)> = board.all_cells().map(at).collect();
+    let middle =
+        |f: fn(&(f64, f64)) -> f64| (points.iter().map(f).fold(f64::MAX, f64::min) + points.iter().map(f).fold(f64::MIN, f64::max)) / 2.0;
+    let mid = (middle(|p| p.0), middle(|p| p.1));
+    let mut out = Vec::new();
+    for (t, track) in rules.tracks.iter().enumerate() {
+        let n = track.cells.len();
+        for i in (0..n).filter(|&i| track.loops[i]) {
+            let (p, q) = (at(track.cells[i]), at(track.cells[(i + 1) % n]));
+            // The loop turns round the corner of the square with p and q at two of its
+            // corners: of (p.x, q.y) and (q.x, p.y), the one farther from the board's middle.
+            let far = |c: (f64, f64)| (c.0 - mid.0).powi(2) + (c.1 - mid.1).powi(2);
+            let (a, b) = ((p.0, q.1), (q.0, p.1));
+            let centre = if far(a) >= far(b) { a } else { b };
+            let radius = ((centre.0 - p.0).powi(2) + (centre.1 - p.1).powi(2)).sqrt();
+            out.push((t, p, q, centre, radius));
+        }
+    }
+    out
+}
+
+/// The runs of the board's tracks between neighbours in them, as lines over the cells (faint,
+/// and taking no clicks): drawn after the cells, which would hide them.
+fn track_runs(out: &mut String, rules: &Ruleset, frame: &Frame) {
+    let board = &rules.board;
+    for (t, track) in rules.tracks.iter().enumerate() {
+        let colour = region_colour(t);
+        let n = track.cells.len();
+        for i in (0..n).filter(|&i| !track.loops[i]) {
+            let (a, b) = (board.cell(track.cells[i]), board.cell(track.cells[(i + 1) % n]));
+            let ((ax, ay), (bx, by)) = (frame.centre(a.x, a.y), frame.centre(b.x, b.y));
+            let _ = write!(out, r#"<line class="track run" stroke="{colour}" x1="{ax:.1}" y1="{ay:.1}" x2="{bx:.1}" y2="{by:.1}"/>"#);
+        }
+    }
+}
+
+/// The loops of the board's tracks, each three quarters of a circle round a corner outside the
+/// board.
+fn tracks(out: &mut String, rules: &Ruleset, frame: &Frame) {
+    for (t, p, q, centre, radius) in track_loops(rules) {
+        // From p round the outside to q: the long way, three quarters of the circle.
+        let (ap, aq) = ((p.1 - centre.1).atan2(p.0 - centre.0), (q.1 - centre.1).atan2(q.0 - centre.0));
+        let mut short = aq - ap;
+        while short > std::f64::consts::PI {
+            short -= std::f64::consts::TAU;
+        }
+        while short <= -std::f64::consts::PI {
+            short += std::f64::consts::TAU;
+        }
+        let long = short - short.signum() * std::f64::consts::TAU;
+        let points: Vec<String> = (0..=24)
+            .map(|k| {
+                let a = ap + long * f64::from(k) / 24.0;
+                let (x, y) = frame.at(centre.0 + radius * a.cos(), centre.1 + radius * a.sin());
+                format!("{x:.1},{y:.1}")
+            })
+            .collect();
+        let _ = write!(out, r#"<polyline class="track loop" stroke="{}" fill="none" points="{}"/>"#, region_colour(t), points.join(" "));
+    }
 }
 
 /// A cell's outline drawn `inset` units inside it (squares and hexagons), or a ring around a
@@ -774,6 +853,20 @@ mod tests {
             assert_eq!(svg.matches(r#"<g class="cell"#).count(), game.board().len(), "{id}");
             assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{id}");
         }
+    }
+
+    #[test]
+    fn a_board_with_tracks_draws_its_loops_outside_the_board() {
+        // Surakarta: eight loops, round the four corners; the board moves in to leave them room.
+        let game = Game::new(load_builtin("surakarta", &[]).unwrap().unwrap());
+        let svg = svg(&game, &Position::start(&game), &View::default());
+        assert_eq!(svg.matches(r#"<polyline class="track loop""#).count(), 8);
+        // 24 runs on each circuit, four of them loops: 20 lines each.
+        assert_eq!(svg.matches(r#"<line class="track run""#).count(), 40);
+        let loops = track_loops(game.rules());
+        let (_, p, q, centre, radius) = loops[0];
+        assert_eq!((p, q, centre, radius), ((1.0, 5.0), (0.0, 4.0), (0.0, 5.0), 1.0), "b6 to a5 round a6");
+        assert!(loops.iter().all(|l| l.3.0 == 0.0 || l.3.0 == 5.0), "every loop turns round a corner: {loops:?}");
     }
 
     #[test]

@@ -98,16 +98,13 @@ pub fn parse_event(file: &str, text: &str, csv: bool) -> Result<Event, EventErro
     // Names and games are printed in the standings: no terminal escapes, no text turned around.
     for (number, line) in text.lines().enumerate() {
         if let Some((column, c)) = line.chars().enumerate().find(|&(_, c)| hetproba_engine::rules::text::is_hidden(c) && c != '\t') {
-            let what = if c.is_control() { "control character" } else { "bidirectional control" };
-            return Err(error_at(
-                file,
-                number + 1,
-                column + 1,
-                format!(
-                    "{what} {}; an event file holds no control characters but tab, and no bidirectional controls",
-                    hetproba_engine::rules::text::char_name(c)
-                ),
-            ));
+            let what = hetproba_engine::rules::text::hidden_kind(c);
+            let why = if what == "invisible character" {
+                "an event file holds no characters that show nothing (format characters, line and paragraph separators)"
+            } else {
+                "an event file holds no control characters but tab, and no bidirectional controls"
+            };
+            return Err(error_at(file, number + 1, column + 1, format!("{what} {}; {why}", hetproba_engine::rules::text::char_name(c))));
         }
     }
     let first = text.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#'));

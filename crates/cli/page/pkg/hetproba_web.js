@@ -1001,7 +1001,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.896be2cad491da6f.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.487b8a31d472a6ce.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 

@@ -22,7 +22,7 @@ impl Compile<model::Convert> for Convert {
 }
 
 impl EffectKind for Convert {
-    fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId) {
+    fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, _captured: bool) {
         for &d in &self.dirs[side.index()] {
             let k = board.step(at, d);
             if k != NO_CELL && pos.cells[k.index()].of(side.other()) {

@@ -55,7 +55,7 @@ impl EffectKind for Enclose {
 
     /// At least `min` pieces enclosed.
     #[inline]
-    fn allow(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
         if self.min == 0 {
             return true;
         }
@@ -88,7 +88,7 @@ impl EffectKind for Enclose {
         }
     }
 
-    fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId) {
+    fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, _captured: bool) {
         if self.outcome != Enclosed::Flip {
             return;
         }

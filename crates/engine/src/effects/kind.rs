@@ -22,7 +22,7 @@ pub(crate) trait EffectKind {
 
     /// Does it allow a piece of `side` arriving on `at` (leaving `vacated`, or `NO_CELL` for a
     /// new piece)?
-    fn allow(&self, _board: &Board, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, _board: &Board, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
         true
     }
 
@@ -50,8 +50,26 @@ pub(crate) trait EffectKind {
     ) {
     }
 
-    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at`.
-    fn make(&self, _board: &Board, _keys: &Keys, _pos: &mut Position, _side: PlayerId, _at: CellId) {}
+    /// Is it one of the ways a move may capture, each its own move ([`EffectKind::line`])?
+    fn alternative(&self) -> bool {
+        false
+    }
+
+    /// As an alternative: the pieces a piece of `side` moving from `vacated` to `at` captures
+    /// this way (empty: it does not capture so).
+    fn line<const W: usize>(&self, _board: &Board, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> CellSet<W> {
+        CellSet::EMPTY
+    }
+
+    /// Are the pieces it captures attacked, for royal pieces? (An explosion's are not: it takes
+    /// them along with a capture elsewhere.)
+    fn attacks(&self) -> bool {
+        true
+    }
+
+    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at` (`captured`:
+    /// the move captured).
+    fn make(&self, _board: &Board, _keys: &Keys, _pos: &mut Position, _side: PlayerId, _at: CellId, _captured: bool) {}
 
     /// The cells it would turn (for move descriptions).
     fn turned(&self, _board: &Board, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _out: &mut Vec<CellId>) {}

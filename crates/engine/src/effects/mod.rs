@@ -1,6 +1,6 @@
 //! Effects that follow a move's action, one module each ([`effects!`] is the registry):
 //! enclosure (`enclose`), capture against the board (`surround`), turning neighbours
-//! (`convert`). [`Effects`] holds a rule's effects, a list per kind, and is how generation and
+//! (`convert`), capture by approach or withdrawal (`approach`), explosions (`explode`). [`Effects`] holds a rule's effects, a list per kind, and is how generation and
 //! `make` meet them: `allow` (may the piece arrive so?), `emit` (the captures they add, each
 //! choice of optional captures its own move), `make` (the pieces they turn).
 
@@ -29,6 +29,10 @@ macro_rules! effects {
             removes: bool,
             /// True if an effect captures lines that may each be taken or left.
             choices: bool,
+            /// True if some effects are alternative ways to capture (approach, withdrawal).
+            alternatives: bool,
+            /// True if an effect captures pieces that count as attacked.
+            attacks: bool,
             /// What the enclosures allow to be done for all cells at once.
             fast: enclose::Fast,
         }
@@ -43,6 +47,8 @@ macro_rules! effects {
                 }
                 out.removes = false $( || out.$field.iter().any(EffectKind::removes) )*;
                 out.choices = false $( || out.$field.iter().any(EffectKind::choices_lines) )*;
+                out.alternatives = false $( || out.$field.iter().any(EffectKind::alternative) )*;
+                out.attacks = false $( || out.$field.iter().any(|e| e.removes() && e.attacks()) )*;
                 let alone = effects.iter().all(|e| matches!(e, Effect::Enclose(_)));
                 out.fast = enclose::Fast::compile(rules, &out.enclose, alone, width);
                 out
@@ -55,8 +61,8 @@ macro_rules! effects {
             /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
             /// `NO_CELL` for a new piece)?
             #[inline]
-            pub(crate) fn allow(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
-                $( self.$field.iter().all(|e| e.allow(board, pos, side, at, vacated)) && )* true
+            pub(crate) fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+                $( self.$field.iter().all(|e| e.allow::<W>(board, pos, side, at, vacated)) && )* true
             }
 
             #[inline]
@@ -68,8 +74,13 @@ macro_rules! effects {
                 $( for e in &self.$field { e.choices(board, pos, side, at, vacated, out); } )*
             }
 
-            fn make_each(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId) {
-                $( for e in &self.$field { e.make(board, keys, pos, side, at); } )*
+            /// Each alternative way to capture that captures here: its set, at most one a way.
+            fn lines<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+                $( for e in self.$field.iter().filter(|e| e.alternative()) { out.add(e.line(board, pos, side, at, vacated)); } )*
+            }
+
+            fn make_each(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
+                $( for e in &self.$field { e.make(board, keys, pos, side, at, captured); } )*
             }
 
             fn turned_each(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
@@ -83,6 +94,8 @@ effects! {
     enclose: Enclose(enclose::Enclose),
     surround: Surround(surround::Surround),
     convert: Convert(convert::Convert),
+    approach: Approach(approach::Approach),
+    explode: Explode(explode::Explode),
 }
 
 impl Effects {
@@ -114,6 +127,16 @@ impl Effects {
         self.removes
     }
 
+    /// The first explosion's blast (per player and cell, the cells it takes) and spared types.
+    pub(crate) fn blast(&self) -> Option<(&CellSets, hetproba_rules::model::PieceTypeSet)> {
+        self.explode.first().map(|e| (&e.blast, e.spare))
+    }
+
+    /// True if an effect captures pieces that count as attacked (an explosion's do not).
+    pub(crate) fn attacks(&self) -> bool {
+        self.attacks
+    }
+
     /// Passes `mv` on as the effects make it: not at all if they forbid it; with the cells they
     /// capture added to its captures, once per choice when captures are optional. `vacated` is
     /// the cell the moving piece leaves (`NO_CELL` for a new piece). Returns false if `push`
@@ -131,7 +154,7 @@ impl Effects {
         if self.is_empty() {
             return push(mv);
         }
-        if !self.allow(board, pos, side, mv.to, vacated) {
+        if !self.allow::<W>(board, pos, side, mv.to, vacated) {
             return true;
         }
         if !self.removes {
@@ -153,10 +176,42 @@ impl Effects {
     ) -> bool {
         let mut taken: CellSet<W> = mv.captures.to_set();
         self.take(board, pos, side, mv.to, vacated, &mut taken);
+        if self.alternatives {
+            return self.emit_alternatives(board, pos, side, mv, vacated, taken, push);
+        }
         if !self.choices {
             return push(Move { captures: CellBits::from_set(taken), ..mv });
         }
         self.emit_choices(board, pos, side, mv, vacated, taken, push)
+    }
+
+    /// Passes `mv` on once per alternative way it captures (approach, withdrawal), each with
+    /// `taken` and what that way takes; not at all when it captures no way.
+    #[cold]
+    #[allow(clippy::too_many_arguments)]
+    fn emit_alternatives<const W: usize>(
+        &self,
+        board: &Board,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        taken: CellSet<W>,
+        push: &mut impl FnMut(Move) -> bool,
+    ) -> bool {
+        let mut ways = Choices::new();
+        self.lines(board, pos, side, mv.to, vacated, &mut ways);
+        for way in ways.lines() {
+            let more = if self.choices {
+                self.emit_choices(board, pos, side, mv, vacated, taken | *way, push)
+            } else {
+                push(Move { captures: CellBits::from_set(taken | *way), ..mv })
+            };
+            if !more {
+                return false;
+            }
+        }
+        true
     }
 
     /// Passes `mv` on once per choice of the optional lines, each with `taken` and the lines
@@ -188,9 +243,25 @@ impl Effects {
         true
     }
 
+    /// The one effect, when it is a capture of whole groups (Go): then placements are found for
+    /// all cells at once ([`surround::Surround::placements`]).
+    #[inline(always)]
+    pub(crate) fn groups_only(&self) -> Option<&surround::Surround> {
+        match (self.enclose.as_slice(), self.surround.as_slice(), self.convert.as_slice()) {
+            ([], [s], []) if s.takes_groups() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Does a move of `side` whose piece arrived on `at` and captured only the piece on `taken`
+    /// leave a ko (see `Game::make`): its piece stands alone with `taken` its only liberty?
+    pub(crate) fn leaves_ko(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
+        self.surround.iter().any(|s| s.leaves_ko(board, pos, side, at, taken))
+    }
+
     /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
-    /// with the move; turning is done here).
-    pub(crate) fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId) {
+    /// with the move, which `captured` says; turning and explosions are done here).
+    pub(crate) fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
         if let Some(turn) = &self.fast.turn {
             let own = pos.player_set::<1>(side).words()[0];
             let enemy = pos.player_set::<1>(side.other()).words()[0];
@@ -200,7 +271,7 @@ impl Effects {
             }
             return;
         }
-        self.make_each(board, keys, pos, side, at);
+        self.make_each(board, keys, pos, side, at, captured);
     }
 
     /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving

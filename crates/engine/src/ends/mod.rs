@@ -4,10 +4,11 @@
 //! [`TestKind`], and one line of the registry ([`tests!`]).
 
 use crate::compile::Compile;
+use crate::counts::CountExpr;
 use crate::host::Host;
 use crate::position::Position;
 use hetproba_board::Width;
-use hetproba_rules::model::{Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
+use hetproba_rules::model::{CmpOp, Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
 use kind::TestKind;
 use std::fmt;
 
@@ -28,6 +29,7 @@ impl fmt::Display for Outcome {
     }
 }
 
+pub(crate) mod area;
 pub(crate) mod kind;
 
 /// The registry of end tests: each line a test's module and type, and the model's test it
@@ -71,18 +73,21 @@ tests! {
     Within(within::Within) <= Within,
     Phase(phase::Phase) <= Phase,
     Royal(check::Royal) <= Check,
+    Player(player::Player) <= Player,
+    Last(last::Last) <= Last,
 }
 
-/// A compiled end condition.
+/// A compiled condition.
 #[derive(Clone, Debug)]
 enum Cond {
     Or(Vec<Cond>),
     And(Vec<Cond>),
     Not(Box<Cond>),
     Test(Check, Who),
+    Compare(CountExpr, CmpOp, CountExpr),
 }
 
-/// The end rules of a game, compiled.
+/// The end rules of a game, compiled, and the conditions of its moves.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Ends {
     rules: Vec<(Cond, Verdict)>,
@@ -91,8 +96,14 @@ pub(crate) struct Ends {
     /// True if a rule mentions no-moves together with another test, so that it can hold while
     /// moves exist.
     has_dynamic: bool,
-    /// Per move rule: the `if` of a later part.
-    parts: Vec<Option<Cond>>,
+    /// Per move rule: its `if`, asked before its part is made.
+    before: Vec<Option<Cond>>,
+    /// Per move rule: its `if-after`, asked after the whole move.
+    after: Vec<Option<Cond>>,
+    /// `[turn] if-after`, asked after every move and pass.
+    turn_after: Option<Cond>,
+    /// Some move, or the pass, has an `if-after`.
+    any_after: bool,
 }
 
 impl Ends {
@@ -101,12 +112,21 @@ impl Ends {
         let static_rules = (0..rules.ends.len()).filter(|&i| !rules.ends[i].condition.needs_moves()).collect();
         let has_dynamic =
             rules.ends.iter().any(|e| e.condition.needs_moves() && !matches!(e.condition, Condition::Test(Test::NoMoves(_), _)));
-        let parts = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, c, width))).collect();
-        Ends { rules: compiled, static_rules, has_dynamic, parts }
+        let before = rules.moves.iter().map(|m| m.when.as_ref().map(|c| compile(rules, c, width))).collect();
+        let after: Vec<Option<Cond>> = rules.moves.iter().map(|m| m.after.as_ref().map(|c| compile(rules, c, width))).collect();
+        let turn_after = rules.turn.if_after.as_ref().map(|c| compile(rules, c, width));
+        let any_after = turn_after.is_some() || after.iter().any(Option::is_some);
+        Ends { rules: compiled, static_rules, has_dynamic, before, after, turn_after, any_after }
     }
 
     pub(crate) fn has_static(&self) -> bool {
         !self.static_rules.is_empty()
+    }
+
+    /// Does some move, or the pass, have an `if-after`?
+    #[inline(always)]
+    pub(crate) fn has_after(&self) -> bool {
+        self.any_after
     }
 }
 
@@ -116,6 +136,7 @@ fn compile(rules: &Ruleset, c: &Condition, width: Width) -> Cond {
         Condition::And(parts) => Cond::And(parts.iter().map(|p| compile(rules, p, width)).collect()),
         Condition::Not(inner) => Cond::Not(Box::new(compile(rules, inner, width))),
         Condition::Test(test, who) => Cond::Test(Check::compile(test, rules, width), *who),
+        Condition::Compare(a, op, b) => Cond::Compare(CountExpr::compile(a, rules, width), *op, CountExpr::compile(b, rules, width)),
     }
 }
 
@@ -132,7 +153,7 @@ impl Ends {
         let mut has_moves: Option<bool> = None;
         for (i, (cond, _)) in self.rules.iter().enumerate() {
             let mut moves = || *has_moves.get_or_insert_with(&mut *has_raw_moves);
-            if self.eval::<W>(host, pos, cond, pos.side.other(), &mut moves) {
+            if self.eval::<W>(host, pos, cond, pos.side.other(), None, &mut moves) {
                 return Some(verdict(rules, pos, i));
             }
         }
@@ -151,19 +172,50 @@ impl Ends {
             // without the general walk: generation asks it in every position.
             Cond::Test(Check::NoPieces(_), Who::Mover) => pos.piece_count(mover) == 0,
             Cond::Test(Check::NoPieces(_), Who::Next) => pos.piece_count(mover.other()) == 0,
-            c => self.eval::<W>(host, pos, c, mover, &mut || true),
+            c => self.eval::<W>(host, pos, c, mover, None, &mut || true),
         })
     }
 
-    /// Does the later part of rule `rule` have an `if`?
+    /// Does rule `rule` have an `if`?
+    #[inline(always)]
     pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
-        self.parts[rule].is_some()
+        self.before[rule].is_some()
     }
 
     /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
     /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
     pub(crate) fn part_allowed<const W: usize>(&self, host: &impl Host, pos: &Position, rule: usize) -> bool {
-        self.parts[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, pos.side, &mut || true))
+        self.before[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, pos.side, None, &mut || true))
+    }
+
+    /// Does the `if` of rule `rule` hold for a move of `side` in `pos`, before the move? (For a
+    /// first part; `side` is the mover even when the generation is asked for the other player,
+    /// as attacks are.)
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn rule_allowed<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, rule: usize) -> bool {
+        self.before[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, side, None, &mut || true))
+    }
+
+    /// Do the `if-after` conditions of a move of rule `rule` (`None`: the pass) and `[turn]`'s
+    /// hold in `after`, the position after it (a copy, without the history), made by `side`
+    /// from `before`? `has_moves`: whether the player to move in `after` has a reply.
+    pub(crate) fn after_holds<const W: usize>(
+        &self,
+        host: &impl Host,
+        after: &Position,
+        side: PlayerId,
+        before: &Position,
+        rule: Option<usize>,
+        has_moves: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        let own = rule.and_then(|r| self.after[r].as_ref());
+        [own, self.turn_after.as_ref()].into_iter().flatten().all(|c| self.eval::<W>(host, after, c, side, Some(before), has_moves))
+    }
+
+    /// Has a move of rule `rule` (`None`: the pass) an `if-after` to ask, its own or `[turn]`'s?
+    pub(crate) fn has_after_for(&self, rule: Option<usize>) -> bool {
+        self.turn_after.is_some() || rule.is_some_and(|r| self.after[r].is_some())
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
@@ -173,23 +225,25 @@ impl Ends {
     pub(crate) fn dynamic_end<const W: usize>(&self, host: &impl Host, pos: &Position, has_moves: bool) -> bool {
         self.has_dynamic
             && self.rules.iter().enumerate().any(|(i, (cond, _))| {
-                !self.static_rules.contains(&i) && self.eval::<W>(host, pos, cond, pos.side.other(), &mut || has_moves)
+                !self.static_rules.contains(&i) && self.eval::<W>(host, pos, cond, pos.side.other(), None, &mut || has_moves)
             })
     }
 
-    /// Evaluates a condition, `mover` being the player who made the last move.
+    /// Evaluates a condition, `mover` being the player `by mover` names. `before` is the
+    /// position a move is tried from, when `pos` is a copy after it (`if-after`).
     fn eval<const W: usize>(
         &self,
         host: &impl Host,
         pos: &Position,
         c: &Cond,
         mover: PlayerId,
+        before: Option<&Position>,
         has_moves: &mut dyn FnMut() -> bool,
     ) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(host, pos, p, mover, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(host, pos, p, mover, has_moves)),
-            Cond::Not(inner) => !self.eval::<W>(host, pos, inner, mover, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(host, pos, p, mover, before, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(host, pos, p, mover, before, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(host, pos, inner, mover, before, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
                     Who::Mover => mover,
@@ -197,6 +251,7 @@ impl Ends {
                 };
                 check.holds::<W>(host, pos, player, has_moves)
             }
+            Cond::Compare(a, op, b) => op.holds(a.value::<W>(host, pos, before, mover), b.value::<W>(host, pos, before, mover)),
         }
     }
 }
@@ -217,7 +272,22 @@ fn verdict(rules: &Ruleset, pos: &Position, rule: usize) -> Outcome {
                 std::cmp::Ordering::Equal => None,
             }
         }
+        Verdict::MostArea(area) => {
+            let [a, b] = area::area(rules, pos, &area);
+            match a.cmp(&(b + area.komi)) {
+                std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                std::cmp::Ordering::Equal => area.ties,
+            }
+        }
     };
+    if let Verdict::MostArea(area) = end.verdict {
+        let [a, b] = area::area(rules, pos, &area);
+        let names = &rules.players;
+        let komi = if area.komi > 0 { format!(" and {} komi", area.komi) } else { String::new() };
+        let reason = format!("area {a} for {} against {b}{komi} for {}", names[0].name, names[1].name);
+        return Outcome { winner, reason };
+    }
     let reason = if end.verdict == Verdict::MostPieces {
         format!(
             "{} against {} at the end",

@@ -11,7 +11,7 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::rule::Rule;
 use hetproba_board::{Board, CellId, CellSets, DirId, NO_CELL};
-use hetproba_rules::model::{PieceTypeId, PlayerId};
+use hetproba_rules::model::{PieceTypeId, PieceTypeSet, PlayerId};
 
 /// How a legality test sees a move of a kind without making it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,10 +30,15 @@ pub(crate) enum Attack<'a> {
     /// It captures nothing by landing or hopping.
     None,
     /// It captures by moving `min..=max` cells along one of `dirs` onto the piece, landing only
-    /// where `stay` (a set per player) holds exactly when it starts there.
-    Lines { dirs: &'a [DirId], min: u32, max: u32, stay: Option<&'a CellSets> },
-    /// It captures by leaping: `targets[cell]`, the cells a leap from `cell` lands on.
-    Leaps(&'a [Vec<CellId>]),
+    /// where `stay` (a set per player) holds exactly when it starts there, and only pieces of
+    /// `takes` (`None`: any).
+    Lines { dirs: &'a [DirId], min: u32, max: u32, stay: Option<&'a CellSets>, takes: Option<PieceTypeSet> },
+    /// It captures by leaping: `targets[cell]`, the cells a leap from `cell` lands on; only
+    /// pieces of the set (`None`: any).
+    Leaps(&'a [Vec<CellId>], Option<PieceTypeSet>),
+    /// It captures along one of `dirs` over exactly `screens` pieces (of the types `screen`,
+    /// `None`: any), landing as `stay` allows on a piece of `takes`.
+    Screens { dirs: &'a [DirId], screens: u32, screen: Option<PieceTypeSet>, stay: Option<&'a CellSets>, takes: Option<PieceTypeSet> },
     /// It captures in a way that cannot be read backwards: attacks are found by generating.
     General,
 }

@@ -3,29 +3,42 @@
 use crate::compile::Compile;
 use crate::host::Host;
 use crate::moves::kind::{Attack, MoveKind, Seen};
-use crate::mv::{Move, RuleId, Sink, lands};
-use crate::piece::{Piece};
+use crate::mv::{Move, RuleId, Sink, lands_taking};
+use crate::piece::Piece;
 use crate::position::Position;
 use hetproba_board::{Board, CellId, Width};
-use hetproba_rules::model::{Landing, PieceTypeId, PlayerId, Ruleset, moves as model};
+use hetproba_rules::model::{Landing, PieceTypeId, PieceTypeSet, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Leap {
-    /// `targets[cell]`: the cells a leap reaches from `cell`.
-    targets: Vec<Vec<CellId>>,
+    /// Per player, `targets[cell]`: the cells a leap reaches from `cell`.
+    targets: [Vec<Vec<CellId>>; 2],
     to: Landing,
+    /// The enemy piece types it may land on; `None`: every type.
+    takes: Option<PieceTypeSet>,
 }
 
 impl Compile<model::Leap> for Leap {
     fn compile(leap: &model::Leap, rules: &Ruleset, _width: Width) -> Leap {
         let board = &rules.board;
-        let targets = (0..board.len())
-            .map(|c| {
-                let cell = board.cell(CellId::new(c));
-                leap.offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
-            })
-            .collect();
-        Leap { targets, to: leap.to }
+        let targets = PlayerId::BOTH.map(|side| {
+            // With `forward`, the offsets with a positive part along the player's forward
+            // direction (none for a player without one).
+            let ahead = |dx: i32, dy: i32| {
+                !leap.forward
+                    || rules.forward[side.index()].is_some_and(|f| {
+                        let d = &board.directions()[f.index()];
+                        dx * d.dx + dy * d.dy > 0
+                    })
+            };
+            (0..board.len())
+                .map(|c| {
+                    let cell = board.cell(CellId::new(c));
+                    leap.offsets.iter().filter(|&&(dx, dy)| ahead(dx, dy)).filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
+                })
+                .collect()
+        });
+        Leap { targets, to: leap.to, takes: leap.takes }
     }
 }
 
@@ -39,8 +52,8 @@ impl MoveKind for Leap {
     }
 
     /// The cells a leap from `from` reaches, whatever stands there.
-    fn reach(&self, _board: &Board, _side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        moved.extend_from_slice(&self.targets[from.index()]);
+    fn reach(&self, _board: &Board, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend_from_slice(&self.targets[side.index()][from.index()]);
     }
 
     /// Does it land only on empty cells?
@@ -57,9 +70,9 @@ impl MoveKind for Leap {
         true
     }
 
-    fn attack(&self, _side: PlayerId) -> Attack<'_> {
+    fn attack(&self, side: PlayerId) -> Attack<'_> {
         match self.to {
-            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets),
+            Landing::Enemy | Landing::EmptyOrEnemy => Attack::Leaps(&self.targets[side.index()], self.takes),
             Landing::Empty | Landing::Passed => Attack::None,
         }
     }
@@ -72,9 +85,9 @@ impl MoveKind for Leap {
             if !rule.starts_on(side, c) {
                 continue;
             }
-            for &t in &self.targets[c.index()] {
+            for &t in &self.targets[side.index()][c.index()] {
                 let target = cells[t.index()];
-                if lands(self.to, target, side)
+                if lands_taking(self.to, target, side, self.takes)
                     && !host.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
                 {
                     return false;

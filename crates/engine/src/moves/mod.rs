@@ -160,6 +160,7 @@ fn generate_kind<const W: usize>(
 
 kinds! {
     Place(place::Place) <= Place,
+    Drop(drop::Drop) <= Drop,
     Roll(roll::Roll) <= Roll,
     Push(push::Push) <= Push,
     Ray(ray::Ray) <= Step | Slide,
@@ -168,6 +169,7 @@ kinds! {
     Castle(castle::Castle) <= Castle,
     Remove(remove::Remove) <= Remove,
     Line(line::Line) <= Line,
+    Track(track::Track) <= Track,
 }
 
 /// A move rule compiled: what every kind sees of it, and its kind.
@@ -196,10 +198,13 @@ impl Compiled {
             from: rule.from.map(|r| per_player(width, &rules.regions[r.index()].cells)),
             leaves_passed: rule.leaves_passed,
             takes_passed: rule.action.lands_on_passed(),
+            leaves_ko: rule.leaves_ko,
             fen: rule.fen,
             next,
             one_piece: false,
+            simple_promotion: true,
             views_plain,
+            conditional: rule.when.is_some(),
         };
         Compiled { rule, kind }
     }
@@ -282,10 +287,11 @@ impl Moves {
         );
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         // A game that keeps no state of a move but its cells (no stacks, runs of one piece,
-        // castling or never-moved marks) makes a one-piece move as one step.
-        let plain = rules.stacks.is_none() && rules.same_piece.is_none() && !castles && rules.unmoved.is_empty();
+        // castling, never-moved marks or hands) makes a one-piece move as one step.
+        let plain = rules.stacks.is_none() && rules.same_piece.is_none() && !castles && rules.unmoved.is_empty() && rules.hands.is_none();
         for c in &mut compiled {
             c.rule.one_piece = plain && c.moves_one_piece();
+            c.rule.simple_promotion = rules.pieces[c.rule.piece.index()].promotion.as_ref().is_none_or(|p| !p.optional && !p.leaving);
         }
         let chain_states = (0..rules.pieces.len())
             .map(|p| {

@@ -1,5 +1,7 @@
-//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece.
+//! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece; never
+//! on the cell a ko forbids.
 
+use crate::cellbits::CellBits;
 use crate::hash::Keys;
 use crate::compile::Compile;
 use crate::host::Host;
@@ -92,7 +94,10 @@ impl Place {
     /// of the kind `near=` asks for.
     #[inline(always)]
     fn free<const W: usize>(&self, pos: &Position, side: PlayerId) -> CellSet<W> {
-        let free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        let mut free = pos.empty_set::<W>() & self.allowed.get(side.index());
+        if let Some(ko) = pos.ko() {
+            free.remove(ko);
+        }
         let Some((whose, cells)) = &self.near else { return free };
         let wanted = match whose {
             Whose::Own => pos.player_set::<W>(side),
@@ -107,6 +112,15 @@ impl Place {
         let rule = host.rule(r);
         let effects = &rule.effects;
         let free: CellSet<W> = self.free::<W>(pos, side);
+        if let Some(groups) = effects.groups_only()
+            && host.regions().no_quiet.is_none()
+            && host.promotion(rule.piece).is_none()
+        {
+            // Go: the groups are found once, then each cell is a few set tests.
+            return groups.placements::<W>(host.board(), pos, side, free, &mut |c, taken| {
+                sink.push(Move { captures: CellBits::from_set(taken), ..Move::new(r, NO_CELL, c) })
+            });
+        }
         // Effects that only ask for an enclosure and nothing else in the way (flipping): push
         // without the general path.
         let plain = !effects.removes() && host.regions().no_quiet.is_none() && host.promotion(rule.piece).is_none();
@@ -129,7 +143,7 @@ impl Place {
                     continue;
                 }
                 let more = if plain {
-                    !effects.allow(host.board(), pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
+                    !effects.allow::<W>(host.board(), pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
                 } else {
                     host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 };

@@ -6,13 +6,13 @@ use crate::compile::Compile;
 use crate::host::Host;
 use crate::moves::kind::{Attack, MoveKind, Seen};
 use crate::cellbits::CellBits;
-use crate::mv::{Move, RuleId, Sink, lands};
+use crate::mv::{Move, RuleId, Sink, lands, lands_taking};
 use crate::rule::Rule;
 use crate::piece::{Piece, Square};
 use crate::position::Position;
 use hetproba_board::{Board, CellId, CellSets, DirId, NO_CELL, Width, line_masks, per_player, ray_order};
 use hetproba_rules::model::moves::{self as model, Distance};
-use hetproba_rules::model::{Landing, Over, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{Landing, Over, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Ray {
@@ -45,6 +45,12 @@ pub(crate) struct Ray {
     /// For a line-count move: `lines[d * cells + c]`, the whole line through `c` along `d`
     /// (both ways, `c` included).
     lines: Option<CellSets>,
+    /// The enemy piece types it may land on (`take=`, `spare=`); `None`: every type.
+    takes: Option<PieceTypeSet>,
+    /// It passes over exactly this many pieces, landing only beyond the last (0: none).
+    screens: u32,
+    /// The piece types that may be screens (`None`: every type).
+    screen: Option<PieceTypeSet>,
     /// For a line-count move on a board that blocks no steps, passing over what a cell set
     /// can say (not `over` of some types): `ahead[d * cells + c]`, the cells beyond `c` along
     /// `d`. The cells a move from `c` to `t` passes over are then `ahead(c) - ahead(t) - t`.
@@ -55,7 +61,8 @@ impl Compile<model::Step> for Ray {
     fn compile(step: &model::Step, rules: &Ruleset, width: Width) -> Ray {
         let (dirs, to) = (step.dirs, step.to);
         let set = &rules.direction_sets[dirs.index()].dirs;
-        let unblocked = !rules.board.has_blocked_steps();
+        // The tables of whole steps hold only for directions the board never blocks.
+        let unblocked = set.iter().flatten().all(|&d| rules.board.all_cells().all(|c| rules.board.blockers(c, d).is_empty()));
         let masks = || {
             let masks = [0, 1].map(|p| line_masks(width, &rules.board, &set[p], false));
             CellSets::from_sets(width, masks.iter().flat_map(|m| (0..m.len()).map(move |c| m.cells(c).collect::<Vec<_>>())))
@@ -77,13 +84,16 @@ impl Compile<model::Step> for Ray {
             near,
             lines: None,
             ahead: None,
+            takes: step.takes,
+            screens: 0,
+            screen: None,
         }
     }
 }
 
 impl Compile<model::Slide> for Ray {
     fn compile(slide: &model::Slide, rules: &Ruleset, width: Width) -> Ray {
-        let model::Slide { dirs, to, min, max, over, distance, stay } = *slide;
+        let model::Slide { dirs, to, min, max, over, distance, stay, takes, screens, screen } = *slide;
         let board = &rules.board;
         let lines = (distance == Distance::LineCount).then(|| {
             CellSets::from_sets(
@@ -102,7 +112,25 @@ impl Compile<model::Slide> for Ray {
         let dirs = rules.direction_sets[dirs.index()].dirs.clone();
         let slides = over.is_none() && distance == Distance::Any && dirs.iter().flatten().all(|&d| ray_order(board, d).is_some());
         let window = (slides && (min > 1 || max.is_some())).then(|| ray_sets(width, board, min, max));
-        Ray { dirs, to, min, max, stay, over, distance, steps: None, slides, window, neighbours: false, near: None, lines, ahead }
+        Ray {
+            dirs,
+            to,
+            min,
+            max,
+            stay,
+            over,
+            distance,
+            steps: None,
+            slides,
+            window,
+            neighbours: false,
+            near: None,
+            lines,
+            ahead,
+            takes,
+            screens,
+            screen,
+        }
     }
 }
 
@@ -133,12 +161,20 @@ impl MoveKind for Ray {
     /// counting a line's pieces does not.
     fn attack(&self, side: PlayerId) -> Attack<'_> {
         match self.to {
+            Landing::Enemy | Landing::EmptyOrEnemy if self.screens > 0 => Attack::Screens {
+                dirs: &self.dirs[side.index()],
+                screens: self.screens,
+                screen: self.screen,
+                stay: self.stay.as_ref(),
+                takes: self.takes,
+            },
             Landing::Enemy | Landing::EmptyOrEnemy if self.over.is_some() || self.distance == Distance::LineCount => Attack::General,
             Landing::Enemy | Landing::EmptyOrEnemy => Attack::Lines {
                 dirs: &self.dirs[side.index()],
                 min: self.min,
                 max: self.max.unwrap_or(u32::MAX),
                 stay: self.stay.as_ref(),
+                takes: self.takes,
             },
             Landing::Empty | Landing::Passed => Attack::None,
         }
@@ -196,8 +232,11 @@ impl MoveKind for Ray {
         if self.to == Landing::Passed && pos.passed().is_none() {
             return true;
         }
+        if self.screens > 0 {
+            return self.screened::<W>(host, pos, side, r, sink);
+        }
         match &self.steps {
-            Some(steps) if host.plain_emit(rule) && rule.from.is_none() => self.steps::<W>(host, pos, side, r, steps, sink),
+            Some(steps) if host.plain_emit(rule) && rule.from.is_none() && rule.simple_promotion => self.steps::<W>(host, pos, side, r, steps, sink),
             _ if self.neighbours => self.neighbours::<W>(host, pos, side, r, sink),
             _ if self.slides => self.slides::<W>(host, pos, side, r, sink),
             _ => self.rays::<W>(host, pos, side, r, sink),
@@ -212,7 +251,11 @@ impl Ray {
     /// at once.
     #[inline(always)]
     fn plain(&self, host: &impl Host, rule: &Rule) -> bool {
-        self.stay.is_none() && self.to != Landing::Passed && host.plain_emit(rule) && host.promotion(rule.piece).is_none()
+        self.stay.is_none()
+            && self.takes.is_none()
+            && self.to != Landing::Passed
+            && host.plain_emit(rule)
+            && host.promotion(rule.piece).is_none()
     }
 
     /// Steps on a board that blocks none: the neighbour along each direction.
@@ -367,9 +410,68 @@ impl Ray {
                 let mv = Move { captures: CellBits::single(victim), ..Move::new(r, c, t) };
                 return host.emit::<W>(rule, pos, side, mv, c, sink);
             }
-            !lands(self.to, target, side)
+            !lands_taking(self.to, target, side, self.takes)
                 || host.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
         }
+    }
+
+    /// Slides over exactly `screens` pieces: along each direction past the screens (each of the
+    /// types `screen` allows; another piece ends the way), then over empty cells, landing on
+    /// each as `to` allows, and on the next piece if `to` allows. Along a direction with an
+    /// order, each piece met is the nearest of the occupied cells beyond the last.
+    #[inline(never)]
+    fn screened<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
+        let mine = rule.moving[side.index()];
+        let cells = &pos.cells;
+        let board = host.board();
+        let rays = host.rays();
+        let occupied = pos.occupied_set::<W>();
+        let emit = self.emitter::<W, _, _>(host, pos, side, r);
+        let screens_on = |p: CellId| cells[p.index()].is_some_and(|piece| self.screen.is_none_or(|s| s.contains(piece.kind())));
+        let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
+        for c in pos.piece_set::<W>(mine).iter() {
+            if !rule.starts_on(side, c) {
+                continue;
+            }
+            'ray: for &d in &self.dirs[side.index()] {
+                if let Some(rising) = rays.order(d) {
+                    let mut at = c;
+                    for _ in 0..self.screens {
+                        match rays.nearest(d, at, rising, occupied) {
+                            Some(p) if screens_on(p) => at = p,
+                            _ => continue 'ray,
+                        }
+                    }
+                    let mut beyond = rays.reach::<W>(d, at, rising, occupied);
+                    if self.to == Landing::Enemy {
+                        beyond &= occupied;
+                    }
+                    while let Some(t) = if rising { beyond.pop_first() } else { beyond.pop_last() } {
+                        if !emit(c, t, cells, sink) {
+                            return false;
+                        }
+                    }
+                    continue;
+                }
+                let mut jumped = 0;
+                let mut t = if blocked(c, d) { NO_CELL } else { board.step(c, d) };
+                while t != NO_CELL {
+                    let here = cells[t.index()];
+                    if jumped == self.screens && !emit(c, t, cells, sink) {
+                        return false;
+                    }
+                    if here.is_some() {
+                        if jumped == self.screens || !screens_on(t) {
+                            break;
+                        }
+                        jumped += 1;
+                    }
+                    t = if blocked(t, d) { NO_CELL } else { board.step(t, d) };
+                }
+            }
+        }
+        true
     }
 
     /// Every other move along directions: the general walk.

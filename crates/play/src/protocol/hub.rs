@@ -14,23 +14,53 @@
 //! `quit`. While it thinks the engine writes `info depth=... score=... nodes=... time=...
 //! nps=... pv="..."`, and its move as `done move=...`.
 
-use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
-use crate::position::{new_session, session_after};
+use super::{Ask, Background, Engine, InputError, Line, Reply, Thinker, legal_line};
+use crate::position::{SetupError, new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::board::CellId;
 use hetproba_engine::rules::model::{PlayerId, PositionNotation};
 use hetproba_engine::{Game, Move, Position, Session};
 use std::time::Duration;
 
+/// What the engine could not follow, as it tells the GUI (`error message="..."`), or a game it
+/// cannot play.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HubError {
+    #[error("'{0}' does not write its positions in PDN; the Hub protocol needs positions in PDN")]
+    NotPdn(String),
+    #[error("'{text}' is not a square from 1 to {squares}")]
+    Square { text: String, squares: usize },
+    #[error("'{0}' does not start with W or B")]
+    NoSide(String),
+    #[error("a position has {squares} squares here, not {given}")]
+    Length { squares: usize, given: usize },
+    #[error("'{0}' is not w, b, W, B or e")]
+    Letter(char),
+    #[error("'{0}' is not a move such as 32-28 or 28x19x23")]
+    NotAMove(String),
+    #[error("'{0}' is not a legal move here")]
+    Illegal(String),
+    #[error(transparent)]
+    Setup(Box<SetupError<HubError>>),
+    #[error("unknown parameter or bad value: {0}")]
+    Param(String),
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    #[error(transparent)]
+    Input(#[from] InputError),
+}
+
 /// Runs the protocol on `game` over `lines` until `quit` or their end; an error when the game
 /// does not write its positions in PDN.
-pub fn run(lines: impl Iterator<Item = String>, out: &dyn Reply, background: &mut impl Background, game: &Game) -> Result<(), String> {
+pub fn run(lines: impl Iterator<Item = Line>, out: &dyn Reply, background: &mut impl Background, game: &Game) -> Result<(), HubError> {
     check(game)?;
     background.scope(|thinker| {
         let mut hub = Hub::new(game, out, thinker)?;
         for line in lines {
-            if hub.command(&line) == Flow::Quit {
-                return Ok(());
+            match line {
+                Ok(line) if hub.command(&line) == Flow::Quit => return Ok(()),
+                Ok(_) => {}
+                Err(bad) => hub.say(&HubError::Input(bad)),
             }
         }
         hub.end();
@@ -57,16 +87,16 @@ pub struct Hub<'a, 'g> {
     ask: Ask,
 }
 
-fn check(game: &Game) -> Result<(), String> {
+fn check(game: &Game) -> Result<(), HubError> {
     let PositionNotation::Pdn { .. } = game.rules().notation.position else {
-        return Err(format!("'{}' does not write its positions in PDN; the Hub protocol needs positions in PDN", game.rules().id));
+        return Err(HubError::NotPdn(game.rules().id.clone()));
     };
     Ok(())
 }
 
 impl<'a, 'g> Hub<'a, 'g> {
     /// The game at its start, or an error when it does not write its positions in PDN.
-    pub fn new(game: &'g Game, out: &'g dyn Reply, thinker: &'a mut dyn Thinker<'g>) -> Result<Hub<'a, 'g>, String> {
+    pub fn new(game: &'g Game, out: &'g dyn Reply, thinker: &'a mut dyn Thinker<'g>) -> Result<Hub<'a, 'g>, HubError> {
         check(game)?;
         Ok(Hub {
             out,
@@ -106,7 +136,7 @@ impl<'a, 'g> Hub<'a, 'g> {
                     self.engine.stop_and_wait();
                     self.engine.agent().set_contempt(k as i32);
                 }
-                _ => self.say(&format!("unknown parameter or bad value: {line}")),
+                _ => self.say(&HubError::Param(line.to_string())),
             },
             "pos" => {
                 self.engine.stop_and_wait();
@@ -141,7 +171,7 @@ impl<'a, 'g> Hub<'a, 'g> {
                 self.engine.stop_and_wait();
                 return Flow::Quit;
             }
-            other => self.say(&format!("unknown command '{other}'")),
+            other => self.say(&HubError::UnknownCommand(other.to_string())),
         }
         Flow::Continue
     }
@@ -153,9 +183,10 @@ impl<'a, 'g> Hub<'a, 'g> {
     }
 
     /// An error, for the GUI's log and for a person reading along.
-    fn say(&self, why: &str) {
+    fn say(&self, why: &HubError) {
+        let why = why.to_string();
         self.out.line(&format!("error message=\"{}\"", why.replace('"', "'")));
-        self.out.error(why);
+        self.out.error(&why);
     }
 }
 
@@ -189,8 +220,10 @@ fn pairs(text: &str) -> Vec<(String, String)> {
 /// `level ...`: the limit of the next `go think`. Hub sends the time left before the increment
 /// is added, so the clock is the time plus the increment.
 fn level(args: &[(String, String)], mut ask: Ask) -> Ask {
+    // A number of seconds; `nan`, `inf` and the like are no time.
     let seconds = |key: &str| {
-        args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<f64>().ok()).map(|s| Duration::from_secs_f64(s.clamp(0.0, 1e7)))
+        let value = args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<f64>().ok()).filter(|s| s.is_finite());
+        value.and_then(|s| Duration::try_from_secs_f64(s.clamp(0.0, 1e7)).ok())
     };
     let number = |key: &str| args.iter().find(|(k, _)| k == key).and_then(|(_, v)| v.parse::<u64>().ok());
     if let Some(time) = seconds("time") {
@@ -233,12 +266,12 @@ impl<'g> Squares<'g> {
         self.squares.iter().position(|&c| c == cell).map_or(0, |i| i + 1)
     }
 
-    fn cell(&self, text: &str) -> Result<CellId, String> {
+    fn cell(&self, text: &str) -> Result<CellId, HubError> {
         text.parse::<usize>()
             .ok()
             .and_then(|n| n.checked_sub(1))
             .and_then(|i| self.squares.get(i).copied())
-            .ok_or_else(|| format!("'{text}' is not a square from 1 to {}", self.squares.len()))
+            .ok_or_else(|| HubError::Square { text: text.to_string(), squares: self.squares.len() })
     }
 
     /// The player a Hub side letter names: the player whose short name it is.
@@ -248,23 +281,23 @@ impl<'g> Squares<'g> {
 
     /// `pos=W...` and the moves after it: the position as PDN FEN in the ruleset's own names,
     /// read as the ruleset reads it.
-    fn position(&self, pos: Option<&str>, moves: &str) -> Result<Session<'g>, String> {
+    fn position(&self, pos: Option<&str>, moves: &str) -> Result<Session<'g>, HubError> {
         let game = self.game;
         let start = match pos {
             None => None,
             Some(text) => {
                 let mut chars = text.chars();
-                let side = chars.next().and_then(|c| self.player(c)).ok_or_else(|| format!("'{text}' does not start with W or B"))?;
+                let side = chars.next().and_then(|c| self.player(c)).ok_or_else(|| HubError::NoSide(text.to_string()))?;
                 let letters: Vec<char> = chars.collect();
                 if letters.len() != self.squares.len() {
-                    return Err(format!("a position has {} squares here, not {}", self.squares.len(), letters.len()));
+                    return Err(HubError::Length { squares: self.squares.len(), given: letters.len() });
                 }
                 let mut lists: [Vec<String>; 2] = Default::default();
                 for (i, &letter) in letters.iter().enumerate() {
                     if letter == 'e' {
                         continue;
                     }
-                    let owner = self.player(letter.to_ascii_uppercase()).ok_or_else(|| format!("'{letter}' is not w, b, W, B or e"))?;
+                    let owner = self.player(letter.to_ascii_uppercase()).ok_or(HubError::Letter(letter))?;
                     let king = if letter.is_ascii_uppercase() { "K" } else { "" };
                     lists[owner.index()].push(format!("{king}{}", game.board().name(self.squares[i])));
                 }
@@ -281,15 +314,23 @@ impl<'g> Squares<'g> {
             }
         };
         // A refused position is quoted as Hub wrote it, not as its PDN FEN.
-        session_after(game, start.as_deref(), moves.split_whitespace(), |pos, word| self.parse_move(pos, word))
-            .map_err(|e| e.replace(&format!("'{}'", start.as_deref().unwrap_or_default()), &format!("'{}'", pos.unwrap_or_default())))
+        session_after(game, start.as_deref(), moves.split_whitespace(), |pos, word| self.parse_move(pos, word)).map_err(|e| match e {
+            SetupError::Position { text, reason } => {
+                let (fen, hub) = (format!("'{text}'"), format!("'{}'", pos.unwrap_or_default()));
+                HubError::Setup(Box::new(SetupError::Position {
+                    text: pos.unwrap_or_default().to_string(),
+                    reason: reason.replace(&fen, &hub),
+                }))
+            }
+            SetupError::Move(e) => e,
+        })
     }
 
     /// `32-28` or `28x19x23`: start, end and the captured squares in any order.
-    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, String> {
+    fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, HubError> {
         let capture = text.contains('x');
         let cells: Vec<CellId> = text.split(['-', 'x']).map(|t| self.cell(t)).collect::<Result<_, _>>()?;
-        let [from, to, captured @ ..] = cells.as_slice() else { return Err(format!("'{text}' is not a move such as 32-28 or 28x19x23")) };
+        let [from, to, captured @ ..] = cells.as_slice() else { return Err(HubError::NotAMove(text.to_string())) };
         let mut captured = captured.to_vec();
         captured.sort();
         self.game
@@ -300,7 +341,7 @@ impl<'g> Squares<'g> {
                 taken.sort();
                 m.from == *from && m.to == *to && m.is_capture() == capture && (captured.is_empty() || taken == captured)
             })
-            .ok_or_else(|| format!("'{text}' is not a legal move here"))
+            .ok_or_else(|| HubError::Illegal(text.to_string()))
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -438,7 +479,23 @@ mod tests {
         let timer = timer();
         let mut thinker = Deferred::new(&timer);
         let why = Hub::new(&game, &out, &mut thinker).err().expect("refused");
-        assert_eq!(why, "'placing-sized' does not write its positions in PDN; the Hub protocol needs positions in PDN");
+        assert_eq!(why, HubError::NotPdn("placing-sized".into()));
+        assert_eq!(why.to_string(), "'placing-sized' does not write its positions in PDN; the Hub protocol needs positions in PDN");
+    }
+
+    /// Issue 38, finding 7: `level time=nan` panicked (a float that is no number of seconds).
+    #[test]
+    fn level_with_a_time_that_is_no_number_keeps_the_limit_it_had() {
+        let before = Ask { limit: Limit::Depth(3), clock: None, hold: false };
+        for odd in
+            ["time=nan", "time=NaN inc=1", "move-time=nan", "move-time=inf", "time=-inf", "time=1e400", "move-time=-0", "time=5 inc=nan"]
+        {
+            let after = level(&pairs(odd), before);
+            assert!(after.clock.is_none_or(|c| c.mine <= Duration::from_secs(10_000_000)), "{odd}: {after:?}");
+        }
+        assert_eq!(level(&pairs("move-time=nan"), before).limit, Limit::Depth(3));
+        let timed = level(&pairs("time=5 inc=nan"), before).clock.expect("a clock");
+        assert_eq!((timed.mine, timed.increment), (Duration::from_secs(5), Duration::ZERO));
     }
 
     #[test]

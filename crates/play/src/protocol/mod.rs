@@ -15,6 +15,28 @@ use hetproba_engine::{Game, Move, Position, Session};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The longest command line a front end reads, in bytes: a `position` with a thousand moves
+/// is a few KiB; a longer line is skipped, never kept whole (`uci < /dev/zero`).
+pub const MAX_LINE: usize = 1 << 20;
+
+/// At the end of the input, how long a search with a limit still runs before it is stopped
+/// and answers: a GUI that died leaves no engine thinking for long (`go depth 1000`).
+pub const END_OF_INPUT_GRACE: Duration = Duration::from_secs(10);
+
+/// A line of input that a front end could not hand over as text: the protocol says so and
+/// reads on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error("a line that is not UTF-8 text was skipped")]
+    NotUtf8,
+    #[error("a line longer than {MAX_LINE} bytes was skipped")]
+    TooLong,
+}
+
+/// What a front end reads: a line of text, or why a line could not be read.
+pub type Line = Result<String, InputError>;
 
 /// Where a protocol's output goes. It is shared with the search, which writes from wherever
 /// the front end runs it.
@@ -87,6 +109,12 @@ pub trait Thinker<'g> {
     fn stop(&mut self);
     /// Waits for the running search, if any, to answer.
     fn wait(&mut self);
+    /// The input has ended: lets the running search go on for at most `within`, then stops
+    /// it, and waits for its answer. (A search on the caller's thread has answered already.)
+    fn finish(&mut self, within: Duration) {
+        let _ = within;
+        self.wait();
+    }
 }
 
 /// A front end that gives a protocol a [`Thinker`] for searches that borrow what lives as long
@@ -142,16 +170,17 @@ impl Background for OnCaller<'_> {
     }
 }
 
-/// The engine between searches: the agent and whether the search running holds its answer.
+/// The engine between searches: the agent and whether the search running ends by itself.
 struct Engine<'a, 'g> {
     agent: Arc<Mutex<AlphaBetaAgent>>,
-    holds: bool,
+    /// The last search started has a limit or a clock and no hold.
+    bounded: bool,
     thinker: &'a mut dyn Thinker<'g>,
 }
 
 impl<'a, 'g> Engine<'a, 'g> {
     fn new(thinker: &'a mut dyn Thinker<'g>, agent: AlphaBetaAgent) -> Engine<'a, 'g> {
-        Engine { agent: Arc::new(Mutex::new(agent)), holds: false, thinker }
+        Engine { agent: Arc::new(Mutex::new(agent)), bounded: true, thinker }
     }
 
     fn agent(&self) -> MutexGuard<'_, AlphaBetaAgent> {
@@ -168,9 +197,9 @@ impl<'a, 'g> Engine<'a, 'g> {
         done: impl FnOnce(Option<Move>) + Send + 'g,
     ) {
         self.stop_and_wait();
-        self.holds = ask.hold;
-        let agent = Arc::clone(&self.agent);
-        self.thinker.start(Search { session, ask, agent, progress: Box::new(progress), done: Box::new(done) });
+        let search = Search { session, ask, agent: Arc::clone(&self.agent), progress: Box::new(progress), done: Box::new(done) };
+        self.bounded = search.ends_by_itself();
+        self.thinker.start(search);
     }
 
     /// Stops the search, if one runs, and waits for its answer.
@@ -179,13 +208,15 @@ impl<'a, 'g> Engine<'a, 'g> {
         self.thinker.wait();
     }
 
-    /// At the end of the input: a search with a limit answers when it is done, one that holds
-    /// its answer is stopped.
+    /// At the end of the input: a search with a limit or a clock goes on for at most
+    /// [`END_OF_INPUT_GRACE`], one without (or one that holds its answer) is stopped at once;
+    /// either answers.
     fn finish(&mut self) {
-        if self.holds {
-            self.thinker.stop();
+        if self.bounded {
+            self.thinker.finish(END_OF_INPUT_GRACE);
+        } else {
+            self.stop_and_wait();
         }
-        self.thinker.wait();
     }
 }
 
@@ -242,8 +273,8 @@ pub(crate) mod script {
     }
 
     /// The commands of a script, one a line.
-    pub fn commands(script: &str) -> impl Iterator<Item = String> + '_ {
-        script.lines().map(str::to_string)
+    pub fn commands(script: &str) -> impl Iterator<Item = super::Line> + '_ {
+        script.lines().map(|l| Ok(l.to_string()))
     }
 }
 
@@ -260,7 +291,7 @@ pub(crate) mod fixture {
     /// Men hopping on the dark cells of 6x6, positions in PDN FEN.
     pub const HOPPING: &str = include_str!("../../../../tests/fixtures/hopping.toml");
 
-    pub fn game(text: &str, params: &[(String, i64)]) -> Result<Game, String> {
-        load("fixture.toml", text, &BuiltinFiles, params).map(Game::new).map_err(|r| r.to_string())
+    pub fn game(text: &str, params: &[(String, i64)]) -> Result<Game, hetproba_engine::rules::Report> {
+        load("fixture.toml", text, &BuiltinFiles, params).map(Game::new)
     }
 }

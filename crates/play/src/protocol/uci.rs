@@ -6,23 +6,80 @@
 //!
 //! Commands: `uci`, `isready`, `setoption name Hash value 64`, `setoption name Contempt value
 //! 50` (a draw's worth below nothing to the side searched for, in the evaluation's points), the
-//! ruleset's parameters,
+//! ruleset's parameters, `setoption name UCI_Variant value xiangqi` (another built-in ruleset,
+//! by its id: Fairy-Stockfish's names for the variants both play),
 //! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
 
-use super::{Ask, Background, Engine, Reply, Thinker, legal_line};
-use crate::position::{new_session, session_after};
+use super::{Ask, Background, Engine, InputError, Line, Reply, Thinker, legal_line};
+use crate::position::{SetupError, new_session, session_after};
 use hetproba_ai::{AlphaBetaAgent, DEFAULT_HASH_MB, Limit, MAX_CONTEMPT, MAX_HASH_MB, Progress, Score, TimeLeft};
 use hetproba_engine::rules::model::PlayerId;
-use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_engine::{Game, Move, MoveError, Position, Session};
 use std::time::Duration;
+
+/// A command the engine could not follow, as it tells the GUI (`info string ...`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum UciError {
+    #[error("setoption needs a name")]
+    NoOptionName,
+    #[error("Hash is from 1 to {MAX_HASH_MB} MiB, not '{0}'")]
+    Hash(String),
+    #[error("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{0}'")]
+    Contempt(String),
+    #[error("{name} takes an integer, not '{value}'")]
+    NotInteger { name: String, value: String },
+    #[error("no option '{0}'")]
+    NoOption(String),
+    #[error("position needs startpos or fen")]
+    NoStart,
+    #[error(transparent)]
+    Setup(#[from] SetupError<MoveText>),
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// A parameter's value that the ruleset refused where it is used: the game stays as it was.
+    #[error("{name} {value} is refused, the game stays as it was: {why}")]
+    Refused { name: String, value: i64, why: String },
+    #[error("UCI_Variant names a built-in ruleset (hetproba list), not '{0}'")]
+    NoVariant(String),
+    /// A built-in ruleset that does not load with the parameters set (the game stays as it was).
+    #[error("UCI_Variant {id} is refused, the game stays as it was: {why}")]
+    Variant { id: String, why: String },
+}
+
+/// The game again with `params`: the built-in ruleset UCI_Variant chose, else the one `load` makes.
+fn load_variant<E: std::fmt::Display>(
+    variant: &Option<String>,
+    params: &[(String, i64)],
+    load: &mut impl FnMut(&[(String, i64)]) -> Result<Game, E>,
+) -> Result<Game, String> {
+    match variant {
+        Some(id) => match hetproba_engine::rules::load_builtin(id, params) {
+            Some(Ok(rules)) => Ok(Game::new(rules)),
+            Some(Err(report)) => Err(report.to_string()),
+            None => Err(format!("no built-in ruleset '{id}'")),
+        },
+        None => load(params).map_err(|e| e.to_string()),
+    }
+}
+
+/// A move of a `position` command that the game refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move '{word}': {error}")]
+pub struct MoveText {
+    pub word: String,
+    pub error: MoveError,
+}
 
 /// Runs the protocol over `lines` until `quit` or their end. `load` compiles the game with the
 /// parameters given (`params` first; a `setoption` of a parameter loads it anew, and the
-/// protocol goes on with it).
-pub fn run<E>(
-    lines: impl Iterator<Item = String>,
+/// protocol goes on with it, or, when the ruleset refuses the value, says why and goes on with
+/// the game it had). An error only when the game cannot be loaded with `params`.
+pub fn run<E: std::fmt::Display>(
+    lines: impl Iterator<Item = Line>,
     out: &dyn Reply,
     background: &mut impl Background,
     params: &[(String, i64)],
@@ -31,8 +88,10 @@ pub fn run<E>(
     let mut lines = lines;
     let mut params = params.to_vec();
     let mut hash = DEFAULT_HASH_MB;
+    // The built-in ruleset UCI_Variant chose, when one did: later parameters load it anew.
+    let mut variant: Option<String> = None;
+    let mut game = load(&params)?;
     loop {
-        let game = load(&params)?;
         let next = background.scope(|thinker| {
             let mut uci = Uci::new(&game, out, thinker, hash);
             let next = loop {
@@ -40,9 +99,12 @@ pub fn run<E>(
                     uci.end();
                     break Flow::Quit;
                 };
-                match uci.command(&line) {
-                    Flow::Continue => {}
-                    next => break next,
+                match line {
+                    Ok(line) => match uci.command(&line) {
+                        Flow::Continue => {}
+                        next => break next,
+                    },
+                    Err(bad) => uci.say(&UciError::Input(bad)),
                 }
             };
             hash = uci.hash;
@@ -50,9 +112,27 @@ pub fn run<E>(
         });
         match next {
             Flow::Reload(name, value) => {
-                params.retain(|(n, _)| *n != name);
-                params.push((name, value));
+                let mut tried = params.clone();
+                tried.retain(|(n, _)| *n != name);
+                tried.push((name.clone(), value));
+                match load_variant(&variant, &tried, &mut load) {
+                    Ok(loaded) => (game, params) = (loaded, tried),
+                    Err(why) => {
+                        let why = why.to_string();
+                        let refused = UciError::Refused { name, value, why: why.lines().next().unwrap_or_default().to_string() };
+                        out.line(&format!("info string {refused}"));
+                        out.error(&refused.to_string());
+                    }
+                }
             }
+            Flow::Variant(id) => match load_variant(&Some(id.clone()), &[], &mut load) {
+                Ok(loaded) => (game, params, variant) = (loaded, Vec::new(), Some(id)),
+                Err(why) => {
+                    let refused = UciError::Variant { id, why: why.lines().next().unwrap_or_default().to_string() };
+                    out.line(&format!("info string {refused}"));
+                    out.error(&refused.to_string());
+                }
+            },
             _ => return Ok(()),
         }
     }
@@ -67,6 +147,8 @@ pub enum Flow {
     Quit,
     /// A ruleset parameter was set: load the game with it and go on (no search runs).
     Reload(String, i64),
+    /// `UCI_Variant` named another built-in ruleset: play it from now on, at its start.
+    Variant(String),
 }
 
 /// The protocol on one game, a command at a time.
@@ -101,8 +183,13 @@ impl<'a, 'g> Uci<'a, 'g> {
                 out.line("id author the hetproba authors");
                 out.line(&format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"));
                 out.line(&format!("option name Contempt type spin default 0 min -{MAX_CONTEMPT} max {MAX_CONTEMPT}"));
-                for (name, value) in &game.rules().params {
-                    out.line(&format!("option name {name} type spin default {value} min -1000000 max 1000000"));
+                let rules = game.rules();
+                for ((name, value), (min, max)) in rules.params.iter().zip(&rules.param_ranges) {
+                    let (min, max) = (min.unwrap_or(-UNBOUNDED), max.unwrap_or(UNBOUNDED));
+                    out.line(&format!("option name {name} type spin default {value} min {min} max {max}"));
+                }
+                if let Some(line) = variant_option(game) {
+                    out.line(&line);
                 }
                 out.line("uciok");
             }
@@ -121,6 +208,10 @@ impl<'a, 'g> Uci<'a, 'g> {
                 Ok(Some(Setting::Param(name, value))) => {
                     self.engine.stop_and_wait();
                     return Flow::Reload(name, value);
+                }
+                Ok(Some(Setting::Variant(id))) => {
+                    self.engine.stop_and_wait();
+                    return Flow::Variant(id);
                 }
                 Ok(None) => {}
                 Err(why) => self.say(&why),
@@ -160,7 +251,7 @@ impl<'a, 'g> Uci<'a, 'g> {
                 self.engine.stop_and_wait();
                 return Flow::Quit;
             }
-            Some(other) => self.say(&format!("unknown command '{other}'")),
+            Some(other) => self.say(&UciError::UnknownCommand(other.to_string())),
         }
         Flow::Continue
     }
@@ -172,56 +263,88 @@ impl<'a, 'g> Uci<'a, 'g> {
     }
 
     /// A message for the GUI's log (UCI has no error reply), and for a person reading along.
-    fn say(&self, why: &str) {
+    fn say(&self, why: &UciError) {
+        let why = why.to_string();
         self.out.line(&format!("info string {why}"));
-        self.out.error(why);
+        self.out.error(&why);
     }
 }
+
+/// The bound advertised for a parameter whose range the ruleset leaves open on that side.
+const UNBOUNDED: i64 = 1_000_000;
 
 enum Setting {
     Hash(usize),
     Contempt(i32),
     Param(String, i64),
+    Variant(String),
+}
+
+/// `option name UCI_Variant type combo ...`, when the game is a built-in ruleset written as UCI
+/// writes chess (FEN and SAN): the built-ins so written, by id, which are Fairy-Stockfish's names
+/// for the variants both play.
+fn variant_option(game: &Game) -> Option<String> {
+    let chess_like =
+        |r: &hetproba_engine::rules::Ruleset| r.notation.san && r.notation.position == hetproba_engine::rules::model::PositionNotation::Fen;
+    let id = &game.rules().id;
+    if !chess_like(game.rules()) || hetproba_engine::rules::builtin_text(id).is_none() {
+        return None;
+    }
+    let ids: Vec<&str> = hetproba_engine::rules::builtin_ids()
+        .filter(|i| hetproba_engine::rules::load_builtin(i, &[]).is_some_and(|r| r.is_ok_and(|r| chess_like(&r))))
+        .collect();
+    Some(format!("option name UCI_Variant type combo default {id} var {}", ids.join(" var ")))
 }
 
 /// `setoption name NAME value VALUE`.
-fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, String> {
-    let name_at = words.iter().position(|w| *w == "name").ok_or("setoption needs a name")?;
+fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, UciError> {
+    let name_at = words.iter().position(|w| *w == "name").ok_or(UciError::NoOptionName)?;
     let value_at = words.iter().position(|w| *w == "value");
-    let name = words[name_at + 1..value_at.unwrap_or(words.len())].join(" ");
-    let value = value_at.map(|v| words[v + 1..].join(" ")).unwrap_or_default();
+    // Each runs to the other keyword when that comes after it, else to the end: GUIs write
+    // `name` first, but `value 64 name Hash` is read too.
+    let end = |from: usize, other: Option<usize>| other.filter(|&o| o > from).unwrap_or(words.len());
+    let name = words[name_at + 1..end(name_at, value_at)].join(" ");
+    let value = value_at.map(|v| words[v + 1..end(v, Some(name_at))].join(" ")).unwrap_or_default();
     if name.eq_ignore_ascii_case("hash") {
         return match value.parse::<usize>() {
             Ok(mb) if (1..=MAX_HASH_MB).contains(&mb) => Ok(Some(Setting::Hash(mb))),
-            _ => Err(format!("Hash is from 1 to {MAX_HASH_MB} MiB, not '{value}'")),
+            _ => Err(UciError::Hash(value)),
         };
     }
     if name.eq_ignore_ascii_case("contempt") {
         return match value.parse::<i32>() {
             Ok(k) if (-MAX_CONTEMPT..=MAX_CONTEMPT).contains(&k) => Ok(Some(Setting::Contempt(k))),
-            _ => Err(format!("Contempt is from -{MAX_CONTEMPT} to {MAX_CONTEMPT}, not '{value}'")),
+            _ => Err(UciError::Contempt(value)),
+        };
+    }
+    if name.eq_ignore_ascii_case("uci_variant") {
+        return match hetproba_engine::rules::builtin_text(&value) {
+            Some(_) if value == game.rules().id => Ok(None),
+            Some(_) => Ok(Some(Setting::Variant(value))),
+            None => Err(UciError::NoVariant(value)),
         };
     }
     if let Some((param, _)) = game.rules().params.iter().find(|(p, _)| p.eq_ignore_ascii_case(&name)) {
         return match value.parse::<i64>() {
             Ok(v) => Ok(Some(Setting::Param(param.clone(), v))),
-            Err(_) => Err(format!("{param} takes an integer, not '{value}'")),
+            Err(_) => Err(UciError::NotInteger { name: param.clone(), value }),
         };
     }
-    Err(format!("no option '{name}'"))
+    Err(UciError::NoOption(name))
 }
 
 /// `position startpos [moves ...]` or `position fen FEN [moves ...]` (FEN in the ruleset's own
 /// position notation).
-fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, String> {
+fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, UciError> {
     let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
     let start = match words.first() {
         Some(&"startpos") => None,
         Some(&"fen") => Some(words[1..moves_at].join(" ")),
-        _ => return Err("position needs startpos or fen".into()),
+        _ => return Err(UciError::NoStart),
     };
     let moves = words.get(moves_at + 1..).unwrap_or_default().iter().copied();
-    session_after(game, start.as_deref(), moves, |pos, word| game.parse_move(pos, word).map_err(|e| format!("move '{word}': {e}")))
+    let read = |pos: &Position, word: &str| game.parse_move(pos, word).map_err(|error| MoveText { word: word.to_string(), error });
+    Ok(session_after(game, start.as_deref(), moves, read)?)
 }
 
 /// `go ...`: the limit and the mover's clock.
@@ -376,6 +499,78 @@ mod tests {
         assert!(ready < best, "the answer waits for stop: {lines:?}");
         let out = session("go infinite\n");
         assert!(out.take().last().is_some_and(|l| l.starts_with("bestmove ")));
+    }
+
+    /// Issue 38, finding 6: `setoption value 64 name Hash` panicked (a slice from `name` to a
+    /// `value` before it).
+    #[test]
+    fn setoption_with_its_value_before_its_name_is_read_and_odd_orders_never_panic() {
+        let game = game(PLACING, &[]).expect("the fixture loads");
+        let out = Lines::default();
+        let timer = timer();
+        let mut thinker = crate::protocol::Deferred::new(&timer);
+        let mut uci = Uci::new(&game, &out, &mut thinker, DEFAULT_HASH_MB);
+        uci.command("setoption value 64 name Hash");
+        assert_eq!(uci.hash(), 64);
+        for odd in [
+            "setoption name",
+            "setoption value",
+            "setoption value name",
+            "setoption name value",
+            "setoption value value name name",
+            "setoption name value name value",
+        ] {
+            uci.command(odd);
+        }
+        assert_eq!(uci.hash(), 64);
+        assert_eq!(out.take().len(), 6, "each odd line is answered with what is wrong");
+    }
+
+    /// Issue 38, finding 9: a line that is not UTF-8 ended the session as if the input had.
+    #[test]
+    fn a_line_that_is_not_text_is_said_and_skipped() {
+        let out = Lines::default();
+        let timer = timer();
+        let lines = [Ok("isready".to_string()), Err(InputError::NotUtf8), Err(InputError::TooLong), Ok("isready".to_string())];
+        run(lines.into_iter(), &out, &mut OnCaller(&timer), &[], |params| game(PLACING, params)).expect("the fixture loads");
+        assert_eq!(
+            out.take(),
+            [
+                "readyok".to_string(),
+                "info string a line that is not UTF-8 text was skipped".into(),
+                format!("info string a line longer than {} bytes was skipped", crate::protocol::MAX_LINE),
+                "readyok".into()
+            ]
+        );
+    }
+
+    /// Issue 38, finding 10: parameters were offered from -1000000 to 1000000, and a value the
+    /// ruleset refused ended the engine. Now the declared range is offered, and a refused value
+    /// is said while the game goes on as it was.
+    #[test]
+    fn parameters_are_offered_in_their_range_and_a_refused_value_is_said() {
+        let out = Lines::default();
+        let timer = timer();
+        // The placing fixture with two declared ranges.
+        let ranged = PLACING.replace(
+            "[params]\nsize = 3\n",
+            "[params]\nsize = { default = 15, min = 5, max = 19 }\nconnect = { default = 5, min = 3, max = 9 }\n",
+        );
+        assert!(ranged.contains("connect = "));
+        let ranged = |params: &[(String, i64)]| game(&ranged, params);
+        run(commands("uci\nsetoption name size value 40\nisready\n"), &out, &mut OnCaller(&timer), &[], ranged).expect("loads");
+        let lines = out.take();
+        assert!(lines.contains(&"option name size type spin default 15 min 5 max 19".to_string()), "{lines:?}");
+        assert!(lines.contains(&"option name connect type spin default 5 min 3 max 9".to_string()), "{lines:?}");
+        let refused = lines.iter().find(|l| l.starts_with("info string size 40 is refused")).unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(refused.contains("between 5 and 19"), "{refused}");
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
+        // Inside no declared range, refused where it is used: the 3x3 fixture on a board of 0.
+        let out = session("setoption name size value 0\nuci\nisready\n");
+        let lines = out.take();
+        assert!(lines.iter().any(|l| l.starts_with("info string size 0 is refused, the game stays as it was: ")), "{lines:?}");
+        assert!(lines.contains(&format!("option name size type spin default 3 min -{UNBOUNDED} max {UNBOUNDED}")), "{lines:?}");
+        assert_eq!(lines.last().map(String::as_str), Some("readyok"));
     }
 
     #[test]

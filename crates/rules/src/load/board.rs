@@ -4,7 +4,7 @@
 
 use super::cx::{Cx, Fields, file_start, int_expr};
 use super::links::{read_links, read_points};
-use crate::model::{DirId, DirectionSet, Player, Region};
+use crate::model::{DirId, DirectionSet, Player, Region, Track};
 use crate::source::{Diagnostic, Span};
 use crate::syntax;
 use crate::tree::{Node, Value};
@@ -19,6 +19,7 @@ pub(super) struct BoardParts {
     pub(super) direction_sets: Vec<DirectionSet>,
     pub(super) regions: Vec<Region>,
     pub(super) dark: Vec<(i32, i32)>,
+    pub(super) tracks: Vec<Track>,
 }
 
 fn dimension(cx: &mut Cx, f: &mut Fields, key: &'static str, params: &[(String, i64)], span: Span) -> Option<i32> {
@@ -92,6 +93,7 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
                 ("algebraic", Naming::Algebraic),
                 ("numbers-from-top", Naming::Numbers { from_top: true }),
                 ("numbers-from-bottom", Naming::Numbers { from_top: false }),
+                ("number-letter", Naming::NumberLetter),
             ],
         )?,
     };
@@ -223,8 +225,59 @@ pub(super) fn read_board(cx: &mut Cx, node: Option<&Node>, params: &[(String, i6
         Some(node) => dark_points(cx, node, &shape, &board, &regions, params)?,
         None => Vec::new(),
     };
+    let tracks = f.get("tracks").map(|n| read_tracks(cx, n, &board)).unwrap_or_default();
     f.finish(cx);
-    Some(BoardParts { board, shape, naming, forward, direction_sets, regions, dark })
+    Some(BoardParts { board, shape, naming, forward, direction_sets, regions, dark, tracks })
+}
+
+/// The most tracks a board may declare (a track's index is one byte).
+const MAX_TRACKS: usize = 64;
+
+/// `[board.tracks]`: each a string of cell names in order, `~` between two where the way runs
+/// round a loop; a `~` at the end is the loop from the last cell back to the first.
+fn read_tracks(cx: &mut Cx, node: &Node, board: &Board) -> Vec<Track> {
+    let Some(t) = cx.table(node) else { return Vec::new() };
+    let mut tracks = Vec::new();
+    for (key, value) in &t.entries {
+        let Some(text) = cx.string(value) else { continue };
+        let mut cells = Vec::new();
+        let mut loops: Vec<bool> = Vec::new();
+        let mut bad = false;
+        for word in text.split_whitespace() {
+            if word == "~" {
+                match loops.last_mut() {
+                    Some(l) if !*l => *l = true,
+                    _ => {
+                        cx.error(value.span, format!("track '{}': a ~ stands between two cells, once", key.name));
+                        bad = true;
+                    }
+                }
+                continue;
+            }
+            match board.find(word) {
+                Some(c) => {
+                    cells.push(c);
+                    loops.push(false);
+                }
+                None => {
+                    cx.error(value.span, format!("track '{}': no cell '{word}' on this board", key.name));
+                    bad = true;
+                }
+            }
+        }
+        if cells.len() < 2 && !bad {
+            cx.error(value.span, format!("track '{}' needs at least two cells, e.g. \"a1 a2 a3 ~\"", key.name));
+            bad = true;
+        }
+        if tracks.len() == MAX_TRACKS {
+            cx.error(key.span, format!("a board has at most {MAX_TRACKS} tracks"));
+            bad = true;
+        }
+        if !bad {
+            tracks.push(Track { name: key.name.clone(), cells, loops });
+        }
+    }
+    tracks
 }
 
 /// The predicate a word of `cells` and `dark` is short for, or the text itself.

@@ -2,7 +2,9 @@
 //! `Args` (which report what nobody asked for), the argument helpers of move patterns and end
 //! conditions, and `Names`, the table the later sections look names up in.
 
-use crate::model::{DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, PieceTypeSet, Player, PlayerId, Region, RegionId};
+use crate::model::{
+    DirSetId, DirectionSet, Landing, PieceType, PieceTypeId, PieceTypeSet, Player, PlayerId, Region, RegionId, Track, TrackId,
+};
 use crate::source::{Diagnostic, Sources, Span};
 use crate::syntax::{self, ArgValue, Call, SyntaxError};
 use crate::tree::{Node, Table, Value};
@@ -151,16 +153,23 @@ impl<'t> Fields<'t> {
     }
 
     pub(crate) fn finish(self, cx: &mut Cx) {
+        self.finish_except(cx, &[]);
+    }
+
+    /// [`Fields::finish`], where the keys `others` (names the file defines, such as players')
+    /// are known too.
+    pub(crate) fn finish_except(self, cx: &mut Cx, others: &[String]) {
         for (i, (key, _)) in self.table.entries.iter().enumerate() {
-            if !self.used[i] {
+            if !self.used[i] && !others.contains(&key.name) {
                 // TOML puts a key written under a table header into that table.
                 let misplaced = match key.name.as_str() {
                     "extends" | "remove" => "; it belongs at the top of the file, before the first [table]",
                     _ => "",
                 };
+                let known: Vec<&str> = self.known.iter().copied().chain(others.iter().map(String::as_str)).collect();
                 cx.error(
                     key.span,
-                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, self.known.join(", ")),
+                    format!("unknown key '{}' in {}; expected one of: {}{misplaced}", key.name, self.what, known.join(", ")),
                 );
             }
         }
@@ -175,6 +184,11 @@ pub(crate) struct Names<'a> {
     pub(crate) regions: &'a [Region],
     pub(crate) board: &'a Board,
     pub(crate) params: &'a [(String, i64)],
+    /// The phases, once `[[phases]]` is read (empty before).
+    pub(crate) phases: &'a [crate::model::Phase],
+    /// What `[state]` counts and remembers, once it is read.
+    pub(crate) tally: crate::model::Tally,
+    pub(crate) tracks: &'a [Track],
 }
 
 impl Names<'_> {
@@ -193,6 +207,10 @@ impl Names<'_> {
     /// The value of a parameter.
     pub(crate) fn param(&self, name: &str) -> Option<i64> {
         self.params.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+    }
+
+    pub(crate) fn track(&self, name: &str) -> Option<TrackId> {
+        self.tracks.iter().position(|t| t.name == name).map(|i| TrackId(i as u8))
     }
 
     pub(crate) fn player(&self, name: &str) -> Option<PlayerId> {

@@ -192,21 +192,30 @@ mod tests {
 
     #[test]
     fn an_inherited_line_at_fault_says_how_the_variant_takes_it_away() {
-        // Chess's evaluation and checkmate look at royal pieces; this variant has none.
-        let text = "extends = \"chess\"\n[game]\nid = \"v\"\nname = \"V\"\n[pieces.king]\nroyal = false\n";
-        let found = errors(text);
+        // A built-in whose checkmate and evaluation look at a royal king (the first found, so
+        // that no game is named here); this variant makes the king not royal.
+        let (id, base) = crate::builtin_ids()
+            .filter_map(|id| crate::builtin_text(id).map(|text| (id, text)))
+            .find(|(_, text)| {
+                !text.contains("\nextends")
+                    && text.contains("if = \"no-moves and check\"")
+                    && text.contains("\"8 * shelter\"")
+                    && text.contains("[pieces.king]\n")
+            })
+            .expect("a built-in with checkmate and a shelter term");
+        let text = format!("extends = \"{id}\"\n[game]\nid = \"v\"\nname = \"V\"\n[pieces.king]\nroyal = false\n");
+        let found = errors(&text);
         assert_eq!(found.len(), 2, "{found:#?}");
-        // The lines of chess's checkmate rule and shelter term, wherever they are today.
-        let chess = crate::builtin_text("chess").expect("chess is built in");
-        let line_of = |text: &str| chess.lines().position(|l| l.contains(text)).expect("chess has it") + 1;
+        // The lines of its checkmate rule and shelter term, wherever they are today.
+        let line_of = |text: &str| base.lines().position(|l| l.contains(text)).expect("the built-in has it") + 1;
         let (mate, shelter) = (line_of("if = \"no-moves and check\""), line_of("\"8 * shelter\""));
-        assert!(found[0].starts_with(&format!("built-in 'chess', line {mate}, column 20: check looks at royal pieces")), "{}", found[0]);
+        assert!(found[0].starts_with(&format!("built-in '{id}', line {mate}, column 20: check looks at royal pieces")), "{}", found[0]);
         assert!(
             found[0].ends_with("; inherited: v.toml replaces it by writing its own [[end]] list, or takes it away with remove = [\"end\"]"),
             "{}",
             found[0]
         );
-        assert!(found[1].starts_with(&format!("built-in 'chess', line {shelter}, column 10: shelter() counts the pieces next to royal")));
+        assert!(found[1].starts_with(&format!("built-in '{id}', line {shelter}, column 10: shelter() counts the pieces next to royal")));
         assert!(
             found[1].ends_with("; inherited: v.toml takes it away with remove = [\"eval\"], then may write its own [eval]"),
             "{}",

@@ -12,6 +12,7 @@ mod embedded;
 mod ends;
 mod eval;
 mod game;
+mod hands;
 mod inherit;
 mod lang;
 pub use lang::is_language_code;
@@ -26,6 +27,7 @@ mod start;
 mod state;
 mod turn;
 
+pub(crate) use ends::read_condition;
 pub use notation::{MAX_CLOCK_MS, parse_clock, parse_duration};
 
 use crate::model::Ruleset;
@@ -174,7 +176,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     top.get("extends");
     top.get("remove");
     let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
-    let params = params::read_params(cx, top.get("params"), overrides, origin);
+    let (params, param_ranges) = params::read_params(cx, top.get("params"), overrides, origin);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
     let built = board::read_board(cx, board_node, &params, &players);
@@ -193,35 +195,52 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let state_node = top.get("state");
     let eval_node = top.get("eval");
     let stacks_node = top.get("stacks");
+    let hands_node = top.get("hands");
     let lang_node = top.get("lang");
     top.finish(cx);
 
     moves::require_moves(cx, moves_node);
     let players = players?;
-    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark } = built?;
+    let board::BoardParts { board, shape, naming, forward, direction_sets, regions, dark, tracks } = built?;
     let (mut pieces, raw_promotions) = pieces;
     pieces::resolve_promotions(cx, &mut pieces, raw_promotions, &regions);
-    let names =
-        Names { players: &players, pieces: &pieces, direction_sets: &direction_sets, regions: &regions, board: &board, params: &params };
+    let names = Names {
+        players: &players,
+        pieces: &pieces,
+        direction_sets: &direction_sets,
+        regions: &regions,
+        board: &board,
+        params: &params,
+        phases: &[],
+        tally: Default::default(),
+        tracks: &tracks,
+    };
 
     let start = start::read_start(cx, start_node, &names);
+    let hands = hands::read_hands(cx, hands_node, &names, &start);
     let moves::Moves { rules: mut moves, conditions: part_conditions, refused, parts_of_refused } =
         moves::read_moves(cx, moves_node, &names);
-    let (unmoved, same_piece) = state::read_state(cx, state_node, &names, &mut moves, &refused);
+    let state::State { unmoved, same_piece, tally } = state::read_state(cx, state_node, &names, &mut moves, &refused);
     let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params);
-    moves::read_part_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names, &phases);
+    // Conditions may name the phases, and count what [state] declares, from here on.
+    let names = Names { phases: &phases, tally, ..names };
+    moves::read_move_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names);
     let turn = turn::read_turn(cx, turn_node, &names);
     moves::check_limits(cx, &moves, moves_node);
     let draws = draws::read_draws(cx, draw_node, &names);
     let clock = notation::read_clock(cx, clock_node);
     let notation = notation::read_notation(cx, notation_node, &names);
     moves::check_fen_letters(cx, &moves, notation.position == crate::model::PositionNotation::Fen);
-    let ends = ends::read_ends(cx, end_node, &names, &phases);
+    let ends = ends::read_ends(cx, end_node, &names);
     let eval = eval::read_eval(cx, eval_node, &names, forward);
     if let Some(at) = cannot_draw {
         ends::check_cannot_draw(cx, at, &ends, &draws);
     }
     let stacks = stacks::read_stacks(cx, stacks_node, &moves, &turn, &notation);
+    hands::check_hands(cx, hands.as_ref(), &moves, &notation.position, hands_node);
+    if let (Some(_), Some(node)) = (&stacks, hands_node) {
+        cx.error(node.span, "[hands] and [stacks] together are not defined yet: a captured column would go into a hand whole");
+    }
     let tests = embedded::read_tests(cx, tests_node);
     let interpretations = embedded::read_interpretations(cx, interpretations_node);
     let words: Vec<&str> = ends.iter().map(|e| e.reason.as_str()).chain(draws.iter().map(|d| d.reason.as_str())).collect();
@@ -235,6 +254,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         summary,
         players,
         params,
+        param_ranges,
         board,
         shape,
         naming,
@@ -242,6 +262,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         direction_sets,
         regions,
         dark,
+        tracks,
         pieces,
         start,
         phases,
@@ -253,8 +274,10 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         notation,
         unmoved,
         same_piece,
+        tally,
         eval,
         stacks,
+        hands,
         cannot_draw,
         tests,
         interpretations,

@@ -3,7 +3,7 @@
 
 use super::cx::{Args, Cx, Fields, Names, call_error, file_start};
 use crate::model::moves::Revisit;
-use crate::model::{Action, Effect, MoveRule, Phase, PieceTypeId};
+use crate::model::{Action, Effect, MoveRule, PieceTypeId};
 use crate::prims::{EffectInput, MoveInput, Reader, did_you_mean, listed};
 use crate::source::Diagnostic;
 use crate::syntax::{self, Repeat, SyntaxError};
@@ -20,14 +20,21 @@ pub(super) fn require_moves(cx: &mut Cx, node: Option<&Node>) {
 /// The move rules read.
 pub(super) struct Moves<'t> {
     pub rules: Vec<MoveRule>,
-    /// Each later part's `if` node (compiled by [`read_part_conditions`] once the phases, which
-    /// conditions may name, are read).
-    pub conditions: Vec<(usize, &'t Node)>,
+    /// Each rule's `if` and `if-after` nodes (compiled by [`read_move_conditions`] once the
+    /// phases, which conditions may name, are read).
+    pub conditions: Vec<RuleConditions<'t>>,
     /// The names of the rules refused, each reported where it is written: the sections that
     /// name them say nothing more of them.
     pub refused: Vec<String>,
     /// The rules a refused rule names in its `next`: they may be a later part, as far as is known.
     pub parts_of_refused: Vec<String>,
+}
+
+/// A rule's conditions as written: its index, `if` and `if-after`.
+pub(super) struct RuleConditions<'t> {
+    rule: usize,
+    before: Option<&'t Node>,
+    after: Option<&'t Node>,
 }
 
 /// The move rules of `[moves]`.
@@ -91,6 +98,7 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
             parts_of_refused.push(name.clone());
         }
         let if_node = f.get("if");
+        let if_after_node = f.get("if-after");
         let fen_node = f.get("fen");
         let fen = fen_node.and_then(|n| {
             let text = cx.string(n)?;
@@ -168,8 +176,8 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
                 parts_of_refused.pop();
             }
             nexts.push((moves.len(), next_node));
-            if let Some(n) = if_node {
-                conditions.push((moves.len(), n));
+            if if_node.is_some() || if_after_node.is_some() {
+                conditions.push(RuleConditions { rule: moves.len(), before: if_node, after: if_after_node });
             }
             moves.push(rule);
             refused.pop();
@@ -186,37 +194,42 @@ fn takes_any_piece(pattern: &str) -> bool {
     Action::SPECS.iter().any(|s| s.any_piece && s.names.contains(&name.as_str()))
 }
 
-/// A later part's `if = "CONDITION"`, in the language of `[[end]]`: the part is made only when
-/// the condition holds after the part before. Only later parts take one, and it cannot ask
-/// `no-moves` (the move is not over yet).
-pub(super) fn read_part_conditions(
+/// A rule's `if = "CONDITION"`, in the language of `[[end]]`: the part is made only when the
+/// condition holds just before it (for a first part, in the position before the move; for a
+/// later part, after the part before). It cannot ask `no-moves` (the move is not made yet).
+/// And `if-after = "CONDITION"`, of a whole move, on its first part: the move is legal only
+/// when the condition holds after it.
+pub(super) fn read_move_conditions(
     cx: &mut Cx,
     moves: &mut [MoveRule],
-    conditions: Vec<(usize, &Node)>,
+    conditions: Vec<RuleConditions>,
     parts_of_refused: &[String],
     names: &Names,
-    phases: &[Phase],
 ) {
-    for (index, node) in conditions {
-        if !moves.iter().any(|m| m.next == Some(index)) {
-            if moves[index].action.prim().only_later(&moves[index].name).is_some() || parts_of_refused.contains(&moves[index].name) {
-                continue; // reported as a later part that no move goes on with, or its first part was refused
+    for RuleConditions { rule: index, before, after } in conditions {
+        let first = moves.iter().find(|m| m.next == Some(index)).map(|m| m.name.clone());
+        // A later part whose first part was refused: reported there.
+        let orphan = first.is_none() && parts_of_refused.contains(&moves[index].name);
+        if let Some(node) = before
+            && !orphan
+            && let Some(condition) = super::ends::read_condition(cx, node, names)
+        {
+            if condition.needs_moves() {
+                cx.error(node.span, "a move's if cannot ask no-moves: the move is not made when it is asked (if-after can)");
+            } else {
+                moves[index].when = Some(condition);
             }
-            let name = &moves[index].name;
-            cx.error(
-                node.span,
-                format!(
-                    "if = is for the later part of a move, and no move goes on with '{name}': name it in another move's next = \"{name}\""
-                ),
-            );
-            continue;
         }
-        let Some(condition) = super::ends::read_condition(cx, node, names, phases) else { continue };
-        if condition.needs_moves() {
-            cx.error(node.span, "a later part's if cannot ask no-moves: the move is not over when it is asked");
-            continue;
+        if let Some(node) = after
+            && !orphan
+        {
+            match first {
+                Some(first) => {
+                    cx.error(node.span, format!("if-after is a condition on a whole move: write it in '{first}', the move's first part"))
+                }
+                None => moves[index].after = super::ends::read_condition(cx, node, names),
+            }
         }
-        moves[index].when = Some(condition);
     }
 }
 
@@ -280,7 +293,7 @@ fn link_parts(
     }
 }
 
-const TEMPLATE_FIELDS: [&str; 8] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter"];
+const TEMPLATE_FIELDS: [&str; 9] = ["from", "to", "dir", "path", "turns", "captures", "removed", "letter", "piece"];
 
 fn check_template(cx: &mut Cx, node: &Node, text: &str) -> bool {
     if let Some(i) = text.find(char::is_whitespace) {

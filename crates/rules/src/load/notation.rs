@@ -100,11 +100,14 @@ pub(super) fn read_notation(cx: &mut Cx, node: Option<&Node>, names: &Names) -> 
         Rows,
         Pdn,
         Fen,
+        Sfen,
     }
-    let kind = position.and_then(|p| cx.keyword(p, "position notation", &[("rows", Kind::Rows), ("pdn", Kind::Pdn), ("fen", Kind::Fen)]));
+    let kinds = [("rows", Kind::Rows), ("pdn", Kind::Pdn), ("fen", Kind::Fen), ("sfen", Kind::Sfen)];
+    let kind = position.and_then(|p| cx.keyword(p, "position notation", &kinds));
     match kind {
         None | Some(Kind::Rows) => notation(PositionNotation::Rows),
         Some(Kind::Fen) => notation(PositionNotation::Fen),
+        Some(Kind::Sfen) => notation(PositionNotation::Sfen),
         Some(Kind::Pdn) => {
             let owned: Vec<usize> = names.pieces.iter().enumerate().filter(|(_, p)| p.owned).map(|(i, _)| i).collect();
             let king_name = king.and_then(|k| cx.string(k));

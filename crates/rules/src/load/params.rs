@@ -8,7 +8,10 @@ use super::cx::Cx;
 use crate::source::Diagnostic;
 use crate::tree::{Node, Value};
 
-pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String, i64)], origin: &str) -> Vec<(String, i64)> {
+/// The parameters with their values (after `overrides`), and each one's range.
+pub(super) type Params = (Vec<(String, i64)>, Vec<(Option<i64>, Option<i64>)>);
+
+pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String, i64)], origin: &str) -> Params {
     let mut params: Vec<(String, i64)> = Vec::new();
     let mut ranges: Vec<(Option<i64>, Option<i64>)> = Vec::new();
     // Overrides come from the command line or a record (`origin`): their errors name it, not a
@@ -82,5 +85,5 @@ pub(super) fn read_params(cx: &mut Cx, node: Option<&Node>, overrides: &[(String
             }
         }
     }
-    params
+    (params, ranges)
 }

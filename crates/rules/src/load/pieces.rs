@@ -27,10 +27,18 @@ pub(super) struct RawPromotion {
     to: Vec<(String, Span)>,
     region: (String, Span),
     during: MidCapture,
+    optional: bool,
+    leaving: bool,
+    /// `forced-in`: the region's name and where it is written.
+    forced: Option<(String, Span)>,
 }
 
 /// The most piece types a ruleset may have: a `PieceTypeSet` holds that many.
 pub const MAX_PIECE_TYPES: usize = crate::model::PieceTypeSet::CAPACITY;
+
+/// The symbol a piece whose own symbols are refused stands under, so that the rest of the file
+/// still finds the piece by its name (one error, not one more wherever the piece is named).
+const NO_SYMBOL: char = '\u{FFFD}';
 
 pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, Vec<RawPromotion>) {
     let Some(node) = node else {
@@ -38,37 +46,39 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
         return (Vec::new(), Vec::new());
     };
     let Some(t) = cx.table(node) else { return (Vec::new(), Vec::new()) };
+    // The engine's piece is one byte: the type in six bits, the owner in two. Past the limit
+    // nothing more is read (thousands of types would cost seconds, then be refused).
+    if let Some((key, _)) = t.entries.get(MAX_PIECE_TYPES) {
+        cx.error(key.span, format!("a ruleset has at most {MAX_PIECE_TYPES} piece types; this one has {}", t.entries.len()));
+    }
     let mut pieces = Vec::new();
+    let mut spans = Vec::new();
     let mut promotions = Vec::new();
-    let mut unsymbolled = Vec::new();
-    for (key, node) in &t.entries {
+    for (key, node) in t.entries.iter().take(MAX_PIECE_TYPES) {
         let Some(pt) = cx.table(node) else { continue };
         let mut f = Fields::new(pt, format!("[pieces.{}]", key.name));
         let owned = f.get("owner").and_then(|n| cx.keyword(n, "owner", &[("player", true), ("none", false)])).unwrap_or(true);
         let symbols = if owned {
             match f.get("symbols") {
                 Some(n) => match cx.array(n) {
-                    Some([a, b]) => match (single_char(cx, a), single_char(cx, b)) {
-                        (Some(a), Some(b)) => Some([a, b]),
-                        _ => None,
-                    },
+                    Some([a, b]) => [single_char(cx, a).unwrap_or(NO_SYMBOL), single_char(cx, b).unwrap_or(NO_SYMBOL)],
                     Some(_) => {
                         cx.error(n.span, "symbols lists one character for each player");
-                        None
+                        [NO_SYMBOL; 2]
                     }
-                    None => None,
+                    None => [NO_SYMBOL; 2],
                 },
                 None => {
                     cx.error(key.span, "an owned piece needs symbols = [first player's, second player's]");
-                    None
+                    [NO_SYMBOL; 2]
                 }
             }
         } else {
             match f.get("symbol") {
-                Some(n) => single_char(cx, n).map(|c| [c, c]),
+                Some(n) => [single_char(cx, n).unwrap_or(NO_SYMBOL); 2],
                 None => {
                     cx.error(key.span, "a piece that belongs to nobody needs one symbol");
-                    None
+                    [NO_SYMBOL; 2]
                 }
             }
         };
@@ -136,32 +146,30 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
                     cx.keyword(dn, "during-capture", &choices)
                 })
                 .unwrap_or(MidCapture::AtEnd);
+            let optional = pf.get("optional").and_then(|n| cx.boolean(n)).unwrap_or(false);
+            let leaving = pf.get("leaving").and_then(|n| cx.boolean(n)).unwrap_or(false);
+            let forced = pf.get("forced-in").map(|n| (cx.string(n).unwrap_or_default(), n.span));
+            if let Some((_, span)) = &forced
+                && !optional
+            {
+                cx.error(*span, "forced-in says where an optional promotion is compulsory: it goes with optional = true");
+            }
             pf.finish(cx);
-            Some((to, region, during))
+            Some((to, region, during, optional, leaving, forced))
         });
         f.finish(cx);
-        // A piece whose symbols were refused is still a piece type, so that the moves and the
-        // start that name it bring no more errors; the ruleset is refused all the same.
-        unsymbolled.push(symbols.is_none());
-        let symbols = symbols.unwrap_or([char::REPLACEMENT_CHARACTER; 2]);
-        if let Some((to, region, during)) = promote {
-            promotions.push(RawPromotion { piece: pieces.len(), to, region, during });
+        if let Some((to, region, during, optional, leaving, forced)) = promote {
+            promotions.push(RawPromotion { piece: pieces.len(), to, region, during, optional, leaving, forced });
         }
         pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
-    }
-    // The engine's piece is one byte: the type in six bits, the owner in two.
-    if let Some((key, _)) = t.entries.get(MAX_PIECE_TYPES)
-        && pieces.len() > MAX_PIECE_TYPES
-    {
-        cx.error(key.span, format!("a ruleset has at most {MAX_PIECE_TYPES} piece types; this one has {}", pieces.len()));
+        spans.push(key.span);
     }
     // Symbols name pieces in position notation: they must be unique.
     let mut seen: Vec<char> = Vec::new();
-    for p in pieces.iter().zip(&unsymbolled).filter(|(_, refused)| !**refused).map(|(p, _)| p) {
+    for (p, &span) in pieces.iter().zip(&spans) {
         let own = if p.owned { &p.symbols[..] } else { &p.symbols[..1] };
-        for &c in own {
+        for &c in own.iter().filter(|&&c| c != NO_SYMBOL) {
             if seen.contains(&c) {
-                let span = t.entries.iter().find(|(k, _)| k.name == p.name).map(|(k, _)| k.span).unwrap_or_default();
                 cx.error(span, format!("the symbol '{c}' is used twice"));
             }
             seen.push(c);
@@ -180,17 +188,26 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
                 None => cx.error(*span, format!("no piece type '{name}'")),
             }
         }
-        let region = match regions.iter().position(|r| r.name == p.region.0) {
-            Some(r) => RegionId::new(r),
+        let find = |cx: &mut Cx, (name, span): &(String, Span)| match regions.iter().position(|r| &r.name == name) {
+            Some(r) => Some(RegionId::new(r)),
             None => {
-                if !p.region.0.is_empty() {
-                    cx.error(p.region.1, format!("no region '{}'", p.region.0));
+                if !name.is_empty() {
+                    cx.error(*span, format!("no region '{name}'"));
                 }
-                continue;
+                None
             }
         };
+        let Some(region) = find(cx, &p.region) else { continue };
+        let forced = match &p.forced {
+            Some(f) => match find(cx, f) {
+                Some(r) => Some(r),
+                None => continue,
+            },
+            None => None,
+        };
         if !to.is_empty() {
-            pieces[p.piece].promotion = Some(Promotion { to, region, during_capture: p.during });
+            pieces[p.piece].promotion =
+                Some(Promotion { to, region, during_capture: p.during, optional: p.optional, leaving: p.leaving, forced });
         }
     }
 }
@@ -198,6 +215,30 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
 #[cfg(test)]
 mod tests {
     use crate::{BuiltinFiles, load};
+
+    fn errors(text: &str) -> Vec<String> {
+        match load("p.toml", text, &BuiltinFiles, &[]) {
+            Ok(_) => Vec::new(),
+            Err(report) => report.diagnostics.iter().map(|d| d.message.clone()).collect(),
+        }
+    }
+
+    const GAME: &str = "[game]\nid = \"p\"\nname = \"p\"\n[[players]]\nname = \"white\"\nshort = \"w\"\n[[players]]\nname = \"black\"\nshort = \"b\"\n\
+                        [board]\nwidth = 3\nheight = 3\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n";
+
+    /// Issue 38, finding 15: 6,000 piece types sharing a symbol took 12 s before the limit of
+    /// 64 stopped anything. Past the limit nothing more is read.
+    #[test]
+    fn past_the_most_piece_types_nothing_more_is_read() {
+        let mut text = format!("{GAME}[moves.place]\npiece = \"p0\"\ndo = \"place\"\n");
+        for i in 0..6000 {
+            text.push_str(&format!("[pieces.p{i}]\nsymbols = [\"A\", \"a\"]\n"));
+        }
+        let found = errors(&text);
+        assert_eq!(found[0], "a ruleset has at most 64 piece types; this one has 6000");
+        // The 63 types after the first among the 64 read repeat its symbols; the rest are not read.
+        assert_eq!(found.len(), 1 + 2 * 63, "{:?}", &found[..3]);
+    }
 
     const WIDE: &str = "[game]\nid = \"t\"\nname = \"T\"\n[[players]]\nname = \"a\"\n[[players]]\nname = \"b\"\n\
         [board]\nwidth = 4\nheight = 4\n[pieces.man]\nsymbols = [\"\u{4e2d}\", \"m\"]\n[pieces.king]\nsymbols = [\"K\", \"k\"]\n\

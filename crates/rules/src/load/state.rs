@@ -1,22 +1,27 @@
 //! `[state]`: what the position remembers beyond the pieces, as the rules declare it — which
 //! pieces have never moved (`unmoved`: castling rights), which cells the last move passed
 //! over (`passed`: en passant), and how often in a row each player has moved the same piece
-//! (`same-piece`: a limit on repeated moves). Checked against the moves that use it.
+//! (`same-piece`: a limit on repeated moves), and the cell a ko forbids (`ko`). Checked against the moves that use it.
 
 use super::cx::{Cx, Fields, Names};
-use crate::model::{MoveRule, PieceTypeId, PieceTypeSet, SamePiece};
+use crate::model::{Effect, MoveRule, PieceTypeId, PieceTypeSet, SamePiece, Tally};
 use crate::tree::{Node, Value};
 
+/// The most checks `[state] checks` counts to.
+pub const MAX_CHECKS: u16 = 255;
+
+/// What `[state]` declares.
+pub(super) struct State {
+    pub unmoved: Vec<PieceTypeId>,
+    pub same_piece: Option<SamePiece>,
+    pub tally: Tally,
+}
+
 /// `[state]`; a move named in `refused` was refused where it is written, and is passed over.
-pub(super) fn read_state(
-    cx: &mut Cx,
-    node: Option<&Node>,
-    names: &Names,
-    moves: &mut [MoveRule],
-    refused: &[String],
-) -> (Vec<PieceTypeId>, Option<SamePiece>) {
+pub(super) fn read_state(cx: &mut Cx, node: Option<&Node>, names: &Names, moves: &mut [MoveRule], refused: &[String]) -> State {
     let mut unmoved = Vec::new();
     let mut same_piece = None;
+    let mut tally = Tally::default();
     // A wrong name in `passed` is reported there; en passant's to=passed is then not blamed too.
     let mut bad_passed = false;
     if let Some(t) = node.and_then(|n| cx.table(n)) {
@@ -49,7 +54,39 @@ pub(super) fn read_state(
                 }
             }
         }
+        if let Some(n) = f.get("ko") {
+            for (name, span) in cx.strings(n).unwrap_or_default() {
+                match moves.iter_mut().find(|m| m.name == name) {
+                    Some(m) if m.effects.iter().any(|e| matches!(e, Effect::Surround(s) if s.groups)) => m.leaves_ko = true,
+                    Some(_) => {
+                        cx.error(span, format!("move '{name}' takes no groups: a ko follows a placement then surround(DIRS, groups)"))
+                    }
+                    None => {
+                        if !refused.contains(&name) {
+                            cx.error(span, format!("no move '{name}' in [moves]"));
+                        }
+                    }
+                }
+            }
+        }
         same_piece = f.get("same-piece").and_then(|n| read_same_piece(cx, n, names));
+        if let Some(n) = f.get("checks") {
+            tally.checks = match n.value {
+                Value::Int(v) if v >= 1 && v <= i64::from(MAX_CHECKS) => u16::try_from(v).ok(),
+                _ => {
+                    cx.error(n.span, format!("checks = N counts the checks each player gives, up to N: from 1 to {MAX_CHECKS}"));
+                    None
+                }
+            };
+            if tally.checks.is_some() && !names.pieces.iter().any(|p| p.royal) {
+                cx.error(n.span, "checks counts checks of royal pieces, and this ruleset has none: say royal = true in [pieces.NAME]");
+            }
+        }
+        for (key, flag) in [("captured", &mut tally.captured), ("passes", &mut tally.passes), ("last", &mut tally.last)] {
+            if let Some(n) = f.get(key) {
+                *flag = cx.boolean(n).unwrap_or(false);
+            }
+        }
         f.finish(cx);
     }
     // The moves that read the state need it declared.
@@ -71,7 +108,7 @@ pub(super) fn read_state(
             cx.error(m.span, "to=passed needs moves that pass over cells: list them in [state] passed = [...]");
         }
     }
-    (unmoved, same_piece)
+    State { unmoved, same_piece, tally }
 }
 
 /// `same-piece = { piece = "king", max = 3, while-owning = "man" }`.

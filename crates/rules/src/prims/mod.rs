@@ -259,6 +259,20 @@ pub(crate) struct TestInput<'a> {
     pub phases: &'a [Phase],
 }
 
+/// A count in a condition (`count(man)`, `repetitions`): a number the position gives for a
+/// player, compared with numbers or other counts. It is read from a [`TestInput`], as a test is.
+pub(crate) trait QueryPrim: std::fmt::Debug {
+    fn read(input: &mut TestInput) -> Option<Self>
+    where
+        Self: Sized;
+
+    /// Whose count it is when the condition does not say (`by mover`, `by next`).
+    fn default_who(&self) -> Who;
+
+    /// Its words, a noun phrase: "the number of men of {whom}".
+    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String;
+}
+
 /// A term of `[eval]`.
 pub(crate) trait TermPrim: std::fmt::Debug {
     fn read(input: &mut TermInput) -> Option<Self>
@@ -592,6 +606,7 @@ registry! {
     /// What a move does first: put a piece on the board, or move one (the `do` pattern's action).
     enum Action in moves (MovePrim, MoveInput) {
         Place(place::Place),
+        Drop(drop::Drop),
         Remove(remove::Remove),
         Roll(roll::Roll),
         Push(push::Push),
@@ -600,6 +615,7 @@ registry! {
         Leap(leap::Leap),
         Castle(castle::Castle),
         Line(line::Line),
+        Track(track::TrackMove),
         Hops(hops::HopPattern),
     }
     /// What happens after the action (`then ...`).
@@ -607,6 +623,8 @@ registry! {
         Enclose(enclose::Enclose),
         Surround(surround::Surround),
         Convert(convert::Convert),
+        Approach(approach::Approach),
+        Explode(explode::Explode),
     }
     /// A test inside an end condition.
     enum Test in ends (TestPrim, TestInput) {
@@ -621,6 +639,16 @@ registry! {
         Within(within::Within),
         Phase(phase::Phase),
         Check(check::Check),
+        Player(player::Player),
+        Last(last::Last),
+    }
+    /// A count inside a condition, compared with numbers or other counts.
+    enum Query in counts (QueryPrim, TestInput) {
+        Count(count::PieceCount),
+        Repetitions(repetitions::Repetitions),
+        Captured(captured::Captured),
+        Checks(checks::Checks),
+        Passes(passes::Passes),
     }
     /// What a term of `[eval]` measures, for one player.
     enum EvalKind in terms (TermPrim, TermInput) {
@@ -653,6 +681,7 @@ registry! {
         enter_by_capture_only: Vec<RegionId> = enter_by_capture_only::EnterOption,
         must_leave: Vec<RegionId> = must_leave::MustLeaveOption,
         move_ends_in: Vec<RegionId> = move_ends_in::EndsInOption,
+        if_after: Option<crate::model::Condition> = if_after::IfAfterOption,
     }
     draws {
         repetition::Repetition,
@@ -786,10 +815,11 @@ pub(crate) fn did_you_mean(name: &str, known: impl Iterator<Item = &'static str>
 /// with how it is written, its defaults and its section. `cargo xtask docs` writes it between
 /// the page's `<!-- primitives -->` marks; a test checks that the page holds it.
 pub fn docs_table() -> String {
-    let categories: [(&str, &[&Spec]); 7] = [
+    let categories: [(&str, &[&Spec]); 8] = [
         ("Move kinds (`do = \"...\"`)", Action::SPECS),
         ("Effects (`then ...`)", Effect::SPECS),
-        ("End tests (`[[end]] if = \"...\"`)", Test::SPECS),
+        ("Tests in conditions (`[[end]] if = \"...\"`, a move's `if`)", Test::SPECS),
+        ("Counts in conditions (`captured by mover >= 10`)", Query::SPECS),
         ("Draw rules (`[[draw]]`)", DrawKind::SPECS),
         ("Options of `[turn]`", Turn::SPECS),
         ("Capture precedence (`[turn] precedence = [...]`)", Criterion::SPECS),
@@ -848,6 +878,31 @@ impl Reader<'_> {
         crate::load::cx::piece_types_arg(self.cx, self.node, arg, self.names)
     }
 
+    /// `take=TYPES` or `spare=TYPES`: the enemy piece types a capture may take (`None`: every
+    /// type). Both at once, or a `spare=` that spares every type, is an error at the argument.
+    pub fn taken_types(&mut self, call: &Call, args: &mut Args) -> Option<PieceTypeSet> {
+        let (take, spare) = (args.key("take"), args.key("spare"));
+        if let (Some(_), Some(spare)) = (take, spare) {
+            self.arg_error(
+                spare,
+                format!("{}() takes take= or spare=, not both: one names what is captured, the other what is not", call.name),
+            );
+            return None;
+        }
+        let every: PieceTypeSet = (0..self.names.pieces.len()).map(PieceTypeId::new).collect();
+        if let Some(arg) = take {
+            return self.piece_types(arg).filter(|&t| t != every);
+        }
+        let arg = spare?;
+        let spared = self.piece_types(arg)?;
+        let left: PieceTypeSet = every.iter().filter(|&t| !spared.contains(t)).collect();
+        if left.is_empty() {
+            self.arg_error(arg, "spare= spares every piece type: nothing could be captured");
+            return None;
+        }
+        Some(left)
+    }
+
     /// A non-negative integer argument, or a parameter's name.
     pub fn uint(&mut self, arg: &syntax::Arg) -> Option<u32> {
         crate::load::cx::uint_arg(self.cx, self.node, arg, self.names)
@@ -883,6 +938,12 @@ pub(crate) mod test_support {
     /// The ruleset, or the report of what is wrong.
     pub fn load(moves: &str, end: &str, extra: &str) -> Result<Ruleset, String> {
         crate::load("t.toml", &text(moves, end, extra), &crate::BuiltinFiles, &[]).map_err(|r| r.to_string())
+    }
+
+    /// The ruleset with more keys in its `[state]` (a second `[state]` table would be refused).
+    pub fn load_with_state(moves: &str, end: &str, state: &str) -> Result<Ruleset, String> {
+        let text = text(moves, end, "").replacen("[state]\n", &format!("[state]\n{state}\n"), 1);
+        crate::load("t.toml", &text, &crate::BuiltinFiles, &[]).map_err(|r| r.to_string())
     }
 
     /// A rule `[moves.m]` of the stone doing `pattern`: its sentence for `show`.
@@ -922,10 +983,11 @@ mod tests {
 
     #[test]
     fn every_name_is_one_primitives_in_its_category() {
-        let categories: [Vec<&str>; 7] = [
+        let categories: [Vec<&str>; 8] = [
             Action::names().collect(),
             Effect::names().collect(),
             Test::names().collect(),
+            Query::names().collect(),
             EvalKind::names().collect(),
             Criterion::names().collect(),
             DrawKind::SPECS.iter().flat_map(|s| s.names.iter().copied()).collect(),
@@ -970,7 +1032,8 @@ mod tests {
                     .collect()
             })
             .collect();
-        let all = [Action::SPECS, Effect::SPECS, Test::SPECS, DrawKind::SPECS, Turn::SPECS, Criterion::SPECS, EvalKind::SPECS];
+        let all =
+            [Action::SPECS, Effect::SPECS, Test::SPECS, Query::SPECS, DrawKind::SPECS, Turn::SPECS, Criterion::SPECS, EvalKind::SPECS];
         for spec in all.iter().flat_map(|s| s.iter()) {
             assert!(anchors.iter().any(|a| a == spec.section), "{}: no heading #{} in docs/language.md", spec.name(), spec.section);
         }

@@ -1,30 +1,42 @@
-//! `occupies(REGION)`: a piece of the player stands on the region.
+//! `occupies(REGION, TYPES)`: a piece of the player (of the types) stands on the region.
 
-use crate::describe::region_words;
-use crate::model::{RegionId, Ruleset, Who};
+use crate::describe::{region_words, types_words};
+use crate::model::{PieceTypeSet, RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
-/// A piece of the player stands on a cell of the region (resolved for that player).
+/// A piece of the player stands on a cell of the region (resolved for that player); with
+/// `types`, a piece of one of those types (the king on the hill).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Occupies {
     pub region: RegionId,
+    pub types: Option<PieceTypeSet>,
 }
 
 impl Occupies {
-    pub const SPEC: Spec = Spec::new(&["occupies"], &[ArgSpec::at("REGION", "")], "a piece of the player stands on the region", "end-tests");
+    pub const SPEC: Spec = Spec::new(
+        &["occupies"],
+        &[ArgSpec::at("REGION", ""), ArgSpec::at("TYPES", "any type")],
+        "a piece of the player (of the types) stands on the region",
+        "end-tests",
+    );
 }
 
 impl TestPrim for Occupies {
     fn read(input: &mut TestInput) -> Option<Occupies> {
         let TestInput { r, call, args, .. } = input;
-        let region = match args.positional().as_slice() {
-            [arg] => r.region(arg)?,
+        let (region, types) = match args.positional().as_slice() {
+            [region] => (r.region(region)?, None),
+            [region, types] => {
+                let region = r.region(region);
+                let types = r.piece_types(types);
+                (region?, Some(types?))
+            }
             _ => {
-                r.call_error(call, "occupies() takes one region name, e.g. occupies(far)");
+                r.call_error(call, "occupies() takes a region, then piece types if only some count: occupies(far), occupies(hill, king)");
                 return None;
             }
         };
-        Some(Occupies { region })
+        Some(Occupies { region, types })
     }
 
     fn default_who(&self) -> Who {
@@ -33,10 +45,32 @@ impl TestPrim for Occupies {
 
     fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
         let name = r.map_or("a region".to_string(), |r| region_words(r, self.region));
-        format!("a piece of {whom} stands on {name}")
+        match (r, self.types) {
+            (Some(r), Some(types)) => format!("a {} of {whom} stands on {name}", types_words(r, types)),
+            _ => format!("a piece of {whom} stands on {name}"),
+        }
     }
 
     fn reason(&self) -> String {
         "a piece reached the region".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Condition, Test};
+    use crate::prims::test_support::{load, message};
+
+    #[test]
+    fn occupies_takes_a_region_and_types() {
+        let moves = "[moves.m]\npiece = \"stone\"\ndo = \"place\"";
+        let r = load(moves, "occupies(home, king)", "").unwrap_or_else(|e| panic!("{e}"));
+        let Condition::Test(Test::Occupies(o), _) = &r.ends[0].condition else { panic!() };
+        assert_eq!(o.types.map(|t| t.len()), Some(1));
+        assert_eq!(message(&load(moves, "occupies(home, rook)", "").expect_err("refused")), "no piece type 'rook'; the pieces are: stone, king");
+        assert_eq!(
+            message(&load(moves, "occupies()", "").expect_err("refused")),
+            "occupies() takes a region, then piece types if only some count: occupies(far), occupies(hill, king)"
+        );
     }
 }

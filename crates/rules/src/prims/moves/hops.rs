@@ -77,7 +77,8 @@ impl HopPattern {
         &[
             ArgSpec::at("DIRS", ""),
             ArgSpec::key("over", "enemy|own|any|TYPES", "enemy"),
-            ArgSpec::key("take", "none", "captures"),
+            ArgSpec::key("take", "none|TYPES", "captures"),
+            ArgSpec::key("spare", "TYPES", "none"),
             ArgSpec::key("land", "beyond|behind (fly)", "beyond"),
         ],
         "hop over a piece (jump: the next cell, fly: along a line), capturing it; segments repeat with +, * or ?",
@@ -132,15 +133,25 @@ fn read_hop(r: &mut Reader, hop: &syntax::Hop) -> Option<Hop> {
             _ => r.piece_types(arg).map_or(Over::Enemy, Over::EnemyOf),
         },
     };
-    let take = match args.key("take") {
-        None => true,
-        Some(arg) => match &arg.value {
-            ArgValue::Name(n) if n == "none" => false,
-            _ => {
-                r.arg_error(arg, "take= takes none: a hop that captures nothing");
-                true
-            }
-        },
+    // take=none captures nothing; take=TYPES and spare=TYPES are over= of enemy piece types.
+    let none = call.args.iter().any(|a| a.key.as_deref() == Some("take") && matches!(&a.value, ArgValue::Name(n) if n == "none"));
+    let types = if none {
+        args.key("take");
+        if let Some(arg) = args.key("spare") {
+            r.arg_error(arg, "take=none captures nothing: there is nothing for spare= to spare");
+        }
+        None
+    } else {
+        r.taken_types(call, &mut args)
+    };
+    let take = !none;
+    let over = match types {
+        Some(types) if args_over(call).is_none() => Over::EnemyOf(types),
+        Some(_) => {
+            r.call_error(call, format!("{}() takes over= or take=/spare=, not both: take=TYPES is over=TYPES", call.name));
+            over
+        }
+        None => over,
     };
     let behind = match args.key("land") {
         None => false,
@@ -165,6 +176,11 @@ fn read_hop(r: &mut Reader, hop: &syntax::Hop) -> Option<Hop> {
         Repeat::Optional => (0, 1),
     };
     Some(Hop { dirs, over, long: call.name == "fly", behind, min, max, take })
+}
+
+/// The `over=` argument of a call, if written.
+fn args_over(call: &syntax::Call) -> Option<&syntax::Arg> {
+    call.args.iter().find(|a| a.key.as_deref() == Some("over"))
 }
 
 /// The words for a move of hops: one segment as before, several as a sequence.

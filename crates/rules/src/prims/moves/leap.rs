@@ -1,22 +1,32 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use crate::describe::{a_piece, landing_words};
-use crate::model::{Landing, PieceType, Ruleset};
+use crate::describe::{a_piece, landing_words, taken_words};
+use crate::model::{Landing, PieceType, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
 /// Jump to a cell at a fixed offset, over anything. Each offset written stands for its eight
-/// reflections and rotations.
+/// reflections and rotations; with `forward`, only those that go forward for the player (a
+/// positive part along the player's forward direction: the shogi knight).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leap {
     pub offsets: Vec<(i32, i32)>,
     pub to: Landing,
+    pub forward: bool,
+    /// The enemy piece types it may land on (`take=`, `spare=`); `None`: every type.
+    pub takes: Option<PieceTypeSet>,
 }
 
 impl Leap {
     pub const SPEC: Spec = Spec::new(
         &["leap"],
-        &[ArgSpec::at("(DX,DY)...", ""), ArgSpec::key("to", "empty|enemy|any", "any")],
+        &[
+            ArgSpec::at("(DX,DY)...", ""),
+            ArgSpec::at("forward", "every direction"),
+            ArgSpec::key("to", "empty|enemy|any", "any"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
+        ],
         "move a piece to a cell at a fixed offset, over anything",
         "step-slide-leap-move-a-piece-already-on-the-board",
     );
@@ -27,9 +37,11 @@ impl MovePrim for Leap {
         let MoveInput { r, args, hops, .. } = input;
         let call = &hops[0].call;
         let mut offsets = Vec::new();
+        let mut forward = false;
         for arg in args.positional() {
-            match arg.value {
-                ArgValue::Vector(dx, dy) => {
+            match &arg.value {
+                ArgValue::Name(n) if n == "forward" => forward = true,
+                &ArgValue::Vector(dx, dy) => {
                     for (a, b) in [(dx, dy), (dy, dx)] {
                         for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
                             if !offsets.contains(&(a * sa, b * sb)) {
@@ -38,7 +50,7 @@ impl MovePrim for Leap {
                         }
                     }
                 }
-                _ => r.arg_error(arg, "leap() takes offsets such as (1,2)"),
+                _ => r.arg_error(arg, "leap() takes offsets such as (1,2), and forward for those that go forward"),
             }
         }
         if offsets.is_empty() {
@@ -49,15 +61,19 @@ impl MovePrim for Leap {
         if to == Landing::Passed {
             r.call_error(call, "a leap passes over no cells: to=passed is for step() and slide()");
         }
-        Some(Leap { offsets, to })
+        let takes = r.taken_types(call, args);
+        super::step::check_takes(r, call, to, takes);
+        Some(Leap { offsets, to, forward, takes })
     }
 
-    fn words(&self, _r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
         format!(
-            "{} leaps by {} to {}.",
+            "{} leaps by {}{} to {}.{}",
             a_piece(&piece.name),
             self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
-            landing_words(self.to)
+            if self.forward { ", those that go forward only," } else { "" },
+            landing_words(self.to),
+            taken_words(r, self.takes)
         )
     }
 
@@ -79,6 +95,10 @@ mod tests {
         let r = load("[moves.m]\npiece = \"stone\"\ndo = \"leap((1,2))\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
         let crate::model::Action::Leap(leap) = &r.moves[0].action else { panic!("a leap") };
         assert_eq!(leap.offsets.len(), 8);
+        assert!(!leap.forward);
+        let r = load("[moves.m]\npiece = \"stone\"\ndo = \"leap((1,2), forward)\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(&r.moves[0].action, crate::model::Action::Leap(leap) if leap.forward));
+        assert_eq!(error("leap((1,2), backward)"), "leap() takes offsets such as (1,2), and forward for those that go forward");
         assert_eq!(error("leap"), "leap() needs at least one offset, e.g. leap((1,2))");
         assert_eq!(error("leap((1,1), to=passed)"), "a leap passes over no cells: to=passed is for step() and slide()");
     }

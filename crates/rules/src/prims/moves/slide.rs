@@ -1,13 +1,14 @@
 //! `slide`: move a piece along a direction any number of cells up to a limit, or exactly as many
 //! as the line it runs along holds pieces, over empty cells and the pieces `over=` allows.
 
-use crate::describe::{a_piece, dirs_words, landing_words, region_words};
-use crate::model::{DirSetId, Landing, Over, PieceType, RegionId, Ruleset};
+use crate::describe::{a_piece, dirs_words, landing_words, region_words, taken_words, types_words};
+use crate::model::{DirSetId, Landing, Over, PieceType, PieceTypeSet, RegionId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
 /// Move along a direction over empty cells (and pieces `over` allows): any number of cells up
-/// to `max`, or exactly as many as `distance` says.
+/// to `max`, or exactly as many as `distance` says. With `screens`, over exactly that many
+/// pieces of either side (the cannon's screens), landing only beyond the last of them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Slide {
     pub dirs: DirSetId,
@@ -18,6 +19,13 @@ pub struct Slide {
     pub distance: Distance,
     /// It lands on this region (resolved for the mover) exactly when it starts there.
     pub stay: Option<RegionId>,
+    /// The enemy piece types it may land on (`take=`, `spare=`); `None`: every type.
+    pub takes: Option<PieceTypeSet>,
+    /// It passes over exactly this many pieces, of either side, and lands only beyond the last
+    /// (0: a plain slide).
+    pub screens: u32,
+    /// The piece types that may be those screens (`None`: every type).
+    pub screen: Option<PieceTypeSet>,
 }
 
 /// How far a slide goes.
@@ -41,6 +49,10 @@ impl Slide {
             ArgSpec::key("over", "none|own|enemy|any", "none"),
             ArgSpec::key("distance", "any|line-count", "any"),
             ArgSpec::key("stay", "REGION", "anywhere"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
+            ArgSpec::key("screens", "N, at least 1", "none"),
+            ArgSpec::key("screen", "TYPES", "every type"),
         ],
         "move a piece along a line of empty cells",
         "step-slide-leap-move-a-piece-already-on-the-board",
@@ -88,14 +100,57 @@ impl MovePrim for Slide {
         if distance == Distance::LineCount && max.is_some() {
             r.call_error(call, "slide() takes max= or distance=line-count, not both");
         }
-        Some(Slide { dirs, to, min, max, over, distance, stay })
+        let takes = r.taken_types(call, args);
+        super::step::check_takes(r, call, to, takes);
+        let screens = match args.key("screens") {
+            None => 0,
+            Some(arg) => match r.uint(arg) {
+                Some(0) => {
+                    r.arg_error(arg, "screens= is the number of pieces the slide jumps: at least 1");
+                    0
+                }
+                Some(n) => {
+                    let clash = [("over", over.is_some()), ("min", min > 1), ("max", max.is_some()), ("distance", distance != Distance::Any)];
+                    if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+                        r.arg_error(arg, format!("slide() takes screens= or {key}=, not both: a slide with screens passes over exactly that many pieces, at any distance"));
+                    }
+                    if to == Landing::Passed {
+                        r.arg_error(arg, "a slide with screens= lands beyond them: to=passed is for plain steps and slides");
+                    }
+                    n
+                }
+                None => 0,
+            },
+        };
+        let screen = match args.key("screen") {
+            Some(arg) if screens == 0 => {
+                r.arg_error(arg, "screen= names the pieces a slide with screens=N may jump: give screens= too");
+                None
+            }
+            Some(arg) => r.piece_types(arg),
+            None => None,
+        };
+        Some(Slide { dirs, to, min, max, over, distance, stay, takes, screens, screen })
     }
 
     fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let Slide { dirs, to, min, max, over, distance, stay } = *self;
+        let Slide { dirs, to, min, max, over, distance, stay, takes, screens, screen } = *self;
+        let limit = taken_words(r, takes);
+        let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
+        if screens > 0 {
+            let count = if screens == 1 { "exactly one piece".to_string() } else { format!("exactly {screens} pieces") };
+            let kinds = screen.map_or(String::new(), |t| format!(" (a {})", types_words(r, t)));
+            return format!(
+                "{} slides {} over empty cells and {count} of either side{kinds}, its screen{}, then over empty cells to {}{stays}.{limit}",
+                a_piece(&piece.name),
+                dirs_words(r, dirs),
+                if screens == 1 { "" } else { "s" },
+                landing_words(to)
+            );
+        }
         if (min, over, distance, stay) == (1, None, Distance::Any, None) {
             return format!(
-                "{} slides {} {} over empty cells to {}.",
+                "{} slides {} {} over empty cells to {}.{limit}",
                 a_piece(&piece.name),
                 max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
                 dirs_words(r, dirs),
@@ -119,8 +174,7 @@ impl MovePrim for Slide {
             Some(Over::Any) => "passing over empty cells and any pieces",
             Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
         };
-        let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
-        format!("{} moves {how_far} {}, {passing}, to {}{stays}.", a_piece(&piece.name), dirs_words(r, dirs), landing_words(to))
+        format!("{} moves {how_far} {}, {passing}, to {}{stays}.{limit}", a_piece(&piece.name), dirs_words(r, dirs), landing_words(to))
     }
 
     fn captures(&self) -> bool {
@@ -154,5 +208,19 @@ mod tests {
         assert_eq!(error("slide(all, min=3, max=2)"), "slide() has min=3 above max=2");
         assert_eq!(error("slide(all, distance=line-count, max=2)"), "slide() takes max= or distance=line-count, not both");
         assert_eq!(error("slide(all, over=friend)"), "over= takes none, own, enemy or any");
+        assert_eq!(
+            words("slide(orthogonal, screens=1, to=enemy)"),
+            "A stone slides along a row or column over empty cells and exactly one piece of either side, its screen, then over empty cells to an enemy piece, capturing it."
+        );
+        assert_eq!(
+            words("slide(orthogonal, screens=1, screen=stone, to=any, spare=stone)"),
+            "A stone slides along a row or column over empty cells and exactly one piece of either side (a stone), its screen, then over empty cells to an empty cell or an enemy piece, capturing it. It never captures a stone."
+        );
+        assert_eq!(error("slide(all, screens=0)"), "screens= is the number of pieces the slide jumps: at least 1");
+        assert_eq!(
+            error("slide(all, screens=1, over=any)"),
+            "slide() takes screens= or over=, not both: a slide with screens passes over exactly that many pieces, at any distance"
+        );
+        assert_eq!(error("slide(all, screen=king)"), "screen= names the pieces a slide with screens=N may jump: give screens= too");
     }
 }

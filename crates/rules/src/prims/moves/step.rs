@@ -1,7 +1,7 @@
 //! `step`: move a piece one cell along a direction.
 
-use crate::describe::{a_piece, dirs_words, landing_words};
-use crate::model::{DirSetId, Landing, PieceType, Ruleset};
+use crate::describe::{a_piece, dirs_words, landing_words, taken_words};
+use crate::model::{DirSetId, Landing, PieceType, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Move one cell along a direction.
@@ -9,12 +9,19 @@ use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 pub struct Step {
     pub dirs: DirSetId,
     pub to: Landing,
+    /// The enemy piece types it may land on (`take=`, `spare=`); `None`: every type.
+    pub takes: Option<PieceTypeSet>,
 }
 
 impl Step {
     pub const SPEC: Spec = Spec::new(
         &["step"],
-        &[ArgSpec::at("DIRS", ""), ArgSpec::key("to", "empty|enemy|any|passed", "empty")],
+        &[
+            ArgSpec::at("DIRS", ""),
+            ArgSpec::key("to", "empty|enemy|any|passed", "empty"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
+        ],
         "move a piece one cell",
         "step-slide-leap-move-a-piece-already-on-the-board",
     );
@@ -23,12 +30,17 @@ impl Step {
 impl MovePrim for Step {
     fn read(input: &mut MoveInput) -> Option<Step> {
         let MoveInput { r, args, hops, .. } = input;
-        let dirs = r.one_dir_set(&hops[0].call, args)?;
-        Some(Step { dirs, to: r.landing(args, Landing::Empty) })
+        let call = &hops[0].call;
+        let dirs = r.one_dir_set(call, args)?;
+        let to = r.landing(args, Landing::Empty);
+        let takes = r.taken_types(call, args);
+        check_takes(r, call, to, takes);
+        Some(Step { dirs, to, takes })
     }
 
     fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        format!("{} steps one cell {} to {}.", a_piece(&piece.name), dirs_words(r, self.dirs), landing_words(self.to))
+        let limit = taken_words(r, self.takes);
+        format!("{} steps one cell {} to {}.{limit}", a_piece(&piece.name), dirs_words(r, self.dirs), landing_words(self.to))
     }
 
     fn captures(&self) -> bool {
@@ -48,6 +60,13 @@ impl MovePrim for Step {
     }
 }
 
+/// `take=` and `spare=` limit a capture by landing: they need `to=enemy` or `to=any`.
+pub(super) fn check_takes(r: &mut crate::prims::Reader, call: &crate::syntax::Call, to: Landing, takes: Option<PieceTypeSet>) {
+    if takes.is_some() && !matches!(to, Landing::Enemy | Landing::EmptyOrEnemy) {
+        r.call_error(call, format!("{}() captures nothing with this to=: take= and spare= need to=enemy or to=any", call.name));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::prims::test_support::{error, words};
@@ -56,6 +75,10 @@ mod tests {
     fn a_step_lands_as_to_says() {
         assert_eq!(words("step(orthogonal, to=any)"), "A stone steps one cell along a row or column to an empty cell or an enemy piece, capturing it.");
         assert_eq!(error("step(orthogonal, to=friend)"), "to= takes empty, enemy, any or passed");
+        assert_eq!(words("step(orthogonal, to=any, spare=king)"), "A stone steps one cell along a row or column to an empty cell or an enemy piece, capturing it. It never captures a king.");
+        assert_eq!(error("step(orthogonal, take=king)"), "step() captures nothing with this to=: take= and spare= need to=enemy or to=any");
+        assert_eq!(error("step(orthogonal, to=any, take=king, spare=stone)"), "step() takes take= or spare=, not both: one names what is captured, the other what is not");
+        assert_eq!(error("step(orthogonal, to=any, spare=king|stone)"), "spare= spares every piece type: nothing could be captured");
         assert!(error("step(sidewise)").starts_with("unknown direction set 'sidewise'; known: all, orthogonal, diagonal, "));
     }
 }

@@ -1,0 +1,134 @@
+//! The language of conditions in play: a move's `if` (asked before it) and `if-after` (asked
+//! after it), `[turn] if-after`, counts compared, `player(NAME)`, `occupies(REGION, TYPES)`,
+//! `repetitions`, and the pass that a royal piece in check forbids. Each on a small ruleset
+//! written here, whose moves are worked out by hand in the comments.
+
+use hetproba_engine::{Game, Position, Session};
+
+fn game(text: &str) -> Game {
+    let rules = hetproba_rules::load("t.toml", text, &hetproba_rules::BuiltinFiles, &[]).unwrap_or_else(|r| panic!("{r}"));
+    Game::new(rules)
+}
+
+fn moves(game: &Game, position: &str) -> Vec<String> {
+    let pos = game.read_position(position).unwrap_or_else(|e| panic!("{position}: {e}"));
+    let mut names = game.move_names(&pos, &game.legal_moves(&pos));
+    names.sort();
+    names
+}
+
+/// Kings and a rook on 4x4: the king steps, the rook slides; `extra` adds tables.
+fn kings(extra: &str) -> String {
+    format!(
+        "[game]\nid = \"k\"\nname = \"K\"\n\n[[players]]\nname = \"white\"\nshort = \"w\"\n\n[[players]]\nname = \"black\"\nshort = \"b\"\n\n\
+         [board]\nwidth = 4\nheight = 4\n\n[board.regions]\ntop = \"y == 3\"\n\n\
+         [pieces.king]\nsymbols = [\"K\", \"k\"]\nroyal = true\n\n[pieces.rook]\nsymbols = [\"R\", \"r\"]\n\n\
+         [start]\nwhite = {{ king = [\"a1\"], rook = [\"b1\"] }}\nblack = {{ king = [\"d4\"] }}\n\n\
+         [moves.king]\npiece = \"king\"\ndo = \"step(all, to=any)\"\n\n[moves.rook]\npiece = \"rook\"\ndo = \"slide(orthogonal, to=any)\"\n\n{extra}\n"
+    )
+}
+
+#[test]
+fn turn_if_after_forbids_giving_check() {
+    // White: king a1 (a2, b2; b1 is its own rook), rook b1 (b2, b3, b4, c1, d1). With black's
+    // king on d4, b1-b4 and b1-d1 give check.
+    let plain = game(&kings(""));
+    assert_eq!(moves(&plain, "3k/4/4/KR2 w"), ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-b4", "b1-c1", "b1-d1"]);
+    let racing = game(&kings("[turn]\nif-after = \"not check by next\""));
+    assert_eq!(moves(&racing, "3k/4/4/KR2 w"), ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-c1"]);
+    // perft 1 agrees with the list, and deeper counts only legal lines.
+    let mut pos = racing.read_position("3k/4/4/KR2 w").expect("a position");
+    assert_eq!(racing.perft(&mut pos, 1), 5);
+}
+
+#[test]
+fn a_rules_if_after_holds_for_its_own_moves_only() {
+    // Only the rook may not give check.
+    let rook =
+        kings("").replace("do = \"slide(orthogonal, to=any)\"", "do = \"slide(orthogonal, to=any)\"\nif-after = \"not check by next\"");
+    let game = game(&rook);
+    assert_eq!(moves(&game, "3k/4/4/KR2 w"), ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-c1"]);
+    // Black's king on c4: b1-b4 and b1-c1 would check; the king's moves are not asked.
+    assert_eq!(moves(&game, "2k1/4/4/KR2 w"), ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-d1"]);
+}
+
+#[test]
+fn a_first_parts_if_is_asked_before_the_move() {
+    // The rook moves only while black has a king on the top row (`by next`: the opponent).
+    let text =
+        kings("").replace("do = \"slide(orthogonal, to=any)\"", "do = \"slide(orthogonal, to=any)\"\nif = \"occupies(top, king) by next\"");
+    let game = game(&text);
+    assert_eq!(moves(&game, "3k/4/4/KR2 w"), ["a1-a2", "a1-b2", "b1-b2", "b1-b3", "b1-b4", "b1-c1", "b1-d1"]);
+    assert_eq!(moves(&game, "4/3k/4/KR2 w"), ["a1-a2", "a1-b2"]);
+    // Counted with a comparison: at least as many pieces as the opponent.
+    let text = kings("")
+        .replace("do = \"slide(orthogonal, to=any)\"", "do = \"slide(orthogonal, to=any)\"\nif = \"count by mover > count by next + 1\"");
+    let game = self::game(&text);
+    assert_eq!(moves(&game, "3k/4/4/KR2 w"), ["a1-a2", "a1-b2"], "2 pieces against 1: not more than 1 + 1");
+    // 3 against 1: both rooks move (a2: a3, a4, b2, c2, d2), the king only to b2.
+    assert_eq!(moves(&game, "3k/4/R3/KR2 w").len(), 1 + 5 + 5);
+}
+
+#[test]
+fn a_rule_with_an_if_attacks_only_when_it_holds() {
+    // The rook that may not move does not attack: the black king may step next to it.
+    let text = kings("").replace("do = \"slide(orthogonal, to=any)\"", "do = \"slide(orthogonal, to=any)\"\nif = \"count by mover >= 3\"");
+    let game = game(&text);
+    // Black's king on c3; white's rook on b1 would attack b3, c1... but cannot move.
+    assert_eq!(moves(&game, "4/2k1/4/KR2 b"), ["c3-b3", "c3-b4", "c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"]);
+    let plain = self::game(&kings(""));
+    assert_eq!(moves(&plain, "4/2k1/4/KR2 b"), ["c3-c2", "c3-c4", "c3-d2", "c3-d3", "c3-d4"]);
+}
+
+#[test]
+fn player_and_occupies_by_type_in_end_rules() {
+    // Black wins with its king on the top row... no: white's king reaching the top row wins,
+    // but only when white moved it there (player(white)); a rook there does not count.
+    let text =
+        kings("[[end]]\nif = \"occupies(top, king) and player(white)\"\nresult = \"mover wins\"\nreason = \"the king reached the top\"");
+    let game = game(&text);
+    let pos = game.read_position("R3/2k1/K3/4 b").expect("a position");
+    assert!(game.outcome(&pos).is_none(), "a rook on the top row is not the king");
+    let mut pos = game.read_position("4/2k1/K3/4 w").expect("a position");
+    let mv = game.parse_move(&pos, "a2-a3").expect("legal");
+    game.make(&mut pos, mv);
+    assert_eq!(game.outcome(&pos).map(|o| o.short(&game)), None, "a3 is not the top row");
+    let mut pos = game.read_position("4/K1k1/4/4 w").expect("a position");
+    let mv = game.parse_move(&pos, "a3-a4").expect("legal");
+    game.make(&mut pos, mv);
+    assert_eq!(game.outcome(&pos).map(|o| o.short(&game)).as_deref(), Some("white wins"));
+    // Black's king on the top row is no win for anybody: player(white) fails after black's move.
+    let mut pos = game.read_position("4/2k1/4/K3 b").expect("a position");
+    let mv = game.parse_move(&pos, "c3-c4").expect("legal");
+    game.make(&mut pos, mv);
+    assert!(game.outcome(&pos).is_none());
+}
+
+#[test]
+fn repetitions_count_the_positions_that_stood_before() {
+    // Walkers on a row of five: a1-b1 e1-d1 b1-a1 d1-e1 brings the start back.
+    let text = include_str!("../../../tests/fixtures/wandering.toml").to_string()
+        + "\n[[end]]\nif = \"repetitions >= 2\"\nresult = \"draw\"\nreason = \"the third time\"\n";
+    let game = game(&text);
+    let mut session = Session::new(&game, Position::start(&game));
+    let line = ["a1-b1", "e1-d1", "b1-a1", "d1-e1"];
+    for (i, name) in line.iter().chain(line.iter()).enumerate() {
+        assert!(session.outcome().is_none(), "over after {i} plies");
+        let mv = game.parse_move(session.position(), name).expect("legal");
+        session.play(mv);
+    }
+    assert_eq!(session.outcome().map(|o| o.reason), Some("the third time".to_string()));
+    // perft sees the same: from the start, depth 9 goes on from no third repetition at ply 8.
+    let mut pos = Position::start(&game);
+    let plain = self::game(include_str!("../../../tests/fixtures/wandering.toml"));
+    let mut start = Position::start(&plain);
+    assert!(game.perft(&mut pos, 9) < plain.perft(&mut start, 9));
+}
+
+#[test]
+fn a_royal_piece_in_check_may_not_pass() {
+    let game = game(&kings("[turn]\npass = \"always\""));
+    // Black's king d4 is checked by the rook on d1: its steps out, and no pass.
+    assert_eq!(moves(&game, "3k/4/4/K2R b"), ["d4-c3", "d4-c4"]);
+    assert!(moves(&game, "3k/4/4/KR2 b").contains(&"pass".to_string()));
+}

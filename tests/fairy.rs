@@ -1,0 +1,201 @@
+//! The xiangqi family against Fairy-Stockfish (Debian's `fairy-stockfish`, which `cargo xtask test`
+//! installs; without it these tests fail and say so): perft from the start and from chosen
+//! positions (`go perft`), and random games from the start in which, at every ply, the legal
+//! moves `hetproba moves --json` lists are Fairy-Stockfish's (`go perft 1`), and each side reads
+//! the FEN the other writes: hetproba's position, given to Fairy-Stockfish, is written back
+//! unchanged by its `d`, counters included.
+
+mod common;
+
+use common::fairy::Fairy;
+
+use hetproba_engine::{Game, Position, Session};
+use std::collections::BTreeSet;
+
+fn game(id: &str) -> Game {
+    let rules = hetproba_rules::load_builtin(id, &[]).unwrap_or_else(|| panic!("no built-in {id}"));
+    Game::new(rules.unwrap_or_else(|r| panic!("{r}")))
+}
+
+/// hetproba's legal moves of a position, from `hetproba moves --json`, in UCI's coordinates.
+fn listed(id: &str, fen: &str) -> BTreeSet<String> {
+    let run = common::run_in(None, &["moves", id, "--position", fen, "--json"], None).ok();
+    let json = run.json();
+    let moves = json.as_array().expect("a list of moves");
+    moves
+        .iter()
+        .map(|m| {
+            let cell = |key: &str| m[key].as_str().unwrap_or_else(|| panic!("{key} of {m}")).to_string();
+            format!("{}{}", cell("from"), cell("to"))
+        })
+        .collect()
+}
+
+/// A small seeded generator (SplitMix64) for the random games.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Random games from the start: at every ply the FEN both write and the legal moves both list
+/// agree, until the game ends (the same for both: no move left) or `plies` have been played.
+/// Returns the plies played in all.
+fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
+    let game = game(id);
+    let mut fairy = Fairy::new(variant);
+    let start = fairy.fen("startpos");
+    let mut total = 0;
+    for seed in 0..games {
+        let mut rng = Rng(seed);
+        let mut session = Session::new(&game, Position::start(&game));
+        assert_eq!(session.write_position(), start, "{id}: the start's FEN");
+        for ply in 0..plies {
+            let fen = session.write_position();
+            let theirs = fairy.fen(&format!("fen {fen}"));
+            assert_eq!(theirs, fen, "{id}, game {seed}, ply {ply}: Fairy-Stockfish reads and writes back another FEN");
+            let ours = listed(id, &fen);
+            let expected = fairy.moves(&format!("fen {fen}"));
+            assert_eq!(
+                ours,
+                expected,
+                "{id}, game {seed}, ply {ply}, {fen}: missing {:?}, unexpected {:?}",
+                expected.difference(&ours).collect::<Vec<_>>(),
+                ours.difference(&expected).collect::<Vec<_>>()
+            );
+            if ours.is_empty() || session.outcome().is_some() {
+                break;
+            }
+            let choice: Vec<&String> = ours.iter().collect();
+            let text = choice[rng.below(choice.len())];
+            let mv = game.parse_move(session.position(), text).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
+            session.play(mv);
+            let after = fairy.fen(&format!("fen {fen} moves {text}"));
+            assert_eq!(session.write_position(), after, "{id}, game {seed}: the FEN after {text} from {fen}");
+            total += 1;
+        }
+    }
+    total
+}
+
+/// Perft from each position to its depth: hetproba's count is Fairy-Stockfish's; a mismatch
+/// names the root moves whose counts differ.
+fn perft_agrees(id: &str, variant: &str, cases: &[(&str, u32)]) {
+    let game = game(id);
+    let mut fairy = Fairy::new(variant);
+    for &(fen, depth) in cases {
+        let position = if fen == "startpos" { "startpos".to_string() } else { format!("fen {fen}") };
+        let (theirs, divide) = fairy.perft(&position, depth);
+        let mut pos =
+            if fen == "startpos" { Position::start(&game) } else { game.read_position(fen).unwrap_or_else(|e| panic!("{fen}: {e}")) };
+        let ours = game.perft(&mut pos, depth);
+        if ours != theirs {
+            let mut differ = Vec::new();
+            for (text, n) in divide {
+                let mv = game.parse_move(&pos, &text).unwrap_or_else(|e| panic!("{id}: Fairy-Stockfish's {text} is not legal here: {e}"));
+                game.make(&mut pos, mv);
+                let mine = if depth > 1 { game.perft(&mut pos, depth - 1) } else { 1 };
+                pos.unmake();
+                if mine != n {
+                    differ.push(format!("{text}: {mine} against {n}"));
+                }
+            }
+            panic!("{id}, {fen}, perft {depth}: {ours} against Fairy-Stockfish's {theirs}; {differ:?}");
+        }
+    }
+}
+
+#[test]
+fn xiangqi_perft_is_fairy_stockfishs() {
+    // From the start, and from positions 40 plies into random games Fairy-Stockfish played
+    // (cannons, screens, blocked horses and elephants everywhere).
+    perft_agrees(
+        "xiangqi",
+        "xiangqi",
+        &[
+            ("startpos", 4),
+            ("2ba2bn1/r3ac2r/n2k5/pCp1p3p/6p2/2P1P2c1/P5P1P/3A2C2/1R7/1NB2KB1R w - - 28 21", 3),
+            ("2bak1bn1/1r2a4/2nc5/p1p1p1p1r/2c5p/1RB4C1/P1P1P1P1P/4B4/5N1CR/1N1AKA3 w - - 40 21", 3),
+            ("1ncak4/r8/b4an1b/4p1p1p/2C6/p3P1P2/P1Pr4P/B8/C3K2R1/RN1A1ABN1 w - - 1 21", 3),
+            ("3ak1bnr/r8/n2a5/p1p3p1p/2b1p3C/C1c1Pc3/P1P3P1P/4R1N1R/9/2BAKAB2 w - - 20 21", 3),
+        ],
+    );
+}
+
+#[test]
+fn xiangqi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
+    let plies = random_games("xiangqi", "xiangqi", 6, 150);
+    assert!(plies > 300, "only {plies} plies compared");
+}
+
+#[test]
+fn minixiangqi_perft_is_fairy_stockfishs() {
+    // From the start, and from positions 30 plies into random games Fairy-Stockfish played.
+    perft_agrees(
+        "minixiangqi",
+        "minixiangqi",
+        &[
+            ("startpos", 5),
+            ("2nkn2/p3p1r/1r2pc1/CpP2C1/PN1P1P1/4P2/1c1KN1R w - - 4 16", 4),
+            ("2k1ncr/3p2p/1Cp3R/3cp2/PP1Nn2/3PPP1/R2KN2 w - - 1 16", 4),
+            ("1r1k1r1/p2pp1p/3npn1/1c4P/1P1N3/PC1PP2/1R1KN1R w - - 5 16", 4),
+        ],
+    );
+}
+
+#[test]
+fn minixiangqi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
+    let plies = random_games("minixiangqi", "minixiangqi", 8, 150);
+    assert!(plies > 300, "only {plies} plies compared");
+}
+
+/// A GUI made for Fairy-Stockfish starts the engine, then names the variant: `hetproba uci`
+/// plays xiangqi from then on, and its best move is one Fairy-Stockfish holds legal.
+#[test]
+fn uci_plays_the_variant_fairy_stockfishs_name_chooses() {
+    let input = "uci\nsetoption name UCI_Variant value xiangqi\nuci\nposition startpos moves h3e3 h8e8\ngo depth 2\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    let names: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("id name")).collect();
+    assert!(names.len() == 2 && names[0].ends_with("(chess)") && names[1].ends_with("(xiangqi)"), "{}", run.stdout);
+    assert!(run.stdout.contains("option name UCI_Variant type combo default xiangqi var "), "{}", run.stdout);
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    let legal = Fairy::new("xiangqi").moves("startpos moves h3e3 h8e8");
+    assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
+    // A name that is no built-in is refused, and the game goes on.
+    let run = common::run_in(None, &["uci"], Some("setoption name UCI_Variant value shogi\nisready\n")).ok();
+    assert!(run.stdout.contains("info string UCI_Variant names a built-in ruleset (hetproba list), not 'shogi'"), "{}", run.stdout);
+}
+
+/// Deeper: xiangqi from the start to depth 5 (133,312,995 nodes) and the random games' positions
+/// to 4; minixiangqi to 6 and 5. Minutes, so run on demand: `cargo test --release --test fairy -- --ignored`.
+#[test]
+#[ignore]
+fn deep_perft_is_fairy_stockfishs() {
+    perft_agrees(
+        "xiangqi",
+        "xiangqi",
+        &[
+            ("startpos", 5),
+            ("2ba2bn1/r3ac2r/n2k5/pCp1p3p/6p2/2P1P2c1/P5P1P/3A2C2/1R7/1NB2KB1R w - - 28 21", 4),
+            ("2bak1bn1/1r2a4/2nc5/p1p1p1p1r/2c5p/1RB4C1/P1P1P1P1P/4B4/5N1CR/1N1AKA3 w - - 40 21", 4),
+            ("1ncak4/r8/b4an1b/4p1p1p/2C6/p3P1P2/P1Pr4P/B8/C3K2R1/RN1A1ABN1 w - - 1 21", 4),
+            ("3ak1bnr/r8/n2a5/p1p3p1p/2b1p3C/C1c1Pc3/P1P3P1P/4R1N1R/9/2BAKAB2 w - - 20 21", 4),
+        ],
+    );
+    perft_agrees(
+        "minixiangqi",
+        "minixiangqi",
+        &[
+            ("startpos", 6),
+            ("2nkn2/p3p1r/1r2pc1/CpP2C1/PN1P1P1/4P2/1c1KN1R w - - 4 16", 5),
+            ("2k1ncr/3p2p/1Cp3R/3cp2/PP1Nn2/3PPP1/R2KN2 w - - 1 16", 5),
+            ("1r1k1r1/p2pp1p/3npn1/1c4P/1P1N3/PC1PP2/1R1KN1R w - - 5 16", 5),
+        ],
+    );
+}
