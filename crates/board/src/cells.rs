@@ -428,6 +428,31 @@ impl CellSets {
         self.data[i * self.words + c / 64] &= !(1 << (c % 64));
     }
 
+    /// Adds `cell` to set `i` if it is not there, removes it if it is.
+    #[inline(always)]
+    pub fn toggle(&mut self, i: usize, cell: CellId) {
+        let c = cell.index();
+        self.data[i * self.words + c / 64] ^= 1 << (c % 64);
+    }
+
+    /// How many cells set `i` holds.
+    pub fn count(&self, i: usize) -> u32 {
+        self.words_of(i).iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// The words of set `i` (64 cells each, lowest first).
+    #[inline(always)]
+    pub fn words_of(&self, i: usize) -> &[u64] {
+        &self.data[i * self.words..(i + 1) * self.words]
+    }
+
+    /// The words a set takes, and every set's words one after another, to change: for code that
+    /// changes bits of several sets at once without going back through `self` for each.
+    #[inline(always)]
+    pub fn raw_mut(&mut self) -> (usize, &mut [u64]) {
+        (self.words, &mut self.data)
+    }
+
     /// Is set `i` empty?
     pub fn is_empty_at(&self, i: usize) -> bool {
         self.data[i * self.words..(i + 1) * self.words].iter().all(|&w| w == 0)

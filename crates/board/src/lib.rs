@@ -9,9 +9,11 @@
 //! Architecture invariant: this crate knows shapes and directions, never a game.
 
 pub mod cells;
+pub mod geometry;
 mod shape;
 
 pub use cells::{CellSet, CellSets, Width};
+pub use geometry::{Axis, Rays, dir_offset, line_masks, per_player, ray_order};
 pub use shape::{LinkError, Naming, Shape, build_graph, build_graph_with, build_graph_with_directions, link_directions};
 
 use petgraph::graph::DiGraph;

@@ -4,18 +4,15 @@
 //! that cannot be read backwards (hops, line counts, captures by enclosing) are asked by
 //! generating the player's moves.
 //!
-//! No move may leave the mover's royal pieces attacked. What the tests of one position share is
-//! found once ([`Legality`]: the royal pieces, whether one is attacked, the pieces that might be
-//! pinned); then each pseudo-legal move is tested on a view of the position after it, without
-//! making it. Only moves whose effects a view cannot show, and attacks that cannot be read
-//! backwards, are made, on a scratch copy of the position that is reused.
+//! [`Attacks`] holds the tables and reads them on a [`View`] (a position with some cells changed,
+//! a move not yet made); `legal` uses them to refuse moves that leave a royal piece attacked.
 
-use crate::game::{Game, Owner, Piece, Square};
-use crate::moves::{Attack, Move, Seen, Sink};
+use crate::moves::Compiled;
+use crate::moves::kind::Attack;
+use crate::piece::{Owner, Piece, Square};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Rays, Width, ray_order};
 use hetproba_rules::model::{Action, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
-use std::cell::RefCell;
 
 /// A piece that attacks along a line: the piece and how far it reaches.
 #[derive(Clone, Debug)]
@@ -124,7 +121,7 @@ pub(crate) struct Attacks {
 }
 
 impl Attacks {
-    pub(crate) fn compile(rules: &Ruleset, compiled: &[crate::moves::Rule], width: Width) -> Option<Attacks> {
+    pub(crate) fn compile(rules: &Ruleset, compiled: &[Compiled], width: Width) -> Option<Attacks> {
         let castles = rules.moves.iter().any(|m| matches!(m.action, Action::Castle(_)));
         let royal: [Vec<Piece>; 2] = PlayerId::BOTH.map(|p| {
             rules
@@ -161,12 +158,11 @@ impl Attacks {
         let by = PlayerId::BOTH.map(|side| {
             let mut out = AttackRules::default();
             let one = |cells: &CellSets| CellSets::from_sets(width, [cells.cells(side.index()).collect::<Vec<_>>()]);
-            for rule in compiled {
+            for Compiled { rule, kind } in compiled {
                 let from = rule.from.as_ref().map(one);
                 let piece = rule.moving[side.index()];
                 let explodes = match rule.effects.blast() {
                     Some((blast, spare)) => {
-                        let n = board.len();
                         let own = CellSets::from_sets(width, (0..n).map(|c| blast.cells(side.index() * n + c).collect::<Vec<_>>()));
                         out.blast.get_or_insert((own, spare));
                         true
@@ -174,7 +170,7 @@ impl Attacks {
                     None => false,
                 };
                 // A rule with an `if` attacks only when it holds: asked by generating.
-                let attack = if rule.conditional { Attack::General } else { rule.kind.attack(side) };
+                let attack = if rule.conditional { Attack::General } else { kind.attack(side) };
                 let takes = match &attack {
                     Attack::Lines { takes, .. } | Attack::Leaps(_, takes) | Attack::Screens { takes, .. } => *takes,
                     Attack::None | Attack::General => None,
@@ -209,7 +205,7 @@ impl Attacks {
                                     line.gunners.push(gunner);
                                 }
                                 None => {
-                                    let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
+                                    let order = ray_order(board, d).and(ray_order(board, back));
                                     out.screens.push(ScreenLine { walk: back, dir: d, gunners: vec![gunner], most: screens, order });
                                 }
                             }
@@ -229,7 +225,7 @@ impl Attacks {
                                     line.sliders.push(slider);
                                 }
                                 None => {
-                                    let order = crate::game::ray_order(board, d).and(crate::game::ray_order(board, back));
+                                    let order = ray_order(board, d).and(ray_order(board, back));
                                     out.lines.push(Line { walk: back, dir: d, sliders: vec![slider], reach: max, order, kinds: None });
                                 }
                             }
@@ -284,7 +280,7 @@ impl Attacks {
 }
 
 /// A position seen after some cells change (a move not yet made).
-struct View<'a, const W: usize> {
+pub(crate) struct View<'a, const W: usize> {
     pos: &'a Position,
     changes: &'a [(CellId, Option<Piece>)],
     occupied: CellSet<W>,
@@ -294,7 +290,7 @@ struct View<'a, const W: usize> {
 
 impl<'a, const W: usize> View<'a, W> {
     #[inline(always)]
-    fn new(pos: &'a Position, changes: &'a [(CellId, Option<Piece>)]) -> View<'a, W> {
+    pub(crate) fn new(pos: &'a Position, changes: &'a [(CellId, Option<Piece>)]) -> View<'a, W> {
         let mut occupied = pos.occupied_set::<W>();
         let mut changed = CellSet::EMPTY;
         for &(c, held) in changes {
@@ -319,104 +315,43 @@ impl<'a, const W: usize> View<'a, W> {
     }
 }
 
-/// What the legality tests of one position share, found once: the mover's royal pieces, whether
-/// one of them is attacked, and the pieces that might be pinned.
-pub(crate) struct Legality<const W: usize> {
-    royals: [CellId; 8],
-    count: usize,
-    /// When no royal piece is attacked: the mover's pieces that are not royal and cannot be
-    /// pinned to one (not among a superset of the pins). A plain move of one of them
-    /// ([`crate::moves::Rule::views_plain`]) is legal. Empty when one is attacked.
-    free: CellSet<W>,
-    /// Attacks that cannot be read backwards, or more royal pieces than `royals` holds: each
-    /// move is made and the replies asked.
-    by_making: bool,
-}
-
-impl<const W: usize> Legality<W> {
-    fn royals(&self) -> &[CellId] {
-        &self.royals[..self.count]
-    }
-}
-
-// Scratch positions, reused: a test that must make a move makes it on a copy of the position,
-// and copying into an old copy allocates nothing. A pool, because such tests nest (a move made,
-// its replies generated, one of them made).
-thread_local! {
-    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
-}
-
-/// Runs `f` on a scratch copy of `pos` (without its history).
-pub(crate) fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
-    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
-    scratch.copy_state_from(pos);
-    let result = f(&mut scratch);
-    SCRATCH.with(|s| s.borrow_mut().push(scratch));
-    result
-}
-
-/// A sink that asks whether a move captures on `cell`, and stops at the first that does.
-struct CapturesOn(CellId, bool);
-
-impl Sink for CapturesOn {
+impl Attacks {
+    /// The royal pieces of `player`.
     #[inline(always)]
-    fn push(&mut self, m: Move) -> bool {
-        self.1 = (m.take_to && m.to == self.0) || m.captures.contains(self.0);
-        !self.1
-    }
-}
-
-impl Game {
-    /// Would `piece`, standing on `cell`, be attacked by `by` in this position? (`piece` is the
-    /// one there, or one that would cross the cell, such as a castling piece.)
-    pub(crate) fn attacked<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
-        match &self.attacks {
-            Some(a) if a.by[by.index()].general => self.attacked_by_generating::<W>(pos, cell, by, piece),
-            Some(_) => self.attacked_in(&View::<W>::new(pos, &[]), cell, by),
-            None => false,
-        }
+    pub(crate) fn royal(&self, player: PlayerId) -> &[Piece] {
+        &self.royal[player.index()]
     }
 
-    /// Does a royal piece of `player` stand attacked?
-    pub(crate) fn in_check(&self, pos: &Position, player: PlayerId) -> bool {
-        hetproba_board::with_width!(self.width, W => self.in_check_w::<W>(pos, player))
+    /// Are `by`'s attacks found by generating its moves (some capture cannot be read backwards)?
+    #[inline(always)]
+    pub(crate) fn general(&self, by: PlayerId) -> bool {
+        self.by[by.index()].general
     }
 
-    pub(crate) fn in_check_w<const W: usize>(&self, pos: &Position, player: PlayerId) -> bool {
-        let Some(a) = &self.attacks else { return false };
-        a.royal[player.index()]
-            .iter()
-            .any(|&royal| self.pieces_of::<W>(pos, royal).any(|c| self.attacked::<W>(pos, c, player.other(), royal)))
-    }
-
-    /// A royal piece of the player who has just moved that stands attacked: a position no
-    /// legal move leads to (a pass in check is no legal move either).
-    pub(crate) fn exposed_royal(&self, pos: &Position) -> Option<CellId> {
-        let a = self.attacks.as_ref()?;
-        let owner = pos.side.other();
-        hetproba_board::with_width!(self.width, W => a.royal[owner.index()]
-            .iter()
-            .find_map(|&royal| self.pieces_of::<W>(pos, royal).find(|&c| self.attacked::<W>(pos, c, pos.side, royal))))
+    /// On a board with blocked steps: the cells beside the lines through `cell` along which
+    /// `attacked`'s enemy attacks, where a piece blocks a step of the line (see `flanks`).
+    #[inline(always)]
+    pub(crate) fn flanks<const W: usize>(&self, attacked: PlayerId, cells: usize, cell: CellId) -> CellSet<W> {
+        self.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(attacked.index() * cells + cell.index()))
     }
 
     /// Reads the attack rules backwards from `cell` in `view`.
-    fn attacked_in<const W: usize>(&self, view: &View<W>, cell: CellId, by: PlayerId) -> bool {
-        let Some(a) = &self.attacks else { return false };
-        let rules = &a.by[by.index()];
+    pub(crate) fn attacked_in<const W: usize>(&self, board: &Board, rays: &Rays, view: &View<W>, cell: CellId, by: PlayerId) -> bool {
+        let rules = &self.by[by.index()];
         // A capture on `cell` whose blast takes the attacker's own royal piece is no attack.
         let blasted = rules.blast.as_ref().is_some_and(|(blast, spare)| {
             blast
                 .get::<W>(cell.index())
                 .iter()
-                .any(|c| view.at(c).is_some_and(|p| !spare.contains(p.kind()) && a.royal[by.index()].contains(&p)))
+                .any(|c| view.at(c).is_some_and(|p| !spare.contains(p.kind()) && self.royal[by.index()].contains(&p)))
         });
         for line in &rules.lines {
             if let (Some(kinds), Some(rising)) = (&line.kinds, line.order)
                 && line.reach > 1
             {
-                let Some(p) = self.rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
+                let Some(p) = rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
                 let k = kinds[view.at(p).code()];
-                if k == NEAR | FAR || (k == NEAR && self.board().step(cell, line.walk) == p) {
+                if k == NEAR | FAR || (k == NEAR && board.step(cell, line.walk) == p) {
                     return true;
                 }
                 continue;
@@ -424,14 +359,14 @@ impl Game {
             // The nearest piece along the line, and how far it is.
             let (p, dist) = match line.order {
                 Some(rising) if line.reach > 1 => {
-                    let Some(p) = self.rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
-                    let dist = self.rays.ray::<W>(line.walk, cell).without(self.rays.ray(line.walk, p)).len();
+                    let Some(p) = rays.nearest(line.walk, cell, rising, view.occupied) else { continue };
+                    let dist = rays.ray::<W>(line.walk, cell).without(rays.ray(line.walk, p)).len();
                     if dist > line.reach {
                         continue;
                     }
                     (p, dist)
                 }
-                _ => match self.walk_to_piece(view, cell, line) {
+                _ => match walk_to_piece(board, view, cell, line) {
                     Some(found) => found,
                     None => continue,
                 },
@@ -451,7 +386,7 @@ impl Game {
         }
         for line in &rules.screens {
             let mut met = [NO_CELL; MAX_SCREENS as usize + 1];
-            let found = self.pieces_along(view, cell, line.walk, line.dir, line.order, &mut met[..=line.most as usize]);
+            let found = pieces_along(board, rays, view, cell, line.walk, line.dir, line.order, &mut met[..=line.most as usize]);
             let hits = line.gunners.iter().any(|g| {
                 let n = g.screens as usize;
                 n < found && {
@@ -478,204 +413,24 @@ impl Game {
         })
     }
 
-    /// The nearest piece from `cell` along a line, cell by cell, within the line's reach and
-    /// before a step the board blocks; and how far it is.
-    #[inline]
-    fn walk_to_piece<const W: usize>(&self, view: &View<W>, cell: CellId, line: &Line) -> Option<(CellId, u32)> {
-        let board = self.board();
-        let mut c = cell;
-        let mut dist = 0;
-        while dist < line.reach {
-            let p = board.step(c, line.walk);
-            if p == NO_CELL {
-                return None;
-            }
-            dist += 1;
-            // The attacker's step from p towards the cell may be blocked by the board.
-            if board.blockers(p, line.dir).iter().any(|&b| view.occupied.contains(b)) {
-                return None;
-            }
-            if view.occupied.contains(p) {
-                return Some((p, dist));
-            }
-            c = p;
-        }
-        None
-    }
-
-    /// The first pieces from `cell` along `walk` in `view`, nearest first, into `out` (as many
-    /// as it holds), stopping at a step the board blocks (the attacker moves along `dir`): how
-    /// many were found.
-    #[inline]
-    fn pieces_along<const W: usize>(
-        &self,
-        view: &View<W>,
-        cell: CellId,
-        walk: DirId,
-        dir: DirId,
-        order: Option<bool>,
-        out: &mut [CellId],
-    ) -> usize {
-        let board = self.board();
-        let mut found = 0;
-        let mut c = cell;
-        while found < out.len() {
-            let next = match order {
-                Some(rising) => self.rays.nearest(walk, c, rising, view.occupied),
-                None => {
-                    let mut k = c;
-                    loop {
-                        let p = board.step(k, walk);
-                        if p == NO_CELL || board.blockers(p, dir).iter().any(|&b| view.occupied.contains(b)) {
-                            break None;
-                        }
-                        if view.occupied.contains(p) {
-                            break Some(p);
-                        }
-                        k = p;
-                    }
-                }
-            };
-            let Some(p) = next else { break };
-            out[found] = p;
-            found += 1;
-            c = p;
-        }
-        found
-    }
-
-    /// The slow, sure way: does any move of `by` capture `piece` on `cell`? Moves only capture
-    /// pieces, so an empty cell is asked on a copy with the piece standing there (a hop over it,
-    /// an enclosure of it).
-    fn attacked_by_generating<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
-        let mut sink = CapturesOn(cell, false);
-        if pos.cells[cell.index()] == Some(piece) {
-            self.generate_phase_but::<W>(pos, by, pos.phase, &mut sink, true);
-            return sink.1;
-        }
-        with_scratch(pos, |there| {
-            there.put(self, cell, Some(piece));
-            self.generate_phase_but::<W>(there, by, there.phase, &mut sink, true);
-            sink.1
-        })
-    }
-
-    /// What the legality tests of `pos` share, or `None` when every move is legal (the mover
-    /// has no royal piece on the board).
-    #[inline]
-    pub(crate) fn legality<const W: usize>(&self, pos: &Position) -> Option<Legality<W>> {
-        let a = self.attacks.as_ref()?;
-        let side = pos.side;
-        // The royal pieces, on the stack: this runs at every node of a perft with royal pieces.
-        let mut royals = [NO_CELL; 8];
-        let mut count = 0;
-        for &royal in &a.royal[side.index()] {
-            for c in self.pieces_of::<W>(pos, royal) {
-                if count < royals.len() {
-                    royals[count] = c;
-                }
-                count += 1;
-            }
-        }
-        if count == 0 {
-            return None;
-        }
-        let enemy = side.other();
-        let by_making = a.by[enemy.index()].general || count > royals.len();
-        let mut legality = Legality { royals, count: count.min(royals.len()), free: CellSet::EMPTY, by_making };
-        if by_making {
-            return Some(legality);
-        }
-        let view = View::<W>::new(pos, &[]);
-        let in_check = legality.royals().iter().any(|&k| self.attacked_in(&view, k, enemy));
-        if !in_check {
-            let n = self.board().len();
-            let mut exposed = CellSet::EMPTY;
-            let mut danger = false;
-            for &k in legality.royals() {
-                let flanks = a.flanks.as_ref().map_or(CellSet::EMPTY, |f| f.get::<W>(side.index() * n + k.index()));
-                exposed.insert(k);
-                exposed |= flanks | self.pinned::<W>(pos, &view, k, side);
-                if !a.by[enemy.index()].screens.is_empty() {
-                    let (pins, open) = self.screen_pins(&view, k, side);
-                    exposed |= pins;
-                    danger |= open;
-                }
-            }
-            // A piece moving onto a line where a screen is missing gives check: every move is
-            // then tested.
-            if !danger {
-                legality.free = pos.player_set::<W>(side).without(exposed);
-            }
-        }
-        Some(legality)
-    }
-
-    /// Does `mv` leave the mover's royal pieces safe?
-    #[inline]
-    pub(crate) fn legal<const W: usize>(&self, pos: &Position, legality: &Legality<W>, mv: &Move) -> bool {
-        if mv.is_pass() {
-            return true;
-        }
-        let side = pos.side;
-        if legality.by_making {
-            return self.safe_after_making::<W>(pos, *mv, side);
-        }
-        let royals = legality.royals();
-        let rule = &self.compiled[mv.rule.index()];
-        if legality.free.contains(mv.from) && rule.views_plain() && mv.captures.is_empty() {
-            return true;
-        }
-        let mut changes: [(CellId, Option<Piece>); 8] = [(NO_CELL, None); 8];
-        let mut count = 0;
-        match rule.kind.seen() {
-            Seen::Own => {
-                changes[..4].copy_from_slice(&rule.kind.changes(self, pos, mv));
-                count = 4;
-            }
-            Seen::Piece => {
-                if mv.from != NO_CELL {
-                    changes[count] = (mv.from, None);
-                    count += 1;
-                }
-                let arriving = match mv.promotion() {
-                    Some(t) => Some(Piece::new(t, Owner::Player(side))),
-                    None if mv.from != NO_CELL => pos.cells[mv.from.index()],
-                    None => Some(rule.moving[side.index()]),
-                };
-                changes[count] = (mv.to, arriving);
-                count += 1;
-                let mut captured = mv.captures.iter();
-                for c in captured.by_ref().take(changes.len() - count) {
-                    changes[count] = (c, None);
-                    count += 1;
-                }
-                if captured.next().is_some() || !rule.effects.is_empty() {
-                    return self.safe_after_making::<W>(pos, *mv, side);
-                }
-            }
-            Seen::Made => return self.safe_after_making::<W>(pos, *mv, side),
-        }
-        let view = View::<W>::new(pos, &changes[..count]);
-        let enemy = side.other();
-        royals.iter().all(|&k| {
-            let k = if k == mv.from { mv.to } else { k };
-            !self.attacked_in(&view, k, enemy)
-        })
-    }
-
     /// The pieces of `side` that stand first on a line from `k` with an enemy piece behind them
     /// that attacks along it from afar (ignoring its reach and regions: a superset of the pins).
-    fn pinned<const W: usize>(&self, pos: &Position, view: &View<W>, k: CellId, side: PlayerId) -> CellSet<W> {
-        let Some(a) = &self.attacks else { return CellSet::EMPTY };
-        let board = self.board();
+    pub(crate) fn pinned<const W: usize>(
+        &self,
+        board: &Board,
+        rays: &Rays,
+        pos: &Position,
+        view: &View<W>,
+        k: CellId,
+        side: PlayerId,
+    ) -> CellSet<W> {
         let mut pinned = CellSet::EMPTY;
-        for line in &a.by[side.other().index()].lines {
+        for line in &self.by[side.other().index()].lines {
             if line.reach <= 1 {
                 continue;
             }
             let next = |from: CellId| match line.order {
-                Some(rising) => self.rays.nearest(line.walk, from, rising, view.occupied),
+                Some(rising) => rays.nearest(line.walk, from, rising, view.occupied),
                 None => {
                     let mut c = board.step(from, line.walk);
                     while c != NO_CELL && pos.cells[c.index()].is_none() {
@@ -693,17 +448,31 @@ impl Game {
         }
         pinned
     }
+}
+
+impl Attacks {
+    /// Does `by` attack over screens?
+    #[inline(always)]
+    pub(crate) fn has_screens(&self, by: PlayerId) -> bool {
+        !self.by[by.index()].screens.is_empty()
+    }
 
     /// Over screens: the pieces of `side` among those between `k` and an enemy piece that
     /// attacks it along a line over one screen more than stand between (moving one away gives
     /// check), and whether some such line lacks one screen (a piece moving onto it gives check).
-    fn screen_pins<const W: usize>(&self, view: &View<W>, k: CellId, side: PlayerId) -> (CellSet<W>, bool) {
-        let Some(a) = &self.attacks else { return (CellSet::EMPTY, false) };
+    pub(crate) fn screen_pins<const W: usize>(
+        &self,
+        board: &Board,
+        rays: &Rays,
+        view: &View<W>,
+        k: CellId,
+        side: PlayerId,
+    ) -> (CellSet<W>, bool) {
         let mut pinned = CellSet::EMPTY;
         let mut open = false;
-        for line in &a.by[side.other().index()].screens {
+        for line in &self.by[side.other().index()].screens {
             let mut met = [NO_CELL; MAX_SCREENS as usize + 2];
-            let found = self.pieces_along(view, k, line.walk, line.dir, line.order, &mut met[..line.most as usize + 2]);
+            let found = pieces_along(board, rays, view, k, line.walk, line.dir, line.order, &mut met[..line.most as usize + 2]);
             for g in &line.gunners {
                 let n = g.screens as usize;
                 if n < found + 1 && n > 0 && view.at(met[n - 1]) == Some(g.piece) {
@@ -720,65 +489,70 @@ impl Game {
         }
         (pinned, open)
     }
+}
 
-    /// Makes the move on a scratch copy and asks whether the mover's royal pieces are safe. A
-    /// move that takes the mover's last royal piece off (an explosion) is not; one that takes
-    /// the opponent's last is, whatever it leaves attacked: the game is won.
-    fn safe_after_making<const W: usize>(&self, pos: &Position, mv: Move, side: PlayerId) -> bool {
-        let royals = |p: &Position, player: PlayerId| {
-            self.attacks.as_ref().map_or(0, |a| a.royal[player.index()].iter().map(|&r| p.count(r)).sum::<u32>())
+/// The first pieces from `cell` along `walk` in `view`, nearest first, into `out` (as many
+/// as it holds), stopping at a step the board blocks (the attacker moves along `dir`): how
+/// many were found.
+#[inline]
+#[allow(clippy::too_many_arguments)]
+fn pieces_along<const W: usize>(
+    board: &Board,
+    rays: &Rays,
+    view: &View<W>,
+    cell: CellId,
+    walk: DirId,
+    dir: DirId,
+    order: Option<bool>,
+    out: &mut [CellId],
+) -> usize {
+    let mut found = 0;
+    let mut c = cell;
+    while found < out.len() {
+        let next = match order {
+            Some(rising) => rays.nearest(walk, c, rising, view.occupied),
+            None => {
+                let mut k = c;
+                loop {
+                    let p = board.step(k, walk);
+                    if p == NO_CELL || board.blockers(p, dir).iter().any(|&b| view.occupied.contains(b)) {
+                        break None;
+                    }
+                    if view.occupied.contains(p) {
+                        break Some(p);
+                    }
+                    k = p;
+                }
+            }
         };
-        let theirs = royals(pos, side.other());
-        with_scratch(pos, |scratch| {
-            self.make(scratch, mv);
-            if royals(scratch, side) == 0 {
-                return false;
-            }
-            if theirs > 0 && royals(scratch, side.other()) == 0 {
-                return true;
-            }
-            !self.in_check_w::<W>(scratch, side)
-        })
+        let Some(p) = next else { break };
+        out[found] = p;
+        found += 1;
+        c = p;
     }
+    found
 }
 
-/// A sink that passes on only the legal moves (and, with a tired piece, only its captures; with
-/// `if-after` conditions, only the moves after which they hold).
-pub(crate) struct Legal<'a, const W: usize, S: Sink> {
-    pub game: &'a Game,
-    pub pos: &'a Position,
-    pub legality: Option<Legality<W>>,
-    pub tired: Option<CellId>,
-    /// Ask the `if-after` conditions.
-    pub after: bool,
-    pub sink: &'a mut S,
-}
-
-impl<const W: usize, S: Sink> Sink for Legal<'_, W, S> {
-    #[inline(always)]
-    fn push(&mut self, mv: Move) -> bool {
-        if self.tired.is_some_and(|t| mv.from == t && !mv.is_capture()) {
-            return true;
+/// The nearest piece from `cell` along a line, cell by cell, within the line's reach and
+/// before a step the board blocks; and how far it is.
+#[inline]
+fn walk_to_piece<const W: usize>(board: &Board, view: &View<W>, cell: CellId, line: &Line) -> Option<(CellId, u32)> {
+    let mut c = cell;
+    let mut dist = 0;
+    while dist < line.reach {
+        let p = board.step(c, line.walk);
+        if p == NO_CELL {
+            return None;
         }
-        if let Some(l) = &self.legality {
-            // The common case first, without the call: a plain move of a piece no pin can hold.
-            // (`free` holds no `NO_CELL`: a placement is tested.)
-            let free = l.free.contains(mv.from) && mv.captures.is_empty() && self.game.compiled[mv.rule.index()].views_plain();
-            if !free && !self.game.legal(self.pos, l, &mv) {
-                return true;
-            }
+        dist += 1;
+        // The attacker's step from p towards the cell may be blocked by the board.
+        if board.blockers(p, line.dir).iter().any(|&b| view.occupied.contains(b)) {
+            return None;
         }
-        if self.after && !self.game.allowed_after::<W>(self.pos, &mv) {
-            return true;
+        if view.occupied.contains(p) {
+            return Some((p, dist));
         }
-        self.sink.push(mv)
+        c = p;
     }
-
-    fn mark(&self) -> usize {
-        self.sink.mark()
-    }
-
-    fn holds_since(&self, mark: usize, mv: &Move) -> bool {
-        self.sink.holds_since(mark, mv)
-    }
+    None
 }

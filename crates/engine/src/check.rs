@@ -68,7 +68,7 @@ impl Game {
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[(crate::game::splitmix(&mut seed) % moves.len() as u64) as usize];
+                let mv = moves[(crate::hash::splitmix(&mut seed) % moves.len() as u64) as usize];
                 line.push(self.move_name(&pos, mv));
                 self.make(&mut pos, mv);
             }

@@ -5,9 +5,11 @@
 //! each keep the tables they read. Every term is measured for both players; a term counts the player's own
 //! measure minus the opponent's.
 
-use crate::game::{Axis, Game, Owner, Piece, Square, axes_of, line_masks};
-use crate::moves::{Move, Sink};
+use crate::host::Host;
+use crate::mv::{Move, Sink};
+use crate::piece::{Owner, Piece, Square};
 use crate::position::Position;
+use hetproba_board::{Axis, line_masks};
 use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL};
 use hetproba_rules::model::{EvalKind, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
@@ -131,7 +133,7 @@ impl Evaluator {
                 EvalKind::Lines(lines) => {
                     let (dirs, len) = (dirs_of(lines.dirs), lines.len as usize);
                     let runs = [0, 1].map(|p| {
-                        let cells = runs_along(board, &axes_of(rules, &dirs[p]), len);
+                        let cells = runs_along(board, &board.axes(&dirs[p]), len);
                         CellSets::from_sets(width, cells.chunks(len).map(|run| run.to_vec()))
                     });
                     ev.lines.push(Lines { weight: w, runs });
@@ -147,7 +149,7 @@ impl Evaluator {
                 }
                 EvalKind::Stable(stable) => {
                     let dirs = dirs_of(stable.dirs);
-                    ev.stable.push((w, [0, 1].map(|p| axes_of(rules, &dirs[p]))));
+                    ev.stable.push((w, [0, 1].map(|p| board.axes(&dirs[p]))));
                 }
                 EvalKind::Gap(gap) => {
                     let (from, to) = (&rules.regions[gap.from.index()].cells, &rules.regions[gap.to.index()].cells);
@@ -288,24 +290,24 @@ impl<const W: usize> Sink for Movers<W> {
     }
 }
 
-impl Game {
+impl Evaluator {
     /// The position's points for the player to move under the ruleset's `[eval]` (or the
     /// default: material and mobility), at most [`MAX_EVAL`] either way. It judges positions
     /// that are not over; a search scores won, lost and drawn ones itself.
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let first = self.evaluate_for_first(pos);
+    pub(crate) fn evaluate(&self, host: &impl Host, pos: &Position) -> i32 {
+        let first = self.evaluate_for_first(host, pos);
         let points = if pos.side == PlayerId::FIRST { first } else { -first };
         points.clamp(-MAX_EVAL as i64, MAX_EVAL as i64) as i32
     }
 
     /// The first player's points minus the second's.
-    fn evaluate_for_first(&self, pos: &Position) -> i64 {
-        hetproba_board::with_width!(self.width, W => self.evaluate_for_first_w::<W>(pos))
+    fn evaluate_for_first(&self, host: &impl Host, pos: &Position) -> i64 {
+        hetproba_board::with_width!(host.width(), W => self.evaluate_for_first_w::<W>(host, pos))
     }
 
-    fn evaluate_for_first_w<const W: usize>(&self, pos: &Position) -> i64 {
-        let ev = &self.evaluator;
-        let n = self.board().len();
+    fn evaluate_for_first_w<const W: usize>(&self, host: &impl Host, pos: &Position) -> i64 {
+        let ev = self;
+        let n = host.board().len();
         let mut total = [0i64; 2];
         if !ev.square.is_empty() {
             for (c, &held) in pos.cells.iter().enumerate() {
@@ -320,35 +322,35 @@ impl Game {
             let p = player.index();
             let mut points = 0i64;
             for (t, &w) in ev.held.iter().enumerate() {
-                points += i64::from(w) * i64::from(pos.in_hand(self, player, PieceTypeId::new(t)));
+                points += i64::from(w) * i64::from(host.keys().hand_slot(player, PieceTypeId::new(t)).map_or(0, |s| pos.hand(s)));
             }
             if ev.movers != 0 {
                 // One generation serves both terms.
                 let mut movers = Movers::<W> { moves: 0, from: CellSet::EMPTY };
-                self.generate_phase::<W>(pos, player, pos.phase, &mut movers);
+                host.generate_side::<W>(pos, player, pos.phase, &mut movers);
                 points += i64::from(ev.mobility) * i64::from(movers.moves) + i64::from(ev.movers) * i64::from(movers.from.len());
             } else if ev.mobility != 0 {
                 let mut count = Count(0);
-                self.generate_phase::<W>(pos, player, pos.phase, &mut count);
+                host.generate_side::<W>(pos, player, pos.phase, &mut count);
                 points += i64::from(ev.mobility) * i64::from(count.0);
             }
             for lines in &ev.lines {
-                points += i64::from(lines.weight) * self.open_lines::<W>(pos, player, lines);
+                points += i64::from(lines.weight) * self.open_lines::<W>(host, pos, player, lines);
             }
             for (w, neighbours) in &ev.groups {
                 points += i64::from(*w) * self.groups::<W>(pos, player, &neighbours[p]);
             }
             for (w, distances) in &ev.spread {
-                points += i64::from(*w) * self.spread(pos, player, &distances[p]);
+                points += i64::from(*w) * self.spread(host, pos, player, &distances[p]);
             }
             for (w, axes) in &ev.stable {
-                points += i64::from(*w) * self.stable(pos, player, &axes[p]);
+                points += i64::from(*w) * self.stable(host, pos, player, &axes[p]);
             }
             for (w, dirs, royal) in &ev.shelter {
-                points += i64::from(*w) * self.shelter(pos, player, &dirs[p], *royal);
+                points += i64::from(*w) * self.shelter(host, pos, player, &dirs[p], *royal);
             }
             for gap in &ev.gaps {
-                points += i64::from(gap.weight) * self.gap(pos, player, gap);
+                points += i64::from(gap.weight) * self.gap(host, pos, player, gap);
             }
             total[p] += points;
         }
@@ -356,11 +358,11 @@ impl Game {
     }
 
     /// `lines`: the sum, over runs with own pieces and no other, of the square of the own ones.
-    fn open_lines<const W: usize>(&self, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
+    fn open_lines<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, lines: &Lines) -> i64 {
         let runs = &lines.runs[player.index()];
         let own = pos.player_set::<W>(player);
         // Any other piece, the other player's or no one's, closes a run.
-        let others = CellSet::<W>::first_cells(self.board().len()).without(pos.empty_set::<W>()).without(own);
+        let others = CellSet::<W>::first_cells(host.board().len()).without(pos.empty_set::<W>()).without(own);
         let mut sum = 0i64;
         for i in 0..runs.len() {
             let run = runs.get::<W>(i);
@@ -392,8 +394,8 @@ impl Game {
 
     /// `spread`: the steps from each of the player's pieces to the piece whose sum of steps to
     /// the others is least.
-    fn spread(&self, pos: &Position, player: PlayerId, distances: &Distances) -> i64 {
-        let n = self.board().len();
+    fn spread(&self, host: &impl Host, pos: &Position, player: PlayerId, distances: &Distances) -> i64 {
+        let n = host.board().len();
         let cells: Vec<usize> = (0..n).filter(|&c| pos.cells[c].of(player)).collect();
         cells.iter().map(|&centre| cells.iter().map(|&c| i64::from(distances.steps[centre * n + c])).sum::<i64>()).min().unwrap_or(0)
     }
@@ -402,8 +404,8 @@ impl Game {
     /// stable when, along each axis, its whole line is full, or on one side it has the board's
     /// edge, a piece of nobody's (which breaks every line, as the edge does) or a stable own
     /// piece; the stable set grows until nothing changes.
-    fn stable(&self, pos: &Position, player: PlayerId, axes: &[Axis]) -> i64 {
-        let board = self.board();
+    fn stable(&self, host: &impl Host, pos: &Position, player: PlayerId, axes: &[Axis]) -> i64 {
+        let board = host.board();
         let n = board.len();
         let own = |c: CellId| pos.cells[c.index()].of(player);
         let full = |c: CellId, (d, back): Axis| {
@@ -445,8 +447,8 @@ impl Game {
     }
 
     /// `shelter`: own pieces next to each of the player's royal pieces.
-    fn shelter(&self, pos: &Position, player: PlayerId, dirs: &[DirId], royal: PieceTypeSet) -> i64 {
-        let board = self.board();
+    fn shelter(&self, host: &impl Host, pos: &Position, player: PlayerId, dirs: &[DirId], royal: PieceTypeSet) -> i64 {
+        let board = host.board();
         let own = |c: CellId| c != NO_CELL && pos.cells[c.index()].of(player);
         board
             .all_cells()
@@ -459,8 +461,8 @@ impl Game {
     /// of one region to a cell of the other (a breadth-first search where an own piece costs
     /// nothing and an empty cell one); the board's number of cells when other pieces bar every
     /// way.
-    fn gap(&self, pos: &Position, player: PlayerId, gap: &Gap) -> i64 {
-        let board = self.board();
+    fn gap(&self, host: &impl Host, pos: &Position, player: PlayerId, gap: &Gap) -> i64 {
+        let board = host.board();
         let n = board.len();
         let p = player.index();
         let cost = |c: CellId| match pos.cells[c.index()] {

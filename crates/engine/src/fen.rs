@@ -5,8 +5,10 @@
 //! counts belong to the game's history): a `Session` writes and starts them, other callers
 //! write `0 1`.
 
+use crate::cellbits::CellBits;
 use crate::game::Game;
-use crate::moves::{CellBits, Kind};
+use crate::host::Host;
+use crate::moves::Kind;
 use crate::notation::cells_of;
 use crate::position::Position;
 use hetproba_board::CellId;
@@ -20,11 +22,11 @@ impl Game {
     /// FEN with the half-move clock and the move number given.
     pub(crate) fn write_fen_counted(&self, pos: &Position, halfmove: u32, fullmove: u32) -> String {
         let mut out = self.write_rows(pos);
-        if self.hands.is_some() {
+        if self.hands().is_some() {
             out.push_str(&format!("[{}]", self.write_hands_listed(pos)));
         }
         out.push(' ');
-        out.push_str(&self.rules.players[pos.side.index()].short);
+        out.push_str(&self.rules().players[pos.side.index()].short);
         let mut rights = String::new();
         for side in PlayerId::BOTH {
             for (letter, from, partners) in self.castling_pairs(pos, side) {
@@ -57,11 +59,11 @@ impl Game {
     /// the pieces it could castle with, nearest first: (letter, its cell, the partners' cells).
     fn castling_pairs(&self, pos: &Position, side: PlayerId) -> Vec<(char, CellId, Vec<CellId>)> {
         let mut out = Vec::new();
-        for rule in &self.compiled {
-            let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.fen) else { continue };
-            let piece = rule.moving[side.index()];
+        for rule in self.moves().all() {
+            let (Kind::Castle(castle), Some(letter)) = (&rule.kind, rule.rule.fen) else { continue };
+            let piece = rule.rule.moving[side.index()];
             for from in pos.cells_with(piece) {
-                let partners = castle.partners(self, pos, side, from);
+                let partners = castle.partners(self.board(), pos, side, from);
                 if !partners.is_empty() {
                     out.push((letter, from, partners));
                 }
@@ -73,7 +75,7 @@ impl Game {
     /// The half-move clock and the move number of a FEN text (0 and 1 when left out), for a
     /// ruleset whose positions are FEN; `None` for others, or when they are not numbers.
     pub(crate) fn fen_counters(&self, text: &str) -> Option<(u32, u32)> {
-        if self.rules.notation.position != hetproba_rules::model::PositionNotation::Fen {
+        if self.rules().notation.position != hetproba_rules::model::PositionNotation::Fen {
             return None;
         }
         let fields = self.fen_fields(text);
@@ -85,7 +87,7 @@ impl Game {
     /// number (so that the half-move clock is the fifth field, as in chess).
     fn fen_fields<'t>(&self, text: &'t str) -> Vec<&'t str> {
         let mut fields: Vec<&str> = text.split_whitespace().filter(|f| !Game::is_tally_field(f)).collect();
-        if self.tally.checks.is_some() && fields.get(4).is_some_and(|f| f.contains('+')) {
+        if self.tally().checks.is_some() && fields.get(4).is_some_and(|f| f.contains('+')) {
             fields.remove(4);
         }
         fields
@@ -110,18 +112,18 @@ impl Game {
         let mut pos = self.read_rows(rows)?;
         match held {
             Some(held) => self.read_hands(&mut pos, held)?,
-            None if self.hands.is_some() => {
+            None if self.hands().is_some() => {
                 return Err("the hands are missing: write them in brackets after the rows, [] when empty".into());
             }
             None => {}
         }
-        let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
-            format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
+        let side = self.rules().players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
         })?;
         let side = PlayerId(side as u8);
-        pos.set_side(self, side);
-        let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, crate::position::Progress::START);
+        pos.set_side(self.keys(), side);
+        let last = self.rules().phases.len() - 1;
+        pos.set_phase(self.keys(), last as u8, crate::position::Progress::START);
         // Castling rights: each letter marks its pair of pieces as never moved.
         let rights = fields.get(2).copied().unwrap_or("-");
         if rights != "-" {
@@ -132,9 +134,9 @@ impl Game {
                     return Err(format!("castling right '{letter}' has no pair of pieces to castle"));
                 };
                 // The partner farthest out, as FEN reads it.
-                pos.mark_unmoved(self, from);
+                pos.mark_unmoved(self.keys(), from);
                 if let Some(&partner) = partners.last() {
-                    pos.mark_unmoved(self, partner);
+                    pos.mark_unmoved(self.keys(), partner);
                 }
             }
         }
@@ -142,7 +144,7 @@ impl Game {
         // line, and must be one that could have passed them.
         let passed = fields.get(3).copied().unwrap_or("-");
         if passed != "-" {
-            if !self.remembers_passed() {
+            if !self.moves().remembers_passed() {
                 return Err(format!("this ruleset remembers no passed cells: the en-passant field must be '-', not '{passed}'"));
             }
             let board = self.board();
@@ -160,10 +162,10 @@ impl Game {
                 let (what, them) = if cells.len() > 1 { ("cells", "them") } else { ("cell", "it") };
                 return Err(format!(
                     "no {} piece stands beyond the en-passant {what} '{passed}' that could have passed over {them}",
-                    self.rules.players[mover.index()].name
+                    self.rules().players[mover.index()].name
                 ));
             };
-            pos.set_passed(self, cells, victim);
+            pos.set_passed(self.keys(), cells, victim);
         }
         if let Some(checks) = all.get(4).filter(|f| f.contains('+')) {
             self.read_checks_left(&mut pos, checks)?;

@@ -4,8 +4,11 @@
 //! hands and the marks of promoted pieces, and how positions write and read them (FEN's
 //! brackets, `Q~` for a marked queen; SFEN's counted hand; `+P` for a promoted shogi pawn).
 
-use crate::game::{Game, Owner, Piece};
-use crate::moves::Move;
+use crate::game::Game;
+use crate::host::Host;
+use crate::moves::Kind;
+use crate::mv::Move;
+use crate::piece::{Owner, Piece};
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PieceTypeId, PlayerId};
@@ -13,8 +16,8 @@ use hetproba_rules::model::{PieceTypeId, PlayerId};
 impl Game {
     /// The piece type a move takes from the mover's hand, if it is a drop.
     pub fn dropped(&self, mv: Move) -> Option<PieceTypeId> {
-        let rule = self.compiled.get(mv.rule.index())?;
-        matches!(rule.kind, crate::moves::Kind::Drop(_)).then_some(rule.piece)
+        let rule = self.moves().all().get(mv.rule.index())?;
+        matches!(rule.kind, Kind::Drop(_)).then_some(rule.rule.piece)
     }
 
     /// Before a move of a game with hands is made: each piece it captures goes into the
@@ -23,23 +26,23 @@ impl Game {
     #[cold]
     #[inline(never)]
     pub(crate) fn before_held(&self, pos: &mut Position, mv: &Move) -> bool {
-        let Some(hands) = &self.hands else { return false };
+        let Some(hands) = self.hands() else { return false };
         let side = pos.side();
         if hands.captures {
             for c in mv.captured_cells() {
                 let Some(piece) = pos.at(c) else { continue };
-                let kind = hands.held_as(piece.kind(), pos.is_marked(self, c));
+                let kind = hands.held_as(piece.kind(), pos.marked(self.keys(), c));
                 let held = pos.in_hand(self, side, kind);
-                pos.set_hand(self, side, kind, held + 1);
+                self.set_hand(pos, side, kind, held + 1);
             }
         }
         if !hands.marks {
             return false;
         }
         for c in mv.captured_cells() {
-            pos.set_mark(self, c, false, true);
+            pos.set_mark(self.keys(), c, false, true);
         }
-        mv.from != NO_CELL && pos.is_marked(self, mv.from)
+        mv.from != NO_CELL && pos.marked(self.keys(), mv.from)
     }
 
     /// After a move of a game with hands is made: the mark of a marked piece moves with it, and
@@ -47,22 +50,22 @@ impl Game {
     #[cold]
     #[inline(never)]
     pub(crate) fn after_held(&self, pos: &mut Position, mv: &Move, marked: bool) {
-        if !self.hands.as_ref().is_some_and(|h| h.marks) || mv.from == NO_CELL {
+        if !self.hands().is_some_and(|h| h.marks) || mv.from == NO_CELL {
             return;
         }
         if marked && mv.from != mv.to {
-            pos.set_mark(self, mv.from, false, true);
+            pos.set_mark(self.keys(), mv.from, false, true);
         }
         if marked || mv.promotion().is_some() {
-            pos.set_mark(self, mv.to, true, true);
+            pos.set_mark(self.keys(), mv.to, true, true);
         }
     }
 
     /// The piece types in hand order: the most valuable first, then as the ruleset lists them
     /// (SFEN's rook, bishop, gold, silver, knight, lance, pawn; FEN's Q R B N P).
     fn hand_order(&self) -> Vec<PieceTypeId> {
-        let mut kinds: Vec<PieceTypeId> = (0..self.rules.pieces.len()).map(PieceTypeId::new).collect();
-        kinds.sort_by_key(|k| std::cmp::Reverse(self.rules.pieces[k.index()].value));
+        let mut kinds: Vec<PieceTypeId> = (0..self.rules().pieces.len()).map(PieceTypeId::new).collect();
+        kinds.sort_by_key(|k| std::cmp::Reverse(self.rules().pieces[k.index()].value));
         kinds
     }
 
@@ -100,7 +103,7 @@ impl Game {
     /// Reads hands written as FEN's bracket contents or SFEN's counted list (`-` for none) into
     /// `pos`, whose hands are empty.
     pub(crate) fn read_hands(&self, pos: &mut Position, text: &str) -> Result<(), String> {
-        if self.hands.is_none() {
+        if self.hands().is_none() {
             return if text.is_empty() || text == "-" { Ok(()) } else { Err(format!("this ruleset keeps no hands: drop '{text}'")) };
         }
         if text == "-" {
@@ -121,7 +124,7 @@ impl Game {
                 return Err(format!("'{ch}' belongs to nobody: only a player's pieces are held"));
             };
             if !self.may_hold(piece.kind()) {
-                let name = &self.rules.pieces[piece.kind().index()].name;
+                let name = &self.rules().pieces[piece.kind().index()].name;
                 return Err(format!("no {name} ever goes into a hand in this game ('{ch}')"));
             }
             let n = count.take().unwrap_or(1);
@@ -132,7 +135,7 @@ impl Game {
             if held > hetproba_rules::model::MAX_IN_HAND {
                 return Err(format!("a hand holds at most {} pieces of a type", hetproba_rules::model::MAX_IN_HAND));
             }
-            pos.put_hand(self, player, piece.kind(), held);
+            self.put_hand(pos, player, piece.kind(), held);
         }
         if count.is_some() {
             return Err(format!("'{text}' ends with a count and no piece"));
@@ -143,22 +146,22 @@ impl Game {
     /// Can a piece of type `kind` be in a hand: one a capture puts there, or one a hand
     /// starts with?
     pub(crate) fn may_hold(&self, kind: PieceTypeId) -> bool {
-        let Some(hands) = &self.hands else { return false };
+        let Some(hands) = self.hands() else { return false };
         let captured = hands.captures
             && self
-                .rules
+                .rules()
                 .pieces
                 .iter()
                 .enumerate()
                 .any(|(t, p)| !p.royal && p.owned && (hands.demote[t] == kind || (hands.marks && hands.unpromoted[t] == kind)));
-        captured || self.rules.hands.as_ref().is_some_and(|h| h.start.iter().any(|s| s[kind.index()] > 0))
+        captured || self.rules().hands.as_ref().is_some_and(|h| h.start.iter().any(|s| s[kind.index()] > 0))
     }
 
     /// How a position written with hands names the piece on `cell`: a promoted piece that
     /// goes into a hand as another type is `+` and that type's symbol (`+P`), a marked piece
     /// its symbol and `~` (`Q~`).
     pub(crate) fn held_symbol(&self, pos: &Position, cell: CellId, piece: Piece, out: &mut String) {
-        let Some(hands) = &self.hands else {
+        let Some(hands) = self.hands() else {
             out.push(self.symbol(piece));
             return;
         };
@@ -168,7 +171,7 @@ impl Game {
             out.push(self.symbol(Piece::new(base, piece.owner())));
         } else {
             out.push(self.symbol(piece));
-            if pos.is_marked(self, cell) {
+            if pos.marked(self.keys(), cell) {
                 out.push('~');
             }
         }
@@ -177,9 +180,39 @@ impl Game {
     /// The piece written `+` and `symbol`: the promoted type that goes into a hand as the
     /// symbol's type.
     pub(crate) fn promoted_of_symbol(&self, symbol: char) -> Option<Piece> {
-        let hands = self.hands.as_ref()?;
+        let hands = self.hands()?;
         let base = self.piece_of_symbol(symbol)?;
-        let kind = (0..self.rules.pieces.len()).find(|&t| t != base.kind().index() && hands.demote[t] == base.kind())?;
+        let kind = (0..self.rules().pieces.len()).find(|&t| t != base.kind().index() && hands.demote[t] == base.kind())?;
         Some(Piece::new(PieceTypeId::new(kind), base.owner()))
+    }
+}
+
+impl Game {
+    /// Sets how many pieces of type `kind` `player` holds during a move, recording the old count.
+    pub(crate) fn set_hand(&self, pos: &mut Position, player: PlayerId, kind: PieceTypeId, count: u32) {
+        if let Some(slot) = self.keys().hand_slot(player, kind) {
+            pos.set_hand(self.keys(), slot, count);
+        }
+    }
+
+    /// Sets a hand's count without recording it (setting up a position).
+    pub(crate) fn put_hand(&self, pos: &mut Position, player: PlayerId, kind: PieceTypeId, count: u32) {
+        if let Some(slot) = self.keys().hand_slot(player, kind) {
+            pos.put_hand(self.keys(), slot, count);
+        }
+    }
+}
+
+impl Position {
+    /// How many pieces of type `kind` `player` holds in hand (0 in a game without hands).
+    #[inline]
+    pub fn in_hand(&self, game: &Game, player: PlayerId, kind: PieceTypeId) -> u32 {
+        game.keys().hand_slot(player, kind).map_or(0, |slot| self.hand(slot))
+    }
+
+    /// Did the piece on `cell` arrive by promotion (`[hands] mark-promoted`)?
+    #[inline]
+    pub fn is_marked(&self, game: &Game, cell: CellId) -> bool {
+        self.marked(game.keys(), cell)
     }
 }

@@ -1,8 +1,11 @@
 //! Move notation (written from templates, read by matching the legal moves) and position
 //! notation (a FEN-like line: rows, side to move, phase).
 
-use crate::game::{Game, Owner, Piece};
-use crate::moves::{Move, NO_DIR};
+use crate::cellbits::CellBits;
+use crate::game::Game;
+use crate::host::Host;
+use crate::mv::{Move, NO_DIR};
+use crate::piece::{Owner, Piece};
 use crate::position::{Position, Progress};
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PhaseLimit, PieceTypeId, PlayerId, PositionNotation};
@@ -113,14 +116,14 @@ impl Game {
     /// Is this move written in standard algebraic notation (the ruleset asks for it and the
     /// move's rule has no template of its own)?
     fn writes_san(&self, mv: &Move) -> bool {
-        self.rules.notation.san && !mv.is_pass() && self.compiled[mv.rule.index()].template.is_none()
+        self.rules().notation.san && !mv.is_pass() && self.compiled(mv.rule.index()).rule.template.is_none()
     }
 
     /// A move written by its template; with SAN move notation, the check or mate mark follows,
     /// as it does every move of the game.
     fn render_marked(&self, pos: &Position, mv: Move, path: &[CellId]) -> String {
         let mut out = self.render(mv, path);
-        if self.rules.notation.san {
+        if self.rules().notation.san {
             out.extend(self.check_mark(pos, mv));
         }
         out
@@ -148,12 +151,12 @@ impl Game {
     /// file or rank either.
     fn san_body(&self, pos: &Position, mv: Move, legal: &[Move]) -> String {
         let board = self.board();
-        let rule = &self.compiled[mv.rule.index()];
+        let rule = &self.compiled(mv.rule.index());
         if mv.from == NO_CELL {
             // A new piece, from a hand or not: its letter, `@`, the cell (`P@e4`).
-            return format!("{}@{}", self.piece_letter(rule.piece), board.name(mv.to));
+            return format!("{}@{}", self.piece_letter(rule.rule.piece), board.name(mv.to));
         }
-        let letter = &self.rules.pieces[rule.piece.index()].letter;
+        let letter = &self.rules().pieces[rule.rule.piece.index()].letter;
         let (file, rank) = split_name(board.name(mv.from));
         let mut out = letter.clone();
         if letter.is_empty() && mv.is_capture() {
@@ -195,13 +198,13 @@ impl Game {
     /// The letter that names a piece type in move notation: its own, or its first player's
     /// symbol as a capital.
     fn piece_letter(&self, piece: PieceTypeId) -> String {
-        let p = &self.rules.pieces[piece.index()];
+        let p = &self.rules().pieces[piece.index()];
         if p.letter.is_empty() { p.symbols[0].to_ascii_uppercase().to_string() } else { p.letter.clone() }
     }
 
     fn render(&self, mv: Move, path: &[CellId]) -> String {
         let mv = self.first_part(mv);
-        let rule = &self.compiled[mv.rule.index()];
+        let rule = &self.compiled(mv.rule.index());
         let board = self.board();
         let cell = |c: CellId| if c == NO_CELL { String::new() } else { board.name(c).to_string() };
         let template = rule.template(&mv);
@@ -224,8 +227,8 @@ impl Game {
                 "path" => out.push_str(&join(&mut path.iter().copied(), "-")),
                 "captures" => out.push_str(&join(&mut mv.captured_cells(), ",")),
                 "removed" => out.push_str(&join(&mut mv.captured_cells().filter(|&c| !mv.take_to || c != mv.to), ",")),
-                "letter" => out.push_str(&self.rules.pieces[rule.piece.index()].letter),
-                "piece" => out.push_str(&self.piece_letter(rule.piece)),
+                "letter" => out.push_str(&self.rules().pieces[rule.rule.piece.index()].letter),
+                "piece" => out.push_str(&self.piece_letter(rule.rule.piece)),
                 "turns" => out.push_str(&join(&mut self.turning_points(mv.from, path).into_iter(), "-")),
                 _ => {}
             }
@@ -233,7 +236,7 @@ impl Game {
         }
         out.push_str(rest);
         if let Some(t) = mv.promotion() {
-            match &self.promotions[rule.piece.index()] {
+            match self.promotion(rule.rule.piece) {
                 // Several promotion choices: name the one taken.
                 Some(p) if p.to.len() > 1 => {
                     out.push('=');
@@ -245,7 +248,7 @@ impl Game {
             }
         }
         // A move of two parts: the later part after a '/' (`d1-d7/g7`).
-        if let (Some(next), true) = (rule.next, mv.part != NO_CELL) {
+        if let (Some(next), true) = (rule.rule.next, mv.part != NO_CELL) {
             out.push('/');
             out.push_str(&self.render(Move::new(next, NO_CELL, mv.part), &[]));
         }
@@ -285,9 +288,9 @@ impl Game {
             path: path.into_iter().map(name).collect(),
             captures: mv.captured_cells().map(name).collect(),
             flips: self.turned_cells(pos, mv).into_iter().map(name).collect(),
-            promotion: mv.promotion().map(|t| self.rules.pieces[t.index()].name.clone()),
+            promotion: mv.promotion().map(|t| self.rules().pieces[t.index()].name.clone()),
             part: (mv.part != NO_CELL).then(|| name(mv.part)),
-            drop: self.dropped(mv).map(|t| self.rules.pieces[t.index()].name.clone()),
+            drop: self.dropped(mv).map(|t| self.rules().pieces[t.index()].name.clone()),
         }
     }
 
@@ -317,7 +320,7 @@ impl Game {
             exact = (0..moves.len()).filter(|&i| normalise(&names[i]) == wanted).collect();
         }
         let mut found = if exact.is_empty() { self.match_cells(pos, &moves, &wanted) } else { exact };
-        if found.is_empty() && self.rules.notation.san {
+        if found.is_empty() && self.rules().notation.san {
             // SAN without the start's file or rank (`Nd2` for Nbd2 and Nfd2): ambiguous when
             // it fits several moves.
             let bare: Vec<String> =
@@ -423,7 +426,7 @@ impl Game {
     /// digits counting empty cells, joined by `/`; then the side to move; then, when the
     /// ruleset has several phases, the phase (`blocking:2`, plies already played in it).
     pub fn write_position(&self, pos: &Position) -> String {
-        match self.rules.notation.position {
+        match self.rules().notation.position {
             PositionNotation::Pdn { king, .. } => return self.write_pdn(pos, king),
             PositionNotation::Fen => return self.write_fen(pos),
             PositionNotation::Sfen => return self.write_sfen(pos, 1),
@@ -431,9 +434,9 @@ impl Game {
         }
         let mut out = self.write_rows(pos);
         out.push(' ');
-        out.push_str(&self.rules.players[pos.side.index()].short);
-        if self.rules.phases.len() > 1 {
-            let phase = &self.rules.phases[pos.phase as usize];
+        out.push_str(&self.rules().players[pos.side.index()].short);
+        if self.rules().phases.len() > 1 {
+            let phase = &self.rules().phases[pos.phase as usize];
             out.push(' ');
             out.push_str(&phase.name);
             match phase.limit {
@@ -460,7 +463,7 @@ impl Game {
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
         out.push_str(&self.write_tally(pos, true));
-        if self.hands.is_some() {
+        if self.hands().is_some() {
             let held = self.write_hands_listed(pos);
             if !held.is_empty() {
                 out.push_str(&format!(" hands:{held}"));
@@ -471,7 +474,7 @@ impl Game {
 
     /// SFEN: the rows, the side, the hands (`-` for none), the move number.
     pub(crate) fn write_sfen(&self, pos: &Position, number: u32) -> String {
-        format!("{} {} {} {number}", self.write_rows(pos), self.rules.players[pos.side.index()].short, self.write_hands_counted(pos))
+        format!("{} {} {} {number}", self.write_rows(pos), self.rules().players[pos.side.index()].short, self.write_hands_counted(pos))
     }
 
     /// Reads SFEN: the rows, the side, the hands and the move number (the last two may be left
@@ -487,12 +490,12 @@ impl Game {
             return Err(format!("unexpected '{extra}' after the move number"));
         }
         let mut pos = self.read_rows(rows)?;
-        let side = self.rules.players.iter().position(|p| p.short == side_text).ok_or_else(|| {
-            format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short)
+        let side = self.rules().players.iter().position(|p| p.short == side_text).ok_or_else(|| {
+            format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
         })?;
-        pos.set_side(self, PlayerId(side as u8));
-        let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, Progress::START);
+        pos.set_side(self.keys(), PlayerId(side as u8));
+        let last = self.rules().phases.len() - 1;
+        pos.set_phase(self.keys(), last as u8, Progress::START);
         self.read_hands(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
         if let Some(number) = fields.get(3)
             && number.parse::<u32>().is_err()
@@ -512,7 +515,7 @@ impl Game {
 
     /// Reads `same:28=2,12=1` (see [`Game::write_streaks`]).
     fn read_streaks(&self, pos: &mut Position, field: &str) -> Result<(), String> {
-        let Some(limit) = &self.rules.same_piece else {
+        let Some(limit) = &self.rules().same_piece else {
             return Err("this ruleset counts no moves in a row: drop the same field".into());
         };
         let list = field.strip_prefix("same:").unwrap_or(field);
@@ -536,7 +539,7 @@ impl Game {
             if pos.streak(owner).is_some() {
                 return Err(format!("'{field}' names two pieces of one player"));
             }
-            pos.set_streak(self, owner, c, n);
+            pos.set_streak(self.keys(), owner, c, n);
         }
         Ok(())
     }
@@ -558,7 +561,7 @@ impl Game {
                             out.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        if self.hands.is_some() {
+                        if self.hands().is_some() {
                             self.held_symbol(pos, c, piece, &mut out);
                         } else {
                             out.push(self.symbol(piece));
@@ -589,7 +592,7 @@ impl Game {
             && let Some(cell) = self.exposed_royal(&pos)
         {
             let (owner, mover) = (pos.side.other(), pos.side);
-            let piece = pos.cells[cell.index()].map_or("", |p| &self.rules.pieces[p.kind().index()].name);
+            let piece = pos.cells[cell.index()].map_or("", |p| &self.rules().pieces[p.kind().index()].name);
             return Err(PositionError::Bad {
                 text: text.trim().to_string(),
                 reason: format!(
@@ -606,7 +609,7 @@ impl Game {
     /// Reads a position in the ruleset's notation.
     fn read_any_position(&self, text: &str) -> Result<Position, PositionError> {
         let bad = |reason: String| PositionError::Bad { text: text.trim().to_string(), reason };
-        match self.rules.notation.position {
+        match self.rules().notation.position {
             PositionNotation::Pdn { man, king } => return self.read_pdn(text, man, king),
             PositionNotation::Fen => return self.read_fen(text).map_err(bad),
             PositionNotation::Sfen => return self.read_sfen(text).map_err(bad),
@@ -634,22 +637,22 @@ impl Game {
             }
         }
         let mut pos = self.read_rows(rows_text).map_err(bad)?;
-        let side = self.rules.players.iter().position(|p| p.short == side_text || p.name == side_text).ok_or_else(|| {
-            bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules.players[0].short, self.rules.players[1].short))
+        let side = self.rules().players.iter().position(|p| p.short == side_text || p.name == side_text).ok_or_else(|| {
+            bad(format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short))
         })?;
-        pos.set_side(self, PlayerId(side as u8));
-        let last = self.rules.phases.len() - 1;
+        pos.set_side(self.keys(), PlayerId(side as u8));
+        let last = self.rules().phases.len() - 1;
         let (phase, progress) = match phase_field {
             None => (last, Progress::START),
             Some(field) => {
                 let (name, progress) = field.split_once(':').unwrap_or((field, ""));
-                let phase = self.rules.phases.iter().position(|p| p.name == name).ok_or_else(|| {
-                    let names: Vec<&str> = self.rules.phases.iter().map(|p| p.name.as_str()).collect();
+                let phase = self.rules().phases.iter().position(|p| p.name == name).ok_or_else(|| {
+                    let names: Vec<&str> = self.rules().phases.iter().map(|p| p.name.as_str()).collect();
                     bad(format!("unknown phase '{name}'; expected one of {}", names.join(", ")))
                 })?;
                 let number = |t: &str| t.parse::<u32>().map_err(|_| bad(format!("bad count of placed pieces in '{field}'")));
                 // Counts below a limit, which the loader keeps within u16.
-                let progress = match self.rules.phases[phase].limit {
+                let progress = match self.rules().phases[phase].limit {
                     _ if progress.is_empty() => Progress::START,
                     Some(PhaseLimit::Plies(limit)) => {
                         let ply = progress.parse::<u32>().map_err(|_| bad(format!("bad ply count in '{field}'")))?;
@@ -677,11 +680,11 @@ impl Game {
                 (phase, progress)
             }
         };
-        pos.set_phase(self, phase as u8, progress);
+        pos.set_phase(self.keys(), phase as u8, progress);
         for field in state_fields {
             self.read_state_field(&mut pos, field).map_err(bad)?;
         }
-        if self.castles {
+        if self.moves().castles() {
             self.drop_idle_marks(&mut pos);
             pos.forget_history();
         }
@@ -694,27 +697,27 @@ impl Game {
         let board = self.board();
         let cell = |name: &str| board.find(name).ok_or_else(|| format!("no cell '{name}' in '{field}'"));
         if let Some(list) = field.strip_prefix("unmoved:") {
-            if !self.tracks_unmoved() {
+            if !self.keys().tracks_unmoved() {
                 return Err("this ruleset remembers no unmoved pieces: drop the unmoved field".into());
             }
             for name in list.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
-                if !pos.cells[c.index()].is_some_and(|p| self.rules.unmoved.contains(&p.kind())) {
+                if !pos.cells[c.index()].is_some_and(|p| self.rules().unmoved.contains(&p.kind())) {
                     return Err(format!("'{name}' holds no piece whose moves the ruleset remembers"));
                 }
-                pos.mark_unmoved(self, c);
+                pos.mark_unmoved(self.keys(), c);
             }
         } else if field.starts_with("same:") {
             self.read_streaks(pos, field)?;
         } else if let Some(name) = field.strip_prefix("ko:") {
-            if !self.compiled.iter().any(|r| r.leaves_ko) {
+            if !self.moves().all().iter().any(|r| r.rule.leaves_ko) {
                 return Err("this ruleset remembers no ko: drop the ko field".into());
             }
             let c = cell(name)?;
             if pos.cells[c.index()].is_some() {
                 return Err(format!("'{name}' must be an empty cell: a ko forbids placing on it"));
             }
-            pos.set_ko(self, c);
+            pos.set_ko(self.keys(), c);
         } else if field.starts_with("stacks:") {
             self.read_stacks(pos, field)?;
         } else if Game::is_tally_field(field) {
@@ -722,14 +725,14 @@ impl Game {
         } else if let Some(held) = field.strip_prefix("hands:") {
             self.read_hands(pos, held)?;
         } else if let Some(rest) = field.strip_prefix("passed:") {
-            if !self.remembers_passed() {
+            if !self.moves().remembers_passed() {
                 return Err("this ruleset remembers no passed cells: drop the passed field".into());
             }
             let Some((cells, victim)) = rest.split_once('@') else {
                 return Err(format!("write passed:CELLS@CELL (the cells passed over, then the piece that passed), not '{field}'"));
             };
             let victim = cell(victim)?;
-            let mut bits = crate::moves::CellBits::EMPTY;
+            let mut bits = CellBits::EMPTY;
             for name in cells.split(',').filter(|n| !n.is_empty()) {
                 let c = cell(name)?;
                 if pos.cells[c.index()].is_some() {
@@ -745,18 +748,32 @@ impl Game {
                 return Err(format!(
                     "the piece on {} could not have just passed over {cells}: it must be {}'s, beyond them, moved by a rule of [state] passed",
                     board.name(victim),
-                    self.rules.players[mover.index()].name
+                    self.rules().players[mover.index()].name
                 ));
             }
-            pos.set_passed(self, bits, victim);
+            pos.set_passed(self.keys(), bits, victim);
         }
         Ok(())
+    }
+
+    /// Could the piece on `victim`, of `mover`, have just passed over `passed` by a move of a
+    /// rule that leaves passed cells ([state] passed), from a cell now empty? Positions read
+    /// from text name the cells and not the move.
+    pub(crate) fn could_have_passed(&self, pos: &Position, mover: PlayerId, passed: CellBits, victim: CellId) -> bool {
+        let Some(here) = pos.cells[victim.index()].filter(|p| p.belongs_to(mover)) else { return false };
+        self.moves().all().iter().any(|compiled| {
+            let rule = &compiled.rule;
+            // The piece, or what it promoted to on arriving there.
+            let piece = rule.moving[mover.index()] == here
+                || self.promotion(rule.piece).is_some_and(|p| p.cells.contains(mover.index(), victim) && p.to.contains(&here.kind()));
+            rule.leaves_passed && piece && compiled.kind.could_pass(self.board(), pos, mover, rule, victim, passed)
+        })
     }
 
     /// Reads the rows part of a position into an otherwise empty one (first player to move,
     /// first phase).
     pub(crate) fn read_rows(&self, rows_text: &str) -> Result<Position, String> {
-        let mut pos = Position::empty(self);
+        let mut pos = self.empty_position();
         let rows = self.board().rows();
         let given: Vec<&str> = rows_text.split('/').collect();
         if given.len() != rows.len() {
@@ -777,29 +794,29 @@ impl Game {
                 } else {
                     let piece = match ch {
                         // `+P`: a promoted piece, as shogi writes it.
-                        '+' if self.hands.is_some() => {
+                        '+' if self.hands().is_some() => {
                             let Some(next) = chars.next() else { return Err(format!("'+' ends row {} without a piece", r + 1)) };
                             self.promoted_of_symbol(next).ok_or_else(|| format!("'+{next}' in row {} is no promoted piece", r + 1))?
                         }
                         _ => self.piece_of_symbol(ch).ok_or_else(|| format!("unknown piece symbol '{ch}' in row {}", r + 1))?,
                     };
                     if i < cells.len() {
-                        pos.put(self, cells[i], Some(piece));
+                        pos.put(self.keys(), cells[i], Some(piece));
                         // `Q~`: a piece that arrived by promotion, where the hands remember it.
                         if chars.peek() == Some(&'~') {
                             chars.next();
-                            if !self.hands.as_ref().is_some_and(|h| h.marks) {
+                            if !self.hands().is_some_and(|h| h.marks) {
                                 return Err(format!("'{ch}~' in row {}: this ruleset marks no promoted pieces", r + 1));
                             }
                             let kind = piece.kind();
-                            if self.hands.as_ref().is_some_and(|h| h.unpromoted[kind.index()] == kind) {
+                            if self.hands().is_some_and(|h| h.unpromoted[kind.index()] == kind) {
                                 return Err(format!(
                                     "'{ch}~' in row {}: no piece promotes to a {}",
                                     r + 1,
-                                    self.rules.pieces[kind.index()].name
+                                    self.rules().pieces[kind.index()].name
                                 ));
                             }
-                            pos.set_mark(self, cells[i], true, false);
+                            pos.set_mark(self.keys(), cells[i], true, false);
                         }
                     }
                     i += 1;
@@ -818,10 +835,10 @@ impl Game {
     /// PDN FEN: `W:Wa1,c3,Kd4:Bb6` — the side to move, then each side's pieces in board order,
     /// `K` before a king.
     fn write_pdn(&self, pos: &Position, king: PieceTypeId) -> String {
-        let mut out = self.rules.players[pos.side.index()].short.clone();
+        let mut out = self.rules().players[pos.side.index()].short.clone();
         for player in PlayerId::BOTH {
             out.push(':');
-            out.push_str(&self.rules.players[player.index()].short);
+            out.push_str(&self.rules().players[player.index()].short);
             let mut first = true;
             for (c, &held) in pos.cells.iter().enumerate() {
                 let Some(piece) = held.filter(|p| p.belongs_to(player)) else { continue };
@@ -854,15 +871,19 @@ impl Game {
         };
         let mut fields = trimmed.split(':');
         let side_text = fields.next().unwrap_or("").trim();
-        let player_of = |t: &str| self.rules.players.iter().position(|p| p.short.eq_ignore_ascii_case(t));
+        let player_of = |t: &str| self.rules().players.iter().position(|p| p.short.eq_ignore_ascii_case(t));
         let side = player_of(side_text).ok_or_else(|| {
-            bad(format!("the side to move must be {} or {}, not '{side_text}'", self.rules.players[0].short, self.rules.players[1].short))
+            bad(format!(
+                "the side to move must be {} or {}, not '{side_text}'",
+                self.rules().players[0].short,
+                self.rules().players[1].short
+            ))
         })?;
-        let mut pos = Position::empty(self);
+        let mut pos = self.empty_position();
         for field in fields {
             let field = field.trim();
             let short_len = self
-                .rules
+                .rules()
                 .players
                 .iter()
                 .map(|p| p.short.as_str())
@@ -871,7 +892,8 @@ impl Game {
                 .ok_or_else(|| {
                     bad(format!(
                         "a piece list must start with {} or {}: '{field}'",
-                        self.rules.players[0].short, self.rules.players[1].short
+                        self.rules().players[0].short,
+                        self.rules().players[1].short
                     ))
                 })?;
             let owner = PlayerId(player_of(&field[..short_len]).unwrap_or(0) as u8);
@@ -897,13 +919,13 @@ impl Game {
                     if pos.cells[c.index()].is_some() {
                         return Err(bad(format!("two pieces on {}", self.board().name(c))));
                     }
-                    pos.put(self, c, Some(Piece::new(piece, Owner::Player(owner))));
+                    pos.put(self.keys(), c, Some(Piece::new(piece, Owner::Player(owner))));
                 }
             }
         }
-        pos.set_side(self, PlayerId(side as u8));
-        let last = self.rules.phases.len() - 1;
-        pos.set_phase(self, last as u8, Progress::START);
+        pos.set_side(self.keys(), PlayerId(side as u8));
+        let last = self.rules().phases.len() - 1;
+        pos.set_phase(self.keys(), last as u8, Progress::START);
         for field in state {
             if field.starts_with("stacks:") {
                 self.read_stacks(&mut pos, field).map_err(bad)?;
@@ -920,7 +942,7 @@ impl Game {
 }
 
 /// The cells of a move's set, in cell order.
-pub(crate) fn cells_of(cells: crate::moves::CellBits) -> impl Iterator<Item = CellId> {
+pub(crate) fn cells_of(cells: CellBits) -> impl Iterator<Item = CellId> {
     cells.iter()
 }
 

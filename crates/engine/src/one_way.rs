@@ -13,10 +13,10 @@
 //! such move going up. A capture then lowers the board's count for good, and a move of a `t`
 //! raises its measure for good; two positions with different measures differ.
 
-use crate::game::Game;
-use crate::moves::{Kind, Move};
+use crate::moves::{Kind, Moves};
+use crate::mv::Move;
 use hetproba_board::CellId;
-use hetproba_rules::model::{Effect, PieceTypeId, PlayerId};
+use hetproba_rules::model::{Effect, PieceTypeId, PlayerId, Ruleset};
 
 #[cfg(test)]
 thread_local! {
@@ -34,10 +34,9 @@ pub(crate) struct OneWay {
 }
 
 impl OneWay {
-    pub(crate) fn of(game: &Game) -> OneWay {
-        let rules = game.rules();
+    pub(crate) fn of(rules: &Ruleset, moves: &Moves) -> OneWay {
         let types = rules.pieces.len();
-        let adds = rules.stacks.is_some() || game.compiled.iter().any(|r| r.places());
+        let adds = rules.stacks.is_some() || moves.all().iter().any(|r| r.places());
         if adds {
             return OneWay { captures: false, pieces: vec![false; types] };
         }
@@ -53,12 +52,12 @@ impl OneWay {
         }
         // `goes[p][t][c]`: where a piece of type `t` of player `p` on `c` may go without
         // necessarily capturing.
-        let n = game.board().len();
+        let n = rules.board.len();
         let mut goes = vec![vec![vec![Vec::new(); n]; types]; 2];
         let (mut moved, mut others) = (Vec::new(), Vec::new());
         for side in PlayerId::BOTH {
-            for rule in &game.compiled {
-                let t = rule.piece.index();
+            for rule in moves.all() {
+                let t = rule.rule.piece.index();
                 // Only castling and lines carry other pieces along; any other rule is asked
                 // where it goes, and that only when its piece may still be one way and it may
                 // move without capturing (a flying king's captures on a 32x32 board cost 94% of
@@ -72,7 +71,7 @@ impl OneWay {
                 for (c, to) in goes[side.index()][t].iter_mut().enumerate() {
                     moved.clear();
                     others.clear();
-                    rule.reach(game, side, CellId::new(c), &mut moved, &mut others);
+                    rule.reach(&rules.board, side, CellId::new(c), &mut moved, &mut others);
                     for (other, _) in &others {
                         pieces[other.kind().index()] = false;
                     }
@@ -141,6 +140,7 @@ fn acyclic(edges: &[Vec<usize>]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Game;
 
     /// Men step forward and jump both ways, promoting on the far row; kings step both ways.
     const HOPPING: &str = include_str!("../../../tests/fixtures/hopping.toml");
@@ -170,11 +170,11 @@ mod tests {
     fn captures_and_forward_only_pieces_are_one_way() {
         // Men step forward only (their jumps all capture); kings step both ways.
         let g = load(HOPPING);
-        let i = &g.one_way;
+        let i = &g.one_way();
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
         // A forward slide is one way; what the runner promotes to is not.
         let g = load(RACING);
-        let i = &g.one_way;
+        let i = &g.one_way();
         assert!(i.piece(piece(&g, "runner")) && !i.piece(piece(&g, "queen")) && !i.piece(piece(&g, "knight")));
     }
 
@@ -182,7 +182,7 @@ mod tests {
     fn a_line_of_men_moving_forward_is_one_way() {
         // Men move forward as lines too (every man of the line one cell forward).
         let g = load(&hopping_with_man_step("line(forward-diagonal)"));
-        let i = &g.one_way;
+        let i = &g.one_way();
         assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
         // Kings that nothing promotes to and that step forward only are one way too, until a
         // line carries them along with a man: a piece moved by another piece's rule proves
@@ -195,9 +195,9 @@ mod tests {
             .replace("promote = { to = \"king\", in = \"far\" }\n", "");
         assert!(forward.contains("do = \"step(forward-diagonal)\"\nnotation") && !forward.contains("promote"));
         let g = load(&forward);
-        assert!(g.one_way.piece(piece(&g, "man")) && g.one_way.piece(piece(&g, "king")));
+        assert!(g.one_way().piece(piece(&g, "man")) && g.one_way().piece(piece(&g, "king")));
         let g = load(&forward.replace("line(forward-diagonal)", "line(forward-diagonal, of=man|king)"));
-        assert!(g.one_way.piece(piece(&g, "man")) && !g.one_way.piece(piece(&g, "king")));
+        assert!(g.one_way().piece(piece(&g, "man")) && !g.one_way().piece(piece(&g, "king")));
     }
 
     /// Issue 38, finding 23: a 32x32 board took 0.27 s to load, 94% of it walking every
@@ -214,7 +214,8 @@ mod tests {
         let g = Game::new(rules);
         let cells = g.board().len();
         assert_eq!(REACHED.with(std::cell::Cell::get), 2 * cells);
-        assert!(g.one_way.captures() && g.one_way.piece(piece(&g, "man")) && !g.one_way.piece(piece(&g, "king")));
+        let i = g.one_way();
+        assert!(i.captures() && i.piece(piece(&g, "man")) && !i.piece(piece(&g, "king")));
     }
 
     #[test]
@@ -222,7 +223,7 @@ mod tests {
         // Placements add pieces; columns keep captured pieces.
         for (name, text) in [("placing", PLACING), ("columns", COLUMNS)] {
             let g = load(text);
-            let i = &g.one_way;
+            let i = &g.one_way();
             assert!(!i.captures(), "{name}");
             assert!((0..g.rules().pieces.len()).all(|t| !i.piece(PieceTypeId::new(t))), "{name}");
         }
@@ -233,7 +234,7 @@ mod tests {
         // The same game with men stepping in every diagonal direction: a man's step no longer
         // proves anything, whatever a move-count draw resets on.
         let g = load(&hopping_with_man_step("step(diagonal)"));
-        assert!(g.one_way.captures() && !g.one_way.piece(piece(&g, "man")));
+        assert!(g.one_way().captures() && !g.one_way().piece(piece(&g, "man")));
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! each is taken in), as some published tables count them.
 
 use crate::game::Game;
-use crate::moves::Move;
+use crate::host::Host;
+use crate::mv::Move;
 use crate::position::Position;
 #[cfg(feature = "parallel")]
 use rayon::prelude::*;
@@ -33,7 +34,7 @@ impl Game {
     pub fn perft_counting(&self, pos: &mut Position, depth: u32, counting: Counting) -> u64 {
         // One move list per ply, made when the search first reaches that ply and reused after.
         let mut lists: Vec<Vec<Move>> = Vec::new();
-        hetproba_board::with_width!(self.width, W => match counting {
+        hetproba_board::with_width!(self.width(), W => match counting {
             Counting::Moves => self.perft_with::<W, false>(pos, depth, 0, &mut lists),
             Counting::Paths => self.perft_with::<W, true>(pos, depth, 0, &mut lists),
         })

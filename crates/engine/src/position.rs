@@ -3,10 +3,13 @@
 //! which records the old value and updates the hash and the piece counts, so unmaking a move
 //! replays the log backwards. No allocation per move once the log has grown.
 
-use crate::game::{Game, Piece, Square};
-use crate::moves::CellBits;
-use hetproba_board::{CellId, CellSet, NO_CELL};
-use hetproba_rules::model::{PhaseLimit, PieceTypeId, PieceTypeSet, PlayerId};
+use crate::cellbits::CellBits;
+use crate::hash::{Keys, column_key};
+use crate::mv::LastMove;
+use crate::piece::{Piece, Square, slot};
+use hetproba_board::{CellId, CellSet, CellSets, NO_CELL, Width};
+use hetproba_rules::model::PlayerId;
+use std::cell::RefCell;
 
 /// Scalars saved before a move, restored when it is unmade.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,11 +37,10 @@ enum Undo {
     /// A piece moved from the first cell to the second ([`Position::step`]): it was this
     /// piece, and the second cell held this.
     Step(CellId, CellId, Piece, Option<Piece>),
-    /// A hand's count, the 16 bits at this shift of this word of the sets, was this.
-    Hand(u16, u8, u16),
-    /// The mark "arrived by promotion" of a cell, this bit of this word of the sets, was
-    /// flipped.
-    Mark(u16, u8),
+    /// Hand slot `.0` ([`Keys::hand_slot`]) held `.1` pieces.
+    Hand(u16, u16),
+    /// The mark "arrived by promotion" of the cell was flipped.
+    Mark(CellId),
     /// The pieces on the cells of the last entry of `turn_log` (a board of one word) were
     /// this player's, and turned to the other ([`Position::turn_word`]).
     Turn(PlayerId),
@@ -46,21 +48,6 @@ enum Undo {
     Tally(u16, u16),
     /// The last move was the last entry of `last_log`.
     Last,
-}
-
-/// What the position remembers of the last move, with `[state] last = true`: the cells it left
-/// and ended on (`NO_CELL` for none: a placement leaves none, a pass neither) and the types of
-/// the pieces it captured. `known` is false before any move, and in a position read without it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LastMove {
-    pub known: bool,
-    pub from: CellId,
-    pub to: CellId,
-    pub captured: PieceTypeSet,
-}
-
-impl LastMove {
-    pub(crate) const NONE: LastMove = LastMove { known: false, from: NO_CELL, to: NO_CELL, captured: PieceTypeSet::EMPTY };
 }
 
 /// How far the current phase has gone, as its limit counts. The phase says which count it
@@ -127,12 +114,14 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Pieces on the board by owner slot ([`Square::slot`]; 1, 2: players; 3: nobody).
     pub(crate) counts: [u32; 4],
-    /// Cell sets of the board's width, `words` words each, one after another: the cells of
-    /// each owner slot (0: empty; [`Position::slot_set`]), then the cells whose pieces have
-    /// never moved (state the rules declare, for the piece types the ruleset tracks), then the
-    /// cells of each piece code ([`Position::piece_set`]).
-    sets: Vec<u64>,
-    words: usize,
+    /// Cell sets of the board's width: the cells of each owner slot (0: empty;
+    /// [`Position::slot_set`]), then the cells whose pieces have never moved (state the rules
+    /// declare, for the piece types the ruleset tracks), then the cells of each piece code
+    /// ([`Position::piece_set`]), then with `[hands] mark-promoted` the cells whose pieces
+    /// arrived by promotion.
+    sets: CellSets,
+    /// With `[hands]`: the count of each hand slot ([`Keys::hand_slot`]); empty without.
+    hands: Vec<u16>,
     /// State the rules declare: the cells the last move passed over, which the next move may
     /// land on to take the piece on `victim` (en passant); `victim` is `NO_CELL` when none.
     pub(crate) passed: CellBits,
@@ -163,14 +152,14 @@ pub struct Position {
 
 impl PartialEq for Position {
     /// Two positions are equal when the game state is: history does not count. (The cell sets
-    /// follow from the cells, but for the never-moved marks, the promoted marks and the hands
-    /// they also hold.)
+    /// follow from the cells, but for the never-moved marks and the promoted marks.)
     fn eq(&self, other: &Position) -> bool {
         self.cells == other.cells
             && self.side == other.side
             && self.phase == other.phase
             && self.progress == other.progress
             && self.sets == other.sets
+            && self.hands == other.hands
             && self.passed == other.passed
             && self.victim == other.victim
             && self.ko == other.ko
@@ -182,23 +171,24 @@ impl PartialEq for Position {
 }
 
 impl Position {
-    /// An empty board, first player to move, first phase.
-    pub(crate) fn empty(game: &Game) -> Position {
+    /// An empty board of `cells` cells (sets of `width`), first player to move, first phase;
+    /// `stacked`: cells may hold columns; `tally`: the counters `[state]` declares.
+    pub(crate) fn empty(keys: &Keys, cells: usize, width: Width, stacked: bool, tally: usize) -> Position {
         let mut pos = Position {
-            cells: vec![None; game.board().len()],
+            cells: vec![None; cells],
             side: PlayerId::FIRST,
             phase: 0,
             progress: Progress::START,
             hash: 0,
             counts: [0; 4],
-            sets: vec![0; game.width.words() * (PIECES + game.codes) + game.hands.as_ref().map_or(0, |h| h.hands_at_end(game))],
-            words: game.width.words(),
+            sets: CellSets::new(width, PIECES + keys.codes() + usize::from(keys.marks())),
+            hands: vec![0; keys.hand_slots()],
             passed: CellBits::EMPTY,
             victim: NO_CELL,
             ko: NO_CELL,
             streak: [(NO_CELL, 0); 2],
-            below: if game.rules.stacks.is_some() { vec![Vec::new(); game.board().len()] } else { Vec::new() },
-            tally: vec![0; game.tally.len],
+            below: if stacked { vec![Vec::new(); cells] } else { Vec::new() },
+            tally: vec![0; tally],
             last: LastMove::NONE,
             last_log: Vec::new(),
             stack_log: Vec::new(),
@@ -206,10 +196,10 @@ impl Position {
             undo: Vec::with_capacity(256),
             frames: Vec::with_capacity(64),
         };
-        for c in game.board().all_cells() {
-            pos.insert(0, c);
+        for c in (0..cells).map(CellId::new) {
+            pos.sets.insert(0, c);
         }
-        pos.hash = game.phase_key(0, Progress::START);
+        pos.hash = keys.phase(0, Progress::START.key());
         pos
     }
 
@@ -217,7 +207,6 @@ impl Position {
     pub(crate) fn copy_state_from(&mut self, other: &Position) {
         self.cells.clone_from(&other.cells);
         self.sets.clone_from(&other.sets);
-        self.words = other.words;
         self.side = other.side;
         self.phase = other.phase;
         self.progress = other.progress;
@@ -228,6 +217,7 @@ impl Position {
         self.ko = other.ko;
         self.streak = other.streak;
         self.below.clone_from(&other.below);
+        self.hands.clone_from(&other.hands);
         self.tally.clone_from(&other.tally);
         self.last = other.last;
         self.undo.clear();
@@ -237,35 +227,11 @@ impl Position {
         self.last_log.clear();
     }
 
-    #[inline(always)]
-    fn insert(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] |= 1 << (i % 64);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] &= !(1 << (i % 64));
-    }
-
-    #[inline(always)]
-    fn flip(&mut self, row: usize, cell: CellId) {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] ^= 1 << (i % 64);
-    }
-
-    #[inline(always)]
-    fn has(&self, row: usize, cell: CellId) -> bool {
-        let i = cell.index();
-        self.sets[row * self.words + i / 64] >> (i % 64) & 1 != 0
-    }
-
     /// The cells of an owner slot ([`Square::slot`]: 0 empty, 1 and 2 the players, 3 nobody),
     /// read at the board's width `W`.
     #[inline(always)]
     pub(crate) fn slot_set<const W: usize>(&self, slot: usize) -> CellSet<W> {
-        CellSet::from_words(&self.sets[slot * W..slot * W + W])
+        self.sets.get(slot)
     }
 
     /// The empty cells.
@@ -283,76 +249,24 @@ impl Position {
     /// The cells of `player`'s pieces.
     #[inline(always)]
     pub(crate) fn player_set<const W: usize>(&self, player: PlayerId) -> CellSet<W> {
-        self.slot_set(crate::game::slot(player))
+        self.slot_set(slot(player))
     }
 
     /// The cells holding `piece`.
     #[inline(always)]
     pub(crate) fn piece_set<const W: usize>(&self, piece: Piece) -> CellSet<W> {
-        let row = PIECES + piece.code();
-        CellSet::from_words(&self.sets[row * W..row * W + W])
+        self.sets.get(PIECES + piece.code())
     }
 
     /// The cells holding `piece`, lowest first, at any width (for code that runs seldom).
     pub(crate) fn cells_with(&self, piece: Piece) -> impl Iterator<Item = CellId> + '_ {
-        let row = PIECES + piece.code();
-        self.sets[row * self.words..(row + 1) * self.words].iter().enumerate().flat_map(|(k, &w)| {
-            let mut bits = w;
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let b = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    CellId::new(k * 64 + b)
-                })
-            })
-        })
-    }
-
-    /// The start position of the game: set up once per game and copied (a playout starts
-    /// every game from it).
-    pub fn start(game: &Game) -> Position {
-        game.start.get_or_init(|| Position::set_up_start(game)).clone()
-    }
-
-    fn set_up_start(game: &Game) -> Position {
-        let mut pos = Position::empty(game);
-        for &(cell, piece, owner) in &game.rules.start.pieces {
-            pos.put(game, cell, Some(Piece::new(piece, owner.into())));
-            if game.rules.unmoved.contains(&piece) {
-                pos.mark_unmoved(game, cell);
-            }
-        }
-        // A mark that pairs with nothing (a rook set up off its king's row) is dropped here as
-        // after every move: positions that castle alike are alike, and FEN reads them back.
-        game.drop_idle_marks(&mut pos);
-        if let Some(hands) = &game.rules.hands {
-            for player in PlayerId::BOTH {
-                for (kind, &count) in hands.start[player.index()].iter().enumerate() {
-                    pos.put_hand(game, player, PieceTypeId::new(kind), u32::from(count));
-                }
-            }
-        }
-        pos.set_side(game, game.rules.start.side);
-        pos
-    }
-
-    /// A position with these pieces, `side` to move, in the last phase (ordinary play), with
-    /// no history: for tools that build positions themselves.
-    pub fn with_pieces(game: &Game, pieces: &[(CellId, Piece)], side: PlayerId) -> Position {
-        let mut pos = Position::empty(game);
-        for &(cell, piece) in pieces {
-            pos.put(game, cell, Some(piece));
-        }
-        pos.set_side(game, side);
-        let last = game.phases.len() - 1;
-        pos.set_phase(game, last as u8, Progress::START);
-        pos
+        self.sets.cells(PIECES + piece.code())
     }
 
     /// Sets a cell without recording it (setting up a position).
-    pub(crate) fn put(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
+    pub(crate) fn put(&mut self, keys: &Keys, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
-        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.hash ^= keys.key(cell, old) ^ keys.key(cell, new);
         self.replace(cell, old, new);
     }
 
@@ -362,50 +276,50 @@ impl Position {
     fn replace(&mut self, cell: CellId, old: Option<Piece>, new: Option<Piece>) {
         self.counts[old.slot()] -= u32::from(old.is_some());
         self.counts[new.slot()] += u32::from(new.is_some());
-        self.remove(old.slot(), cell);
-        self.insert(new.slot(), cell);
+        self.sets.remove(old.slot(), cell);
+        self.sets.insert(new.slot(), cell);
         if let Some(p) = old {
-            self.remove(PIECES + p.code(), cell);
+            self.sets.remove(PIECES + p.code(), cell);
         }
         if let Some(p) = new {
-            self.insert(PIECES + p.code(), cell);
+            self.sets.insert(PIECES + p.code(), cell);
         }
         self.cells[cell.index()] = new;
     }
 
-    pub(crate) fn set_side(&mut self, game: &Game, side: PlayerId) {
+    pub(crate) fn set_side(&mut self, keys: &Keys, side: PlayerId) {
         if side != self.side {
-            self.hash ^= game.side_key;
+            self.hash ^= keys.side();
             self.side = side;
         }
     }
 
-    pub(crate) fn set_phase(&mut self, game: &Game, phase: u8, progress: Progress) {
-        self.hash ^= game.phase_key(self.phase, self.progress) ^ game.phase_key(phase, progress);
+    pub(crate) fn set_phase(&mut self, keys: &Keys, phase: u8, progress: Progress) {
+        self.hash ^= keys.phase(self.phase, self.progress.key()) ^ keys.phase(phase, progress.key());
         self.phase = phase;
         self.progress = progress;
     }
 
     /// Changes a cell during a move, recording the old value.
     #[inline(always)]
-    pub(crate) fn set(&mut self, game: &Game, cell: CellId, new: Option<Piece>) {
+    pub(crate) fn set(&mut self, keys: &Keys, cell: CellId, new: Option<Piece>) {
         let old = self.cells[cell.index()];
         self.undo.push(Undo::Cell(cell, old));
-        self.hash ^= game.key(cell, old) ^ game.key(cell, new);
+        self.hash ^= keys.key(cell, old) ^ keys.key(cell, new);
         self.replace(cell, old, new);
     }
 
     /// Takes the piece on `cell` off the board during a move, recording it.
     #[inline(always)]
-    pub(crate) fn take(&mut self, game: &Game, cell: CellId) {
+    pub(crate) fn take(&mut self, keys: &Keys, cell: CellId) {
         let Some(old) = self.cells[cell.index()] else { return };
         self.undo.push(Undo::Cell(cell, Some(old)));
         // An empty cell's key is 0.
-        self.hash ^= game.key(cell, Some(old));
+        self.hash ^= keys.key(cell, Some(old));
         self.counts[old.slot()] -= 1;
-        self.flip(old.slot(), cell);
-        self.flip(0, cell);
-        self.flip(PIECES + old.code(), cell);
+        self.sets.toggle(old.slot(), cell);
+        self.sets.toggle(0, cell);
+        self.sets.toggle(PIECES + old.code(), cell);
         self.cells[cell.index()] = None;
     }
 
@@ -413,12 +327,12 @@ impl Position {
     /// is given, taking what stood there: one undo entry for both cells, whose sets change by
     /// their bits alone. `to` may be `from` (a chain of captures that comes back).
     #[inline(always)]
-    pub(crate) fn step(&mut self, game: &Game, from: CellId, to: CellId, promoted: Option<Piece>) {
+    pub(crate) fn step(&mut self, keys: &Keys, from: CellId, to: CellId, promoted: Option<Piece>) {
         let moving = self.cells[from.index()].expect("a piece moves from a cell that holds one");
         let arriving = promoted.unwrap_or(moving);
         let taken = if from == to { None } else { self.cells[to.index()] };
         self.undo.push(Undo::Step(from, to, moving, taken));
-        self.hash ^= game.key(from, Some(moving)) ^ game.key(to, taken) ^ game.key(to, Some(arriving));
+        self.hash ^= keys.key(from, Some(moving)) ^ keys.key(to, taken) ^ keys.key(to, Some(arriving));
         self.flip_step(from, to, moving, taken, arriving);
         self.counts[moving.slot()] -= 1;
         self.counts[arriving.slot()] += 1;
@@ -434,7 +348,7 @@ impl Position {
     fn flip_step(&mut self, from: CellId, to: CellId, moving: Piece, taken: Option<Piece>, arriving: Piece) {
         // One slice for all six words: writes through `self` would make the compiler reload
         // the vector's address and length for each.
-        let (words, sets) = (self.words, &mut self.sets[..]);
+        let (words, sets) = self.sets.raw_mut();
         let (f, t) = (from.index(), to.index());
         let mut flip = |row: usize, i: usize| sets[row * words + i / 64] ^= 1 << (i % 64);
         flip(moving.slot(), f);
@@ -469,14 +383,14 @@ impl Position {
     /// to `side`'s opponent, to `side` during a move: one undo entry for them all, and the
     /// owners' sets changed by the word at once.
     #[inline(always)]
-    pub(crate) fn turn_word(&mut self, game: &Game, cells: u64, side: PlayerId) {
+    pub(crate) fn turn_word(&mut self, keys: &Keys, cells: u64, side: PlayerId) {
         let enemy = side.other();
         self.undo.push(Undo::Turn(enemy));
         self.turn_log.push(cells);
         for i in word_bits(cells) {
             let old = self.cells[i].expect("a turned cell holds a piece");
             let new = old.turned_to(side);
-            self.hash ^= game.key(CellId::new(i), Some(old)) ^ game.key(CellId::new(i), Some(new));
+            self.hash ^= keys.key(CellId::new(i), Some(old)) ^ keys.key(CellId::new(i), Some(new));
         }
         self.turn_cells(cells, enemy, side);
     }
@@ -484,12 +398,12 @@ impl Position {
     /// The cells, counts and sets of [`Position::turn_word`], from `from`'s pieces to `to`'s.
     #[inline(always)]
     fn turn_cells(&mut self, cells: u64, from: PlayerId, to: PlayerId) {
-        debug_assert_eq!(self.words, 1, "turning a word on a board of one word");
-        let (f, t) = (crate::game::slot(from), crate::game::slot(to));
+        let (f, t) = (slot(from), slot(to));
         let n = cells.count_ones();
         self.counts[f] -= n;
         self.counts[t] += n;
-        let sets = &mut self.sets[..];
+        let (words, sets) = self.sets.raw_mut();
+        debug_assert_eq!(words, 1, "turning a word on a board of one word");
         sets[f] ^= cells;
         sets[t] ^= cells;
         for i in word_bits(cells) {
@@ -504,7 +418,7 @@ impl Position {
     /// Sets the pieces under a cell's top (bottom first) during a move, recording the old ones.
     pub(crate) fn set_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
-        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+        self.hash ^= column_key(cell, &old) ^ column_key(cell, &self.below[cell.index()]);
         self.stack_log.push(old);
         self.undo.push(Undo::Stack(cell));
     }
@@ -512,7 +426,7 @@ impl Position {
     /// Sets the pieces under a cell's top without recording it (setting up a position).
     pub(crate) fn put_below(&mut self, cell: CellId, column: Vec<Piece>) {
         let old = std::mem::replace(&mut self.below[cell.index()], column);
-        self.hash ^= crate::stacks::column_key(cell, &old) ^ crate::stacks::column_key(cell, &self.below[cell.index()]);
+        self.hash ^= column_key(cell, &old) ^ column_key(cell, &self.below[cell.index()]);
     }
 
     /// The column on a cell, top first: the piece [`Position::at`] gives, then those under it
@@ -532,7 +446,7 @@ impl Position {
 
     /// Opens a move: saves the scalars. What the last move passed over is forgotten.
     #[inline(always)]
-    pub(crate) fn begin(&mut self, game: &Game) {
+    pub(crate) fn begin(&mut self, keys: &Keys) {
         self.frames.push(Frame {
             undo_len: self.undo.len() as u32,
             side: self.side,
@@ -545,23 +459,23 @@ impl Position {
             streak: self.streak,
         });
         if self.victim != NO_CELL {
-            self.hash ^= game.passed_key(self.passed, self.victim);
+            self.hash ^= keys.passed(self.passed, self.victim);
             self.passed = CellBits::EMPTY;
             self.victim = NO_CELL;
         }
         if self.ko != NO_CELL {
-            self.hash ^= game.ko_key(self.ko);
+            self.hash ^= keys.ko(self.ko);
             self.ko = NO_CELL;
         }
     }
 
     /// The move being made leaves a ko on `cell`: the next move may not place there.
-    pub(crate) fn set_ko(&mut self, game: &Game, cell: CellId) {
+    pub(crate) fn set_ko(&mut self, keys: &Keys, cell: CellId) {
         if self.ko != NO_CELL {
-            self.hash ^= game.ko_key(self.ko);
+            self.hash ^= keys.ko(self.ko);
         }
         self.ko = cell;
-        self.hash ^= game.ko_key(cell);
+        self.hash ^= keys.ko(cell);
     }
 
     /// The cell a ko forbids to place on in this move ([state] ko), if any.
@@ -572,23 +486,23 @@ impl Position {
     /// Has the piece on `cell` never moved (for the tracked piece types)?
     #[inline(always)]
     pub(crate) fn is_unmoved(&self, cell: CellId) -> bool {
-        self.has(UNMOVED, cell)
+        self.sets.contains(UNMOVED, cell)
     }
 
     /// Marks the piece on `cell` as never moved (setting up a position).
-    pub(crate) fn mark_unmoved(&mut self, game: &Game, cell: CellId) {
-        if !self.is_unmoved(cell) && game.tracks_unmoved() {
-            self.insert(UNMOVED, cell);
-            self.hash ^= game.unmoved_key(cell);
+    pub(crate) fn mark_unmoved(&mut self, keys: &Keys, cell: CellId) {
+        if !self.is_unmoved(cell) && keys.tracks_unmoved() {
+            self.sets.insert(UNMOVED, cell);
+            self.hash ^= keys.unmoved(cell);
         }
     }
 
     /// The piece on `cell` has moved, or left the board: forget that it never moved.
     #[inline(always)]
-    pub(crate) fn clear_unmoved(&mut self, game: &Game, cell: CellId) {
-        if game.tracks_unmoved() && self.is_unmoved(cell) {
-            self.remove(UNMOVED, cell);
-            self.hash ^= game.unmoved_key(cell);
+    pub(crate) fn clear_unmoved(&mut self, keys: &Keys, cell: CellId) {
+        if keys.tracks_unmoved() && self.is_unmoved(cell) {
+            self.sets.remove(UNMOVED, cell);
+            self.hash ^= keys.unmoved(cell);
             self.undo.push(Undo::Unmoved(cell));
         }
     }
@@ -600,23 +514,23 @@ impl Position {
     }
 
     /// The move being made passed over `passed`, and its piece stands on `victim`.
-    pub(crate) fn set_passed(&mut self, game: &Game, passed: CellBits, victim: CellId) {
+    pub(crate) fn set_passed(&mut self, keys: &Keys, passed: CellBits, victim: CellId) {
         if passed != CellBits::EMPTY {
             self.passed = passed;
             self.victim = victim;
-            self.hash ^= game.passed_key(passed, victim);
+            self.hash ^= keys.passed(passed, victim);
         }
     }
 
     /// Sets how many moves in a row `player`'s piece on `cell` has made (0: forget).
-    pub(crate) fn set_streak(&mut self, game: &Game, player: PlayerId, cell: CellId, count: u8) {
+    pub(crate) fn set_streak(&mut self, keys: &Keys, player: PlayerId, cell: CellId, count: u8) {
         let (old_cell, old_count) = self.streak[player.index()];
         if old_count > 0 {
-            self.hash ^= game.streak_key(old_cell, old_count);
+            self.hash ^= keys.streak(old_cell, old_count);
         }
         let new = if count > 0 { (cell, count) } else { (NO_CELL, 0) };
         if count > 0 {
-            self.hash ^= game.streak_key(cell, count);
+            self.hash ^= keys.streak(cell, count);
         }
         self.streak[player.index()] = new;
     }
@@ -633,43 +547,81 @@ impl Position {
     }
 
     /// Sets counter `i` of the declared state during a move, recording its old value.
-    pub(crate) fn set_tally(&mut self, game: &Game, i: usize, value: u16) {
+    pub(crate) fn set_tally(&mut self, keys: &Keys, i: usize, value: u16) {
         let old = self.tally[i];
         if old != value {
             self.undo.push(Undo::Tally(u16::try_from(i).expect("a ruleset declares a few counters"), old));
-            self.hash ^= game.tally_key(i, old) ^ game.tally_key(i, value);
+            self.hash ^= keys.tally(i, old) ^ keys.tally(i, value);
             self.tally[i] = value;
         }
     }
 
     /// Sets counter `i` without recording it (setting up a position).
-    pub(crate) fn put_tally(&mut self, game: &Game, i: usize, value: u16) {
-        self.hash ^= game.tally_key(i, self.tally[i]) ^ game.tally_key(i, value);
+    pub(crate) fn put_tally(&mut self, keys: &Keys, i: usize, value: u16) {
+        self.hash ^= keys.tally(i, self.tally[i]) ^ keys.tally(i, value);
         self.tally[i] = value;
     }
 
     /// Remembers `last` as the last move during a move, recording the one before.
-    pub(crate) fn set_last(&mut self, game: &Game, last: LastMove) {
+    pub(crate) fn set_last(&mut self, keys: &Keys, last: LastMove) {
         self.undo.push(Undo::Last);
         self.last_log.push(self.last);
-        self.put_last(game, last);
+        self.put_last(keys, last);
     }
 
     /// Remembers `last` as the last move without recording it (setting up a position).
-    pub(crate) fn put_last(&mut self, game: &Game, last: LastMove) {
-        self.hash ^= game.last_key(&self.last) ^ game.last_key(&last);
+    pub(crate) fn put_last(&mut self, keys: &Keys, last: LastMove) {
+        self.hash ^= keys.last(&self.last) ^ keys.last(&last);
         self.last = last;
     }
 
-    /// Closes a move (`placed`: it put a new piece on the board): the other player moves, and
-    /// the phase advances.
+    /// How many pieces are in hand slot `slot` ([`Keys::hand_slot`]).
+    #[inline]
+    pub(crate) fn hand(&self, slot: usize) -> u32 {
+        u32::from(self.hands[slot])
+    }
+
+    /// Sets hand slot `slot` to `count` during a move, recording the old count.
+    pub(crate) fn set_hand(&mut self, keys: &Keys, slot: usize, count: u32) {
+        let old = self.hands[slot];
+        self.undo.push(Undo::Hand(u16::try_from(slot).expect("a ruleset has a few piece types"), old));
+        self.put_hand(keys, slot, count);
+    }
+
+    /// Sets hand slot `slot` without recording it (setting up a position). Counts stop at
+    /// `u16::MAX`, which the loader keeps every start below.
+    pub(crate) fn put_hand(&mut self, keys: &Keys, slot: usize, count: u32) {
+        let count = u16::try_from(count).unwrap_or(u16::MAX);
+        self.hash ^= keys.hand(slot, u32::from(self.hands[slot])) ^ keys.hand(slot, u32::from(count));
+        self.hands[slot] = count;
+    }
+
+    /// Did the piece on `cell` arrive by promotion (`[hands] mark-promoted`)?
+    #[inline]
+    pub(crate) fn marked(&self, keys: &Keys, cell: CellId) -> bool {
+        keys.marks() && self.sets.contains(PIECES + keys.codes(), cell)
+    }
+
+    /// Marks or unmarks the piece on `cell` as arrived by promotion, during a move (recorded)
+    /// or not.
+    pub(crate) fn set_mark(&mut self, keys: &Keys, cell: CellId, on: bool, record: bool) {
+        if keys.marks() && self.marked(keys, cell) != on {
+            self.sets.toggle(PIECES + keys.codes(), cell);
+            self.hash ^= keys.mark(cell);
+            if record {
+                self.undo.push(Undo::Mark(cell));
+            }
+        }
+    }
+
+    /// Closes a move: the other player moves, and the game is in `phase` with `progress` (which
+    /// the phases' limits say, [`crate::moves::Phases::advance`]).
     #[inline(always)]
-    pub(crate) fn end_turn(&mut self, game: &Game, placed: bool) {
-        let (phase, progress) = game.advance(self.phase, self.progress, self.side, placed);
-        self.hash ^= game.side_key;
+    pub(crate) fn end_turn(&mut self, keys: &Keys, (phase, progress): (u8, Progress)) {
+        self.hash ^= keys.side();
         self.side = self.side.other();
         if (phase, progress) != (self.phase, self.progress) {
-            self.set_phase(game, phase, progress);
+            self.set_phase(keys, phase, progress);
         }
     }
 
@@ -692,11 +644,11 @@ impl Position {
                     let cells = self.turn_log.pop().expect("a turn entry has its cells logged");
                     self.turn_cells(cells, owner.other(), owner);
                 }
-                Undo::Unmoved(cell) => self.insert(UNMOVED, cell),
+                Undo::Unmoved(cell) => self.sets.insert(UNMOVED, cell),
                 Undo::Tally(i, old) => self.tally[usize::from(i)] = old,
                 Undo::Last => self.last = self.last_log.pop().expect("a last-move entry has its move logged"),
-                Undo::Hand(word, shift, old) => self.write_hand(usize::from(word), shift, old),
-                Undo::Mark(word, bit) => self.sets[usize::from(word)] ^= 1 << bit,
+                Undo::Hand(slot, old) => self.hands[usize::from(slot)] = old,
+                Undo::Mark(cell) => self.sets.toggle(self.sets.len() - 1, cell),
                 Undo::Stack(cell) => self.below[cell.index()] = self.stack_log.pop().expect("a stack entry has its column logged"),
             }
         }
@@ -778,7 +730,7 @@ impl Position {
                     turns += 1;
                     false
                 }
-                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last | Undo::Hand(..) | Undo::Mark(..) => false,
+                Undo::Unmoved(_) | Undo::Tally(..) | Undo::Last | Undo::Hand(..) | Undo::Mark(_) => false,
             };
             if hit {
                 return Some(true);
@@ -828,14 +780,13 @@ impl Position {
 
     /// Pieces a player has on the board.
     pub fn piece_count(&self, player: PlayerId) -> u32 {
-        self.counts[crate::game::slot(player)]
+        self.counts[slot(player)]
     }
 
     /// How many of `piece` stand on the board (the tops of stacks, as [`Position::at`] sees
     /// them): read from the cell set the position keeps of each piece, not by a walk of the board.
     pub fn count(&self, piece: Piece) -> u32 {
-        let row = PIECES + piece.code();
-        self.sets[row * self.words..(row + 1) * self.words].iter().map(|w| w.count_ones()).sum()
+        self.sets.count(PIECES + piece.code())
     }
 
     /// How many of the positions before the moves this position can unmake had the hash
@@ -850,146 +801,68 @@ impl Position {
         self.frames.len()
     }
 
-    /// The hash computed from scratch (to check the incremental one).
-    pub fn compute_hash(&self, game: &Game) -> u64 {
-        let mut h = game.phase_key(self.phase, self.progress);
+    /// The hash computed from scratch with `keys` (to check the incremental one).
+    pub(crate) fn hash_from_scratch(&self, keys: &Keys) -> u64 {
+        let mut h = keys.phase(self.phase, self.progress.key());
         for (cell, &held) in self.cells.iter().enumerate() {
-            h ^= game.key(CellId::new(cell), held);
+            h ^= keys.key(CellId::new(cell), held);
         }
         if self.side == PlayerId::SECOND {
-            h ^= game.side_key;
+            h ^= keys.side();
         }
         for c in (0..self.cells.len()).map(CellId::new) {
             if self.is_unmoved(c) {
-                h ^= game.unmoved_key(c);
+                h ^= keys.unmoved(c);
             }
         }
         if self.victim != NO_CELL {
-            h ^= game.passed_key(self.passed, self.victim);
-        }
-        if self.ko != NO_CELL {
-            h ^= game.ko_key(self.ko);
+            h ^= keys.passed(self.passed, self.victim);
         }
         for &(cell, count) in &self.streak {
             if count > 0 {
-                h ^= game.streak_key(cell, count);
+                h ^= keys.streak(cell, count);
             }
+        }
+        if self.ko != NO_CELL {
+            h ^= keys.ko(self.ko);
         }
         for (cell, column) in self.below.iter().enumerate() {
-            h ^= crate::stacks::column_key(CellId::new(cell), column);
+            h ^= column_key(CellId::new(cell), column);
         }
         for (i, &v) in self.tally.iter().enumerate() {
-            h ^= game.tally_key(i, v);
+            h ^= keys.tally(i, v);
         }
-        h ^= game.last_key(&self.last);
-        if let Some(hands) = &game.hands {
-            for player in PlayerId::BOTH {
-                for kind in (0..game.rules.pieces.len()).map(PieceTypeId::new) {
-                    h ^= game.hand_key(player, kind, self.in_hand(game, player, kind));
-                }
-            }
-            if hands.marks {
-                for c in (0..self.cells.len()).map(CellId::new).filter(|&c| self.is_marked(game, c)) {
-                    h ^= game.mark_key(c);
-                }
-            }
+        h ^= keys.last(&self.last);
+        for (slot, &count) in self.hands.iter().enumerate() {
+            h ^= keys.hand(slot, u32::from(count));
+        }
+        for c in (0..self.cells.len()).map(CellId::new).filter(|&c| self.marked(keys, c)) {
+            h ^= keys.mark(c);
         }
         h
     }
+}
 
-    /// How many pieces of type `kind` `player` holds in hand (0 in a game without hands).
-    #[inline]
-    pub fn in_hand(&self, game: &Game, player: PlayerId, kind: PieceTypeId) -> u32 {
-        match &game.hands {
-            Some(h) => {
-                let (word, shift) = h.hand_place(game, player, kind);
-                u32::from((self.sets[word] >> shift) as u16)
-            }
-            None => 0,
-        }
-    }
+// Scratch positions, reused: a test that must make a move makes it on a copy of the position,
+// and copying into an old copy allocates nothing. A pool, because such tests nest (a move made,
+// its replies generated, one of them made).
+thread_local! {
+    static SCRATCH: RefCell<Vec<Position>> = const { RefCell::new(Vec::new()) };
+}
 
-    /// Writes the 16 bits at `shift` of word `word` of the sets: a hand's count.
-    #[inline]
-    fn write_hand(&mut self, word: usize, shift: u8, count: u16) {
-        let w = &mut self.sets[word];
-        *w = (*w & !(0xFFFF << shift)) | (u64::from(count) << shift);
-    }
-
-    /// Sets how many pieces of type `kind` `player` holds during a move, recording the old
-    /// count.
-    pub(crate) fn set_hand(&mut self, game: &Game, player: PlayerId, kind: PieceTypeId, count: u32) {
-        let Some(h) = &game.hands else { return };
-        let (word, shift) = h.hand_place(game, player, kind);
-        let old = (self.sets[word] >> shift) as u16;
-        // The sets of a game are far shorter than 2^16 words (`HandRules` checks it).
-        self.undo.push(Undo::Hand(word as u16, shift as u8, old));
-        self.put_hand(game, player, kind, count);
-    }
-
-    /// Sets a hand's count without recording it (setting up a position). Counts stop at
-    /// `u16::MAX`, which the loader keeps every start below.
-    pub(crate) fn put_hand(&mut self, game: &Game, player: PlayerId, kind: PieceTypeId, count: u32) {
-        let Some(h) = &game.hands else { return };
-        let count = u16::try_from(count).unwrap_or(u16::MAX);
-        let old = self.in_hand(game, player, kind);
-        self.hash ^= game.hand_key(player, kind, old) ^ game.hand_key(player, kind, u32::from(count));
-        let (word, shift) = h.hand_place(game, player, kind);
-        self.write_hand(word, shift as u8, count);
-    }
-
-    /// Did the piece on `cell` arrive by promotion (`[hands] mark-promoted`)?
-    #[inline]
-    pub fn is_marked(&self, game: &Game, cell: CellId) -> bool {
-        match &game.hands {
-            Some(h) if h.marks => {
-                let i = cell.index();
-                self.sets[h.marks_at + i / 64] >> (i % 64) & 1 != 0
-            }
-            _ => false,
-        }
-    }
-
-    /// Marks or unmarks the piece on `cell` as arrived by promotion, during a move (recorded)
-    /// or not.
-    pub(crate) fn set_mark(&mut self, game: &Game, cell: CellId, on: bool, record: bool) {
-        let Some(h) = game.hands.as_ref().filter(|h| h.marks) else { return };
-        if self.is_marked(game, cell) != on {
-            let (word, bit) = (h.marks_at + cell.index() / 64, cell.index() % 64);
-            self.sets[word] ^= 1 << bit;
-            self.hash ^= game.mark_key(cell);
-            if record {
-                self.undo.push(Undo::Mark(word as u16, bit as u8));
-            }
-        }
-    }
+/// Runs `f` on a scratch copy of `pos` (without its history).
+pub(crate) fn with_scratch<R>(pos: &Position, f: impl FnOnce(&mut Position) -> R) -> R {
+    let mut scratch = SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_else(|| pos.clone());
+    scratch.copy_state_from(pos);
+    let result = f(&mut scratch);
+    SCRATCH.with(|s| s.borrow_mut().push(scratch));
+    result
 }
 
 /// The first sets of a position: the owner slots (0 empty, 1 and 2 the players, 3 nobody).
 const UNMOVED: usize = 4;
 /// The row of piece code `c` is `PIECES + c` (codes start at 1: row `PIECES` is `UNMOVED`'s).
 pub(crate) const PIECES: usize = 4;
-
-impl Game {
-    /// The phase and its progress after `side` makes a move in `phase` (`placed`: the move put
-    /// a new piece on the board; a pass puts none).
-    #[inline(always)]
-    pub(crate) fn advance(&self, phase: u8, progress: Progress, side: PlayerId, placed: bool) -> (u8, Progress) {
-        match self.phases[phase as usize].limit {
-            None => (phase, progress),
-            Some(PhaseLimit::Plies(limit)) if progress.plies() + 1 >= limit => (phase + 1, Progress::START),
-            Some(PhaseLimit::Plies(_)) => (phase, progress.ply()),
-            Some(PhaseLimit::Placed(limit)) => {
-                let now = if placed { progress.place(side) } else { progress };
-                if now.placed(PlayerId::FIRST) >= limit && now.placed(PlayerId::SECOND) >= limit {
-                    (phase + 1, Progress::START)
-                } else {
-                    (phase, now)
-                }
-            }
-        }
-    }
-}
 
 /// The indices of the set bits of `word`, lowest first.
 #[inline(always)]
@@ -1005,8 +878,9 @@ fn word_bits(mut word: u64) -> impl Iterator<Item = usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::Position;
+    use super::{Position, Progress};
     use crate::game::Game;
+    use hetproba_rules::model::PlayerId;
 
     #[test]
     fn a_long_line_of_moves_keeps_the_undo_log_of_its_last_move_only() {
@@ -1021,5 +895,15 @@ mod tests {
         let mut pos = Position::start(&game);
         assert_eq!(game.play_line(&mut pos, &["a1-b1", "e1-d1", "b1-a1", "d1-e1"].repeat(50).join(" ")), Ok(200));
         assert_eq!((pos.frames.len(), pos.undo.len()), (one.frames.len(), one.undo.len()), "one move's log, not 200 moves'");
+    }
+
+    #[test]
+    fn progress_counts_plies_or_each_players_placements() {
+        let placed = Progress::START.place(PlayerId::SECOND).place(PlayerId::SECOND).place(PlayerId::FIRST);
+        assert_eq!((placed.placed(PlayerId::FIRST), placed.placed(PlayerId::SECOND)), (1, 2));
+        assert_eq!(placed, Progress::after_placing([1, 2]));
+        assert_eq!(Progress::START.ply().ply().plies(), 2);
+        assert_eq!(Progress::START.ply().ply(), Progress::after_plies(2));
+        assert_ne!(placed.key(), Progress::after_placing([2, 1]).key());
     }
 }

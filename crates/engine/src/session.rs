@@ -1,12 +1,16 @@
 //! A game in progress: the position plus the history that draw rules need (repetitions, move
 //! counters, material configurations). `play`, `replay` and self-play use it; perft does not.
 
+use crate::cellbits::CellBits;
+use crate::draws::{DrawTest, clock_events};
 use crate::ends::Outcome;
-use crate::game::{Game, Owner};
-use crate::moves::{CellBits, Move};
+use crate::game::Game;
+use crate::host::Host;
+use crate::mv::Move;
 use crate::notation::PositionError;
+use crate::piece::Owner;
 use crate::position::Position;
-use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PieceTypeSet, PlayerId};
+use hetproba_rules::model::{DrawKind, Event, Material, PieceTypeId, PlayerId};
 
 /// How many moves back [`Session::undo`] can always go (at least; up to twice as many).
 pub const UNDO_DEPTH: usize = 256;
@@ -41,96 +45,6 @@ pub struct Session<'g> {
     saved: Vec<u32>,
 }
 
-/// The events that restart a count, as sets tested once a move: any capture, and the moves of
-/// some piece types.
-#[derive(Clone, Copy, Debug, Default)]
-struct Resets {
-    capture: bool,
-    pieces: PieceTypeSet,
-}
-
-impl Resets {
-    fn of(events: &[Event]) -> Resets {
-        let mut resets = Resets::default();
-        for e in events {
-            match e {
-                Event::Capture => resets.capture = true,
-                Event::PieceMoves(t) => resets.pieces.insert(*t),
-            }
-        }
-        resets
-    }
-
-    /// Does a move (`capture`: it captures; `mover`: the type of the piece that moves) restart
-    /// the count?
-    #[inline(always)]
-    fn hit(self, capture: bool, mover: Option<PieceTypeId>) -> bool {
-        (self.capture && capture) || mover.is_some_and(|t| self.pieces.contains(t))
-    }
-}
-
-/// The draw rules' bookkeeping, decided once per game: which counters a move updates and what
-/// restarts them, so that [`Session::play`] walks no rule it has nothing to do for.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct DrawPlan {
-    /// What restarts FEN's half-move clock.
-    clock: Resets,
-    /// The move-count rules without a material condition: their index among the draw rules and
-    /// what restarts them.
-    counters: Vec<(usize, Resets)>,
-    /// Some rule has a material condition: then every counter takes the general path.
-    material: bool,
-    /// Per draw rule, in order, what [`Session::history_draw`] tests.
-    tests: Vec<DrawTest>,
-}
-
-/// What a draw rule asks of the history.
-#[derive(Clone, Copy, Debug)]
-enum DrawTest {
-    /// The current position stood this many times, itself included.
-    Repetition(u32),
-    /// The rule's counter reached `plies`, and its material condition holds if it has one.
-    Count { plies: u32, material: bool },
-}
-
-impl DrawPlan {
-    pub(crate) fn of(rules: &hetproba_rules::model::Ruleset) -> DrawPlan {
-        let material = rules.draws.iter().any(|d| matches!(&d.kind, DrawKind::Counter(c) if c.material.is_some()));
-        let counters = rules
-            .draws
-            .iter()
-            .enumerate()
-            .filter_map(|(i, d)| match &d.kind {
-                DrawKind::Counter(c) if c.material.is_none() => Some((i, Resets::of(&c.reset))),
-                _ => None,
-            })
-            .collect();
-        let tests = rules
-            .draws
-            .iter()
-            .map(|d| match &d.kind {
-                DrawKind::Repetition(r) => DrawTest::Repetition(r.count),
-                DrawKind::Counter(c) => DrawTest::Count { plies: c.plies, material: c.material.is_some() },
-            })
-            .collect();
-        DrawPlan { clock: Resets::of(&clock_events(rules)), counters, material, tests }
-    }
-}
-
-/// The events that restart FEN's half-move clock: the resets of the first move-count draw rule
-/// that has some and no material condition (a fifty-move rule: a capture or a pawn move),
-/// or else a capture.
-fn clock_events(rules: &hetproba_rules::model::Ruleset) -> Vec<Event> {
-    rules
-        .draws
-        .iter()
-        .find_map(|d| match &d.kind {
-            DrawKind::Counter(c) if c.material.is_none() && !c.reset.is_empty() => Some(c.reset.clone()),
-            _ => None,
-        })
-        .unwrap_or_else(|| vec![Event::Capture])
-}
-
 fn is_event(e: &Event, mv: &Move, mover_piece: Option<PieceTypeId>) -> bool {
     match e {
         Event::Capture => mv.is_capture(),
@@ -144,7 +58,7 @@ impl<'g> Session<'g> {
         let mut keys = Vec::with_capacity(ROOM + 1);
         keys.push(repetition_key(game, &pos));
         let counters = vec![0; game.rules().draws.len()];
-        let material = game.draw_plan.material.then(|| material_counts(game, &pos));
+        let material = game.draw_plan().material.then(|| material_counts(game, &pos));
         let second_began = pos.side() == PlayerId::SECOND;
         // What `play` saves a ply: where repetition looks back to, the clock, the counters, the
         // material.
@@ -223,7 +137,7 @@ impl<'g> Session<'g> {
     /// Plays a legal move and updates the history.
     pub fn play(&mut self, mv: Move) {
         let game = self.game;
-        let plan = &game.draw_plan;
+        let plan = game.draw_plan();
         self.saved.extend_from_slice(&[self.since as u32, self.halfmove]);
         self.saved.extend_from_slice(&self.counters);
         if let Some(counts) = &self.material {
@@ -243,7 +157,7 @@ impl<'g> Session<'g> {
                 self.counters[i] = if resets.hit(capture, mover_piece) { 0 } else { self.counters[i] + 1 };
             }
         }
-        if game.one_way.holds(&mv, mover_piece) {
+        if game.one_way().holds(&mv, mover_piece) {
             self.since = self.keys.len();
         }
         self.keys.push(repetition_key(game, &self.pos));
@@ -340,7 +254,7 @@ impl<'g> Session<'g> {
     /// without the game's own end conditions (a search that has the moves at hand asks this
     /// alone).
     pub fn history_draw(&self) -> Option<usize> {
-        for (i, test) in self.game.draw_plan.tests.iter().enumerate() {
+        for (i, test) in self.game.draw_plan().tests.iter().enumerate() {
             let drawn = match *test {
                 DrawTest::Repetition(count) => self.repetitions() + 1 >= count,
                 DrawTest::Count { plies, material } => self.counters[i] >= plies && (!material || self.material_holds(i)),
@@ -386,8 +300,10 @@ fn repetition_key(game: &Game, pos: &Position) -> u64 {
 /// [`repetition_key`] of a position whose last move passed over cells.
 fn passed_repetition_key(game: &Game, pos: &Position, passed: CellBits, victim: hetproba_board::CellId) -> u64 {
     // Listing the legal moves only when a move could take the passed cells at all.
-    if !game.could_take_passed(pos) || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled[m.rule.index()].takes_passed) {
-        pos.hash() ^ game.passed_key(passed, victim)
+    if !game.could_take_passed(pos)
+        || !game.legal_moves(pos).iter().any(|m| !m.is_pass() && game.compiled(m.rule.index()).rule.takes_passed)
+    {
+        pos.hash() ^ game.keys().passed(passed, victim)
     } else {
         pos.hash()
     }

@@ -4,29 +4,13 @@
 //! Making a move carries the column (or its top), and each hop takes the top of the column it
 //! jumps, in the order of the chain, and puts it under the moving column (or off the board).
 
-use crate::game::{Game, Owner, Piece, Square};
-use crate::moves::Move;
+use crate::game::Game;
+use crate::host::Host;
+use crate::mv::Move;
+use crate::piece::{Owner, Piece};
 use crate::position::Position;
 use hetproba_board::CellId;
 use hetproba_rules::model::{Carry, Prisoners, Stacks};
-
-/// The hash key of the pieces under a cell's top: one key per (cell, height, piece), mixed
-/// from the three rather than tabled, since columns may grow as tall as the pieces are many.
-pub(crate) fn column_key(cell: CellId, under: &[Piece]) -> u64 {
-    let mut h = 0;
-    for (height, piece) in under.iter().enumerate() {
-        h ^= mix((cell.index() as u64) << 32 | (height as u64) << 8 | piece.code() as u64);
-    }
-    h
-}
-
-/// SplitMix64's finaliser: distinct inputs give well-spread keys.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 impl Game {
     /// The cells a move takes tops from, in the order it takes them. A move that takes several
@@ -34,7 +18,7 @@ impl Game {
     /// cells come first (by cell index, hop by hop) is the one played. Called before the
     /// move changes anything.
     fn taking_order(&self, pos: &Position, mv: &Move) -> Vec<CellId> {
-        if mv.captures.len() <= 1 || !self.compiled[mv.rule.index()].kind.has_paths() {
+        if mv.captures.len() <= 1 || !self.compiled(mv.rule.index()).kind.has_paths() {
             return mv.captured_cells().collect();
         }
         self.capture_ways(pos, mv)
@@ -53,8 +37,8 @@ impl Game {
             let Some(top) = pos.cells[c.index()] else { continue };
             let (rest, next) = popped(&pos.below[c.index()]);
             pos.set_below(c, rest);
-            pos.set(self, c, next);
-            pos.clear_unmoved(self, c);
+            pos.set(self.keys(), c, next);
+            pos.clear_unmoved(self.keys(), c);
             taken.push(top);
         }
         taken
@@ -68,18 +52,18 @@ impl Game {
             Carry::Column => {
                 let under = pos.below[mv.from.index()].clone();
                 pos.set_below(mv.from, Vec::new());
-                pos.set(self, mv.from, None);
+                pos.set(self.keys(), mv.from, None);
                 under
             }
             Carry::Top => {
                 let (rest, next) = popped(&pos.below[mv.from.index()]);
                 pos.set_below(mv.from, rest);
-                pos.set(self, mv.from, next);
+                pos.set(self.keys(), mv.from, next);
                 Vec::new()
             }
         };
-        pos.clear_unmoved(self, mv.from);
-        pos.clear_unmoved(self, mv.to);
+        pos.clear_unmoved(self.keys(), mv.from);
+        pos.clear_unmoved(self.keys(), mv.to);
         if stacks.prisoners == Prisoners::Under {
             // Bottom first: the last prisoner taken lies lowest.
             let mut under: Vec<Piece> = prisoners.into_iter().rev().collect();
@@ -98,7 +82,7 @@ impl Game {
             column = base;
         }
         pos.set_below(mv.to, column);
-        pos.set(self, mv.to, Some(arriving));
+        pos.set(self.keys(), mv.to, Some(arriving));
     }
 }
 
@@ -124,7 +108,7 @@ impl Game {
 
     /// Reads `stacks:c3=wb,e5=Wbb` (see [`Game::write_stacks`]) into a position whose tops are set.
     pub(crate) fn read_stacks(&self, pos: &mut Position, field: &str) -> Result<(), String> {
-        if self.rules.stacks.is_none() {
+        if self.rules().stacks.is_none() {
             return Err("this ruleset stacks no pieces: drop the stacks field".into());
         }
         let list = field.strip_prefix("stacks:").unwrap_or(field);

@@ -14,10 +14,12 @@
 //!   least the royal pieces the start gives them, and no more unless a placement or a
 //!   promotion makes one; where captures explode, a blast may take one (the game is then over).
 
-use crate::game::{Game, Owner, Piece, Square};
+use crate::moves::{Compiled, Moves};
+use crate::piece::{Owner, Piece, Square};
 use crate::position::Position;
+use crate::tables::Promo;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Effect, PieceTypeId, PlayerId};
+use hetproba_rules::model::{Effect, PieceTypeId, PlayerId, Ruleset};
 
 /// Where pieces may stand and the royal pieces' counts, worked out once per game.
 #[derive(Clone, Debug)]
@@ -30,11 +32,12 @@ pub(crate) struct Standing {
 }
 
 impl Standing {
-    pub(crate) fn compile(game: &Game) -> Standing {
-        let rules = game.rules();
-        let n = game.board().len();
-        let placed = |kind: PieceTypeId| game.compiled.iter().any(|r| r.piece == kind && r.places());
-        let promoted_to = |kind: PieceTypeId| game.promotions.iter().flatten().any(|p| p.to.contains(&kind));
+    /// Works it out from the ruleset, its compiled moves and promotions, and the number of
+    /// piece codes.
+    pub(crate) fn compile(rules: &Ruleset, moves: &Moves, promotions: &[Option<Promo>], codes: usize) -> Standing {
+        let n = rules.board.len();
+        let placed = |kind: PieceTypeId| moves.all().iter().any(|r| r.rule.piece == kind && r.places());
+        let promoted_to = |kind: PieceTypeId| promotions.iter().flatten().any(|p| p.to.contains(&kind));
         let kinds = || (0..rules.pieces.len()).map(PieceTypeId::new);
         let in_start =
             |piece: Piece| rules.start.pieces.iter().filter(|&&(_, kind, owner)| Piece::new(kind, owner.into()) == piece).count();
@@ -50,12 +53,12 @@ impl Standing {
                 }
             }
         }
-        let shifts_others = |r: &crate::moves::Rule| r.kind.shifts_others(r.piece);
-        if game.compiled.iter().any(shifts_others) {
+        let shifts_others = |r: &Compiled| r.kind.shifts_others(r.rule.piece);
+        if moves.all().iter().any(shifts_others) {
             return Standing { may: Vec::new(), royal };
         }
         let flips = rules.moves.iter().any(|m| m.effects.iter().any(Effect::turns));
-        let mut may = vec![vec![false; n]; game.codes];
+        let mut may = vec![vec![false; n]; codes];
         let mut todo: Vec<(Piece, CellId)> = Vec::new();
         let mut mark = |piece: Piece, cell: CellId, todo: &mut Vec<(Piece, CellId)>| {
             let mut pieces = vec![piece];
@@ -88,21 +91,21 @@ impl Standing {
             }
         }
         // A piece a rule of `side` leaves on `cell`: promoted if it lands where it promotes.
-        let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &game.promotions[piece.kind().index()] {
+        let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &promotions[piece.kind().index()] {
             Some(promo) if piece.belongs_to(side) && promo.cells.contains(side.index(), cell) => {
                 out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
             }
             _ => out.push(piece),
         };
         let (mut moved, mut others, mut arrived) = (Vec::new(), Vec::new(), Vec::new());
-        for rule in game.compiled.iter().filter(|r| r.places()) {
+        for rule in moves.all().iter().filter(|r| r.places()) {
             for side in PlayerId::BOTH {
                 moved.clear();
                 others.clear();
-                rule.reach(game, side, NO_CELL, &mut moved, &mut others);
+                rule.reach(&rules.board, side, NO_CELL, &mut moved, &mut others);
                 for &cell in &moved {
                     arrived.clear();
-                    arrive(rule.moving[side.index()], side, cell, &mut arrived);
+                    arrive(rule.rule.moving[side.index()], side, cell, &mut arrived);
                     for &piece in &arrived {
                         mark(piece, cell, &mut todo);
                     }
@@ -110,14 +113,14 @@ impl Standing {
             }
         }
         while let Some((piece, from)) = todo.pop() {
-            for rule in game.compiled.iter().filter(|r| !r.places()) {
+            for rule in moves.all().iter().filter(|r| !r.places()) {
                 for side in PlayerId::BOTH {
-                    if rule.moving[side.index()] != piece || !rule.starts_on(side, from) {
+                    if rule.rule.moving[side.index()] != piece || !rule.rule.starts_on(side, from) {
                         continue;
                     }
                     moved.clear();
                     others.clear();
-                    rule.reach(game, side, from, &mut moved, &mut others);
+                    rule.reach(&rules.board, side, from, &mut moved, &mut others);
                     for &cell in &moved {
                         arrived.clear();
                         arrive(piece, side, cell, &mut arrived);
@@ -135,32 +138,32 @@ impl Standing {
     }
 }
 
-impl Game {
-    /// Captures may explode: a blast takes a royal piece without capturing it, and the move that
-    /// does so ends the game, whatever it leaves attacked.
-    fn blasts(&self) -> bool {
-        self.rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
-    }
+/// Captures may explode: a blast takes a royal piece without capturing it, and the move that
+/// does so ends the game, whatever it leaves attacked.
+fn blasts(rules: &Ruleset) -> bool {
+    rules.moves.iter().any(|m| m.effects.iter().any(|e| matches!(e, Effect::Explode(_))))
+}
 
+impl Standing {
     /// The player to move has lost a royal piece to a blast: the game is over, and the move that
     /// ended it may have left the mover's own royal piece attacked.
-    pub(crate) fn royal_blown(&self, pos: &Position) -> bool {
-        let standing = self.standing.get_or_init(|| Standing::compile(self));
-        self.blasts()
-            && standing.royal.iter().any(|&(piece, start, _)| {
+    pub(crate) fn royal_blown(&self, rules: &Ruleset, pos: &Position) -> bool {
+        blasts(rules)
+            && self.royal.iter().any(|&(piece, start, _)| {
                 piece.owner().player() == Some(pos.side)
                     && u32::try_from(pos.cells.iter().filter(|&&c| c == Some(piece)).count()).is_ok_and(|n| n < start)
             })
     }
 
     /// Why `pos` cannot arise in this game, if it cannot (see the module's rules).
-    pub(crate) fn impossible(&self, pos: &Position) -> Option<String> {
-        let standing = self.standing.get_or_init(|| Standing::compile(self));
-        let kind_name = |piece: Piece| self.rules.pieces[piece.kind().index()].name.as_str();
-        let blasts = self.blasts();
+    pub(crate) fn impossible(&self, rules: &Ruleset, promotions: &[Option<Promo>], pos: &Position) -> Option<String> {
+        let standing = self;
+        let blasts = blasts(rules);
+        let player_name = |p: PlayerId| rules.players[p.index()].name.as_str();
+        let kind_name = |piece: Piece| rules.pieces[piece.kind().index()].name.as_str();
         for &(piece, start, more) in &standing.royal {
             let count = pos.cells.iter().filter(|&&c| c == Some(piece)).count() as u32;
-            let (player, name) = (piece.owner().player().map_or("", |p| self.player_name(p)), kind_name(piece));
+            let (player, name) = (piece.owner().player().map_or("", player_name), kind_name(piece));
             if count < start && !blasts {
                 let has = match count {
                     0 => format!("no {name}"),
@@ -184,13 +187,13 @@ impl Game {
                 continue;
             }
             let name = kind_name(piece);
-            let owner = piece.owner().player().map_or(String::new(), |p| format!("{}'s ", self.player_name(p)));
+            let owner = piece.owner().player().map_or(String::new(), |p| format!("{}'s ", player_name(p)));
             let promotes = piece.owner().player().is_some_and(|p| {
-                self.promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells.contains(p.index(), CellId::new(i)))
+                promotions[piece.kind().index()].as_ref().is_some_and(|promo| promo.cells.contains(p.index(), CellId::new(i)))
             });
             let why =
                 if promotes { "it would have promoted there".to_string() } else { format!("no move of the game leaves a {name} there") };
-            return Some(format!("{owner}{name} on {}: {why}", self.board().name(CellId::new(i))));
+            return Some(format!("{owner}{name} on {}: {why}", rules.board.name(CellId::new(i))));
         }
         None
     }

@@ -3,79 +3,20 @@
 //! (after it is made, each change recorded for `unmake`), their hash keys, and their fields in
 //! position notation. Games that declare none never come here.
 
-use crate::game::{Game, splitmix};
-use crate::moves::Move;
-use crate::position::{LastMove, Position};
+use crate::game::Game;
+use crate::host::Host;
+use crate::mv::{LastMove, Move};
+use crate::position::Position;
 use hetproba_board::NO_CELL;
-use hetproba_rules::model::{PieceTypeSet, PlayerId, Ruleset};
-
-/// Where the declared counters sit in [`Position::tally`].
-#[derive(Clone, Debug, Default)]
-pub(crate) struct TallyPlan {
-    /// The checks each player has given (two counters from here) and the most counted.
-    pub checks: Option<(usize, u16)>,
-    /// The moves in a row that moved nothing.
-    pub passes: Option<usize>,
-    /// The pieces each player has captured: `captured + player * types + type`.
-    pub captured: Option<usize>,
-    types: usize,
-    /// The position remembers the last move.
-    pub last: bool,
-    /// How many counters.
-    pub len: usize,
-    /// Anything declared: `make` then updates it.
-    pub any: bool,
-    seed: u64,
-}
-
-impl TallyPlan {
-    pub(crate) fn of(rules: &Ruleset) -> TallyPlan {
-        let t = rules.tally;
-        let types = rules.pieces.len();
-        let mut len = 0;
-        let mut take = |n: usize| {
-            len += n;
-            len - n
-        };
-        let checks = t.checks.map(|max| (take(2), max));
-        let passes = t.passes.then(|| take(1));
-        let captured = t.captured.then(|| take(2 * types));
-        TallyPlan { checks, passes, captured, types, last: t.last, len, any: t.any(), seed: 0x7461_6C6C_7921 }
-    }
-
-    /// The counter of the pieces of type `t` that `player` has captured.
-    pub(crate) fn captured_at(&self, player: PlayerId, t: usize) -> Option<usize> {
-        self.captured.map(|base| base + player.index() * self.types + t)
-    }
-}
+use hetproba_rules::model::{PieceTypeSet, PlayerId};
 
 impl Game {
-    /// The hash key of "counter `i` holds `value`" (0 for 0, so that an empty tally hashes to 0).
-    pub(crate) fn tally_key(&self, i: usize, value: u16) -> u64 {
-        if value == 0 {
-            return 0;
-        }
-        let mut s = self.tally.seed ^ ((i as u64) << 16 | u64::from(value));
-        splitmix(&mut s)
-    }
-
-    /// The hash key of the remembered last move (0 when none is known).
-    pub(crate) fn last_key(&self, last: &LastMove) -> u64 {
-        if !last.known {
-            return 0;
-        }
-        let captured: u64 = last.captured.iter().fold(0, |bits, t| bits | 1 << t.index());
-        let mut s = self.tally.seed.rotate_left(32) ^ (last.from.index() as u64) ^ (last.to.index() as u64) << 16;
-        let mut c = captured;
-        splitmix(&mut s) ^ splitmix(&mut c)
-    }
-
     /// Makes a move in a game that declares counters or the last move: the move itself, then
     /// each counter it changes. Out of line: the other games' `make` does not come here.
     #[cold]
     #[inline(never)]
     pub(crate) fn make_tallied(&self, pos: &mut Position, mv: Move) {
-        let plan = &self.tally;
+        let plan = self.tally();
         let mover = pos.side;
         // The pieces it captures, before they go.
         let mut captured = PieceTypeSet::EMPTY;
@@ -92,22 +33,22 @@ impl Game {
         if plan.captured.is_some() {
             for t in taken {
                 let i = plan.captured_at(mover, t).expect("captured pieces are counted");
-                pos.set_tally(self, i, pos.tally[i].saturating_add(1));
+                pos.set_tally(self.keys(), i, pos.tally[i].saturating_add(1));
             }
         }
         if let Some((at, max)) = plan.checks
-            && self.in_check(pos, pos.side())
+            && self.is_check(pos)
         {
             let i = at + mover.index();
-            pos.set_tally(self, i, pos.tally[i].saturating_add(1).min(max));
+            pos.set_tally(self.keys(), i, pos.tally[i].saturating_add(1).min(max));
         }
         if let Some(i) = plan.passes {
             let idle = mv.is_pass() || (mv.from == mv.to && !mv.is_capture() && mv.part == NO_CELL);
-            pos.set_tally(self, i, if idle { pos.tally[i].saturating_add(1) } else { 0 });
+            pos.set_tally(self.keys(), i, if idle { pos.tally[i].saturating_add(1) } else { 0 });
         }
         if plan.last {
             let (from, to) = if mv.is_pass() { (NO_CELL, NO_CELL) } else { (mv.from, mv.to) };
-            pos.set_last(self, LastMove { known: true, from, to, captured });
+            pos.set_last(self.keys(), LastMove { known: true, from, to, captured });
         }
     }
 
@@ -115,7 +56,7 @@ impl Game {
     /// captured:stone=4,2 last:e2-e4` (each only when declared; `last` only when known). In FEN
     /// the checks are written apart ([`Game::write_checks_left`]).
     pub(crate) fn write_tally(&self, pos: &Position, with_checks: bool) -> String {
-        let plan = &self.tally;
+        let plan = self.tally();
         let mut out = String::new();
         if let (Some((at, _)), true) = (plan.checks, with_checks) {
             out.push_str(&format!(" checks:{},{}", pos.tally[at], pos.tally[at + 1]));
@@ -125,7 +66,7 @@ impl Game {
         }
         if plan.captured.is_some() {
             let mut counts = Vec::new();
-            for (t, piece) in self.rules.pieces.iter().enumerate() {
+            for (t, piece) in self.rules().pieces.iter().enumerate() {
                 let n = PlayerId::BOTH.map(|p| plan.captured_at(p, t).map_or(0, |i| pos.tally[i]));
                 if n != [0, 0] {
                     counts.push(format!("{}={},{}", piece.name, n[0], n[1]));
@@ -141,7 +82,7 @@ impl Game {
                 (NO_CELL, to) => board.name(to).to_string(),
                 (from, to) => format!("{}-{}", board.name(from), board.name(to)),
             };
-            let taken: Vec<&str> = last.captured.iter().map(|t| self.rules.pieces[t.index()].name.as_str()).collect();
+            let taken: Vec<&str> = last.captured.iter().map(|t| self.rules().pieces[t.index()].name.as_str()).collect();
             let taken = if taken.is_empty() { String::new() } else { format!("x{}", taken.join("|")) };
             out.push_str(&format!(" last:{cells}{taken}"));
         }
@@ -155,7 +96,7 @@ impl Game {
 
     /// Reads one field [`Game::write_tally`] writes into `pos`.
     pub(crate) fn read_tally_field(&self, pos: &mut Position, field: &str) -> Result<(), String> {
-        let plan = &self.tally;
+        let plan = self.tally();
         let number = |text: &str, what: &str| {
             text.parse::<u16>().map_err(|_| format!("{what} must be a number from 0 to {}, not '{text}'", u16::MAX))
         };
@@ -169,11 +110,11 @@ impl Game {
                 if n > max {
                     return Err(format!("checks are counted up to {max} here, not {n}"));
                 }
-                pos.put_tally(self, at + k, n);
+                pos.put_tally(self.keys(), at + k, n);
             }
         } else if let Some(rest) = field.strip_prefix("passes:") {
             let Some(i) = plan.passes else { return Err("this ruleset counts no passes: drop the passes field".into()) };
-            pos.put_tally(self, i, number(rest, "the passes in a row")?);
+            pos.put_tally(self.keys(), i, number(rest, "the passes in a row")?);
         } else if let Some(rest) = field.strip_prefix("captured:") {
             if plan.captured.is_none() {
                 return Err("this ruleset counts no captured pieces: drop the captured field".into());
@@ -185,10 +126,10 @@ impl Game {
                         "write captured:TYPE=A,B;TYPE=A,B (the pieces of each type each player has captured), not '{entry}'"
                     ));
                 };
-                let t = self.rules.piece_index(name).ok_or_else(|| format!("no piece type '{name}' in '{field}'"))?;
+                let t = self.rules().piece_index(name).ok_or_else(|| format!("no piece type '{name}' in '{field}'"))?;
                 for (player, text) in PlayerId::BOTH.into_iter().zip([a, b]) {
                     let i = plan.captured_at(player, t.index()).expect("captured pieces are counted");
-                    pos.put_tally(self, i, number(text, "a count of captured pieces")?);
+                    pos.put_tally(self.keys(), i, number(text, "a count of captured pieces")?);
                 }
             }
         } else if let Some(rest) = field.strip_prefix("last:") {
@@ -205,9 +146,9 @@ impl Game {
             };
             let mut captured = PieceTypeSet::EMPTY;
             for name in taken.split('|').filter(|n| !n.is_empty()) {
-                captured.insert(self.rules.piece_index(name).ok_or_else(|| format!("no piece type '{name}' in '{field}'"))?);
+                captured.insert(self.rules().piece_index(name).ok_or_else(|| format!("no piece type '{name}' in '{field}'"))?);
             }
-            pos.put_last(self, LastMove { known: true, from, to, captured });
+            pos.put_last(self.keys(), LastMove { known: true, from, to, captured });
         }
         Ok(())
     }
@@ -215,13 +156,13 @@ impl Game {
     /// FEN's checks field as Fairy-Stockfish writes it: the checks each player has left before
     /// the count is reached, `3+3` at the start of three-check.
     pub(crate) fn write_checks_left(&self, pos: &Position) -> Option<String> {
-        let (at, max) = self.tally.checks?;
+        let (at, max) = self.tally().checks?;
         Some(format!("{}+{}", max - pos.tally[at], max - pos.tally[at + 1]))
     }
 
     /// Reads FEN's checks field (`2+3`: the checks each player has left).
     pub(crate) fn read_checks_left(&self, pos: &mut Position, field: &str) -> Result<(), String> {
-        let Some((at, max)) = self.tally.checks else { return Err(format!("this ruleset counts no checks: unexpected '{field}'")) };
+        let Some((at, max)) = self.tally().checks else { return Err(format!("this ruleset counts no checks: unexpected '{field}'")) };
         let Some((a, b)) = field.split_once('+') else {
             return Err(format!("the checks field is A+B, the checks each player has left, not '{field}'"));
         };
@@ -231,7 +172,7 @@ impl Game {
                 .ok()
                 .filter(|&n| n <= max)
                 .ok_or_else(|| format!("checks left must be from 0 to {max}, not '{text}'"))?;
-            pos.put_tally(self, at + k, max - left);
+            pos.put_tally(self.keys(), at + k, max - left);
         }
         Ok(())
     }

@@ -2,33 +2,34 @@
 //! the turn's filters (compulsory and majority capture), then passing, then the end rules that
 //! look at the moves.
 
-use crate::attack::Legal;
 use crate::game::Game;
-use crate::moves::{AnyMove, Move, Sink};
-use crate::position::Position;
+use crate::host::Host;
+use crate::legal::Legal;
+use crate::mv::{AnyMove, LastMove, Move, RuleId, Sink};
+use crate::position::{Position, with_scratch};
 use hetproba_board::NO_CELL;
 use hetproba_rules::model::{Criterion, PassRule, PhaseLimit, PieceTypeSet, PlayerId, Trigger};
 
 impl Game {
     /// The legal moves of a position, in generation order. Empty when the game is over.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>) {
-        hetproba_board::with_width!(self.width, W => self.generate_w::<W>(pos, out))
+        hetproba_board::with_width!(self.width(), W => self.generate_w::<W>(pos, out))
     }
 
     /// [`Game::generate`] with cell sets of `W` words, the game's width.
     pub(crate) fn generate_w<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        if self.ends.has_static() && self.static_end::<W>(pos) {
+        if self.ends().has_static() && self.ends().static_end::<W>(self, pos) {
             return;
         }
         // Only legal moves reach the list: with royal pieces each is tested as it is found.
-        let legality = if self.attacks.is_some() { self.legality::<W>(pos) } else { None };
+        let legality = if self.attacks().is_some() { self.legality::<W>(pos) } else { None };
         let tired = self.tired_piece(pos, pos.side);
-        let after = self.ends.has_after();
+        let after = self.ends().has_after();
         // Does every move capture (true), or none (false), as the generation already knows?
         let mut known = None;
         if legality.is_none() && tired.is_none() && !after {
-            if !(self.captures_first && self.generate_captures_first::<W>(pos, out, &mut known)) {
+            if !(self.moves().captures_first() && self.generate_captures_first::<W>(pos, out, &mut known)) {
                 self.generate_phase::<W>(pos, pos.side, pos.phase, out);
             }
         } else {
@@ -39,13 +40,13 @@ impl Game {
         // capture there is nothing to keep or prefer, and with only captures, all are kept.
         let decided = match known {
             Some(false) => true,
-            Some(true) => self.turn.precedence.is_empty(),
+            Some(true) => self.rules().turn.precedence.is_empty(),
             None => false,
         };
         if !decided && !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
-        match self.turn.pass {
+        match self.rules().turn.pass {
             PassRule::Never => {}
             PassRule::Always => {
                 if self.pass_legal::<W>(pos) {
@@ -59,7 +60,7 @@ impl Game {
             }
         }
         // End rules that mention no-moves may still hold through their other tests.
-        if self.dynamic_end::<W>(pos, !out.is_empty()) {
+        if self.ends().dynamic_end::<W>(self, pos, !out.is_empty()) {
             out.clear();
         }
     }
@@ -71,10 +72,10 @@ impl Game {
     /// whole (moves that capture nothing were found, which the rest go among). `known` is
     /// set when the list holds only captures (true) or none (false).
     fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
-        let rules = &self.phases[pos.phase as usize];
+        let rules = self.moves().phases().get(pos.phase);
         self.generate_list::<W>(pos, pos.side, pos.phase, &rules.capturing, out);
         if out.iter().any(Move::is_capture) {
-            *known = self.captures_or_never.then_some(true);
+            *known = self.moves().captures_or_never().then_some(true);
             return true;
         }
         if out.is_empty() {
@@ -92,7 +93,7 @@ impl Game {
     fn generate_list<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, list: &[usize], sink: &mut Vec<Move>) {
         let placed_all = self.placed_all(pos, side, phase);
         for &rule in list {
-            if !(placed_all && self.compiled[rule].places()) {
+            if !(placed_all && self.compiled(rule).places()) {
                 self.generate_rule_inline::<W>(pos, side, rule, sink);
             }
         }
@@ -101,7 +102,7 @@ impl Game {
     /// `[state] same-piece`: the piece of `side` that has made its most moves in a row, while
     /// the limit holds (the player owns a piece of the types it names). It may only capture.
     fn tired_piece(&self, pos: &Position, side: PlayerId) -> Option<hetproba_board::CellId> {
-        let limit = self.rules.same_piece.as_ref()?;
+        let limit = self.rules().same_piece.as_ref()?;
         let (cell, run) = pos.streak(side)?;
         let owns = |types: PieceTypeSet| pos.cells.iter().flatten().any(|p| p.belongs_to(side) && types.contains(p.kind()));
         (run >= limit.max && (limit.while_owning.is_empty() || owns(limit.while_owning))).then_some(cell)
@@ -110,7 +111,7 @@ impl Game {
     /// A piece standing in a region it must leave: if it can, only its moves out of the region
     /// are legal (capturing is then not compulsory). Returns true if that decided the moves.
     fn must_leave(&self, pos: &Position, out: &mut Vec<Move>) -> bool {
-        let Some(regions) = &self.regions.must_leave else { return false };
+        let Some(regions) = &self.regions().must_leave else { return false };
         let side = pos.side.index();
         let leaves = |m: &Move| m.from != NO_CELL && regions.contains(side, m.from) && !regions.contains(side, m.to);
         if !out.iter().any(leaves) {
@@ -123,7 +124,7 @@ impl Game {
     /// The turn's capture rules: compulsory capture (when a capture of the kind that obliges is
     /// possible), then majority.
     fn capture_rules(&self, pos: &Position, out: &mut Vec<Move>) {
-        let turn = &self.turn;
+        let turn = &self.rules().turn;
         let obliged = turn.compulsory_capture
             && match turn.capture_trigger {
                 Trigger::Any => out.iter().any(Move::is_capture),
@@ -140,7 +141,7 @@ impl Game {
     /// Capture precedence: each criterion in turn keeps the captures it ranks best, until one
     /// capture (or a set of equals) is left. Moves that capture nothing are kept.
     fn prefer(&self, pos: &Position, out: &mut Vec<Move>) {
-        for criterion in &self.turn.precedence {
+        for criterion in &self.rules().turn.precedence {
             if out.iter().filter(|m| m.is_capture()).count() <= 1 {
                 return;
             }
@@ -153,7 +154,7 @@ impl Game {
                     Criterion::With(with) => {
                         let types = with.types;
                         // The piece that moves, or the one a placement puts down.
-                        let placed = self.compiled[m.rule.index()].piece;
+                        let placed = self.compiled(m.rule.index()).rule.piece;
                         let piece = if m.from == NO_CELL { placed } else { pos.cells[m.from.index()].map_or(placed, |p| p.kind()) };
                         i128::from(types.contains(piece))
                     }
@@ -177,7 +178,7 @@ impl Game {
     /// it ranks the ways by when pieces fall (`earliest`).
     pub(crate) fn legal_paths(&self, pos: &Position, mv: &Move) -> Vec<Vec<hetproba_board::CellId>> {
         let paths = self.paths(pos, mv);
-        if !self.turn.precedence.iter().any(|c| matches!(c, Criterion::Earliest(_))) || mv.capture_count() < 2 {
+        if !self.rules().turn.precedence.iter().any(|c| matches!(c, Criterion::Earliest(_))) || mv.capture_count() < 2 {
             return paths;
         }
         let preferred = self.preferred_ways(pos, mv);
@@ -188,7 +189,7 @@ impl Game {
     /// unless it ranks the ways by when pieces fall (`earliest`), when only the best.
     pub(crate) fn preferred_ways(&self, pos: &Position, mv: &Move) -> Vec<Vec<(hetproba_board::CellId, hetproba_board::DirId)>> {
         let mut ways = self.capture_ways(pos, mv);
-        for criterion in &self.turn.precedence {
+        for criterion in &self.rules().turn.precedence {
             if let Criterion::Earliest(earliest) = criterion {
                 let best = ways.iter().map(|w| earliest_score(pos, w, earliest.types)).max().unwrap_or(0);
                 ways.retain(|w| earliest_score(pos, w, earliest.types) == best);
@@ -220,15 +221,15 @@ impl Game {
 
     /// True if the position has a legal move (cheaper than listing them).
     pub fn has_moves(&self, pos: &Position) -> bool {
-        hetproba_board::with_width!(self.width, W => self.has_moves_w::<W>(pos))
+        hetproba_board::with_width!(self.width(), W => self.has_moves_w::<W>(pos))
     }
 
     pub(crate) fn has_moves_w<const W: usize>(&self, pos: &Position) -> bool {
-        if self.ends.has_static() && self.static_end::<W>(pos) {
+        if self.ends().has_static() && self.ends().static_end::<W>(self, pos) {
             return false;
         }
         let any = self.has_raw_moves::<W>(pos);
-        any && !self.dynamic_end::<W>(pos, any)
+        any && !self.ends().dynamic_end::<W>(self, pos, any)
     }
 
     /// True if the side to move has a move, passing included, ignoring end conditions.
@@ -244,7 +245,7 @@ impl Game {
 
     fn has_raw_moves_with<const W: usize>(&self, pos: &Position, after: bool) -> bool {
         self.side_has_moves::<W>(pos, pos.side, pos.phase, after)
-            || match self.turn.pass {
+            || match self.rules().turn.pass {
                 PassRule::Never => false,
                 PassRule::Always => self.pass_legal_with::<W>(pos, after),
                 PassRule::WhenStuck => self.opponent_could_move::<W>(pos) && self.pass_legal_with::<W>(pos, after),
@@ -258,8 +259,8 @@ impl Game {
     }
 
     fn pass_legal_with<const W: usize>(&self, pos: &Position, after: bool) -> bool {
-        (self.attacks.is_none() || !self.in_check_w::<W>(pos, pos.side))
-            && !(after && self.ends.has_after() && !self.allowed_after::<W>(pos, &Move::PASS))
+        (self.attacks().is_none() || !self.in_check_w::<W>(pos, pos.side))
+            && !(after && self.ends().has_after() && !self.allowed_after::<W>(pos, &Move::PASS))
     }
 
     /// Has `side` a legal move under the rules of `phase` (passing aside)? Generation stops at
@@ -267,8 +268,8 @@ impl Game {
     /// the first legal one, each tested as it is found, without listing the others.
     fn side_has_moves<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, after: bool) -> bool {
         let mut any = AnyMove(false);
-        let after = after && self.ends.has_after();
-        if side == pos.side && (self.attacks.is_some() || self.rules.same_piece.is_some() || after) {
+        let after = after && self.ends().has_after();
+        if side == pos.side && (self.attacks().is_some() || self.rules().same_piece.is_some() || after) {
             let mut legal =
                 Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), after, sink: &mut any };
             self.generate_phase::<W>(pos, side, phase, &mut legal);
@@ -282,9 +283,9 @@ impl Game {
     /// the rules that take them, before legality and the turn's filters: more than the legal
     /// ones, so `false` is final.
     pub(crate) fn could_take_passed(&self, pos: &Position) -> bool {
-        hetproba_board::with_width!(self.width, W => self.phases[pos.phase as usize].moves.iter().any(|&r| {
+        hetproba_board::with_width!(self.width(), W => self.moves().phases().get(pos.phase).moves.iter().any(|&r| {
             let mut any = AnyMove(false);
-            self.compiled[r].takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
+            self.compiled(r).rule.takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
         }))
     }
 
@@ -297,7 +298,7 @@ impl Game {
     }
 
     fn phase_after_ply(&self, pos: &Position) -> u8 {
-        self.advance(pos.phase, pos.progress, pos.side, false).0
+        self.moves().phases().advance(pos.phase, pos.progress, pos.side, false).0
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.
@@ -316,7 +317,7 @@ impl Game {
         sink: &mut impl Sink,
         no_castling: bool,
     ) -> bool {
-        self.generate_phase_where::<W>(pos, side, phase, sink, |r| !(no_castling && self.compiled[r].kind.asks_attacks()))
+        self.generate_phase_where::<W>(pos, side, phase, sink, |r| !(no_castling && self.compiled(r).kind.asks_attacks()))
     }
 
     /// [`Game::generate_phase`], of the rules (by index) that `take` takes.
@@ -328,10 +329,10 @@ impl Game {
         sink: &mut impl Sink,
         take: impl Fn(usize) -> bool,
     ) -> bool {
-        let rules = &self.phases[phase as usize];
+        let rules = self.moves().phases().get(phase);
         let placed_all = self.placed_all(pos, side, phase);
         for &rule in &rules.moves {
-            if placed_all && self.compiled[rule].places() {
+            if placed_all && self.compiled(rule).places() {
                 continue;
             }
             if !take(rule) {
@@ -346,10 +347,101 @@ impl Game {
 }
 
 impl Game {
+    /// Generates the moves of one rule for `side`. Returns false if the sink stopped.
+    pub(crate) fn generate_rule<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        self.generate_rule_inline::<W>(pos, side, index, sink)
+    }
+
+    /// [`Game::generate_rule`], inlined into its caller: the dispatch on the kind then sits in
+    /// the caller's loop (the kinds' own generation stays out of line).
+    #[inline(always)]
+    pub(crate) fn generate_rule_inline<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        let rule = &self.compiled(index).rule;
+        if rule.from_pieces && pos.piece_set::<W>(rule.moving[side.index()]).is_empty() {
+            return true;
+        }
+        if rule.conditional && !self.ends().rule_allowed::<W>(self, pos, side, index) {
+            return true;
+        }
+        if let Some(next) = rule.next {
+            return self.generate_parts::<W>(pos, side, index, next, sink);
+        }
+        self.generate_kind::<W>(pos, side, index, sink)
+    }
+
+    /// The moves of one rule's kind, whole when the rule has no later part.
+    #[inline(always)]
+    fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
+        self.compiled(index).kind.generate::<W>(self, pos, side, RuleId::new(index), sink)
+    }
+
+    /// Moves of two parts: each first part is made on a copy of the position, and each later
+    /// part possible there makes one whole move. A first part with no later part is no move,
+    /// unless the later part has an `if` (then the move is whole without it when the condition
+    /// fails after the first part, or when nothing is left to do).
+    fn generate_parts<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, next: RuleId, sink: &mut impl Sink) -> bool {
+        let mut firsts = Vec::new();
+        self.generate_kind::<W>(pos, side, index, &mut firsts);
+        if firsts.is_empty() {
+            return true;
+        }
+        let conditional = self.ends().part_has_condition(next.index());
+        // A scratch copy without the history: this runs at every generation of such a game.
+        with_scratch(pos, |after| self.generate_later_parts::<W>(after, side, firsts, next, conditional, sink))
+    }
+
+    /// The moves that begin with each of `firsts`, made in turn on `after`, and go on with a
+    /// later part of rule `next` (see [`Game::generate_parts`]).
+    fn generate_later_parts<const W: usize>(
+        &self,
+        after: &mut Position,
+        side: PlayerId,
+        firsts: Vec<Move>,
+        next: RuleId,
+        conditional: bool,
+        sink: &mut impl Sink,
+    ) -> bool {
+        for first in firsts {
+            after.begin(self.keys());
+            // The later part's `if` reads the move so far as the last move.
+            let captured = if self.tally().last {
+                first.captured_cells().filter_map(|c| after.at(c).map(|p| p.kind())).collect()
+            } else {
+                PieceTypeSet::EMPTY
+            };
+            self.make_part(after, first);
+            if self.tally().last {
+                after.set_last(self.keys(), LastMove { known: true, from: first.from, to: first.to, captured });
+            }
+            let mut any = false;
+            let more = if conditional && !self.ends().part_allowed::<W>(self, after, next.index()) {
+                true
+            } else {
+                let part = &self.compiled(next.index()).kind;
+                let takes = part.part_takes();
+                part.later_cells::<W>(self.board(), after, side, first.to, &mut |c| {
+                    any = true;
+                    let mut mv = Move { part: c, ..first };
+                    if takes {
+                        mv.captures.insert(c);
+                    }
+                    sink.push(mv)
+                })
+            };
+            after.unmake();
+            if !more || (conditional && !any && !sink.push(first)) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Game {
     /// In a phase that counts placements, has `side` placed them all (so places no more)?
     #[inline(always)]
     fn placed_all(&self, pos: &Position, side: PlayerId, phase: u8) -> bool {
-        match self.phases[phase as usize].limit {
+        match self.moves().phases().get(phase).limit {
             Some(PhaseLimit::Placed(limit)) => phase == pos.phase && pos.placed(side) >= limit,
             _ => false,
         }

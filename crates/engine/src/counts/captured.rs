@@ -1,8 +1,8 @@
 //! `captured(TYPES)`: the pieces the player has captured (of the types).
 
-use super::CountKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::counts::kind::CountKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, counts as model};
@@ -25,7 +25,7 @@ impl Compile<model::Captured> for Captured {
 
 impl CountKind for Captured {
     #[inline]
-    fn value<const W: usize>(&self, game: &Game, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
-        self.types.iter().filter_map(|&t| game.tally.captured_at(player, t)).map(|i| i64::from(pos.tally[i])).sum()
+    fn value<const W: usize>(&self, host: &impl Host, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
+        self.types.iter().filter_map(|&t| host.tally().captured_at(player, t)).map(|i| i64::from(pos.tally[i])).sum()
     }
 }

@@ -1,8 +1,8 @@
 //! `checks`: the checks the player has given.
 
-use super::CountKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::counts::kind::CountKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, counts as model};
@@ -18,7 +18,7 @@ impl Compile<model::Checks> for Checks {
 
 impl CountKind for Checks {
     #[inline]
-    fn value<const W: usize>(&self, game: &Game, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
-        game.tally.checks.map_or(0, |(at, _)| i64::from(pos.tally[at + player.index()]))
+    fn value<const W: usize>(&self, host: &impl Host, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
+        host.tally().checks.map_or(0, |(at, _)| i64::from(pos.tally[at + player.index()]))
     }
 }

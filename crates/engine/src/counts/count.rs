@@ -1,8 +1,10 @@
 //! `count(TYPES, in=REGION)`: the player's pieces (of the types, on the region).
 
-use super::CountKind;
-use crate::game::{Game, Owner, Piece, per_player};
-use crate::moves::Compile;
+use crate::counts::kind::CountKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::piece::{Owner, Piece};
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSet, CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, counts as model};
@@ -25,7 +27,7 @@ impl Compile<model::PieceCount> for PieceCount {
 
 impl CountKind for PieceCount {
     #[inline]
-    fn value<const W: usize>(&self, _game: &Game, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
+    fn value<const W: usize>(&self, _host: &impl Host, pos: &Position, _before: Option<&Position>, player: PlayerId) -> i64 {
         let set: CellSet<W> = match &self.pieces {
             None if self.cells.is_none() => return i64::from(pos.piece_count(player)),
             None => pos.player_set::<W>(player),

@@ -2,18 +2,14 @@
 //! `repetitions`). Each count is one module of this folder implementing [`CountKind`], and one
 //! line of the registry ([`counts!`]).
 
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::compile::Compile;
+use crate::host::Host;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{BinOp, Count, PlayerId, Query, Ruleset, Who, counts as model};
+use kind::CountKind;
 
-/// A compiled count: its value for `player` in `pos`. `before` is the position a move is being
-/// tried from (`if-after` makes it on a copy without the history), whose history is the game's;
-/// `None` where `pos` carries its own.
-pub(crate) trait CountKind {
-    fn value<const W: usize>(&self, game: &Game, pos: &Position, before: Option<&Position>, player: PlayerId) -> i64;
-}
+pub(crate) mod kind;
 
 /// The registry of counts: each line a count's module and type, and the model's query it
 /// compiles from. It makes [`Counter`] and its dispatch, each an exhaustive match.
@@ -35,9 +31,9 @@ macro_rules! counts {
             }
 
             #[inline]
-            fn value<const W: usize>(&self, game: &Game, pos: &Position, before: Option<&Position>, player: PlayerId) -> i64 {
+            fn value<const W: usize>(&self, host: &impl Host, pos: &Position, before: Option<&Position>, player: PlayerId) -> i64 {
                 match self {
-                    $( Counter::$Variant(c) => c.value::<W>(game, pos, before, player), )*
+                    $( Counter::$Variant(c) => c.value::<W>(host, pos, before, player), )*
                 }
             }
         }
@@ -74,7 +70,7 @@ impl CountExpr {
 
     /// Its value, `mover` being the player `by mover` names. An overflow or a division by
     /// zero gives 0.
-    pub(crate) fn value<const W: usize>(&self, game: &Game, pos: &Position, before: Option<&Position>, mover: PlayerId) -> i64 {
+    pub(crate) fn value<const W: usize>(&self, host: &impl Host, pos: &Position, before: Option<&Position>, mover: PlayerId) -> i64 {
         match self {
             CountExpr::Int(v) => *v,
             CountExpr::Query(counter, who) => {
@@ -82,10 +78,10 @@ impl CountExpr {
                     Who::Mover => mover,
                     Who::Next => mover.other(),
                 };
-                counter.value::<W>(game, pos, before, player)
+                counter.value::<W>(host, pos, before, player)
             }
-            CountExpr::Chain(first, rest) => rest.iter().fold(first.value::<W>(game, pos, before, mover), |a, (op, c)| {
-                op.apply(a, c.value::<W>(game, pos, before, mover)).unwrap_or(0)
+            CountExpr::Chain(first, rest) => rest.iter().fold(first.value::<W>(host, pos, before, mover), |a, (op, c)| {
+                op.apply(a, c.value::<W>(host, pos, before, mover)).unwrap_or(0)
             }),
         }
     }

@@ -1,8 +1,8 @@
 //! `passes`: the moves in a row that moved nothing.
 
-use super::CountKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::counts::kind::CountKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, counts as model};
@@ -18,7 +18,7 @@ impl Compile<model::Passes> for Passes {
 
 impl CountKind for Passes {
     #[inline]
-    fn value<const W: usize>(&self, game: &Game, pos: &Position, _before: Option<&Position>, _player: PlayerId) -> i64 {
-        game.tally.passes.map_or(0, |i| i64::from(pos.tally[i]))
+    fn value<const W: usize>(&self, host: &impl Host, pos: &Position, _before: Option<&Position>, _player: PlayerId) -> i64 {
+        host.tally().passes.map_or(0, |i| i64::from(pos.tally[i]))
     }
 }

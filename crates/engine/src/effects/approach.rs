@@ -2,11 +2,11 @@
 //! enemy pieces in front of where it arrived (approach) or behind where it started (withdrawal).
 //! Each is an alternative: a rule's moves are those that capture one way, each way its own move.
 
-use super::EffectKind;
-use crate::game::{Game, Square};
-use crate::moves::Compile;
+use crate::effects::kind::EffectKind;
+use crate::compile::Compile;
+use crate::piece::Square;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects as model;
 use hetproba_rules::model::{PlayerId, Ruleset};
 
@@ -33,13 +33,12 @@ impl EffectKind for Approach {
     }
 
     /// The line a piece of `side` moving from `vacated` to `at` captures this way (empty: none).
-    fn line<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> CellSet<W> {
+    fn line<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> CellSet<W> {
         let mut out = CellSet::EMPTY;
         if vacated == NO_CELL {
             return out;
         }
-        let board = game.board();
-        let Some(d) = self.dirs[side.index()].iter().copied().find(|&d| reaches(game, vacated, d, at)) else { return out };
+        let Some(d) = self.dirs[side.index()].iter().copied().find(|&d| reaches(board, vacated, d, at)) else { return out };
         let (mut c, d) = if self.withdraw {
             let Some(back) = board.opposite(d) else { return out };
             (board.step(vacated, back), back)
@@ -55,8 +54,7 @@ impl EffectKind for Approach {
 }
 
 /// Does a walk from `from` along `d` reach `to`?
-fn reaches(game: &Game, from: CellId, d: DirId, to: CellId) -> bool {
-    let board = game.board();
+fn reaches(board: &Board, from: CellId, d: DirId, to: CellId) -> bool {
     let mut c = board.step(from, d);
     while c != NO_CELL {
         if c == to {

@@ -5,11 +5,13 @@
 //! own move. On boards of one word the common flip is found and made a word at a time
 //! ([`Fast`]).
 
-use super::{Choices, EffectKind};
-use crate::game::{Game, Square, line_masks};
-use crate::moves::Compile;
+use crate::effects::kind::{Choices, EffectKind};
+use crate::piece::Square;
+use hetproba_board::line_masks;
+use crate::compile::Compile;
+use crate::hash::Keys;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects::{self as model, Enclosed};
 use hetproba_rules::model::{PlayerId, Ruleset};
 
@@ -53,7 +55,7 @@ impl EffectKind for Enclose {
 
     /// At least `min` pieces enclosed.
     #[inline]
-    fn allow<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
         if self.min == 0 {
             return true;
         }
@@ -61,7 +63,7 @@ impl EffectKind for Enclose {
         let plain = vacated == NO_CELL && self.len.is_none() && self.hostile.is_none();
         for &d in &self.dirs[side.index()] {
             // A new piece and lines of any length: the common case, kept lean.
-            total += if plain { closed_run(game, pos, side, at, d) } else { self.enclosed(game, pos, side, at, d, vacated) };
+            total += if plain { closed_run(board, pos, side, at, d) } else { self.enclosed(board, pos, side, at, d, vacated) };
             if total >= self.min {
                 break;
             }
@@ -70,46 +72,46 @@ impl EffectKind for Enclose {
     }
 
     #[inline]
-    fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+    fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
         if self.outcome == Enclosed::Remove && !self.optional {
             for &d in &self.dirs[side.index()] {
-                *taken |= self.run(game, pos, side, at, d, vacated);
+                *taken |= self.run(board, pos, side, at, d, vacated);
             }
         }
     }
 
-    fn choices<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+    fn choices<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
         if self.outcome == Enclosed::Remove && self.optional {
             for &d in &self.dirs[side.index()] {
-                out.add(self.run(game, pos, side, at, d, vacated));
+                out.add(self.run(board, pos, side, at, d, vacated));
             }
         }
     }
 
-    fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, _captured: bool) {
+    fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, _captured: bool) {
         if self.outcome != Enclosed::Flip {
             return;
         }
         for &d in &self.dirs[side.index()] {
-            let count = self.enclosed(game, pos, side, at, d, NO_CELL);
+            let count = self.enclosed(board, pos, side, at, d, NO_CELL);
             let mut k = at;
             for _ in 0..count {
-                k = game.board().step(k, d);
+                k = board.step(k, d);
                 let turned = pos.cells[k.index()].map(|p| p.turned_to(side));
-                pos.set(game, k, turned);
+                pos.set(keys, k, turned);
             }
         }
     }
 
-    fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
+    fn turned(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
         if self.outcome != Enclosed::Flip {
             return;
         }
         for &d in &self.dirs[side.index()] {
-            let count = self.enclosed(game, pos, side, at, d, vacated);
+            let count = self.enclosed(board, pos, side, at, d, vacated);
             let mut k = at;
             for _ in 0..count {
-                k = game.board().step(k, d);
+                k = board.step(k, d);
                 out.push(k);
             }
         }
@@ -126,7 +128,7 @@ pub(crate) struct Fast {
     pub near: Option<CellSets>,
     /// The cells where a new piece encloses, for all cells at once, when that is the only
     /// test (one effect needs a piece, lines of any length) and every direction of it moves by
-    /// a fixed index offset ([`crate::game::dir_offset`]).
+    /// a fixed index offset ([`hetproba_board::dir_offset`]).
     pub flood: Option<Flood>,
     /// The turning of a move made a word at a time, when the board is one word wide and the
     /// only effect turns enclosed lines of any length along directions of fixed offsets.
@@ -196,7 +198,7 @@ impl WordSteps {
         let mut out = [Vec::new(), Vec::new()];
         for (p, list) in dirs.iter().enumerate() {
             for &d in list {
-                let offset = crate::game::dir_offset(board, d)?;
+                let offset = hetproba_board::dir_offset(board, d)?;
                 let from = board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).fold(0u64, |m, c| m | 1 << c.index());
                 out[p].push(WordStep { rot: offset.rem_euclid(64) as u32, from });
             }
@@ -257,7 +259,7 @@ impl Flood {
         let mut per_player = [Vec::new(), Vec::new()];
         for (p, list) in dirs.iter().enumerate() {
             for &d in list {
-                let offset = crate::game::dir_offset(board, d)?;
+                let offset = hetproba_board::dir_offset(board, d)?;
                 per_player[p].push((offset, from.len()));
                 from.push(board.all_cells().filter(|&c| board.step(c, d) != NO_CELL).collect::<Vec<_>>());
             }
@@ -309,8 +311,8 @@ impl Flood {
 
 /// The unbroken line of enemy pieces from `at` along `d`: how many, and the cell after it.
 #[inline(always)]
-fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> (u32, CellId) {
-    let table = game.board().table(d);
+fn enemy_run(board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> (u32, CellId) {
+    let table = board.table(d);
     let enemy = side.other();
     let mut k = table[at.index()];
     let mut count = 0;
@@ -323,8 +325,8 @@ fn enemy_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) 
 
 /// How many enemy pieces lie in an unbroken line from `at` along `d`, closed by an own piece.
 #[inline(always)]
-fn closed_run(game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> u32 {
-    let (count, k) = enemy_run(game, pos, side, at, d);
+fn closed_run(board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> u32 {
+    let (count, k) = enemy_run(board, pos, side, at, d);
     if count > 0 && k != NO_CELL && pos.cells[k.index()].of(side) { count } else { 0 }
 }
 
@@ -333,8 +335,8 @@ impl Enclose {
     /// piece (`vacated` counts as empty: the cell the arriving piece left), if the line has the
     /// length this effect wants; otherwise 0.
     #[inline(always)]
-    fn enclosed(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
-        let (count, k) = enemy_run(game, pos, side, at, d);
+    fn enclosed(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
+        let (count, k) = enemy_run(board, pos, side, at, d);
         let empty = k == vacated || (k != NO_CELL && pos.cells[k.index()].is_none());
         let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
         let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);
@@ -343,11 +345,11 @@ impl Enclose {
 
     /// The cells [`Enclose::enclosed`] counts.
     #[inline(always)]
-    fn run<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> CellSet<W> {
+    fn run<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> CellSet<W> {
         let mut run = CellSet::EMPTY;
         let mut k = at;
-        for _ in 0..self.enclosed(game, pos, side, at, d, vacated) {
-            k = game.board().step(k, d);
+        for _ in 0..self.enclosed(board, pos, side, at, d, vacated) {
+            k = board.step(k, d);
             run.insert(k);
         }
         run

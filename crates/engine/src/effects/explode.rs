@@ -1,11 +1,11 @@
 //! `explode`: a capture takes off the capturing piece and the pieces around where it landed,
 //! but for the spared types (atomic chess).
 
-use super::EffectKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::effects::kind::EffectKind;
+use crate::compile::Compile;
+use crate::hash::Keys;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects as model;
 use hetproba_rules::model::{PieceTypeSet, PlayerId, Ruleset};
 
@@ -43,12 +43,12 @@ impl EffectKind for Explode {
     /// A capture (landing on an enemy piece, or taking one otherwise) blows up the pieces next
     /// to where it lands, of either player, but the spared types.
     #[inline]
-    fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+    fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
         let lands_on_enemy = pos.cells[at.index()].is_some_and(|p| p.owner().player() == Some(side.other()));
         if !lands_on_enemy && taken.is_empty() {
             return;
         }
-        for c in self.blast.get::<W>(side.index() * game.board().len() + at.index()).iter() {
+        for c in self.blast.get::<W>(side.index() * board.len() + at.index()).iter() {
             if c != vacated && pos.cells[c.index()].is_some_and(|p| !self.spare.contains(p.kind())) {
                 taken.insert(c);
             }
@@ -56,10 +56,10 @@ impl EffectKind for Explode {
     }
 
     /// The capturing piece goes too.
-    fn make(&self, game: &Game, pos: &mut Position, _side: PlayerId, at: CellId, captured: bool) {
+    fn make(&self, _board: &Board, keys: &Keys, pos: &mut Position, _side: PlayerId, at: CellId, captured: bool) {
         if captured {
-            pos.set(game, at, None);
-            pos.clear_unmoved(game, at);
+            pos.set(keys, at, None);
+            pos.clear_unmoved(keys, at);
         }
     }
 }

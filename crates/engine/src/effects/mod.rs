@@ -1,93 +1,19 @@
 //! Effects that follow a move's action, one module each ([`effects!`] is the registry):
 //! enclosure (`enclose`), capture against the board (`surround`), turning neighbours
-//! (`convert`). [`Effects`] holds a rule's effects, a list per kind, and is how generation and
+//! (`convert`), capture by approach or withdrawal (`approach`), explosions (`explode`). [`Effects`] holds a rule's effects, a list per kind, and is how generation and
 //! `make` meet them: `allow` (may the piece arrive so?), `emit` (the captures they add, each
 //! choice of optional captures its own move), `make` (the pieces they turn).
 
-use crate::game::Game;
-use crate::moves::{CellBits, Compile, Move};
+use crate::cellbits::CellBits;
+use crate::compile::Compile;
+use crate::hash::Keys;
+use crate::mv::Move;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, Width};
 use hetproba_rules::model::{Effect, PlayerId, Ruleset, effects as model};
+use kind::{Choices, EffectKind};
 
-/// What an effect kind does. The defaults fit an effect that allows every arrival, captures
-/// nothing and turns nothing.
-pub(crate) trait EffectKind {
-    /// Does it capture pieces (decided when the move is generated)?
-    fn removes(&self) -> bool {
-        false
-    }
-
-    /// Does it capture lines the mover may each take or leave?
-    fn choices_lines(&self) -> bool {
-        false
-    }
-
-    /// Does it allow a piece of `side` arriving on `at` (leaving `vacated`, or `NO_CELL` for a
-    /// new piece)?
-    fn allow<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> bool {
-        true
-    }
-
-    /// Adds the pieces it captures to `taken` (which holds those the move takes anyway).
-    fn take<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _taken: &mut CellSet<W>) {
-    }
-
-    /// Adds the lines the mover may take or leave.
-    fn choices<const W: usize>(
-        &self,
-        _game: &Game,
-        _pos: &Position,
-        _side: PlayerId,
-        _at: CellId,
-        _vacated: CellId,
-        _out: &mut Choices<W>,
-    ) {
-    }
-
-    /// Is it one of the ways a move may capture, each its own move ([`EffectKind::line`])?
-    fn alternative(&self) -> bool {
-        false
-    }
-
-    /// As an alternative: the pieces a piece of `side` moving from `vacated` to `at` captures
-    /// this way (empty: it does not capture so).
-    fn line<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId) -> CellSet<W> {
-        CellSet::EMPTY
-    }
-
-    /// Are the pieces it captures attacked, for royal pieces? (An explosion's are not: it takes
-    /// them along with a capture elsewhere.)
-    fn attacks(&self) -> bool {
-        true
-    }
-
-    /// Turns the pieces it turns, for a piece of `side` that has arrived on `at` (`captured`:
-    /// the move captured).
-    fn make(&self, _game: &Game, _pos: &mut Position, _side: PlayerId, _at: CellId, _captured: bool) {}
-
-    /// The cells it would turn (for move descriptions).
-    fn turned(&self, _game: &Game, _pos: &Position, _side: PlayerId, _at: CellId, _vacated: CellId, _out: &mut Vec<CellId>) {}
-}
-
-/// The most enclosed lines one move may choose among (the loader allows no more directions).
-const MAX_CHOICES: usize = 16;
-
-/// The lines a move may take or leave, each a set of cells, distinct.
-pub(crate) struct Choices<const W: usize> {
-    lines: [CellSet<W>; MAX_CHOICES],
-    count: usize,
-}
-
-impl<const W: usize> Choices<W> {
-    /// Adds a line (an empty one, or one already there, is none).
-    pub(crate) fn add(&mut self, run: CellSet<W>) {
-        if !run.is_empty() && self.count < MAX_CHOICES && !self.lines[..self.count].contains(&run) {
-            self.lines[self.count] = run;
-            self.count += 1;
-        }
-    }
-}
+pub(crate) mod kind;
 
 /// The registry of effect kinds: each line the field of [`Effects`] that holds a rule's effects
 /// of the kind, its module and type, and the model's primitive it compiles from.
@@ -135,30 +61,30 @@ macro_rules! effects {
             /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
             /// `NO_CELL` for a new piece)?
             #[inline]
-            pub(crate) fn allow<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
-                $( self.$field.iter().all(|e| e.allow::<W>(game, pos, side, at, vacated)) && )* true
+            pub(crate) fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+                $( self.$field.iter().all(|e| e.allow::<W>(board, pos, side, at, vacated)) && )* true
             }
 
             #[inline]
-            fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
-                $( for e in &self.$field { e.take(game, pos, side, at, vacated, taken); } )*
+            fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+                $( for e in &self.$field { e.take(board, pos, side, at, vacated, taken); } )*
             }
 
-            fn choices<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
-                $( for e in &self.$field { e.choices(game, pos, side, at, vacated, out); } )*
+            fn choices<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+                $( for e in &self.$field { e.choices(board, pos, side, at, vacated, out); } )*
             }
 
             /// Each alternative way to capture that captures here: its set, at most one a way.
-            fn lines<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
-                $( for e in self.$field.iter().filter(|e| e.alternative()) { out.add(e.line(game, pos, side, at, vacated)); } )*
+            fn lines<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Choices<W>) {
+                $( for e in self.$field.iter().filter(|e| e.alternative()) { out.add(e.line(board, pos, side, at, vacated)); } )*
             }
 
-            fn make_each(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
-                $( for e in &self.$field { e.make(game, pos, side, at, captured); } )*
+            fn make_each(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
+                $( for e in &self.$field { e.make(board, keys, pos, side, at, captured); } )*
             }
 
-            fn turned_each(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
-                $( for e in &self.$field { e.turned(game, pos, side, at, vacated, out); } )*
+            fn turned_each(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, out: &mut Vec<CellId>) {
+                $( for e in &self.$field { e.turned(board, pos, side, at, vacated, out); } )*
             }
         }
     };
@@ -218,7 +144,7 @@ impl Effects {
     #[inline]
     pub(crate) fn emit<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         mv: Move,
@@ -228,20 +154,20 @@ impl Effects {
         if self.is_empty() {
             return push(mv);
         }
-        if !self.allow::<W>(game, pos, side, mv.to, vacated) {
+        if !self.allow::<W>(board, pos, side, mv.to, vacated) {
             return true;
         }
         if !self.removes {
             return push(mv);
         }
-        self.emit_taking::<W>(game, pos, side, mv, vacated, push)
+        self.emit_taking::<W>(board, pos, side, mv, vacated, push)
     }
 
     /// [`Effects::emit`] of effects that capture, with sets of the game's width.
     #[inline]
     fn emit_taking<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         mv: Move,
@@ -249,14 +175,14 @@ impl Effects {
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
         let mut taken: CellSet<W> = mv.captures.to_set();
-        self.take(game, pos, side, mv.to, vacated, &mut taken);
+        self.take(board, pos, side, mv.to, vacated, &mut taken);
         if self.alternatives {
-            return self.emit_alternatives(game, pos, side, mv, vacated, taken, push);
+            return self.emit_alternatives(board, pos, side, mv, vacated, taken, push);
         }
         if !self.choices {
             return push(Move { captures: CellBits::from_set(taken), ..mv });
         }
-        self.emit_choices(game, pos, side, mv, vacated, taken, push)
+        self.emit_choices(board, pos, side, mv, vacated, taken, push)
     }
 
     /// Passes `mv` on once per alternative way it captures (approach, withdrawal), each with
@@ -265,7 +191,7 @@ impl Effects {
     #[allow(clippy::too_many_arguments)]
     fn emit_alternatives<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         mv: Move,
@@ -273,11 +199,11 @@ impl Effects {
         taken: CellSet<W>,
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let mut ways = Choices { lines: [CellSet::<W>::EMPTY; MAX_CHOICES], count: 0 };
-        self.lines(game, pos, side, mv.to, vacated, &mut ways);
-        for way in &ways.lines[..ways.count] {
+        let mut ways = Choices::new();
+        self.lines(board, pos, side, mv.to, vacated, &mut ways);
+        for way in ways.lines() {
             let more = if self.choices {
-                self.emit_choices(game, pos, side, mv, vacated, taken | *way, push)
+                self.emit_choices(board, pos, side, mv, vacated, taken | *way, push)
             } else {
                 push(Move { captures: CellBits::from_set(taken | *way), ..mv })
             };
@@ -293,7 +219,7 @@ impl Effects {
     #[allow(clippy::too_many_arguments)]
     fn emit_choices<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         mv: Move,
@@ -301,11 +227,11 @@ impl Effects {
         taken: CellSet<W>,
         push: &mut impl FnMut(Move) -> bool,
     ) -> bool {
-        let mut choices = Choices { lines: [CellSet::<W>::EMPTY; MAX_CHOICES], count: 0 };
-        self.choices(game, pos, side, mv.to, vacated, &mut choices);
-        for subset in 0..1u32 << choices.count {
+        let mut choices = Choices::new();
+        self.choices(board, pos, side, mv.to, vacated, &mut choices);
+        for subset in 0..1u32 << choices.lines().len() {
             let mut captures = taken;
-            for (i, run) in choices.lines[..choices.count].iter().enumerate() {
+            for (i, run) in choices.lines().iter().enumerate() {
                 if subset & (1 << i) != 0 {
                     captures |= *run;
                 }
@@ -328,31 +254,31 @@ impl Effects {
     }
 
     /// Does a move of `side` whose piece arrived on `at` and captured only the piece on `taken`
-    /// leave a ko (see [`Game::make`]): its piece stands alone with `taken` its only liberty?
-    pub(crate) fn leaves_ko(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
-        self.surround.iter().any(|s| s.leaves_ko(game, pos, side, at, taken))
+    /// leave a ko (see `Game::make`): its piece stands alone with `taken` its only liberty?
+    pub(crate) fn leaves_ko(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
+        self.surround.iter().any(|s| s.leaves_ko(board, pos, side, at, taken))
     }
 
     /// Applies the effects of a piece of `side` that has arrived on `at` (captures were made
     /// with the move, which `captured` says; turning and explosions are done here).
-    pub(crate) fn make(&self, game: &Game, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
+    pub(crate) fn make(&self, board: &Board, keys: &Keys, pos: &mut Position, side: PlayerId, at: CellId, captured: bool) {
         if let Some(turn) = &self.fast.turn {
             let own = pos.player_set::<1>(side).words()[0];
             let enemy = pos.player_set::<1>(side.other()).words()[0];
             let cells = turn.turned(side, at, own, enemy);
             if cells != 0 {
-                pos.turn_word(game, cells, side);
+                pos.turn_word(keys, cells, side);
             }
             return;
         }
-        self.make_each(game, pos, side, at, captured);
+        self.make_each(board, keys, pos, side, at, captured);
     }
 
     /// The cells the effects would turn for a piece of `side` arriving on `at` (leaving
     /// `vacated`, or `NO_CELL` for a new piece), in cell order.
-    pub(crate) fn turned(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> Vec<CellId> {
+    pub(crate) fn turned(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> Vec<CellId> {
         let mut out = Vec::new();
-        self.turned_each(game, pos, side, at, vacated, &mut out);
+        self.turned_each(board, pos, side, at, vacated, &mut out);
         out.sort();
         out
     }

@@ -2,11 +2,11 @@
 //! the board's edge, is captured; with `groups`, every enemy group next to it left without an
 //! empty neighbour (Go), and then, with `suicide`, the mover's own group if it has none.
 
-use super::EffectKind;
-use crate::game::{Game, Square};
-use crate::moves::Compile;
+use crate::compile::Compile;
+use crate::effects::kind::EffectKind;
+use crate::piece::Square;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects as model;
 use hetproba_rules::model::{PlayerId, Ruleset};
 
@@ -88,12 +88,12 @@ impl EffectKind for Surround {
     /// With groups and no suicide, a piece may arrive only where its group keeps a liberty,
     /// or where it takes an enemy group (whose cells become its liberties).
     #[inline]
-    fn allow<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
+    fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
         let Some(near) = &self.groups else { return true };
         if self.suicide {
             return true;
         }
-        let n = game.board().len();
+        let n = board.len();
         let around = near.get::<W>(side.index() * n + at.index());
         let mut empty = pos.empty_set::<W>();
         if vacated != NO_CELL {
@@ -115,10 +115,10 @@ impl EffectKind for Surround {
     }
 
     #[inline]
-    fn take<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
+    fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
         match &self.groups {
-            None => *taken |= self.taken(game, pos, side, at, vacated, *taken),
-            Some(near) => *taken |= self.taken_groups(game, near, pos, side, at, vacated, *taken),
+            None => *taken |= self.taken(board, pos, side, at, vacated, *taken),
+            Some(near) => *taken |= self.taken_groups(board, near, pos, side, at, vacated, *taken),
         }
     }
 }
@@ -128,14 +128,13 @@ impl Surround {
     /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
     fn taken<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         at: CellId,
         vacated: CellId,
         taken: CellSet<W>,
     ) -> CellSet<W> {
-        let board = game.board();
         let dirs = &self.dirs[side.index()];
         let mut out = CellSet::EMPTY;
         for &d in dirs {
@@ -162,7 +161,7 @@ impl Surround {
     #[allow(clippy::too_many_arguments)]
     fn taken_groups<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         near: &CellSets,
         pos: &Position,
         side: PlayerId,
@@ -170,7 +169,7 @@ impl Surround {
         vacated: CellId,
         taken: CellSet<W>,
     ) -> CellSet<W> {
-        let n = game.board().len();
+        let n = board.len();
         let around = near.get::<W>(side.index() * n + at.index());
         let enemy = pos.player_set::<W>(side.other()).without(taken);
         let mut empty = pos.empty_set::<W>() | taken;
@@ -244,14 +243,14 @@ impl Surround {
     /// False if it stopped.
     pub(crate) fn placements<const W: usize>(
         &self,
-        game: &Game,
+        board: &Board,
         pos: &Position,
         side: PlayerId,
         free: CellSet<W>,
         each: &mut impl FnMut(CellId, CellSet<W>) -> bool,
     ) -> bool {
         let Some(near) = &self.groups else { return true };
-        let n = game.board().len();
+        let n = board.len();
         let base = side.index() * n;
         let empty = pos.empty_set::<W>();
         // The one liberty of each enemy group in atari: a piece there takes the group.
@@ -304,11 +303,10 @@ impl Surround {
 
     /// After a move of `side` whose piece arrived on `at` and took the one piece on `taken`:
     /// does its piece stand alone, `taken` its only empty neighbour (a ko)?
-    pub(crate) fn leaves_ko(&self, game: &Game, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
+    pub(crate) fn leaves_ko(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, taken: CellId) -> bool {
         if self.groups.is_none() {
             return false;
         }
-        let board = game.board();
         self.dirs[side.index()].iter().all(|&d| {
             let c = board.step(at, d);
             c == NO_CELL || c == taken || pos.cells[c.index()].of(side.other())

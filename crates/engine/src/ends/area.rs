@@ -1,18 +1,18 @@
 //! Area scoring (`result = "most area(DIRS)"`): each player's pieces, and the empty cells from
 //! which only that player's pieces can be reached through empty cells (Tromp-Taylor's rules).
 
-use crate::game::{Game, Square};
+use crate::piece::Square;
 use crate::position::Position;
 use hetproba_board::{CellId, NO_CELL};
-use hetproba_rules::model::{Area, PlayerId};
+use hetproba_rules::model::{Area, PlayerId, Ruleset};
 
-impl Game {
-    /// Each player's area, the first player's first: pieces, then every region of empty
-    /// cells (joined along the area's directions) that borders one player's pieces only.
-    pub fn area(&self, pos: &Position, area: &Area) -> [u32; 2] {
-        let board = self.board();
+/// Each player's area, the first player's first: pieces, then every region of empty
+/// cells (joined along the area's directions) that borders one player's pieces only.
+pub(crate) fn area(rules: &Ruleset, pos: &Position, area: &Area) -> [u32; 2] {
+    {
+        let board = &rules.board;
         // The first player's directions: a board's neighbours are the same for both.
-        let dirs = &self.rules.direction_sets[area.dirs.index()].dirs[0];
+        let dirs = &rules.direction_sets[area.dirs.index()].dirs[0];
         let mut score = [pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND)];
         let mut seen = vec![false; board.len()];
         let mut stack = Vec::new();

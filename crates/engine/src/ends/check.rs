@@ -1,8 +1,8 @@
 //! `check`: a royal piece of the player is attacked.
 
-use super::TestKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -18,7 +18,7 @@ impl Compile<model::Check> for Royal {
 
 impl TestKind for Royal {
     #[inline]
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
-        game.in_check_w::<W>(pos, player)
+    fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+        host.in_check::<W>(pos, player)
     }
 }

@@ -1,8 +1,9 @@
 //! `connected(DIRS)`: all the player's pieces form one group.
 
-use super::TestKind;
-use crate::game::{Game, line_masks};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::line_masks;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSet, CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -27,10 +28,10 @@ impl TestKind for Connected {
     /// No pieces, or one, count as connected. The group grows from the lowest piece, a frontier
     /// at a time.
     #[inline]
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         let pieces = pos.player_set::<W>(player);
         let Some(first) = pieces.first() else { return true };
-        let n = game.board().len();
+        let n = host.board().len();
         let base = player.index() * n;
         let mut group = CellSet::single(first);
         let mut frontier = group;

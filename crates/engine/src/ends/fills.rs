@@ -1,8 +1,9 @@
 //! `fills(REGION)`: every cell of the region holds a piece of the player.
 
-use super::TestKind;
-use crate::game::{Game, per_player};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -21,7 +22,7 @@ impl Compile<model::Fills> for Fills {
 
 impl TestKind for Fills {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         self.cells.get::<W>(player.index()).without(pos.player_set::<W>(player)).is_empty()
     }
 }

@@ -1,8 +1,9 @@
 //! `joins(A, B, DIRS)`: a chain of the player's pieces joins two regions.
 
-use super::TestKind;
-use crate::game::{Game, Square};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::piece::Square;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellId, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -29,10 +30,10 @@ impl Compile<model::Joins> for Joins {
 impl TestKind for Joins {
     /// A flood fill from the player's pieces on `from`.
     #[inline]
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         let p = player.index();
         let (from, to, dirs) = (&self.from[p], &self.to[p], &self.dirs[p]);
-        let board = game.board();
+        let board = host.board();
         let is_mine = |c: usize| pos.cells[c].of(player);
         let mut seen = vec![false; pos.cells.len()];
         let mut stack: Vec<CellId> = (0..pos.cells.len()).filter(|&c| from[c] && is_mine(c)).map(CellId::new).collect();

@@ -1,8 +1,9 @@
 //! `last(from=, to=, piece=, captured=)`: what the last move did.
 
-use super::TestKind;
-use crate::game::{Game, per_player};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSets, NO_CELL, Width};
 use hetproba_rules::model::{PieceTypeSet, PlayerId, Ruleset, ends as model};
@@ -26,7 +27,7 @@ impl TestKind for Last {
     /// The regions are resolved for the player who made the last move: the player to move's
     /// opponent, whoever the test looks at.
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, _player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, _player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         let last = pos.last;
         let maker = pos.side().other().index();
         let on = |set: &Option<CellSets>, cell| set.as_ref().is_none_or(|s| cell != NO_CELL && s.contains(maker, cell));

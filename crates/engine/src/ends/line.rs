@@ -1,11 +1,13 @@
 //! `line(N)`: a straight unbroken line of N own pieces, looked for only through the cells the last
 //! move changed.
 
-use super::TestKind;
-use crate::game::{Axis, Game, Square, axes_of};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::piece::Square;
+use hetproba_board::Axis;
+use crate::compile::Compile;
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
 
 /// A straight unbroken line of `len` own pieces (exactly, or at least) along the axes.
@@ -20,14 +22,14 @@ pub(crate) struct Line {
 impl Compile<model::Line> for Line {
     fn compile(test: &model::Line, rules: &Ruleset, _width: Width) -> Line {
         let dirs = &rules.direction_sets[test.dirs.index()].dirs;
-        Line { len: test.len, exact: test.exact, axes: [axes_of(rules, &dirs[0]), axes_of(rules, &dirs[1])] }
+        Line { len: test.len, exact: test.exact, axes: [rules.board.axes(&dirs[0]), rules.board.axes(&dirs[1])] }
     }
 }
 
 impl TestKind for Line {
     #[inline]
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
-        has_line(game, pos, player, self.len, self.exact, &self.axes[player.index()])
+    fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+        has_line(host.board(), pos, player, self.len, self.exact, &self.axes[player.index()])
     }
 }
 
@@ -35,8 +37,7 @@ impl TestKind for Line {
 /// the last move changed can be new, so only those are looked at (all cells in a position
 /// set up directly). A changed cell that is not the player's may have shortened a line next
 /// to it, so the runs beside it are measured too.
-fn has_line(game: &Game, pos: &Position, player: PlayerId, len: u32, exact: bool, axes: &[Axis]) -> bool {
-    let board = game.board();
+fn has_line(board: &Board, pos: &Position, player: PlayerId, len: u32, exact: bool, axes: &[Axis]) -> bool {
     let is_mine = |c: CellId| c != NO_CELL && pos.cells[c.index()].of(player);
     let run_through = |c: CellId, d: DirId, back: Option<DirId>| -> u32 {
         let mut n = 1;

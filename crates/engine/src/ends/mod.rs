@@ -3,13 +3,13 @@
 //! order; the first that holds decides. Each test is one module of this folder implementing
 //! [`TestKind`], and one line of the registry ([`tests!`]).
 
+use crate::compile::Compile;
 use crate::counts::CountExpr;
-use crate::game::Game;
-use crate::moves::Compile;
-use crate::moves::Move;
+use crate::host::Host;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{CmpOp, Condition, PlayerId, Ruleset, Test, Verdict, Who, ends as model};
+use kind::TestKind;
 use std::fmt;
 
 /// How a game ended.
@@ -18,24 +18,6 @@ pub struct Outcome {
     /// `None` for a draw.
     pub winner: Option<PlayerId>,
     pub reason: String,
-}
-
-impl Outcome {
-    /// "black wins: more pieces at the end" or "draw: every line is full".
-    pub fn describe(&self, game: &Game) -> String {
-        match self.winner {
-            Some(p) => format!("{}: {}", game.rules.players[p.index()].wins(), self.reason),
-            None => format!("draw: {}", self.reason),
-        }
-    }
-
-    /// "black wins", "hounds win", "draw": the short form used by tests and records.
-    pub fn short(&self, game: &Game) -> String {
-        match self.winner {
-            Some(p) => game.rules.players[p.index()].wins(),
-            None => "draw".to_string(),
-        }
-    }
 }
 
 impl fmt::Display for Outcome {
@@ -47,11 +29,8 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// A compiled end test: does it hold for `player` in `pos`? `has_moves` says whether the
-/// player to move has a move, asked only by the tests that need it.
-pub(crate) trait TestKind {
-    fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool;
-}
+pub(crate) mod area;
+pub(crate) mod kind;
 
 /// The registry of end tests: each line a test's module and type, and the model's test it
 /// compiles from. It makes [`Check`] and its dispatch, each an exhaustive match.
@@ -73,16 +52,14 @@ macro_rules! tests {
             }
 
             #[inline]
-            fn holds<const W: usize>(&self, game: &Game, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+            fn holds<const W: usize>(&self, host: &impl Host, pos: &Position, player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
                 match self {
-                    $( Check::$Variant(t) => t.holds::<W>(game, pos, player, has_moves), )*
+                    $( Check::$Variant(t) => t.holds::<W>(host, pos, player, has_moves), )*
                 }
             }
         }
     };
 }
-
-mod area;
 
 tests! {
     Line(line::Line) <= Line,
@@ -163,92 +140,52 @@ fn compile(rules: &Ruleset, c: &Condition, width: Width) -> Cond {
     }
 }
 
-impl Game {
-    /// The result, if the game is over in this position.
-    pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
-        hetproba_board::with_width!(self.width, W => self.outcome_w::<W>(pos))
-    }
-
-    fn outcome_w<const W: usize>(&self, pos: &Position) -> Option<Outcome> {
+impl Ends {
+    /// The result, if the game is over in `pos`: the first end rule that holds, else no legal
+    /// move (`has_raw_moves` says whether the player to move has one, passing included).
+    pub(crate) fn outcome<const W: usize>(
+        &self,
+        host: &impl Host,
+        rules: &Ruleset,
+        pos: &Position,
+        has_raw_moves: &mut dyn FnMut() -> bool,
+    ) -> Option<Outcome> {
         let mut has_moves: Option<bool> = None;
-        for (i, (cond, _)) in self.ends.rules.iter().enumerate() {
-            let mut moves = || *has_moves.get_or_insert_with(|| self.has_raw_moves::<W>(pos));
-            if self.eval::<W>(pos, cond, pos.side.other(), None, &mut moves) {
-                return Some(self.verdict(pos, i));
+        for (i, (cond, _)) in self.rules.iter().enumerate() {
+            let mut moves = || *has_moves.get_or_insert_with(&mut *has_raw_moves);
+            if self.eval::<W>(host, pos, cond, pos.side.other(), None, &mut moves) {
+                return Some(verdict(rules, pos, i));
             }
         }
-        if !has_moves.unwrap_or_else(|| self.has_raw_moves::<W>(pos)) {
+        if !has_moves.unwrap_or_else(has_raw_moves) {
             return Some(Outcome { winner: None, reason: "no legal moves".into() });
         }
         None
     }
 
-    fn verdict(&self, pos: &Position, rule: usize) -> Outcome {
-        let end = &self.rules.ends[rule];
-        let mover = pos.side.other();
-        let winner = match end.verdict {
-            Verdict::MoverWins => Some(mover),
-            Verdict::NextWins => Some(pos.side),
-            Verdict::Draw => None,
-            Verdict::MostPieces => {
-                let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
-                match a.cmp(&b) {
-                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
-                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
-                    std::cmp::Ordering::Equal => None,
-                }
-            }
-            Verdict::MostArea(area) => {
-                let [a, b] = self.area(pos, &area);
-                match a.cmp(&(b + area.komi)) {
-                    std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
-                    std::cmp::Ordering::Less => Some(PlayerId::SECOND),
-                    std::cmp::Ordering::Equal => area.ties,
-                }
-            }
-        };
-        if let Verdict::MostArea(area) = end.verdict {
-            let [a, b] = self.area(pos, &area);
-            let names = &self.rules.players;
-            let komi = if area.komi > 0 { format!(" and {} komi", area.komi) } else { String::new() };
-            let reason = format!("area {a} for {} against {b}{komi} for {}", names[0].name, names[1].name);
-            return Outcome { winner, reason };
-        }
-        let reason = if end.verdict == Verdict::MostPieces {
-            format!(
-                "{} against {} at the end",
-                pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
-                pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
-            )
-        } else {
-            end.reason.clone()
-        };
-        Outcome { winner, reason }
-    }
-
     /// Does an end rule hold without looking at the moves?
     #[inline]
-    pub(crate) fn static_end<const W: usize>(&self, pos: &Position) -> bool {
+    pub(crate) fn static_end<const W: usize>(&self, host: &impl Host, pos: &Position) -> bool {
         let mover = pos.side.other();
-        self.ends.static_rules.iter().any(|&i| match &self.ends.rules[i].0 {
+        self.static_rules.iter().any(|&i| match &self.rules[i].0 {
             // A player left without pieces, the commonest of these ends, is asked here
             // without the general walk: generation asks it in every position.
             Cond::Test(Check::NoPieces(_), Who::Mover) => pos.piece_count(mover) == 0,
             Cond::Test(Check::NoPieces(_), Who::Next) => pos.piece_count(mover.other()) == 0,
-            c => self.eval::<W>(pos, c, mover, None, &mut || true),
+            c => self.eval::<W>(host, pos, c, mover, None, &mut || true),
         })
     }
 
     /// Does rule `rule` have an `if`?
     #[inline(always)]
     pub(crate) fn part_has_condition(&self, rule: usize) -> bool {
-        self.ends.before[rule].is_some()
+        self.before[rule].is_some()
     }
 
     /// Does the `if` of the later part of rule `rule` hold? `pos` is after the part before, the
     /// turn not over: the player to move is the mover. (The loader keeps no-moves out of it.)
-    pub(crate) fn part_allowed<const W: usize>(&self, pos: &Position, rule: usize) -> bool {
-        self.ends.before[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, pos.side, None, &mut || true))
+    pub(crate) fn part_allowed<const W: usize>(&self, host: &impl Host, pos: &Position, rule: usize) -> bool {
+        self.before[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, pos.side, None, &mut || true))
     }
 
     /// Does the `if` of rule `rule` hold for a move of `side` in `pos`, before the move? (For a
@@ -256,35 +193,39 @@ impl Game {
     /// as attacks are.)
     #[cold]
     #[inline(never)]
-    pub(crate) fn rule_allowed<const W: usize>(&self, pos: &Position, side: PlayerId, rule: usize) -> bool {
-        self.ends.before[rule].as_ref().is_none_or(|c| self.eval::<W>(pos, c, side, None, &mut || true))
+    pub(crate) fn rule_allowed<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, rule: usize) -> bool {
+        self.before[rule].as_ref().is_none_or(|c| self.eval::<W>(host, pos, c, side, None, &mut || true))
     }
 
-    /// Do the `if-after` conditions of `mv` (its rule's and `[turn]`'s) hold after it? The move is
-    /// made on a copy; `no-moves` there asks for the replies without their own `if-after`.
-    pub(crate) fn allowed_after<const W: usize>(&self, pos: &Position, mv: &Move) -> bool {
-        let own = if mv.is_pass() { None } else { self.ends.after[mv.rule.index()].as_ref() };
-        let turn = self.ends.turn_after.as_ref();
-        if own.is_none() && turn.is_none() {
-            return true;
-        }
-        let side = pos.side;
-        crate::attack::with_scratch(pos, |after| {
-            self.make(after, *mv);
-            let mut replies = None;
-            let mut has_moves = || *replies.get_or_insert_with(|| self.has_moves_before_after::<W>(after));
-            [own, turn].into_iter().flatten().all(|c| self.eval::<W>(after, c, side, Some(pos), &mut has_moves))
-        })
+    /// Do the `if-after` conditions of a move of rule `rule` (`None`: the pass) and `[turn]`'s
+    /// hold in `after`, the position after it (a copy, without the history), made by `side`
+    /// from `before`? `has_moves`: whether the player to move in `after` has a reply.
+    pub(crate) fn after_holds<const W: usize>(
+        &self,
+        host: &impl Host,
+        after: &Position,
+        side: PlayerId,
+        before: &Position,
+        rule: Option<usize>,
+        has_moves: &mut dyn FnMut() -> bool,
+    ) -> bool {
+        let own = rule.and_then(|r| self.after[r].as_ref());
+        [own, self.turn_after.as_ref()].into_iter().flatten().all(|c| self.eval::<W>(host, after, c, side, Some(before), has_moves))
+    }
+
+    /// Has a move of rule `rule` (`None`: the pass) an `if-after` to ask, its own or `[turn]`'s?
+    pub(crate) fn has_after_for(&self, rule: Option<usize>) -> bool {
+        self.turn_after.is_some() || rule.is_some_and(|r| self.after[r].is_some())
     }
 
     /// Does an end rule that mentions no-moves hold, given whether the player to move has moves?
     /// (Only rules that combine no-moves with other tests are asked: the plain one is how
     /// `generate` ends anyway.)
     #[inline]
-    pub(crate) fn dynamic_end<const W: usize>(&self, pos: &Position, has_moves: bool) -> bool {
-        self.ends.has_dynamic
-            && self.ends.rules.iter().enumerate().any(|(i, (cond, _))| {
-                !self.ends.static_rules.contains(&i) && self.eval::<W>(pos, cond, pos.side.other(), None, &mut || has_moves)
+    pub(crate) fn dynamic_end<const W: usize>(&self, host: &impl Host, pos: &Position, has_moves: bool) -> bool {
+        self.has_dynamic
+            && self.rules.iter().enumerate().any(|(i, (cond, _))| {
+                !self.static_rules.contains(&i) && self.eval::<W>(host, pos, cond, pos.side.other(), None, &mut || has_moves)
             })
     }
 
@@ -292,6 +233,7 @@ impl Game {
     /// position a move is tried from, when `pos` is a copy after it (`if-after`).
     fn eval<const W: usize>(
         &self,
+        host: &impl Host,
         pos: &Position,
         c: &Cond,
         mover: PlayerId,
@@ -299,17 +241,61 @@ impl Game {
         has_moves: &mut dyn FnMut() -> bool,
     ) -> bool {
         match c {
-            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(pos, p, mover, before, has_moves)),
-            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(pos, p, mover, before, has_moves)),
-            Cond::Not(inner) => !self.eval::<W>(pos, inner, mover, before, has_moves),
+            Cond::Or(parts) => parts.iter().any(|p| self.eval::<W>(host, pos, p, mover, before, has_moves)),
+            Cond::And(parts) => parts.iter().all(|p| self.eval::<W>(host, pos, p, mover, before, has_moves)),
+            Cond::Not(inner) => !self.eval::<W>(host, pos, inner, mover, before, has_moves),
             Cond::Test(check, who) => {
                 let player = match who {
                     Who::Mover => mover,
                     Who::Next => mover.other(),
                 };
-                check.holds::<W>(self, pos, player, has_moves)
+                check.holds::<W>(host, pos, player, has_moves)
             }
-            Cond::Compare(a, op, b) => op.holds(a.value::<W>(self, pos, before, mover), b.value::<W>(self, pos, before, mover)),
+            Cond::Compare(a, op, b) => op.holds(a.value::<W>(host, pos, before, mover), b.value::<W>(host, pos, before, mover)),
         }
     }
+}
+
+/// The outcome of end rule `rule`, which holds in `pos`.
+fn verdict(rules: &Ruleset, pos: &Position, rule: usize) -> Outcome {
+    let end = &rules.ends[rule];
+    let mover = pos.side.other();
+    let winner = match end.verdict {
+        Verdict::MoverWins => Some(mover),
+        Verdict::NextWins => Some(pos.side),
+        Verdict::Draw => None,
+        Verdict::MostPieces => {
+            let (a, b) = (pos.piece_count(PlayerId::FIRST), pos.piece_count(PlayerId::SECOND));
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                std::cmp::Ordering::Equal => None,
+            }
+        }
+        Verdict::MostArea(area) => {
+            let [a, b] = area::area(rules, pos, &area);
+            match a.cmp(&(b + area.komi)) {
+                std::cmp::Ordering::Greater => Some(PlayerId::FIRST),
+                std::cmp::Ordering::Less => Some(PlayerId::SECOND),
+                std::cmp::Ordering::Equal => area.ties,
+            }
+        }
+    };
+    if let Verdict::MostArea(area) = end.verdict {
+        let [a, b] = area::area(rules, pos, &area);
+        let names = &rules.players;
+        let komi = if area.komi > 0 { format!(" and {} komi", area.komi) } else { String::new() };
+        let reason = format!("area {a} for {} against {b}{komi} for {}", names[0].name, names[1].name);
+        return Outcome { winner, reason };
+    }
+    let reason = if end.verdict == Verdict::MostPieces {
+        format!(
+            "{} against {} at the end",
+            pos.piece_count(PlayerId::FIRST).max(pos.piece_count(PlayerId::SECOND)),
+            pos.piece_count(PlayerId::FIRST).min(pos.piece_count(PlayerId::SECOND))
+        )
+    } else {
+        end.reason.clone()
+    };
+    Outcome { winner, reason }
 }

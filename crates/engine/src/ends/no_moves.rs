@@ -1,8 +1,8 @@
 //! `no-moves`: the player to move has no legal move.
 
-use super::TestKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -19,7 +19,7 @@ impl Compile<model::NoMoves> for NoMoves {
 
 impl TestKind for NoMoves {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, _pos: &Position, _player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, _pos: &Position, _player: PlayerId, has_moves: &mut dyn FnMut() -> bool) -> bool {
         !has_moves()
     }
 }

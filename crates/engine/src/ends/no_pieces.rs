@@ -1,8 +1,8 @@
 //! `no-pieces`: the player has no pieces on the board.
 
-use super::TestKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -18,7 +18,7 @@ impl Compile<model::NoPieces> for NoPieces {
 
 impl TestKind for NoPieces {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         pos.piece_count(player) == 0
     }
 }

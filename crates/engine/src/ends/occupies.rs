@@ -1,8 +1,10 @@
 //! `occupies(REGION, TYPES)`: a piece of the player (of the types) stands on the region.
 
-use super::TestKind;
-use crate::game::{Game, Owner, Piece, per_player};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::piece::{Owner, Piece};
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSet, CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -24,7 +26,7 @@ impl Compile<model::Occupies> for Occupies {
 
 impl TestKind for Occupies {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         let set: CellSet<W> = match &self.pieces {
             None => pos.player_set::<W>(player),
             Some(pieces) => pieces[player.index()].iter().fold(CellSet::EMPTY, |s, &p| s | pos.piece_set::<W>(p)),

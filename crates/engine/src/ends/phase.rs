@@ -1,8 +1,8 @@
 //! `phase(NAME)`: the game is in a phase.
 
-use super::TestKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -18,7 +18,7 @@ impl Compile<model::Phase> for Phase {
 
 impl TestKind for Phase {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, _player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, _player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         pos.phase == self.0
     }
 }

@@ -1,8 +1,8 @@
 //! `player(NAME)`: the player looked at is this one.
 
-use super::TestKind;
-use crate::game::Game;
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::Width;
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -18,7 +18,7 @@ impl Compile<model::Player> for Player {
 
 impl TestKind for Player {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, _pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, _pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         player == self.0
     }
 }

@@ -1,8 +1,9 @@
 //! `within(REGION)`: every piece of the player stands in the region.
 
-use super::TestKind;
-use crate::game::{Game, per_player};
-use crate::moves::Compile;
+use crate::ends::kind::TestKind;
+use crate::host::Host;
+use hetproba_board::per_player;
+use crate::compile::Compile;
 use crate::position::Position;
 use hetproba_board::{CellSets, Width};
 use hetproba_rules::model::{PlayerId, Ruleset, ends as model};
@@ -21,7 +22,7 @@ impl Compile<model::Within> for Within {
 
 impl TestKind for Within {
     #[inline]
-    fn holds<const W: usize>(&self, _game: &Game, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
+    fn holds<const W: usize>(&self, _host: &impl Host, pos: &Position, player: PlayerId, _has_moves: &mut dyn FnMut() -> bool) -> bool {
         pos.piece_count(player) > 0 && pos.player_set::<W>(player).without(self.cells.get::<W>(player.index())).is_empty()
     }
 }

@@ -3,10 +3,14 @@
 //! between them, crossing and landing on no attacked cell; the other piece lands on the cell
 //! next to it, on the side it came from (castling).
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
-use crate::game::{Game, Owner, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink};
+use crate::rule::Rule;
+use crate::piece::{Owner, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -42,12 +46,12 @@ impl MoveKind for Castle {
         true
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
-        let board = game.board();
+        let board = host.board();
         let cells = &pos.cells;
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !pos.is_unmoved(c) || !rule.starts_on(side, c) {
                 continue;
             }
@@ -65,7 +69,7 @@ impl MoveKind for Castle {
                 if k == NO_CELL || cells[k.index()] != Some(self.with[side.index()]) || !pos.is_unmoved(k) || self.steps >= dist {
                     continue;
                 }
-                if *attacked.get_or_insert_with(|| game.attacked::<W>(pos, c, side.other(), mine)) {
+                if *attacked.get_or_insert_with(|| host.attacked::<W>(pos, c, side.other(), mine)) {
                     break;
                 }
                 // Every cell the piece crosses, and the one it lands on, must be safe.
@@ -73,7 +77,7 @@ impl MoveKind for Castle {
                 let mut safe = true;
                 for _ in 0..self.steps {
                     to = board.step(to, d);
-                    if game.attacked::<W>(pos, to, side.other(), mine) {
+                    if host.attacked::<W>(pos, to, side.other(), mine) {
                         safe = false;
                         break;
                     }
@@ -88,27 +92,26 @@ impl MoveKind for Castle {
 
     /// Moves both pieces: the castling one to `to`, the other from the far side to the cell
     /// next to it, on the side it came from.
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, _rule: &Rule) {
-        let board = game.board();
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, _rule: &Rule) {
+        let board = host.board();
         let mut partner = board.step(mv.to, mv.dir);
         while partner != NO_CELL && pos.cells[partner.index()].is_none() {
             partner = board.step(partner, mv.dir);
         }
         let landing = board.opposite(mv.dir).map_or(NO_CELL, |back| board.step(mv.to, back));
-        game.move_piece(pos, mv);
+        host.move_piece(pos, mv);
         if partner != NO_CELL && landing != NO_CELL {
             let other = pos.cells[partner.index()];
-            pos.set(game, partner, None);
-            pos.clear_unmoved(game, partner);
-            pos.set(game, landing, other);
+            pos.set(host.keys(), partner, None);
+            pos.clear_unmoved(host.keys(), partner);
+            pos.set(host.keys(), landing, other);
         }
     }
 
     /// The cells that change, for a legality test without making the move: (cell, what it
     /// holds after).
-    fn changes(&self, game: &Game, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
-        let board = game.board();
-        let mut partner = board.step(mv.to, mv.dir);
+    fn changes(&self, board: &Board, pos: &Position, mv: &Move) -> [(CellId, Option<Piece>); 4] {
+                let mut partner = board.step(mv.to, mv.dir);
         while partner != NO_CELL && pos.cells[partner.index()].is_none() {
             partner = board.step(partner, mv.dir);
         }
@@ -119,9 +122,8 @@ impl MoveKind for Castle {
 
     /// Where a castling from `from` leaves its two pieces, whatever stands where: this piece
     /// `steps` cells along each direction, and its partner next to it, on the side it came from.
-    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
-        let board = game.board();
-        for &d in &self.dirs[side.index()] {
+    fn reach(&self, board: &Board, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+                for &d in &self.dirs[side.index()] {
             let mut to = from;
             for _ in 0..self.steps {
                 to = if to == NO_CELL { NO_CELL } else { board.step(to, d) };
@@ -143,8 +145,7 @@ impl Castle {
     /// The pieces of `side` a castling piece on `from` could castle with: every one of the
     /// partner's type along the rule's directions, nearest first, whatever stands between
     /// (FEN's castling rights name a pair, not a move possible now).
-    pub(crate) fn partners(&self, game: &Game, pos: &Position, side: PlayerId, from: CellId) -> Vec<CellId> {
-        let board = game.board();
+    pub(crate) fn partners(&self, board: &Board, pos: &Position, side: PlayerId, from: CellId) -> Vec<CellId> {
         let mut out = Vec::new();
         for &d in &self.dirs[side.index()] {
             let mut k = board.step(from, d);
@@ -161,41 +162,5 @@ impl Castle {
     /// The piece it castles with, for `side`.
     pub(crate) fn partner(&self, side: PlayerId) -> Piece {
         self.with[side.index()]
-    }
-}
-
-impl Game {
-    /// A "never moved" mark matters only as half of a pair that could still castle: a castling
-    /// piece with an unmoved partner along one of its castling directions. Other marks are
-    /// dropped after every move, so that positions that castle alike are alike (and FEN, which
-    /// writes rights rather than marks, reads back the same position).
-    pub(crate) fn drop_idle_marks(&self, pos: &mut Position) {
-        for side in PlayerId::BOTH {
-            let mut keep: Vec<CellId> = Vec::new();
-            let mut related: Vec<Piece> = Vec::new();
-            for rule in &self.compiled {
-                let super::Kind::Castle(castle) = &rule.kind else { continue };
-                let (piece, partner) = (rule.moving[side.index()], castle.partner(side));
-                related.extend([piece, partner]);
-                for c in pos.cells_with(piece) {
-                    if !pos.is_unmoved(c) {
-                        continue;
-                    }
-                    let partners: Vec<CellId> = castle.partners(self, pos, side, c).into_iter().filter(|&p| pos.is_unmoved(p)).collect();
-                    if !partners.is_empty() {
-                        keep.push(c);
-                        keep.extend(partners);
-                    }
-                }
-            }
-            for piece in related {
-                let cells: Vec<CellId> = pos.cells_with(piece).collect();
-                for c in cells {
-                    if !keep.contains(&c) {
-                        pos.clear_unmoved(self, c);
-                    }
-                }
-            }
-        }
     }
 }

@@ -1,9 +1,13 @@
 //! `drop`: put a piece of the rule's type from the mover's hand on an empty cell.
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
-use crate::game::{Game, Piece, per_player};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink};
+use crate::piece::Piece;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, NO_CELL, Width};
+use crate::rule::Rule;
+use hetproba_board::{Board, CellId, CellSet, CellSets, NO_CELL, Width, per_player};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -27,16 +31,16 @@ impl MoveKind for Drop {
     const PLACES: bool = true;
     const SEEN: Seen = Seen::Piece;
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
-        if pos.in_hand(game, side, rule.piece) == 0 {
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
+        if held(host, pos, side, rule.piece) == 0 {
             return true;
         }
         let free: CellSet<W> = pos.empty_set::<W>() & self.allowed.get(side.index());
-        if game.plain_emit(rule) {
+        if host.plain_emit(rule) {
             return free.iter().all(|c| sink.push(Move::new(r, NO_CELL, c)));
         }
-        free.iter().all(|c| emit::<W>(game, rule, pos, side, Move::new(r, NO_CELL, c), sink))
+        free.iter().all(|c| emit::<W>(host, rule, pos, side, Move::new(r, NO_CELL, c), sink))
     }
 
     fn template(&self, _mv: &Move) -> &'static str {
@@ -44,15 +48,16 @@ impl MoveKind for Drop {
     }
 
     /// The cells a piece of `side` may be dropped on.
-    fn reach(&self, _game: &Game, side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+    fn reach(&self, _board: &Board, side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
         moved.extend(self.allowed.cells(side.index()));
     }
 
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, rule: &Rule) {
         let side = pos.side;
-        pos.set(game, mv.to, Some(rule.moving[side.index()]));
-        let held = pos.in_hand(game, side, rule.piece);
-        pos.set_hand(game, side, rule.piece, held.saturating_sub(1));
+        pos.set(host.keys(), mv.to, Some(rule.moving[side.index()]));
+        if let Some(slot) = host.keys().hand_slot(side, rule.piece) {
+            pos.set_hand(host.keys(), slot, pos.hand(slot).saturating_sub(1));
+        }
     }
 
     fn never_captures(&self) -> bool {
@@ -62,9 +67,15 @@ impl MoveKind for Drop {
 
 /// A drop through its rule's effects (which may forbid it, or add captures): never promoted,
 /// and never onto a cell entered only by capturing.
-fn emit<const W: usize>(game: &Game, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, sink: &mut impl Sink) -> bool {
-    if game.regions.no_quiet.as_ref().is_some_and(|r| r.contains(side.index(), mv.to)) {
+fn emit<const W: usize>(host: &impl Host, rule: &Rule, pos: &Position, side: PlayerId, mv: Move, sink: &mut impl Sink) -> bool {
+    if host.regions().no_quiet.as_ref().is_some_and(|r| r.contains(side.index(), mv.to)) {
         return true;
     }
-    rule.effects.emit::<W>(game, pos, side, mv, NO_CELL, &mut |m| sink.push(m))
+    rule.effects.emit::<W>(host.board(), pos, side, mv, NO_CELL, &mut |m| sink.push(m))
+}
+
+/// How many pieces of type `kind` `side` holds in hand.
+#[inline]
+fn held(host: &impl Host, pos: &Position, side: PlayerId, kind: PieceTypeId) -> u32 {
+    host.keys().hand_slot(side, kind).map_or(0, |slot| pos.hand(slot))
 }

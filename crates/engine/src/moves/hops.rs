@@ -18,11 +18,17 @@
 //! - a hop that captures nothing does not land in a region entered only by capturing, and a
 //!   chain ends in a region that ends moves.
 
-use super::{Attack, CellBits, Compile, Move, MoveKind, RuleId, Seen, Sink};
-use crate::game::{Game, Piece, Square, line_masks};
+use crate::cellbits::CellBits;
+use crate::chain::{At, Pattern, Segment};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{Attack, MoveKind, Seen};
+use crate::mv::{Move, NO_DIR, RuleId, Sink};
+use crate::piece::{Piece, Square};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::moves::{HopPattern, Revisit};
+use hetproba_board::line_masks;
 use hetproba_rules::model::{MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -108,42 +114,15 @@ impl JumpShifts {
     }
 }
 
-/// One segment of a hop pattern.
-#[derive(Clone, Debug)]
-struct Segment {
-    /// Directions, per player.
-    dirs: [Vec<DirId>; 2],
-    over: Over,
-    /// `fly`: empty cells may lie before the piece hopped over, and the hop may land on any
-    /// empty cell beyond it. `jump`: the piece is adjacent and the hop lands right behind it.
-    long: bool,
-    /// A flying hop that lands only right behind the piece.
-    behind: bool,
-    /// Hops of this segment: at least `min` (0 or 1), at most `max` (1, or `Hop::UNBOUNDED`).
-    min: u8,
-    max: u8,
-    /// Does a hop of this segment capture the enemy piece it hops (not with `take=none`)?
-    takes: bool,
-}
-
 #[derive(Clone, Debug)]
 pub(crate) struct Hops {
-    segments: Vec<Segment>,
-    /// `next[seg][started]`: the segments a chain standing in `seg` (with at least one hop
-    /// of it made, or none) may hop in next. Repeats are `+`, `*`, `?` or once, so what
-    /// matters of a segment's count is only whether it has started.
-    next: Vec<[Vec<u8>; 2]>,
-    /// `may_end[seg][started]`: may a chain standing there end, as far as the pattern goes?
-    may_end: Vec<[bool; 2]>,
+    /// The segments, which may come next and where a chain may end: what other chains read
+    /// of this rule.
+    pattern: Pattern,
     /// Whether a first hop may pass over an own piece, an enemy piece.
     first_over: (bool, bool),
-    revisit: Revisit,
     /// May some hop pass over a piece without capturing it (over own pieces, or any)?
     quiet: bool,
-    /// May a hop go straight back the way the previous one came?
-    reverse: bool,
-    /// May a chain end after any hop, a capture included?
-    may_stop: bool,
     /// When every first hop is a short one: per player and cell, the (hopped cell, landing
     /// cell) of each first hop. A piece can begin a chain only if one of them has a hoppable
     /// piece and an empty landing.
@@ -170,23 +149,12 @@ pub(crate) struct Hops {
 
 impl Compile<HopPattern> for Hops {
     fn compile(pattern: &HopPattern, rules: &Ruleset, width: Width) -> Hops {
-        let segments: Vec<Segment> = pattern
-            .segments
-            .iter()
-            .map(|hop| Segment {
-                dirs: rules.direction_sets[hop.dirs.index()].dirs.clone(),
-                over: hop.over,
-                long: hop.long,
-                behind: hop.behind,
-                min: hop.min,
-                max: hop.max,
-                takes: hop.captures(),
-            })
-            .collect();
+        let compiled = Pattern::compile(pattern, rules);
+        let segments = &compiled.segments;
         let n = rules.board.len();
         let mut reach = CellSets::new(width, 2 * n);
         for p in 0..2 {
-            for seg in first_segments(&segments) {
+            for seg in compiled.first_segments() {
                 let masks = line_masks(width, &rules.board, &seg.dirs[p], seg.long);
                 for c in 0..n {
                     for k in masks.cells(c) {
@@ -197,7 +165,7 @@ impl Compile<HopPattern> for Hops {
         }
         let mut onward = CellSets::new(width, 2 * n);
         for p in 0..2 {
-            for seg in &segments {
+            for seg in segments {
                 let masks = line_masks(width, &rules.board, &seg.dirs[p], seg.long);
                 for c in 0..n {
                     for k in masks.cells(c) {
@@ -207,59 +175,21 @@ impl Compile<HopPattern> for Hops {
             }
         }
         let any_over = segments.iter().fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
-        let next: Vec<[Vec<u8>; 2]> = (0..segments.len())
-            .map(|seg| {
-                [0u8, 1].map(|count| {
-                    let s = &segments[seg];
-                    let mut list = Vec::new();
-                    if count < s.max {
-                        list.push(seg as u8);
-                    }
-                    if count >= s.min {
-                        for (j, later) in segments.iter().enumerate().skip(seg + 1) {
-                            list.push(j as u8);
-                            if later.min > 0 {
-                                break;
-                            }
-                        }
-                    }
-                    list
-                })
-            })
-            .collect();
-        let may_end = (0..segments.len())
-            .map(|seg| [0u8, 1].map(|count| count >= segments[seg].min && segments[seg + 1..].iter().all(|s| s.min == 0)))
-            .collect();
+        let next = &compiled.next;
         let first_over =
-            first_segments(&segments).fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
+            compiled.first_segments().fold((false, false), |(own, enemy), s| (own || s.over.own(), enemy || s.over != Over::Own));
         let board = &rules.board;
         let first_jumps =
-            first_segments(&segments).all(|s| !s.long).then(|| jump_pairs(board, &first_segments(&segments).collect::<Vec<_>>()));
+            compiled.first_segments().all(|s| !s.long).then(|| jump_pairs(board, &compiled.first_segments().collect::<Vec<_>>()));
         let jump_shifts = first_jumps.as_ref().and_then(|pairs| JumpShifts::compile(width, pairs)).map(Box::new);
         let onward_jumps = next.first().is_some_and(|n| n[1].iter().all(|&j| !segments[j as usize].long)).then(|| {
             let onward: Vec<&Segment> = next[0][1].iter().map(|&j| &segments[j as usize]).collect();
             Box::new(jump_pairs(board, &onward))
         });
         let quiet = segments.iter().any(|s| !s.takes || matches!(s.over, Over::Own | Over::Any));
-        let capturing_jump_first = first_segments(&segments).count() == 1
+        let capturing_jump_first = compiled.first_segments().count() == 1
             && segments.first().is_some_and(|s| !s.long && s.takes && matches!(s.over, Over::Enemy | Over::EnemyOf(_)));
-        Hops {
-            segments,
-            next,
-            may_end,
-            first_over,
-            first_jumps,
-            jump_shifts,
-            capturing_jump_first,
-            onward_jumps,
-            onward,
-            any_over,
-            reach,
-            revisit: pattern.revisit,
-            quiet,
-            reverse: pattern.reverse,
-            may_stop: pattern.may_stop,
-        }
+        Hops { pattern: compiled, first_over, first_jumps, jump_shifts, capturing_jump_first, onward_jumps, onward, any_over, reach, quiet }
     }
 }
 
@@ -284,27 +214,26 @@ impl MoveKind for Hops {
 
     /// Chains are not read backwards: attacks by hops are found by generating.
     fn attack(&self, _side: PlayerId) -> Attack<'_> {
-        if self.segments.iter().any(|s| s.takes) { Attack::General } else { Attack::None }
+        if self.pattern.segments.iter().any(|s| s.takes) { Attack::General } else { Attack::None }
     }
 
-    fn paths(&self, game: &Game, pos: &Position, mv: &Move) -> Option<Vec<Vec<CellId>>> {
-        Some(hetproba_board::with_width!(game.width, W => self.paths_at::<W>(game, pos, mv)))
+    fn paths(&self, host: &impl Host, pos: &Position, mv: &Move) -> Option<Vec<Vec<CellId>>> {
+        Some(hetproba_board::with_width!(host.width(), W => self.paths_at::<W>(host, pos, mv)))
     }
 
     /// Can the piece on `from` begin a move of this rule with a capturing hop?
-    fn captures_directly(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
-        hetproba_board::with_width!(game.width, W => self.first_hop_captures_at::<W>(game, pos, side, r, from))
+    fn captures_directly(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
+        hetproba_board::with_width!(host.width(), W => self.first_hop_captures_at::<W>(host, pos, side, r, from))
     }
 
     /// The cells a chain from `from` could end on, whatever stands where: every cell that
     /// some run of hops of the pattern's segments lands on (a jump two cells along a
     /// direction, a flying hop two or more).
-    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        let board = game.board();
-        let mut seen = vec![false; board.len()];
+    fn reach(&self, board: &Board, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+                let mut seen = vec![false; board.len()];
         let mut todo = vec![from];
         while let Some(c) = todo.pop() {
-            for seg in &self.segments {
+            for seg in &self.pattern.segments {
                 for &d in &seg.dirs[side.index()] {
                     let over = board.step(c, d);
                     let mut land = if over == NO_CELL { NO_CELL } else { board.step(over, d) };
@@ -324,9 +253,9 @@ impl MoveKind for Hops {
         }
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let mine = game.compiled[r.index()].moving[side.index()];
-        let n = game.board().len();
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let mine = host.rule(r).moving[side.index()];
+        let n = host.board().len();
         let (own, enemy) = self.first_over;
         let none = CellSet::EMPTY;
         let hoppable: CellSet<W> = if own { pos.player_set(side) } else { none } | if enemy { pos.player_set(side.other()) } else { none };
@@ -351,58 +280,64 @@ impl MoveKind for Hops {
                     shifted || (reach(c) && jumps[c.index()].iter().any(|&(over, land)| hoppable.contains(over) && empty.contains(land)));
                 if can
                     && !self
-                        .single_hops::<W>(game, pos, side, r, c, (&empty, &onward), sink)
-                        .unwrap_or_else(|| self.search_from::<W>(game, pos, side, r, c, sink))
+                        .single_hops::<W>(host, pos, side, r, c, (&empty, &onward), sink)
+                        .unwrap_or_else(|| self.search_from::<W>(host, pos, side, r, c, sink))
                 {
                     return false;
                 }
             }
             return true;
         }
-        game.pieces_of::<W>(pos, mine).all(|c| !reach(c) || self.generate_from::<W>(game, pos, side, r, c, sink))
+        pos.piece_set::<W>(mine).iter().all(|c| !reach(c) || self.generate_from::<W>(host, pos, side, r, c, sink))
     }
 }
 
 impl Hops {
+    /// The pattern other chains read.
+    #[inline(always)]
+    pub(crate) fn pattern(&self) -> &Pattern {
+        &self.pattern
+    }
+
     /// Does the future of a chain depend on the cells it landed on, not only on where it stands
     /// and what it captured? Only where a hop may not land on a cell the move touched: a hop
     /// that captures nothing, or any hop with `revisit = "never"`.
     pub(crate) fn remembers_landings(&self) -> bool {
-        self.quiet || self.revisit == Revisit::Never
+        self.quiet || self.pattern.revisit == Revisit::Never
     }
 
     /// Is this a chain that captures and can go on capturing (one a piece promoted in the middle
     /// of a chain continues with)? Returns the segment it continues in.
     pub(crate) fn chain_segment(&self) -> Option<usize> {
-        self.segments.iter().rposition(|s| s.takes && s.max > 1)
+        self.pattern.segments.iter().rposition(|s| s.takes && s.max > 1)
     }
 
     /// Generates the chains of the piece on `from`.
     fn generate_from<const W: usize>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
         from: CellId,
         sink: &mut impl Sink,
     ) -> bool {
-        let search = Search::<W>::new(game, pos, side, from, r);
+        let search = Search::<_, W>::new(host, pos, side, from, r);
         // Most pieces cannot hop at all: look for a first hop before preparing a search.
-        let any = self.next[0][0].iter().any(|&j| {
-            let seg = &self.segments[j as usize];
+        let any = self.pattern.next[0][0].iter().any(|&j| {
+            let seg = &self.pattern.segments[j as usize];
             seg.dirs[side.index()].iter().any(|&d| search.hop(from, d, seg, CellSet::EMPTY).is_some())
         });
         if !any {
             return true;
         }
-        self.search_from::<W>(game, pos, side, r, from, sink)
+        self.search_from::<W>(host, pos, side, r, from, sink)
     }
 
-    fn first_hop_captures_at<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
-        let search = Search::<W>::new(game, pos, side, from, r);
-        self.next[0][0].iter().any(|&j| {
-            let seg = &self.segments[j as usize];
+    fn first_hop_captures_at<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
+        let search = Search::<_, W>::new(host, pos, side, from, r);
+        self.pattern.next[0][0].iter().any(|&j| {
+            let seg = &self.pattern.segments[j as usize];
             seg.dirs[side.index()]
                 .iter()
                 .any(|&d| search.hop(from, d, seg, CellSet::EMPTY).is_some_and(|(over, _)| search.captures(seg, over)))
@@ -418,7 +353,7 @@ impl Hops {
     #[allow(clippy::too_many_arguments)]
     fn single_hops<const W: usize>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
@@ -428,17 +363,17 @@ impl Hops {
     ) -> Option<bool> {
         /// The most first jumps of a piece taken this way; more go to the search.
         const MOST: usize = 8;
-        let seg = &self.segments[0];
+        let seg = &self.pattern.segments[0];
         let dirs = &seg.dirs[side.index()];
         if !self.capturing_jump_first || dirs.len() > MOST {
             return None;
         }
-        if !game.compiled[r.index()].starts_on(side, from) {
+        if !host.rule(r).starts_on(side, from) {
             return Some(true);
         }
-        let search = Search::<W>::new(game, pos, side, from, r);
-        let piece = game.compiled[r.index()].piece;
-        let board = game.board();
+        let search = Search::<_, W>::new(host, pos, side, from, r);
+        let piece = host.rule(r).piece;
+        let board = host.board();
         let enemy = pos.player_set::<W>(side.other());
         let n = board.len();
         let mut found = [(NO_CELL, NO_CELL, piece); MOST];
@@ -474,8 +409,8 @@ impl Hops {
                     }
                     None => {
                         self.onward.get::<W>(side.index() * n + land.index()).intersects(&left)
-                            && self.next[0][1].iter().any(|&j| {
-                                let next = &self.segments[j as usize];
+                            && self.pattern.next[0][1].iter().any(|&j| {
+                                let next = &self.pattern.segments[j as usize];
                                 next.dirs[side.index()]
                                     .iter()
                                     .any(|&e| !search.reverses(d, e) && search.hop(land, e, next, captured).is_some())
@@ -492,14 +427,14 @@ impl Hops {
             }
         }
         // The chain stands in the first segment, one hop made: may it end there?
-        if !self.may_end[0][1] {
+        if !self.pattern.may_end[0][1] {
             return Some(true);
         }
         // The moves are distinct (each takes another piece), so none is looked for among those
         // pushed before.
         for &(over, land, next_piece) in &found[..count] {
             let mv = Move { captures: CellBits::from_set(CellSet::<W>::single(over)), ..Move::new(r, from, land) };
-            let choices = game.promotions[next_piece.index()].as_ref().filter(|p| p.cells.contains(side.index(), land));
+            let choices = host.promotion(next_piece).filter(|p| p.cells.contains(side.index(), land));
             let mut push = |mv: Move| sink.push(mv);
             let pushed = match choices {
                 Some(promo) => promo.to.iter().all(|&t| push(mv.promoting(t))),
@@ -515,19 +450,19 @@ impl Hops {
     /// Searches the chains of the piece on `from`, which can make a first hop.
     fn search_from<const W: usize>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
         from: CellId,
         sink: &mut impl Sink,
     ) -> bool {
-        if !game.compiled[r.index()].starts_on(side, from) {
+        if !host.rule(r).starts_on(side, from) {
             return true;
         }
-        let search = Search::<W>::new(game, pos, side, from, r);
-        let start = At { rule: r, seg: 0, count: 0, last: super::NO_DIR };
-        let piece = game.compiled[r.index()].piece;
+        let search = Search::<_, W>::new(host, pos, side, from, r);
+        let start = At { rule: r, seg: 0, count: 0, last: NO_DIR };
+        let piece = host.rule(r).piece;
         let mark = sink.mark();
         let mut out = Distinct { rule: r, from, mark, sink, searched: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
@@ -536,15 +471,15 @@ impl Hops {
 
     /// Every landing path of a hop move, in the order the search finds them (cell order of
     /// the directions and landing cells).
-    fn paths_at<const W: usize>(&self, game: &Game, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
-        let search = Search::<W>::new(game, pos, pos.side, mv.from, mv.rule);
-        let piece = game.compiled[mv.rule.index()].piece;
+    fn paths_at<const W: usize>(&self, host: &impl Host, pos: &Position, mv: &Move) -> Vec<Vec<CellId>> {
+        let search = Search::<_, W>::new(host, pos, pos.side, mv.from, mv.rule);
+        let piece = host.rule(mv.rule).piece;
         let mut out = Paths { target: mv, captures: mv.captures.to_set(), paths: Vec::new(), barren: Places::default() };
         let mut path = [NO_CELL; MAX_HOPS];
         search.extend(
             mv.from,
             piece,
-            At { rule: mv.rule, seg: 0, count: 0, last: super::NO_DIR },
+            At { rule: mv.rule, seg: 0, count: 0, last: NO_DIR },
             CellSet::EMPTY,
             CellSet::single(mv.from),
             None,
@@ -579,23 +514,6 @@ fn jump_pairs(board: &hetproba_board::Board, segs: &[&Segment]) -> [JumpPairs; 2
     })
 }
 
-/// The segments a chain may begin with: the first, and each after it while those before may be
-/// skipped.
-fn first_segments(segments: &[Segment]) -> impl Iterator<Item = &Segment> {
-    let skippable = segments.iter().take_while(|s| s.min == 0).count();
-    segments.iter().take(skippable + 1)
-}
-
-/// Where a chain stands in its pattern: rule, segment, and whether a hop of that segment has
-/// been made (0 or 1).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct At {
-    pub rule: RuleId,
-    pub seg: u8,
-    pub count: u8,
-    /// The direction of the hop that arrived here (`NO_DIR` at the start).
-    pub last: DirId,
-}
 
 /// Receives finished chains: (end cell, captured set, promotion, landing path).
 trait ChainOut<const W: usize> {
@@ -697,8 +615,8 @@ struct Place<const W: usize> {
 }
 
 /// The search state that does not change along a chain.
-struct Search<'a, const W: usize> {
-    game: &'a Game,
+struct Search<'a, H: Host, const W: usize> {
+    host: &'a H,
     pos: &'a Position,
     side: PlayerId,
     from: CellId,
@@ -723,35 +641,30 @@ struct Search<'a, const W: usize> {
     width: PhantomData<[u64; W]>,
 }
 
-impl<'a, const W: usize> Search<'a, W> {
-    fn new(game: &'a Game, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a, W> {
-        let (never_revisit, no_reverse, may_stop) = match &game.compiled[first.index()].kind {
-            super::Kind::Hops(h) => (h.revisit == Revisit::Never, !h.reverse, h.may_stop),
-            _ => (false, false, false),
-        };
+impl<'a, H: Host, const W: usize> Search<'a, H, W> {
+    fn new(host: &'a H, pos: &'a Position, side: PlayerId, from: CellId, first: RuleId) -> Search<'a, H, W> {
+        let pattern = host.pattern(first);
+        let (never_revisit, no_reverse, may_stop) = (pattern.revisit == Revisit::Never, !pattern.reverse, pattern.may_stop);
         Search {
-            game,
+            host,
             pos,
             side,
             from,
             first,
-            immediate: game.removal == Removal::Immediate,
+            immediate: host.removal() == Removal::Immediate,
             never_revisit,
             no_reverse,
             may_stop,
-            no_quiet: game.regions.no_quiet.as_ref(),
-            stops: game.regions.stops.as_ref(),
-            remembers_landings: game.chains_remember_landings,
+            no_quiet: host.regions().no_quiet.as_ref(),
+            stops: host.regions().stops.as_ref(),
+            remembers_landings: host.chains_remember_landings(),
             steps: Cell::new(0),
             width: PhantomData,
         }
     }
 
-    fn hops(&self, rule: RuleId) -> &'a Hops {
-        match &self.game.compiled[rule.index()].kind {
-            super::Kind::Hops(h) => h,
-            _ => unreachable!("a chain state names a hop rule"),
-        }
+    fn hops(&self, rule: RuleId) -> &'a Pattern {
+        self.host.pattern(rule)
     }
 
     /// The places a chain may go on from: its own, or after a promotion in mid-chain those of
@@ -761,7 +674,7 @@ impl<'a, const W: usize> Search<'a, W> {
     where
         'a: 's,
     {
-        if self.game.compiled[self.first.index()].piece == piece { at } else { &self.game.chain_states[piece.index()] }
+        if self.host.rule(self.first).piece == piece { at } else { self.host.chain_states(piece) }
     }
 
     /// Can the moving piece pass or land here? Its own start cell is empty while it moves.
@@ -789,7 +702,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// they are the cells right behind the piece, one after another along `d`.
     #[inline]
     fn hop(&self, cur: CellId, d: DirId, seg: &Segment, captured: CellSet<W>) -> Option<(CellId, usize)> {
-        let board = self.game.board();
+        let board = self.host.board();
         let mut over = board.step(cur, d);
         if seg.long {
             while over != NO_CELL && self.free(over, captured) {
@@ -813,7 +726,7 @@ impl<'a, const W: usize> Search<'a, W> {
 
     /// The landing cells of a hop over `over` along `d`.
     fn landings(&self, over: CellId, d: DirId, count: usize) -> impl Iterator<Item = CellId> + '_ {
-        let board = self.game.board();
+        let board = self.host.board();
         std::iter::successors(Some(over), move |&c| Some(board.step(c, d))).skip(1).take(count)
     }
 
@@ -821,7 +734,7 @@ impl<'a, const W: usize> Search<'a, W> {
     /// rule forbids it?
     #[inline(always)]
     fn reverses(&self, last: DirId, d: DirId) -> bool {
-        self.no_reverse && last != super::NO_DIR && self.game.board().opposite(last) == Some(d)
+        self.no_reverse && last != NO_DIR && self.host.board().opposite(last) == Some(d)
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {
@@ -926,7 +839,7 @@ impl<'a, const W: usize> Search<'a, W> {
         // Did the chain go on with a capture? Then it may not end here.
         let mut captured_on = false;
         let mut may_end = false;
-        let board = self.game.board();
+        let board = self.host.board();
         for state in self.states(piece, &[at]) {
             let rule_hops = self.hops(state.rule);
             may_end |= rule_hops.may_end[state.seg as usize][state.count as usize];
@@ -1021,7 +934,7 @@ impl<'a, const W: usize> Search<'a, W> {
         if promoted.is_some() {
             return (piece, promoted, false);
         }
-        let Some(promo) = &self.game.promotions[piece.index()] else { return (piece, None, false) };
+        let Some(promo) = &self.host.promotion(piece) else { return (piece, None, false) };
         if !promo.cells.contains(self.side.index(), l) {
             return (piece, None, false);
         }
@@ -1047,7 +960,7 @@ impl<'a, const W: usize> Search<'a, W> {
         if promoted.is_some() {
             return out.chain(to, captured, promoted, path);
         }
-        match &self.game.promotions[piece.index()] {
+        match &self.host.promotion(piece) {
             Some(promo) if promo.cells.contains(self.side.index(), to) => promo.to.iter().all(|&t| out.chain(to, captured, Some(t), path)),
             _ => out.chain(to, captured, None, path),
         }

@@ -1,9 +1,12 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
-use super::{Attack, Compile, Move, MoveKind, RuleId, Seen, Sink, lands_taking};
-use crate::game::{Game, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{Attack, MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink, lands_taking};
+use crate::piece::Piece;
 use crate::position::Position;
-use hetproba_board::{CellId, Width};
+use hetproba_board::{Board, CellId, Width};
 use hetproba_rules::model::{Landing, PieceTypeId, PieceTypeSet, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -49,7 +52,7 @@ impl MoveKind for Leap {
     }
 
     /// The cells a leap from `from` reaches, whatever stands there.
-    fn reach(&self, _game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+    fn reach(&self, _board: &Board, side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
         moved.extend_from_slice(&self.targets[side.index()][from.index()]);
     }
 
@@ -74,18 +77,18 @@ impl MoveKind for Leap {
         }
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
             for &t in &self.targets[side.index()][c.index()] {
                 let target = cells[t.index()];
                 if lands_taking(self.to, target, side, self.takes)
-                    && !game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+                    && !host.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
                 {
                     return false;
                 }

@@ -2,10 +2,14 @@
 //! direction, into the empty cells in front of it (a line of men moving as one). The move is named
 //! by the line's rear piece and the cell its front piece enters; a lone piece is a line of one.
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Sink};
-use crate::game::{Game, Owner, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::MoveKind;
+use crate::mv::{Move, RuleId, Sink};
+use crate::rule::Rule;
+use crate::piece::{Owner, Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PieceTypeId, PieceTypeSet, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -67,20 +71,19 @@ impl MoveKind for Line {
 
     /// Moves the line from `mv.from` along `mv.dir` so that its front piece lands on `mv.to`,
     /// as what it promotes to if it does.
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, rule: &Rule) {
         if self.moves_one_piece(rule.piece) {
-            game.move_piece(pos, mv);
+            host.move_piece(pos, mv);
         } else {
-            make(game, pos, mv, self);
+            make(host, pos, mv, self);
         }
     }
 
     /// The cells a line from `from` may leave the rear piece on, whatever stands where: any cell
     /// along its directions (the whole line ahead of it moves too). The pieces of other types a
     /// line carries may go there too: they are `others`.
-    fn reach(&self, game: &Game, side: PlayerId, piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
-        let board = game.board();
-        let start = out.len();
+    fn reach(&self, board: &Board, side: PlayerId, piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, others: &mut Vec<(Piece, CellId)>) {
+                let start = out.len();
         for &d in &self.dirs[side.index()] {
             let mut t = board.step(from, d);
             while t != NO_CELL && !out[start..].contains(&t) {
@@ -94,11 +97,11 @@ impl MoveKind for Line {
         }
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let board = game.board();
-        let rule = &game.compiled[r.index()];
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let board = host.board();
+        let rule = host.rule(r);
         let cells = &pos.cells;
-        for c in game.pieces_of::<W>(pos, rule.moving[side.index()]) {
+        for c in pos.piece_set::<W>(rule.moving[side.index()]).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
@@ -120,10 +123,10 @@ impl MoveKind for Line {
                 while k != NO_CELL && cells[k.index()].is_none() && self.max.is_none_or(|m| dist <= m) {
                     let mv = Move { dir: d, ..Move::new(r, c, k) };
                     let more = if front_piece.kind() == rule.piece {
-                        game.emit::<W>(rule, pos, side, mv, c, sink)
+                        host.emit::<W>(rule, pos, side, mv, c, sink)
                     } else {
-                        game.regions.no_quiet.as_ref().is_some_and(|q| q.contains(side.index(), k))
-                            || game.push_promoting(front_piece.kind(), side, mv, sink)
+                        host.regions().no_quiet.as_ref().is_some_and(|q| q.contains(side.index(), k))
+                            || host.push_promoting(front_piece.kind(), side, mv, sink)
                     };
                     if !more {
                         return false;
@@ -139,8 +142,8 @@ impl MoveKind for Line {
 
 /// Moves the line from `mv.from` along `mv.dir` so that its front piece lands on `mv.to`, as
 /// what it promotes to if it does.
-fn make(game: &Game, pos: &mut Position, mv: Move, line: &Line) {
-    let board = game.board();
+fn make(host: &impl Host, pos: &mut Position, mv: Move, line: &Line) {
+    let board = host.board();
     let side = pos.side;
     let mut pieces: Vec<CellId> = vec![mv.from];
     let mut k = board.step(mv.from, mv.dir);
@@ -165,9 +168,9 @@ fn make(game: &Game, pos: &mut Position, mv: Move, line: &Line) {
         {
             piece = Some(Piece::new(kind, Owner::Player(side)));
         }
-        pos.set(game, c, None);
-        pos.clear_unmoved(game, c);
-        pos.clear_unmoved(game, t);
-        pos.set(game, t, piece);
+        pos.set(host.keys(), c, None);
+        pos.clear_unmoved(host.keys(), c);
+        pos.clear_unmoved(host.keys(), t);
+        pos.set(host.keys(), t, piece);
     }
 }

@@ -1,10 +1,16 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region, or near a piece; never
 //! on the cell a ko forbids.
 
-use super::{CellBits, Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
-use crate::game::{Game, Piece, per_player};
+use crate::cellbits::CellBits;
+use crate::hash::Keys;
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink};
+use crate::rule::Rule;
+use crate::piece::{Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width, per_player};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, Whose, moves as model};
 
 #[derive(Clone, Debug)]
@@ -37,8 +43,8 @@ impl MoveKind for Place {
     const PLACES: bool = true;
     const SEEN: Seen = Seen::Piece;
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        self.generate_at::<W>(game, pos, side, r, sink)
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        self.generate_at::<W>(host, pos, side, r, sink)
     }
 
     fn template(&self, mv: &Move) -> &'static str {
@@ -46,12 +52,12 @@ impl MoveKind for Place {
     }
 
     /// The cells a new piece of `side` may be put on.
-    fn reach(&self, _game: &Game, side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+    fn reach(&self, _board: &Board, side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
         moved.extend(self.allowed.cells(side.index()));
     }
 
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
-        pos.set(game, mv.to, Some(rule.moving[pos.side.index()]));
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, rule: &Rule) {
+        pos.set(host.keys(), mv.to, Some(rule.moving[pos.side.index()]));
     }
 
     fn never_captures(&self) -> bool {
@@ -59,12 +65,11 @@ impl MoveKind for Place {
     }
 
     /// The cells a later part may place on, `origin` being where the part before landed.
-    fn later_cells<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
+    fn later_cells<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
         let free = self.free::<W>(pos, side);
         match &self.along {
             Some(dirs) => {
-                let board = game.board();
-                for &d in &dirs[side.index()] {
+                                for &d in &dirs[side.index()] {
                     let mut c = board.step(origin, d);
                     while c != NO_CELL && pos.cells[c.index()].is_none() {
                         if free.contains(c) && !each(c) {
@@ -79,8 +84,8 @@ impl MoveKind for Place {
         }
     }
 
-    fn make_later(&self, game: &Game, pos: &mut Position, cell: CellId, piece: Piece) {
-        pos.set(game, cell, Some(piece));
+    fn make_later(&self, keys: &Keys, pos: &mut Position, cell: CellId, piece: Piece) {
+        pos.set(keys, cell, Some(piece));
     }
 }
 
@@ -103,44 +108,44 @@ impl Place {
     }
 
     #[inline(always)]
-    fn generate_at<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn generate_at<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let effects = &rule.effects;
         let free: CellSet<W> = self.free::<W>(pos, side);
         if let Some(groups) = effects.groups_only()
-            && game.regions.no_quiet.is_none()
-            && game.promotions[rule.piece.index()].is_none()
+            && host.regions().no_quiet.is_none()
+            && host.promotion(rule.piece).is_none()
         {
             // Go: the groups are found once, then each cell is a few set tests.
-            return groups.placements::<W>(game, pos, side, free, &mut |c, taken| {
+            return groups.placements::<W>(host.board(), pos, side, free, &mut |c, taken| {
                 sink.push(Move { captures: CellBits::from_set(taken), ..Move::new(r, NO_CELL, c) })
             });
         }
         // Effects that only ask for an enclosure and nothing else in the way (flipping): push
         // without the general path.
-        let plain = !effects.removes() && game.regions.no_quiet.is_none() && game.promotions[rule.piece.index()].is_none();
+        let plain = !effects.removes() && host.regions().no_quiet.is_none() && host.promotion(rule.piece).is_none();
         if let Some(arrivals) = effects.arrivals::<W>(pos, side) {
             // The cells where a piece encloses, found for all cells at once.
             return (free & arrivals).iter().all(|c| {
                 if plain {
                     sink.push(Move::new(r, NO_CELL, c))
                 } else {
-                    game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                    host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 }
             });
         }
         if let Some(near) = effects.near() {
             // Only empty cells next to an enemy piece can enclose one.
             let enemy = pos.player_set::<W>(side.other());
-            let n = game.board().len();
+            let n = host.board().len();
             for c in free.iter() {
                 if !near.get::<W>(side.index() * n + c.index()).intersects(&enemy) {
                     continue;
                 }
                 let more = if plain {
-                    !effects.allow::<W>(game, pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
+                    !effects.allow::<W>(host.board(), pos, side, c, NO_CELL) || sink.push(Move::new(r, NO_CELL, c))
                 } else {
-                    game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
+                    host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink)
                 };
                 if !more {
                     return false;
@@ -148,7 +153,7 @@ impl Place {
             }
             return true;
         }
-        free.iter().all(|c| game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
+        free.iter().all(|c| host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }
 

@@ -1,10 +1,14 @@
 //! `push`: put a piece on an edge cell; if it is occupied, shift the run of pieces there one
 //! cell inward, into the first empty cell of the line. A push is written with its direction.
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Sink};
-use crate::game::{Game, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::MoveKind;
+use crate::mv::{Move, RuleId, Sink};
+use crate::rule::Rule;
+use crate::piece::{Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -39,26 +43,26 @@ impl MoveKind for Push {
     }
 
     /// A push shifts whole lines: any cell.
-    fn reach(&self, game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        moved.extend(game.board().all_cells());
+    fn reach(&self, board: &Board, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend(board.all_cells());
     }
 
     /// Puts the piece on the entry cell, shifting the run there one cell along the push
     /// direction.
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, rule: &Rule) {
         let piece = rule.moving[pos.side.index()];
-        if mv.dir == super::NO_DIR {
-            pos.set(game, mv.to, Some(piece));
+        if mv.dir == crate::mv::NO_DIR {
+            pos.set(host.keys(), mv.to, Some(piece));
             return;
         }
         let mut carried = piece;
         let mut k = mv.to;
         while k != NO_CELL {
             let here = pos.cells[k.index()];
-            pos.set(game, k, Some(carried));
+            pos.set(host.keys(), k, Some(carried));
             let Some(here) = here else { break };
             carried = here;
-            k = game.board().step(k, mv.dir);
+            k = host.board().step(k, mv.dir);
         }
     }
 
@@ -66,14 +70,14 @@ impl MoveKind for Push {
         true
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let board = game.board();
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let board = host.board();
         let cells = &pos.cells;
-        let rule = &game.compiled[r.index()];
+        let rule = host.rule(r);
         for (c, inward) in &self.entries[side.index()] {
             let c = *c;
             if cells[c.index()].is_none() {
-                if !game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
+                if !host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink) {
                     return false;
                 }
                 continue;

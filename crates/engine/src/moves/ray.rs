@@ -2,10 +2,15 @@
 //! or exactly as many as there are pieces on the line the move runs along), over empty cells
 //! and, if the rule says so, over pieces.
 
-use super::{Attack, CellBits, Compile, Move, MoveKind, Rule, RuleId, Seen, Sink, lands, lands_taking};
-use crate::game::{Game, Piece, Square, line_masks, per_player, ray_order};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{Attack, MoveKind, Seen};
+use crate::cellbits::CellBits;
+use crate::mv::{Move, RuleId, Sink, lands, lands_taking};
+use crate::rule::Rule;
+use crate::piece::{Piece, Square};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSets, DirId, NO_CELL, Width, line_masks, per_player, ray_order};
 use hetproba_rules::model::moves::{self as model, Distance};
 use hetproba_rules::model::{Landing, Over, PieceTypeId, PieceTypeSet, PlayerId, Ruleset};
 
@@ -178,9 +183,8 @@ impl MoveKind for Ray {
     /// The cells a move from `from` could end on, whatever stands where: along each direction
     /// as far as the rule goes (any distance for a line-count move), in the rule's `stay`
     /// region when it has one.
-    fn reach(&self, game: &Game, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        let board = game.board();
-        let stay = self.stay.as_ref();
+    fn reach(&self, board: &Board, side: PlayerId, _piece: PieceTypeId, from: CellId, out: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+                let stay = self.stay.as_ref();
         let (min, max) = if self.distance == Distance::LineCount { (1, None) } else { (self.min, self.max) };
         for &d in &self.dirs[side.index()] {
             let mut t = board.step(from, d);
@@ -197,9 +201,8 @@ impl MoveKind for Ray {
 
     /// Could a move of this rule by `side` have ended on `to`, passing over exactly `passed`,
     /// from an empty start? (Positions read from text name the passed cells, not the move.)
-    fn could_pass(&self, game: &Game, pos: &Position, side: PlayerId, rule: &Rule, to: CellId, passed: CellBits) -> bool {
-        let board = game.board();
-        let over = passed.len();
+    fn could_pass(&self, board: &Board, pos: &Position, side: PlayerId, rule: &Rule, to: CellId, passed: CellBits) -> bool {
+                let over = passed.len();
         self.dirs[side.index()].iter().any(|&d| {
             let Some(back) = board.opposite(d) else { return false };
             let mut c = to;
@@ -223,20 +226,20 @@ impl MoveKind for Ray {
         })
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         // En passant needs cells the last move passed over.
         if self.to == Landing::Passed && pos.passed().is_none() {
             return true;
         }
         if self.screens > 0 {
-            return self.screened::<W>(game, pos, side, r, sink);
+            return self.screened::<W>(host, pos, side, r, sink);
         }
         match &self.steps {
-            Some(steps) if game.plain_emit(rule) && rule.from.is_none() && rule.simple_promotion => self.steps::<W>(game, pos, side, r, steps, sink),
-            _ if self.neighbours => self.neighbours::<W>(game, pos, side, r, sink),
-            _ if self.slides => self.slides::<W>(game, pos, side, r, sink),
-            _ => self.rays::<W>(game, pos, side, r, sink),
+            Some(steps) if host.plain_emit(rule) && rule.from.is_none() && rule.simple_promotion => self.steps::<W>(host, pos, side, r, steps, sink),
+            _ if self.neighbours => self.neighbours::<W>(host, pos, side, r, sink),
+            _ if self.slides => self.slides::<W>(host, pos, side, r, sink),
+            _ => self.rays::<W>(host, pos, side, r, sink),
         }
     }
 }
@@ -247,26 +250,26 @@ impl Ray {
     /// region entered only by capturing, no promotion, not en passant)? Then they are pushed
     /// at once.
     #[inline(always)]
-    fn plain(&self, game: &Game, rule: &super::Rule) -> bool {
+    fn plain(&self, host: &impl Host, rule: &Rule) -> bool {
         self.stay.is_none()
             && self.takes.is_none()
             && self.to != Landing::Passed
-            && game.plain_emit(rule)
-            && game.promotions[rule.piece.index()].is_none()
+            && host.plain_emit(rule)
+            && host.promotion(rule.piece).is_none()
     }
 
     /// Steps on a board that blocks none: the neighbour along each direction.
     #[inline(always)]
-    fn neighbours<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn neighbours<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
-        let board = game.board();
+        let board = host.board();
         let cells = &pos.cells;
-        let plain = self.plain(game, rule);
-        let emit = self.emitter::<W, _>(game, pos, side, r);
+        let plain = self.plain(host, rule);
+        let emit = self.emitter::<W, _, _>(host, pos, side, r);
         let n = board.len();
         let enemy = pos.player_set::<W>(side.other());
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
@@ -298,29 +301,27 @@ impl Ray {
     #[inline(always)]
     fn steps<const W: usize>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
         steps: &CellSets,
         sink: &mut impl Sink,
     ) -> bool {
-        let rule = &game.compiled[r.index()];
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
-        let n = game.board().len();
+        let n = host.board().len();
         let empty = pos.empty_set::<W>();
-        let promo = game.promotions[rule.piece.index()].as_ref();
-        let promotes = match promo {
-            Some(p) => p.cells.get::<W>(side.index()),
-            None => CellSet::EMPTY,
+        let targets = |c: CellId| (steps.get::<W>(side.index() * n + c.index()) & empty).iter();
+        // One loop without promotion and one with, so that neither asks per move.
+        let Some(promo) = host.promotion(rule.piece) else {
+            return pos.piece_set::<W>(mine).iter().all(|c| targets(c).all(|t| sink.push(Move::new(r, c, t))));
         };
-        for c in game.pieces_of::<W>(pos, mine) {
-            for t in (steps.get::<W>(side.index() * n + c.index()) & empty).iter() {
+        let promotes = promo.cells.get::<W>(side.index());
+        for c in pos.piece_set::<W>(mine).iter() {
+            for t in targets(c) {
                 let mv = Move::new(r, c, t);
-                let more = match promo {
-                    Some(p) if promotes.contains(t) => p.to.iter().all(|&to| sink.push(mv.promoting(to))),
-                    _ => sink.push(mv),
-                };
+                let more = if promotes.contains(t) { promo.to.iter().all(|&to| sink.push(mv.promoting(to))) } else { sink.push(mv) };
                 if !more {
                     return false;
                 }
@@ -332,18 +333,18 @@ impl Ray {
     /// Slides along ordered rays: the reach of each direction up to the first piece, in the
     /// order the walk would find the cells (nearest first).
     #[inline(always)]
-    fn slides<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn slides<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let cells = &pos.cells;
         // One walk for each way of passing moves on, so that each inlines its own push.
-        if self.plain(game, rule) {
-            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| {
+        if self.plain(host, rule) {
+            self.slides_by::<W, _>(host, pos, side, r, sink, |c, t, sink| {
                 let target = cells[t.index()];
                 !lands(self.to, target, side) || sink.push(Move { take_to: target.is_some(), ..Move::new(r, c, t) })
             })
         } else {
-            let emit = self.emitter::<W, _>(game, pos, side, r);
-            self.slides_by::<W, _>(game, pos, side, r, sink, |c, t, sink| emit(c, t, cells, sink))
+            let emit = self.emitter::<W, _, _>(host, pos, side, r);
+            self.slides_by::<W, _>(host, pos, side, r, sink, |c, t, sink| emit(c, t, cells, sink))
         }
     }
 
@@ -351,19 +352,19 @@ impl Ray {
     #[inline(always)]
     fn slides_by<const W: usize, S: Sink>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
         sink: &mut S,
         mut push: impl FnMut(CellId, CellId, &mut S) -> bool,
     ) -> bool {
-        let rule = &game.compiled[r.index()];
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
-        let n = game.board().len();
-        let rays = &game.rays;
+        let n = host.board().len();
+        let rays = host.rays();
         let occupied = pos.occupied_set::<W>();
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
@@ -387,15 +388,15 @@ impl Ray {
     /// Passes on a move of this rule from `c` to `t`, if it may land there: the landing rule,
     /// the region it stays in, en passant. Returns false if the sink stopped.
     #[inline(always)]
-    fn emitter<'a, const W: usize, S: Sink>(
+    fn emitter<'a, const W: usize, S: Sink, H: Host>(
         &'a self,
-        game: &'a Game,
+        host: &'a H,
         pos: &'a Position,
         side: PlayerId,
         r: RuleId,
-    ) -> impl Fn(CellId, CellId, &[Option<crate::game::Piece>], &mut S) -> bool + 'a {
-        let rule = &game.compiled[r.index()];
-        move |c: CellId, t: CellId, cells: &[Option<crate::game::Piece>], sink: &mut S| {
+    ) -> impl Fn(CellId, CellId, &[Option<Piece>], &mut S) -> bool + 'a {
+        let rule = host.rule(r);
+        move |c: CellId, t: CellId, cells: &[Option<Piece>], sink: &mut S| {
             if self.stay.as_ref().is_some_and(|s| s.contains(side.index(), t) != s.contains(side.index(), c)) {
                 return true;
             }
@@ -407,10 +408,10 @@ impl Ray {
                     return true;
                 }
                 let mv = Move { captures: CellBits::single(victim), ..Move::new(r, c, t) };
-                return game.emit::<W>(rule, pos, side, mv, c, sink);
+                return host.emit::<W>(rule, pos, side, mv, c, sink);
             }
             !lands_taking(self.to, target, side, self.takes)
-                || game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
+                || host.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, c, t) }, c, sink)
         }
     }
 
@@ -419,17 +420,17 @@ impl Ray {
     /// each as `to` allows, and on the next piece if `to` allows. Along a direction with an
     /// order, each piece met is the nearest of the occupied cells beyond the last.
     #[inline(never)]
-    fn screened<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn screened<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;
-        let board = game.board();
-        let rays = &game.rays;
+        let board = host.board();
+        let rays = host.rays();
         let occupied = pos.occupied_set::<W>();
-        let emit = self.emitter::<W, _>(game, pos, side, r);
+        let emit = self.emitter::<W, _, _>(host, pos, side, r);
         let screens_on = |p: CellId| cells[p.index()].is_some_and(|piece| self.screen.is_none_or(|s| s.contains(piece.kind())));
         let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
@@ -475,11 +476,11 @@ impl Ray {
 
     /// Every other move along directions: the general walk.
     #[inline(never)]
-    fn rays<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn rays<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
         let cells = &pos.cells;
-        let board = game.board();
+        let board = host.board();
         let passable = |t: CellId| -> bool {
             let Some(piece) = cells[t.index()] else { return true };
             match self.over {
@@ -490,15 +491,15 @@ impl Ray {
                 Some(Over::EnemyOf(types)) => piece.belongs_to(side.other()) && types.contains(piece.kind()),
             }
         };
-        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter::<W, _>(game, pos, side, r)(c, t, cells, sink);
+        let emit = |c: CellId, t: CellId, sink: &mut _| self.emitter::<W, _, _>(host, pos, side, r)(c, t, cells, sink);
         // A step between two cells is blocked when either holds a piece (declared by the board).
         let blocked = |k: CellId, d: DirId| board.blockers(k, d).iter().any(|&b| cells[b.index()].is_some());
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) {
                 continue;
             }
             if let Some(ahead) = &self.ahead {
-                if !self.line_counts::<W, _>(game, pos, side, c, ahead, &emit, sink) {
+                if !self.line_counts::<W, _>(host, pos, side, c, ahead, &emit, sink) {
                     return false;
                 }
                 continue;
@@ -507,7 +508,7 @@ impl Ray {
                 if self.distance == Distance::LineCount {
                     // Exactly as far as there are pieces on the line, passing only over what
                     // the rule allows.
-                    let count = self.line_count::<W>(game, pos, c, d);
+                    let count = self.line_count::<W>(host, pos, c, d);
                     let mut t = c;
                     let mut clear = true;
                     for step in 1..=count {
@@ -550,7 +551,7 @@ impl Ray {
     #[inline(always)]
     fn line_counts<const W: usize, S: Sink>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         c: CellId,
@@ -558,7 +559,7 @@ impl Ray {
         emit: &impl Fn(CellId, CellId, &mut S) -> bool,
         sink: &mut S,
     ) -> bool {
-        let board = game.board();
+        let board = host.board();
         let n = board.len();
         let occupied = pos.occupied_set::<W>();
         // The pieces it may not pass over.
@@ -570,7 +571,7 @@ impl Ray {
             Some(Over::EnemyOf(_)) => unreachable!("no cell-set table for passing over some types"),
         };
         for &d in &self.dirs[side.index()] {
-            let count = self.line_count::<W>(game, pos, c, d);
+            let count = self.line_count::<W>(host, pos, c, d);
             let table = board.table(d);
             let mut t = c;
             for _ in 0..count {
@@ -593,9 +594,9 @@ impl Ray {
 
     /// The pieces on the whole line through `c` along `d` (both ways, `c` included).
     #[inline]
-    fn line_count<const W: usize>(&self, game: &Game, pos: &Position, c: CellId, d: DirId) -> u32 {
+    fn line_count<const W: usize>(&self, host: &impl Host, pos: &Position, c: CellId, d: DirId) -> u32 {
         let lines = self.lines.as_ref().expect("a line-count move has its lines");
-        (lines.get::<W>(d.index() * game.board().len() + c.index()) & pos.occupied_set::<W>()).len()
+        (lines.get::<W>(d.index() * host.board().len() + c.index()) & pos.occupied_set::<W>()).len()
     }
 }
 

@@ -2,10 +2,13 @@
 //! piece"). Its cell is the move's `part`; the piece is also among the move's captures, so a
 //! removal counts as a capture everywhere (draw counters, search, the web board).
 
-use super::{Compile, Move, MoveKind, RuleId, Sink};
-use crate::game::{Game, Piece, per_player};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::MoveKind;
+use crate::mv::{Move, RuleId, Sink};
+use crate::piece::{Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, CellSets, Width};
+use hetproba_board::{Board, CellId, CellSet, CellSets, Width, per_player};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, Whose, moves as model};
 
 #[derive(Clone, Debug)]
@@ -32,7 +35,7 @@ impl Compile<model::Remove> for Remove {
 impl MoveKind for Remove {
     const PART_TAKES: bool = true;
 
-    fn generate<const W: usize>(&self, _game: &Game, _pos: &Position, _side: PlayerId, _r: RuleId, _sink: &mut impl Sink) -> bool {
+    fn generate<const W: usize>(&self, _host: &impl Host, _pos: &Position, _side: PlayerId, _r: RuleId, _sink: &mut impl Sink) -> bool {
         true
     }
 
@@ -41,10 +44,10 @@ impl MoveKind for Remove {
         "x{to}"
     }
 
-    fn reach(&self, _game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, _moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {}
+    fn reach(&self, _board: &Board, _side: PlayerId, _piece: PieceTypeId, _from: CellId, _moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {}
 
     /// The cells whose piece `side` may take off.
-    fn later_cells<const W: usize>(&self, _game: &Game, pos: &Position, side: PlayerId, _origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
+    fn later_cells<const W: usize>(&self, _board: &Board, pos: &Position, side: PlayerId, _origin: CellId, each: &mut impl FnMut(CellId) -> bool) -> bool {
         let pieces: CellSet<W> = match self.of {
             Whose::Own => pos.player_set::<W>(side),
             Whose::Enemy => pos.player_set::<W>(side.other()),

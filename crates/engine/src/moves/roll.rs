@@ -1,10 +1,14 @@
 //! `roll`: enter at an edge cell and roll inward until the next cell is off the board or
 //! occupied. Entries that stop on the same cell are one move.
 
-use super::{Compile, Move, MoveKind, Rule, RuleId, Seen, Sink};
-use crate::game::{Game, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink};
+use crate::rule::Rule;
+use crate::piece::{Piece};
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, DirId, NO_CELL, Width};
+use hetproba_board::{Board, CellId, CellSet, DirId, NO_CELL, Width};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -36,18 +40,18 @@ impl MoveKind for Roll {
     }
 
     /// A roll stops anywhere.
-    fn reach(&self, game: &Game, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
-        moved.extend(game.board().all_cells());
+    fn reach(&self, board: &Board, _side: PlayerId, _piece: PieceTypeId, _from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+        moved.extend(board.all_cells());
     }
 
-    fn make(&self, game: &Game, pos: &mut Position, mv: Move, rule: &Rule) {
-        pos.set(game, mv.to, Some(rule.moving[pos.side.index()]));
+    fn make(&self, host: &impl Host, pos: &mut Position, mv: Move, rule: &Rule) {
+        pos.set(host.keys(), mv.to, Some(rule.moving[pos.side.index()]));
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let board = game.board();
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let board = host.board();
         let cells = &pos.cells;
-        let rule = &game.compiled[r.index()];
+        let rule = host.rule(r);
         // A stone entering at an empty edge cell rolls along d to the last empty cell before
         // the edge or a piece: each line is walked once, and entries that stop on the same
         // cell are one move, made in cell order.
@@ -68,6 +72,6 @@ impl MoveKind for Roll {
                 lands.insert(k);
             }
         }
-        lands.iter().all(|c| game.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
+        lands.iter().all(|c| host.emit::<W>(rule, pos, side, Move::new(r, NO_CELL, c), NO_CELL, sink))
     }
 }

@@ -1,10 +1,13 @@
 //! `track`: move along the board's declared tracks (Surakarta's circuits), either way, over
 //! empty cells, round at least so many of their loops.
 
-use super::{Attack, Compile, Move, MoveKind, RuleId, Seen, Sink, lands};
-use crate::game::{Game, Piece};
+use crate::compile::Compile;
+use crate::host::Host;
+use crate::moves::kind::{Attack, MoveKind, Seen};
+use crate::mv::{Move, RuleId, Sink, lands};
+use crate::piece::Piece;
 use crate::position::Position;
-use hetproba_board::{CellId, CellSet, Width};
+use hetproba_board::{Board, CellId, CellSet, Width};
 use hetproba_rules::model::{Landing, PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
@@ -42,7 +45,7 @@ impl MoveKind for Track {
     }
 
     /// Every cell of the tracks through `from`.
-    fn reach(&self, _game: &Game, _side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
+    fn reach(&self, _board: &Board, _side: PlayerId, _piece: PieceTypeId, from: CellId, moved: &mut Vec<CellId>, _others: &mut Vec<(Piece, CellId)>) {
         for &(t, _) in &self.at[from.index()] {
             moved.extend(self.tracks[t].0.iter().filter(|&&c| c != from));
         }
@@ -64,10 +67,10 @@ impl MoveKind for Track {
         if self.to == Landing::Empty { Attack::None } else { Attack::General }
     }
 
-    fn generate<const W: usize>(&self, game: &Game, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
-        let rule = &game.compiled[r.index()];
+    fn generate<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, sink: &mut impl Sink) -> bool {
+        let rule = host.rule(r);
         let mine = rule.moving[side.index()];
-        for c in game.pieces_of::<W>(pos, mine) {
+        for c in pos.piece_set::<W>(mine).iter() {
             if !rule.starts_on(side, c) || self.at[c.index()].is_empty() {
                 continue;
             }
@@ -75,7 +78,7 @@ impl MoveKind for Track {
             let mut found = CellSet::<W>::EMPTY;
             for &(t, i) in &self.at[c.index()] {
                 for forward in [true, false] {
-                    if !self.walk::<W>(game, pos, side, r, c, t, i, forward, &mut found, sink) {
+                    if !self.walk::<W>(host, pos, side, r, c, t, i, forward, &mut found, sink) {
                         return false;
                     }
                 }
@@ -91,7 +94,7 @@ impl Track {
     #[allow(clippy::too_many_arguments)]
     fn walk<const W: usize>(
         &self,
-        game: &Game,
+        host: &impl Host,
         pos: &Position,
         side: PlayerId,
         r: RuleId,
@@ -102,7 +105,7 @@ impl Track {
         found: &mut CellSet<W>,
         sink: &mut impl Sink,
     ) -> bool {
-        let rule = &game.compiled[r.index()];
+        let rule = host.rule(r);
         let (cells, loops) = &self.tracks[t];
         let n = cells.len();
         let mut round = 0;
@@ -120,7 +123,7 @@ impl Track {
             let target = pos.cells[k.index()];
             if round >= self.loops && lands(self.to, target, side) && !found.contains(k) {
                 found.insert(k);
-                if !game.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, from, k) }, from, sink) {
+                if !host.emit::<W>(rule, pos, side, Move { take_to: target.is_some(), ..Move::new(r, from, k) }, from, sink) {
                     return false;
                 }
             }
