@@ -535,7 +535,7 @@ impl Game {
                     .filter(|(_, rule)| rule.piece.index() == p)
                     .filter_map(|(i, rule)| match &rule.kind {
                         Kind::Hops(h) => h.chain_segment().map(|seg| At {
-                            rule: crate::moves::RuleId::new(i),
+                            rule: crate::moves::RuleId::new(i).expect("the loader allows at most MAX_RULES move rules"),
                             seg: seg as u8,
                             count: 1,
                             last: crate::moves::NO_DIR,

@@ -18,6 +18,7 @@ mod moves;
 mod notation;
 mod one_way;
 mod perft;
+mod play;
 mod position;
 mod session;
 mod stacks;
@@ -32,6 +33,7 @@ pub use game::{Game, Owner, Piece};
 pub use moves::{CellBits, MAX_CHAIN_STEPS, MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use perft::Counting;
+pub use play::IllegalMove;
 pub use position::{Position, Progress};
 pub use session::Session;
 
