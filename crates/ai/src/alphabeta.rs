@@ -627,7 +627,8 @@ impl Search<'_, '_, '_> {
 const HISTORY: usize = 1 << 16;
 
 fn history_index(mv: &Move) -> usize {
-    let key = (u64::from(mv.rule().0) << 40) ^ ((mv.from().index() as u64) << 20) ^ mv.to().index() as u64 ^ ((mv.dir().index() as u64) << 50);
+    let key =
+        (u64::from(mv.rule().0) << 40) ^ ((mv.from().index() as u64) << 20) ^ mv.to().index() as u64 ^ ((mv.dir().index() as u64) << 50);
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
 }
 

@@ -426,4 +426,21 @@ mod tests {
         assert_eq!(CellId::checked(MAX_CELLS - 1), Some(CellId::new(MAX_CELLS - 1)));
         assert_eq!(CellId::checked(MAX_CELLS), None);
     }
+
+    #[test]
+    fn direction_ids_are_checked_and_a_board_has_at_most_max_directions() {
+        assert_eq!(DirId::new(MAX_DIRECTIONS - 1), Some(DirId(254)));
+        // 255 is `DirId::NONE`; 256 would wrap to 0 as a byte.
+        assert_eq!(DirId::new(MAX_DIRECTIONS), None);
+        assert_eq!(DirId::new(256), None);
+        let many: Vec<Direction> = (0..=MAX_DIRECTIONS as i32)
+            .map(|i| Direction { name: format!("d{i}"), dx: i + 1, dy: 0, symbol: String::new(), blocked_by: Vec::new() })
+            .collect();
+        let shape = Shape::Rect { width: 2, height: 1 };
+        let built = build_graph_with_directions(&shape, &|_, _| true, &Naming::Algebraic, many.clone());
+        assert_eq!(built.err(), Some(BoardError::TooManyDirections(MAX_DIRECTIONS + 1)));
+        let mut graph = BoardGraph::new();
+        graph.add_node(Cell { name: "a1".into(), x: 0, y: 0 });
+        assert_eq!(Board::from_graph(graph, many).err(), Some(BoardError::TooManyDirections(MAX_DIRECTIONS + 1)));
+    }
 }

@@ -1,6 +1,6 @@
 //! `Session::undo` takes a move back with its history: after any number of moves played and
 //! taken back, the session answers as one that played only the moves left.
-use hetproba_engine::{Game, IllegalMove, Move, Position, Session};
+use hetproba_engine::{Game, IllegalMove, MAX_RULES, Move, Position, RuleId, Session};
 use hetproba_rules::{builtin_ids, load_builtin};
 
 /// A small generator of its own (the engine has none): the test must not depend on the ai crate.
@@ -92,4 +92,12 @@ fn checked_play_refuses_a_move_of_another_position_and_changes_nothing() {
         }
     }
     assert!(refused > 0, "some move of another position was tried");
+}
+
+#[test]
+fn rule_ids_are_checked() {
+    assert_eq!(RuleId::new(MAX_RULES - 1).map(RuleId::index), Some(MAX_RULES - 1));
+    // The id after the last rule is the pass's; 256 would wrap to 0 as a byte.
+    assert_eq!(RuleId::new(MAX_RULES), None);
+    assert_eq!(RuleId::new(256), None);
 }

@@ -580,6 +580,20 @@ mod tests {
         Session::new(game, Position::start(game))
     }
 
+    #[test]
+    fn a_move_of_another_position_is_refused_and_the_match_stays_as_it_was() {
+        let game = game(PLACING);
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut m = Match::new(start(&game), &[], [AgentSpec::Human, AgentSpec::Human], 5, &timer);
+        m.begin_turn();
+        let b2 = game.parse_move(m.position(), "b2").expect("legal at the start");
+        assert_eq!(m.play(b2), Ok(true));
+        // b2 is taken now: the move the start allowed is not one of this position's.
+        let before = (m.session().write_position(), m.plies(), m.record().moves.clone());
+        assert_eq!(m.play(b2), Err(IllegalMove { refused: b2 }));
+        assert_eq!((m.session().write_position(), m.plies(), m.record().moves.clone()), before);
+    }
+
     /// A host whose people play the moves of a script, then stop; it counts what it is told.
     #[derive(Default)]
     struct Script {

@@ -220,7 +220,8 @@ impl MatchObj {
         });
         let mv = chosen?;
         // Checked above against the legal moves, and again by the match.
-        self.with_mut(|_, m| m.play(mv)).map_err(|e| illegal_move(py, r#move.str().map(|s| s.to_string()).unwrap_or_default(), Vec::new(), &e.to_string()))
+        self.with_mut(|_, m| m.play(mv))
+            .map_err(|e| illegal_move(py, r#move.str().map(|s| s.to_string()).unwrap_or_default(), Vec::new(), &e.to_string()))
     }
 
     /// The computer to move thinks (without the GIL) and plays; returns the move's notation,
