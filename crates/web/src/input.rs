@@ -16,8 +16,8 @@ impl Click {
     /// Reads a click key as the board writes it: `12` for a cell, `12>3` for an edge arrow.
     pub fn parse(key: &str) -> Option<Click> {
         match key.split_once('>') {
-            Some((cell, dir)) => Some(Click::Edge(CellId::new(cell.parse().ok()?), DirId::new(dir.parse().ok()?)?)),
-            None => Some(Click::Cell(CellId::new(key.parse().ok()?))),
+            Some((cell, dir)) => Some(Click::Edge(CellId::checked(cell.parse().ok()?)?, DirId::new(dir.parse().ok()?)?)),
+            None => Some(Click::Cell(CellId::checked(key.parse().ok()?)?)),
         }
     }
 }
@@ -318,5 +318,8 @@ mod tests {
         assert_eq!(Click::parse("12"), Some(Click::Cell(CellId::new(12))));
         assert_eq!(Click::parse("3>2"), Some(Click::Edge(CellId::new(3), DirId(2))));
         assert_eq!(Click::parse("x"), None);
+        // Out of range: no cell or direction has these numbers (a byte would wrap 256 to 0).
+        assert_eq!(Click::parse("3>256"), None);
+        assert_eq!(Click::parse("70000"), None);
     }
 }
