@@ -91,7 +91,7 @@ impl<'g> Line<'g> {
     fn play(&mut self, mv: Move) {
         assert!(self.outcome().is_none(), "the game is already over: {:?}\n{}", self.outcome(), self.here());
         self.played.push(self.game.move_name(self.pos(), mv));
-        self.session.play(mv);
+        self.session.play_unchecked(mv);
         *self.seen.entry(self.pos().hash()).or_default() += 1;
     }
 
@@ -103,7 +103,7 @@ impl<'g> Line<'g> {
 
     fn moves_piece(&self, mv: Move, who: Who) -> bool {
         let king = self.game.rules().piece_index("king").expect("a draughts ruleset has kings");
-        (self.pos().at(mv.from).map(|p| p.kind()) == Some(king)) == (who == Who::Kings)
+        (self.pos().at(mv.from()).map(|p| p.kind()) == Some(king)) == (who == Who::Kings)
     }
 
     fn has_capture(&self, pos: &Position) -> bool {
@@ -125,7 +125,7 @@ impl<'g> Line<'g> {
             && !self.has_capture(pos)
             && game.legal_moves(pos).iter().any(|&reply| {
                 let next = self.after(pos, reply);
-                pos.at(reply.from).map(|p| p.kind()) == Some(king) && game.outcome(&next).is_none() && !self.has_capture(&next)
+                pos.at(reply.from()).map(|p| p.kind()) == Some(king) && game.outcome(&next).is_none() && !self.has_capture(&next)
             })
     }
 

@@ -75,7 +75,7 @@ fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
             let choice: Vec<&String> = ours.iter().collect();
             let text = choice[rng.below(choice.len())];
             let mv = game.parse_move(session.position(), text).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
-            session.play(mv);
+            session.play_unchecked(mv);
             let after = fairy.fen(&format!("fen {fen} moves {text}"));
             assert_eq!(session.write_position(), after, "{id}, game {seed}: the FEN after {text} from {fen}");
             total += 1;

@@ -74,7 +74,7 @@ fn alphabeta_connects_lines_of_action_in_one() {
     let timer = StepTimer::new(Duration::ZERO);
     let mv = AlphaBetaAgent::new(Limit::Depth(2), 1).choose(&session, &mut Think::new(&timer));
     let mut after = session.clone();
-    after.play(mv);
+    after.play_unchecked(mv);
     let outcome = after.outcome().expect("the game is over");
     assert_eq!(outcome.short(&loa), "black wins", "{}", loa.move_name(session.position(), mv));
 }
@@ -113,7 +113,7 @@ fn alphabeta_leaves_its_own_corner_before_the_ugolki_move_40_rule() {
         let agent = if ply % 2 == 0 { &mut white } else { &mut black };
         let mv = agent.choose(&session, &mut Think::new(&timer));
         line.push(ugolki.move_name(session.position(), mv));
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     let result = session.outcome().map(|o| o.short(&ugolki));
     assert_eq!(result, None, "{}: {}", line.join(" "), session.write_position());
@@ -160,10 +160,10 @@ fn alphabeta_takes_a_repetition_a_man_down_unless_its_contempt_for_draws_is_larg
     let mut session = Session::from_text(&game, "8/7b/8/8/8/8/w3w3/8 W").expect("a position");
     for name in ["a2-b2", "h7-g7", "b2-a2", "g7-h7", "a2-b2", "h7-g7", "b2-a2"] {
         let mv = game.parse_move(session.position(), name).expect("legal");
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     let mut probe = session.clone();
-    probe.play(game.parse_move(session.position(), "g7-h7").expect("legal"));
+    probe.play_unchecked(game.parse_move(session.position(), "g7-h7").expect("legal"));
     assert!(probe.outcome().is_some_and(|o| o.winner.is_none()), "g7-h7 draws by repetition");
     let timer = StepTimer::new(Duration::ZERO);
     let search = |contempt: i32| {

@@ -197,7 +197,7 @@ fn random_game<'g>(game: &'g Game, mut session: Session<'g>, rng: &mut Rng) -> (
         let moves = game.legal_moves(session.position());
         let mv = moves[rng.below(moves.len())];
         line.push(game.move_name(session.position(), mv));
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     (line, session)
 }

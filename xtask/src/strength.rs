@@ -510,7 +510,7 @@ fn play(game: &Game, mut agents: [Box<dyn Agent>; 2], plies: usize) -> Option<Pl
         }
         let side = session.position().side();
         let mv = agents[side.index()].choose(&session, &mut Think::new(&timer));
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     session.outcome().and_then(|o| o.winner)
 }
@@ -617,7 +617,7 @@ fn against_stockfish(root: &Path, id: &str, settings: &Settings) -> Option<Tally
             let side = session.position().side();
             let Some(text) = engines[side.index()].best(&moves, settings.time) else { break Some(side.other()) };
             match game.parse_move(session.position(), &text) {
-                Ok(mv) => session.play(mv),
+                Ok(mv) => session.play_unchecked(mv),
                 // An engine that answers with no legal move loses.
                 Err(_) => break Some(side.other()),
             }

@@ -351,7 +351,7 @@ impl Search<'_, '_, '_> {
         let mut best = -INFINITY;
         let mut best_move = ordered[0];
         for (i, &mv) in ordered.iter().enumerate() {
-            self.session.play(mv);
+            self.session.play_unchecked(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, 1)
             } else {
@@ -452,7 +452,7 @@ impl Search<'_, '_, '_> {
         for i in 0..moves.len() {
             let mv = moves[i];
             let quiet = !mv.is_capture() && mv.promotion().is_none();
-            self.session.play(mv);
+            self.session.play_unchecked(mv);
             let score = if i == 0 {
                 -self.negamax(depth - 1, -beta, -alpha, ply + 1)
             } else {
@@ -523,7 +523,7 @@ impl Search<'_, '_, '_> {
         let step = if forced { 1 } else { CHOSEN_CAPTURE };
         let mut best = if forced { -INFINITY } else { alpha };
         for &mv in moves.iter() {
-            self.session.play(mv);
+            self.session.play_unchecked(mv);
             self.visit();
             let score = if self.stopped {
                 0
@@ -592,7 +592,7 @@ impl Search<'_, '_, '_> {
             if mv.is_capture() {
                 let value = |c| pos.at(c).map_or(0, |p| i64::from(self.values[p.kind().index()]));
                 let gain: i64 = mv.captured_cells().map(value).sum();
-                let mover = if mv.from.index() < self.game.board().len() { value(mv.from) } else { 0 };
+                let mover = if mv.from().index() < self.game.board().len() { value(mv.from()) } else { 0 };
                 r += 1_000_000_000 + gain * 1000 - mover;
             }
             if let Some(to) = mv.promotion() {
@@ -627,7 +627,8 @@ impl Search<'_, '_, '_> {
 const HISTORY: usize = 1 << 16;
 
 fn history_index(mv: &Move) -> usize {
-    let key = (u64::from(mv.rule.0) << 40) ^ ((mv.from.index() as u64) << 20) ^ mv.to.index() as u64 ^ ((mv.dir.index() as u64) << 50);
+    let key =
+        (u64::from(mv.rule().0) << 40) ^ ((mv.from().index() as u64) << 20) ^ mv.to().index() as u64 ^ ((mv.dir().index() as u64) << 50);
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as usize
 }
 
@@ -841,7 +842,7 @@ mod tests {
             };
             let mv = AlphaBetaAgent::new(Limit::Depth(2), 1).choose(&session, &mut Think::observed(&timer, &mut observe));
             assert!(most <= 1_000_000, "ply {}: stopped after {most} positions at depth {deepest}", session.moves().len());
-            session.play(mv);
+            session.play_unchecked(mv);
         }
     }
 
@@ -913,7 +914,7 @@ mod tests {
         let game = &crate::few_moves_game();
         let start = Session::new(game, Position::start(game));
         let mut after = start.clone();
-        after.play(game.legal_moves(start.position())[0]);
+        after.play_unchecked(game.legal_moves(start.position())[0]);
         let timer = StepTimer::new(Duration::ZERO);
         for (contempt, read) in [(0, true), (50, false), (-50, false)] {
             let mut agent = AlphaBetaAgent::new(Limit::Depth(3), 1).with_contempt(contempt);

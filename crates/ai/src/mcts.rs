@@ -271,7 +271,7 @@ impl MctsAgent {
                     .max_by(|&&a, &&b| ucb(a).total_cmp(&ucb(b)))
                     .expect("a node with children has a best child");
                 if options.draws {
-                    walk.play(nodes[node].mv);
+                    walk.play_unchecked(nodes[node].mv);
                 } else {
                     game.make(&mut pos, nodes[node].mv);
                 }
@@ -289,7 +289,7 @@ impl MctsAgent {
                 let mv = nodes[node].untried.swap_remove(i);
                 let mover = if options.draws { walk.position().side() } else { pos.side() };
                 let untried = if options.draws {
-                    walk.play(mv);
+                    walk.play_unchecked(mv);
                     match walk.outcome() {
                         Some(o) => {
                             terminal = Some(o.winner);
@@ -384,7 +384,7 @@ impl MctsAgent {
                 break 0.5;
             }
             let mv = moves[self.rng.below(moves.len())];
-            walk.play(mv);
+            walk.play_unchecked(mv);
             made += 1;
         };
         for _ in 0..made {
@@ -628,7 +628,7 @@ mod tests {
         // of up to 25 plies) always in a result. The options' own cutoff overrides the ruleset's.
         let results = |game: &Game, cutoff: Option<u32>| {
             let mut session = Session::new(game, Position::start(game));
-            session.play(game.legal_moves(session.position())[12]);
+            session.play_unchecked(game.legal_moves(session.position())[12]);
             let mut agent = MctsAgent::with_options(Budget::Playouts(1), 3, MctsOptions { cutoff, ..MctsOptions::default() });
             let mut moves = Vec::new();
             (0..50).map(|_| agent.playout(&mut session, &mut moves, 0.5)).collect::<Vec<f64>>()
@@ -648,9 +648,9 @@ mod tests {
         let timer = timer();
         let mut agent = MctsAgent::new(Budget::Playouts(400), 9);
         let mv = agent.choose(&session, &mut Think::new(&timer));
-        session.play(mv);
+        session.play_unchecked(mv);
         let reply = game.legal_moves(session.position())[0];
-        session.play(reply);
+        session.play_unchecked(reply);
         // The kept tree, moved down two plies: its root has the visits the search gave it.
         let tree = agent.tree_for(&session);
         assert!(tree[0].visits >= 1.0, "the subtree after the two moves was kept");
@@ -658,7 +658,7 @@ mod tests {
         // Without reuse, a new tree.
         let mut fresh = MctsAgent::with_options(Budget::Playouts(400), 9, MctsOptions { reuse: false, ..MctsOptions::default() });
         fresh.choose(&session, &mut Think::new(&timer));
-        session.play(game.legal_moves(session.position())[0]);
+        session.play_unchecked(game.legal_moves(session.position())[0]);
         assert_eq!(fresh.tree_for(&session)[0].visits, 0.0);
     }
 
@@ -676,11 +676,11 @@ mod tests {
         let mut session = Session::from_text(&game, "8/7b/8/8/8/8/w3w3/8 B").expect("a position");
         for name in ["h7-g7", "a2-b2", "g7-h7", "b2-a2", "h7-g7", "a2-b2", "g7-h7"] {
             let mv = game.parse_move(session.position(), name).expect("legal");
-            session.play(mv);
+            session.play_unchecked(mv);
         }
         let repeat = game.parse_move(session.position(), "b2-a2").expect("legal");
         let mut probe = session.clone();
-        probe.play(repeat);
+        probe.play_unchecked(repeat);
         assert!(probe.outcome().is_some_and(|o| o.winner.is_none()), "b2-a2 draws by repetition");
         let timer = timer();
         // What the search thinks of the repetition, for white, and the move it plays.

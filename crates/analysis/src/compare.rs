@@ -177,16 +177,16 @@ fn key(game: &Game, mv: Move, frame: Frame, piece_ids: &[u16]) -> MoveKey {
             frame.cell((cell.x, cell.y))
         })
     };
-    let dir = (mv.dir != NO_DIR).then(|| {
-        let d = &board.directions()[mv.dir.index()];
+    let dir = (mv.dir() != NO_DIR).then(|| {
+        let d = &board.directions()[mv.dir().index()];
         frame.step((d.dx, d.dy))
     });
     // In coordinate order: the boards may number their cells differently.
     let mut captures: Vec<(i32, i32)> = mv.captured_cells().filter_map(at).collect();
     captures.sort();
     let promotion = mv.promotion().map(|t| piece_ids[t.index()]);
-    let piece = if mv.is_pass() { PASS_PIECE } else { piece_ids[game.rules().moves[mv.rule.index()].piece.index()] };
-    (piece, at(mv.from), at(mv.to), dir, captures, promotion)
+    let piece = if mv.is_pass() { PASS_PIECE } else { piece_ids[game.rules().moves[mv.rule().index()].piece.index()] };
+    (piece, at(mv.from()), at(mv.to()), dir, captures, promotion)
 }
 
 /// A position by coordinates (in `frame`), owner names and piece names, with the player to

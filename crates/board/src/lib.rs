@@ -60,9 +60,10 @@ impl DirId {
     /// "No direction" (a move that has none).
     pub const NONE: DirId = DirId(u8::MAX);
 
+    /// The direction with this index, if a board can have it (below [`MAX_DIRECTIONS`]).
     #[inline(always)]
-    pub fn new(index: usize) -> DirId {
-        DirId(index as u8)
+    pub fn new(index: usize) -> Option<DirId> {
+        u8::try_from(index).ok().filter(|&i| i < DirId::NONE.0).map(DirId)
     }
 
     #[inline(always)]
@@ -70,6 +71,10 @@ impl DirId {
         self.0 as usize
     }
 }
+/// The most directions a board may have: a [`DirId`] is one byte, and its largest value is
+/// [`DirId::NONE`].
+pub const MAX_DIRECTIONS: usize = u8::MAX as usize;
+
 /// The largest board the engine accepts (cells are `u16`, sets of cells are bit sets of this size).
 pub const MAX_CELLS: usize = 1024;
 
@@ -112,6 +117,8 @@ pub enum BoardError {
     Isolated(Vec<String>),
     #[error("the board falls apart into {count} separate parts; cells cut off from '{first}': {}", .cut_off.join(", "))]
     Disconnected { count: usize, first: String, cut_off: Vec<String> },
+    #[error("the board has {0} directions; at most {MAX_DIRECTIONS} are supported")]
+    TooManyDirections(usize),
     #[error("{0}")]
     Shape(String),
 }
@@ -132,6 +139,19 @@ pub struct Board {
     graph: BoardGraph,
 }
 
+/// Refuses more directions than a [`DirId`] can name.
+pub(crate) fn check_directions(directions: &[Direction]) -> Result<(), BoardError> {
+    if directions.len() > MAX_DIRECTIONS {
+        return Err(BoardError::TooManyDirections(directions.len()));
+    }
+    Ok(())
+}
+
+/// The direction at `index` of a list [`check_directions`] accepted.
+pub(crate) fn dir(index: usize) -> DirId {
+    DirId::new(index).expect("at most MAX_DIRECTIONS directions, checked when the board is built")
+}
+
 impl Board {
     /// Checks a generated graph and compiles it into dense tables.
     ///
@@ -145,6 +165,7 @@ impl Board {
         if n > MAX_CELLS {
             return Err(BoardError::TooLarge(n));
         }
+        check_directions(&directions)?;
         let cells: Vec<Cell> = graph.node_weights().cloned().collect();
         let mut by_name = HashMap::with_capacity(n);
         for (i, cell) in cells.iter().enumerate() {
@@ -161,7 +182,7 @@ impl Board {
             }
             *slot = CellId::new(to);
         }
-        let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(DirId::new)).collect();
+        let opposite = directions.iter().map(|d| directions.iter().position(|o| o.dx == -d.dx && o.dy == -d.dy).map(dir)).collect();
         let by_xy: HashMap<(i32, i32), CellId> = cells.iter().enumerate().map(|(i, c)| ((c.x, c.y), CellId::new(i))).collect();
         let flanks = directions
             .iter()
@@ -262,7 +283,7 @@ impl Board {
     }
 
     pub fn direction_index(&self, name: &str) -> Option<DirId> {
-        self.directions.iter().position(|d| d.name == name).map(DirId::new)
+        self.directions.iter().position(|d| d.name == name).map(dir)
     }
 
     /// One step from `cell` in direction `dir`, or [`NO_CELL`].
@@ -311,7 +332,7 @@ impl Board {
 
     /// Every direction, in order.
     pub fn all_directions(&self) -> impl Iterator<Item = DirId> + use<> {
-        (0..self.directions.len()).map(DirId::new)
+        (0..self.directions.len()).map(dir)
     }
 
     /// The petgraph graph the board was compiled from.
@@ -406,5 +427,22 @@ mod tests {
     fn cell_ids_are_checked() {
         assert_eq!(CellId::checked(MAX_CELLS - 1), Some(CellId::new(MAX_CELLS - 1)));
         assert_eq!(CellId::checked(MAX_CELLS), None);
+    }
+
+    #[test]
+    fn direction_ids_are_checked_and_a_board_has_at_most_max_directions() {
+        assert_eq!(DirId::new(MAX_DIRECTIONS - 1), Some(DirId(254)));
+        // 255 is `DirId::NONE`; 256 would wrap to 0 as a byte.
+        assert_eq!(DirId::new(MAX_DIRECTIONS), None);
+        assert_eq!(DirId::new(256), None);
+        let many: Vec<Direction> = (0..=MAX_DIRECTIONS as i32)
+            .map(|i| Direction { name: format!("d{i}"), dx: i + 1, dy: 0, symbol: String::new(), blocked_by: Vec::new() })
+            .collect();
+        let shape = Shape::Rect { width: 2, height: 1 };
+        let built = build_graph_with_directions(&shape, &|_, _| true, &Naming::Algebraic, many.clone());
+        assert_eq!(built.err(), Some(BoardError::TooManyDirections(MAX_DIRECTIONS + 1)));
+        let mut graph = BoardGraph::new();
+        graph.add_node(Cell { name: "a1".into(), x: 0, y: 0 });
+        assert_eq!(Board::from_graph(graph, many).err(), Some(BoardError::TooManyDirections(MAX_DIRECTIONS + 1)));
     }
 }

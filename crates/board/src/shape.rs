@@ -55,6 +55,8 @@ pub enum LinkError {
     NoWayBack { along: String, dx: i32, dy: i32 },
     /// Several directions point along the offset, none of them by exactly it.
     Ambiguous { dx: i32, dy: i32, names: Vec<String> },
+    /// More directions than a board may have ([`crate::MAX_DIRECTIONS`]).
+    TooManyDirections(usize),
 }
 
 impl std::fmt::Display for LinkError {
@@ -68,6 +70,9 @@ impl std::fmt::Display for LinkError {
             LinkError::Ambiguous { dx, dy, names } => {
                 write!(f, "its offset ({dx}, {dy}) points along several directions ({}) and is none of them", names.join(", "))
             }
+            LinkError::TooManyDirections(n) => {
+                write!(f, "the board has {n} directions; at most {} are supported", crate::MAX_DIRECTIONS)
+            }
         }
     }
 }
@@ -77,13 +82,13 @@ impl std::fmt::Display for LinkError {
 /// link three points along a row).
 fn direction_along(directions: &[Direction], dx: i32, dy: i32) -> Result<DirId, Vec<usize>> {
     if let Some(exact) = directions.iter().position(|d| (d.dx, d.dy) == (dx, dy)) {
-        return Ok(DirId::new(exact));
+        return Ok(crate::dir(exact));
     }
     let along: Vec<usize> = (0..directions.len())
         .filter(|&i| directions[i].dx * dy == directions[i].dy * dx && directions[i].dx * dx + directions[i].dy * dy > 0)
         .collect();
     match along.as_slice() {
-        [one] => Ok(DirId::new(*one)),
+        [one] => Ok(crate::dir(*one)),
         _ => Err(along),
     }
 }
@@ -93,6 +98,9 @@ pub fn link_directions(directions: &[Direction], from: &Cell, to: &Cell) -> Resu
     let (dx, dy) = (to.x - from.x, to.y - from.y);
     if (dx, dy) == (0, 0) {
         return Err(LinkError::SelfLink);
+    }
+    if crate::check_directions(directions).is_err() {
+        return Err(LinkError::TooManyDirections(directions.len()));
     }
     let named = |found: Vec<usize>, dx, dy| match found.as_slice() {
         [] => LinkError::NoDirection { dx, dy },
@@ -220,6 +228,7 @@ pub fn build_graph_with_directions(
     naming: &Naming,
     directions: Vec<Direction>,
 ) -> Result<(BoardGraph, Vec<Direction>), BoardError> {
+    crate::check_directions(&directions)?;
     let mut points: Vec<(i32, i32)> = shape.points().into_iter().filter(|&(x, y)| keep(x, y)).collect();
     let from_top = matches!(naming, Naming::Numbers { from_top: true });
     points.sort_by_key(|&(x, y)| (if from_top { -y } else { y }, x));
@@ -263,7 +272,7 @@ pub fn build_graph_with_directions(
             if let Some(&target) = index.get(&to)
                 && shape.joined((x, y), to)
             {
-                graph.add_edge(index[&(x, y)], target, DirId::new(d));
+                graph.add_edge(index[&(x, y)], target, crate::dir(d));
             }
         }
     }
@@ -372,6 +381,6 @@ mod tests {
         let two = vec![dir("e", 1, 0, ">"), dir("ee", 2, 0, ">>"), dir("w", -1, 0, "<")];
         let error = link_directions(&two, &a, &point("d", 4, 0)).unwrap_err();
         assert_eq!(error, LinkError::Ambiguous { dx: 4, dy: 0, names: vec!["e".into(), "ee".into()] });
-        assert_eq!(link_directions(&two, &a, &far), Ok((DirId::new(1), DirId::new(2))));
+        assert_eq!(link_directions(&two, &a, &far), Ok((crate::dir(1), crate::dir(2))));
     }
 }

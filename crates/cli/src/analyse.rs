@@ -62,8 +62,8 @@ pub fn moves(args: &Setup, json: bool) -> Result<(), CliError> {
                     captures: info.captures,
                     flips: info.flips,
                     promotion: info.promotion,
-                    column: (game.rules().stacks.is_some() && m.from != NO_CELL)
-                        .then(|| pos.column(m.from).into_iter().map(|p| game.symbol(p).to_string()).collect()),
+                    column: (game.rules().stacks.is_some() && m.from() != NO_CELL)
+                        .then(|| pos.column(m.from()).into_iter().map(|p| game.symbol(p).to_string()).collect()),
                     part: info.part,
                     drop: info.drop,
                 }

@@ -96,7 +96,7 @@ pub fn notation_examples(game: &Game) -> Vec<(String, Vec<String>)> {
                 break;
             }
             for &mv in &moves {
-                if let Some(slot) = found.get_mut(mv.rule.index()) {
+                if let Some(slot) = found.get_mut(mv.rule().index()) {
                     let name = game.move_name(&pos, mv);
                     let shape = skeleton(&name);
                     match slot.iter().position(|(c, s, _)| *c == mv.is_capture() && *s == shape) {

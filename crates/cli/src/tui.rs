@@ -240,8 +240,8 @@ fn help_line(game: &Game, pos: &Position) -> String {
     let mut examples: Vec<String> = Vec::new();
     let mut kinds = Vec::new();
     for mv in game.legal_moves(pos) {
-        if !kinds.contains(&mv.rule) && examples.len() < 3 {
-            kinds.push(mv.rule);
+        if !kinds.contains(&mv.rule()) && examples.len() < 3 {
+            kinds.push(mv.rule());
             examples.push(game.move_name(pos, mv));
         }
     }

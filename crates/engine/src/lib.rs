@@ -35,6 +35,7 @@ mod one_way;
 mod paths;
 mod perft;
 mod piece;
+mod play;
 mod position;
 mod rule;
 mod session;
@@ -54,6 +55,7 @@ pub use mv::{MAX_RULES, Move, NO_DIR, RuleId};
 pub use notation::{MoveError, MoveInfo, PositionError};
 pub use perft::Counting;
 pub use piece::{Owner, Piece};
+pub use play::IllegalMove;
 pub use position::{Position, Progress};
 pub use session::Session;
 

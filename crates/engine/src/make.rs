@@ -13,7 +13,9 @@ use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PieceTypeSet, Stacks};
 
 impl Game {
-    /// Makes a move (which must be legal here). [`Position::unmake`] takes it back.
+    /// Makes a move without checking it: the move must be one of the legal moves of `pos`
+    /// (perft, searches and playouts make the moves they generate). [`Position::unmake`] takes
+    /// it back. [`Game::play`] is the checked path.
     #[inline]
     pub fn make(&self, pos: &mut Position, mv: Move) {
         if self.tally().any {

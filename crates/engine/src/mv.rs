@@ -9,26 +9,34 @@ use hetproba_rules::model::{Landing, PieceTypeId, PieceTypeSet, PlayerId};
 /// A move: which rule, the cells and direction it uses, what it captures and what it promotes
 /// to. `Copy` and fixed-size, so move lists are flat arrays with no allocation per move. Two
 /// chains with the same start, end, captured set and promotion are one move.
+///
+/// Its fields are the engine's: outside it a move comes from the generator ([`Game::generate`])
+/// or from notation ([`Game::parse_move`]), and is read through its accessors, so a move that
+/// reaches [`Game::play`] was made by the engine for some position.
+///
+/// [`Game::generate`]: crate::Game::generate
+/// [`Game::parse_move`]: crate::Game::parse_move
+/// [`Game::play`]: crate::Game::play
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// The cells captured by hopping over them, by enclosing them or by a removal.
-    pub captures: CellBits,
+    pub(crate) captures: CellBits,
     /// The move also captures the piece on `to` by landing on it.
-    pub take_to: bool,
+    pub(crate) take_to: bool,
     /// The move's rule; [`Move::PASS`] has `PASS_RULE`. The loader allows at most
     /// [`MAX_RULES`] move rules, so every rule has its own id.
-    pub rule: RuleId,
+    pub(crate) rule: RuleId,
     /// The direction of a push or a castling, or `NO_DIR`.
-    pub dir: DirId,
+    pub(crate) dir: DirId,
     /// The piece type it becomes, if it promotes ([`Move::promotion`]).
     pub(crate) promote: Promote,
     /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
-    pub from: CellId,
+    pub(crate) from: CellId,
     /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
-    pub to: CellId,
+    pub(crate) to: CellId,
     /// The cell of the move's later part (its rule the `next` of `rule`, a placement), or
     /// `NO_CELL` for a move of one part.
-    pub part: CellId,
+    pub(crate) part: CellId,
 }
 
 pub use crate::cellbits::CellBits;
@@ -64,9 +72,11 @@ impl From<Option<PieceTypeId>> for Promote {
 pub struct RuleId(pub u8);
 
 impl RuleId {
+    /// The rule with this index, if a ruleset can have it: below [`MAX_RULES`] (the loader
+    /// refuses more; the id after them is [`PASS_RULE`]).
     #[inline(always)]
-    pub fn new(index: usize) -> RuleId {
-        RuleId(index as u8)
+    pub fn new(index: usize) -> Option<RuleId> {
+        u8::try_from(index).ok().filter(|&i| i < PASS_RULE.0).map(RuleId)
     }
 
     #[inline(always)]
@@ -98,6 +108,48 @@ impl Move {
 
     pub fn is_pass(&self) -> bool {
         self.rule == PASS_RULE
+    }
+
+    /// The cell a piece leaves, or `NO_CELL` for a placement or a pass.
+    #[inline(always)]
+    pub fn from(&self) -> CellId {
+        self.from
+    }
+
+    /// The cell a piece arrives on (the entry cell of a push), or `NO_CELL` for a pass.
+    #[inline(always)]
+    pub fn to(&self) -> CellId {
+        self.to
+    }
+
+    /// The move's rule, by its index in `[moves]`; `PASS_RULE` for a pass.
+    #[inline(always)]
+    pub fn rule(&self) -> RuleId {
+        self.rule
+    }
+
+    /// The direction of a push or a castling, or `NO_DIR`.
+    #[inline(always)]
+    pub fn dir(&self) -> DirId {
+        self.dir
+    }
+
+    /// The cell of the move's later part, or `NO_CELL` for a move of one part.
+    #[inline(always)]
+    pub fn part(&self) -> CellId {
+        self.part
+    }
+
+    /// The cells captured by hopping over them, by enclosing them or by a removal (not `to`).
+    #[inline(always)]
+    pub fn captures(&self) -> CellBits {
+        self.captures
+    }
+
+    /// Does the move also capture the piece on `to` by landing on it?
+    #[inline(always)]
+    pub fn takes_to(&self) -> bool {
+        self.take_to
     }
 
     /// Does it capture anything?

@@ -134,8 +134,10 @@ impl<'g> Session<'g> {
         &self.moves
     }
 
-    /// Plays a legal move and updates the history.
-    pub fn play(&mut self, mv: Move) {
+    /// Plays a move and updates the history, without checking it: the move must be one of the
+    /// legal moves of the position (playouts and searches play the moves they generate).
+    /// [`Session::play`] is the checked path.
+    pub fn play_unchecked(&mut self, mv: Move) {
         let game = self.game;
         let plan = game.draw_plan();
         self.saved.extend_from_slice(&[self.since as u32, self.halfmove]);
@@ -364,7 +366,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    session.play(moves[next(&mut state) as usize % moves.len()]);
+                    session.play_unchecked(moves[next(&mut state) as usize % moves.len()]);
                     let (now, before) = session.keys.split_last().expect("a key");
                     let whole = before.iter().filter(|&k| k == now).count() as u32;
                     assert_eq!(session.repetitions(), whole, "{id}: after {:?}", session.moves());

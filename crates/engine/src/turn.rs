@@ -372,7 +372,8 @@ impl Game {
     /// The moves of one rule's kind, whole when the rule has no later part.
     #[inline(always)]
     fn generate_kind<const W: usize>(&self, pos: &Position, side: PlayerId, index: usize, sink: &mut impl Sink) -> bool {
-        self.compiled(index).kind.generate::<W>(self, pos, side, RuleId::new(index), sink)
+        let rule = RuleId::new(index).expect("the loader allows at most MAX_RULES move rules");
+        self.compiled(index).kind.generate::<W>(self, pos, side, rule, sink)
     }
 
     /// Moves of two parts: each first part is made on a copy of the position, and each later

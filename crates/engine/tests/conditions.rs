@@ -115,7 +115,7 @@ fn repetitions_count_the_positions_that_stood_before() {
     for (i, name) in line.iter().chain(line.iter()).enumerate() {
         assert!(session.outcome().is_none(), "over after {i} plies");
         let mv = game.parse_move(session.position(), name).expect("legal");
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     assert_eq!(session.outcome().map(|o| o.reason), Some("the third time".to_string()));
     // perft sees the same: from the start, depth 9 goes on from no third repetition at ply 8.

@@ -18,7 +18,7 @@ use hetproba_ai::{Agent, Observer, Progress, Think, TimeLeft, Timer};
 use hetproba_engine::board::{CellId, NO_CELL};
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_engine::rules::parse_clock;
-use hetproba_engine::{Game, Move, MoveError, Outcome, Position, PositionError, Session};
+use hetproba_engine::{Game, IllegalMove, Move, MoveError, Outcome, Position, PositionError, Session};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
@@ -158,7 +158,7 @@ impl<'g> Match<'g> {
         let mut record = Record { offset, ..Record::default() };
         for &mv in moves {
             record.moves.push(game.move_name(session.position(), mv));
-            session.play(mv);
+            session.play_unchecked(mv);
         }
         let mut m = Match {
             game,
@@ -374,10 +374,19 @@ impl<'g> Match<'g> {
     /// Plays a legal move of the player to move: their clock is charged the time since the
     /// turn began (their time may run out: the game is then lost on time and the move is not
     /// played), the record gets its name, and the game may end (by its rules or the cap).
-    /// Returns false when the move was not played.
-    pub fn play(&mut self, mv: Move) -> bool {
+    /// Returns false when the move was not played; refuses a move that is not one of the legal
+    /// moves of the position (one of another position, say) with [`IllegalMove`].
+    pub fn play(&mut self, mv: Move) -> Result<bool, IllegalMove> {
+        if !self.legal.contains(&mv) {
+            return Err(IllegalMove { refused: mv });
+        }
+        Ok(self.play_legal(mv))
+    }
+
+    /// [`Match::play`] for a move known to be legal here (read from notation, chosen by a
+    /// computer player).
+    fn play_legal(&mut self, mv: Move) -> bool {
         let Some(side) = self.to_move() else { return false };
-        debug_assert!(self.legal.contains(&mv), "a legal move");
         let used = self.thought();
         if let Some(clocks) = &mut self.clocks
             && !clocks.charge(side, used)
@@ -386,7 +395,7 @@ impl<'g> Match<'g> {
             return false;
         }
         self.record.moves.push(self.game.move_name_given(self.position(), mv, &self.legal));
-        self.session.play(mv);
+        self.session.play_unchecked(mv);
         self.check_end();
         self.turn_began = self.timer.now();
         true
@@ -396,7 +405,7 @@ impl<'g> Match<'g> {
     /// one is refused with the engine's message.
     pub fn play_text(&mut self, text: &str) -> Result<bool, MoveError> {
         let mv = self.game.parse_move(self.position(), text)?;
-        Ok(self.play(mv))
+        Ok(self.play_legal(mv))
     }
 
     /// Ends the game now (time, resignation, a stop); a game that has ended stays as it ended.
@@ -441,7 +450,7 @@ impl<'g> Match<'g> {
         let taken = self.record.moves.split_off(keep.min(self.record.moves.len()));
         self.session = self.start.clone();
         for &mv in &moves[..keep] {
-            self.session.play(mv);
+            self.session.play_unchecked(mv);
         }
         self.ending = None;
         self.check_end();
@@ -507,8 +516,9 @@ impl<'g> Match<'g> {
                 if host.stopped() { Turn::Stop } else { Turn::Move(mv) }
             };
             match turn {
+                // A move the host gives that is not legal here is not played: the turn is asked again.
                 Turn::Move(mv) => {
-                    if self.play(mv) {
+                    if self.play(mv) == Ok(true) {
                         host.played(self)?;
                     }
                 }
@@ -539,10 +549,10 @@ pub fn move_cells(game: &Game, pos: &Position, mv: Move) -> Vec<CellId> {
     if mv.is_pass() {
         return Vec::new();
     }
-    let mut cells: Vec<CellId> = (mv.from != NO_CELL).then_some(mv.from).into_iter().collect();
+    let mut cells: Vec<CellId> = (mv.from() != NO_CELL).then_some(mv.from()).into_iter().collect();
     cells.extend(game.move_path(pos, mv));
-    if !cells.contains(&mv.to) {
-        cells.push(mv.to);
+    if !cells.contains(&mv.to()) {
+        cells.push(mv.to());
     }
     cells
 }
@@ -568,6 +578,20 @@ mod tests {
 
     fn start(game: &Game) -> Session<'_> {
         Session::new(game, Position::start(game))
+    }
+
+    #[test]
+    fn a_move_of_another_position_is_refused_and_the_match_stays_as_it_was() {
+        let game = game(PLACING);
+        let timer = StepTimer::new(Duration::ZERO);
+        let mut m = Match::new(start(&game), &[], [AgentSpec::Human, AgentSpec::Human], 5, &timer);
+        m.begin_turn();
+        let b2 = game.parse_move(m.position(), "b2").expect("legal at the start");
+        assert_eq!(m.play(b2), Ok(true));
+        // b2 is taken now: the move the start allowed is not one of this position's.
+        let before = (m.session().write_position(), m.plies(), m.record().moves.clone());
+        assert_eq!(m.play(b2), Err(IllegalMove { refused: b2 }));
+        assert_eq!((m.session().write_position(), m.plies(), m.record().moves.clone()), before);
     }
 
     /// A host whose people play the moves of a script, then stop; it counts what it is told.
@@ -696,7 +720,7 @@ mod tests {
         m.begin_turn();
         assert!(m.play_text("b2").unwrap());
         let reply = m.think(None).expect("the computer's move");
-        assert!(m.play(reply));
+        assert_eq!(m.play(reply), Ok(true));
         assert_eq!(m.plies(), 2);
         let Undo::Took(taken) = m.undo() else { panic!("something to take back") };
         assert_eq!(taken.len(), 2);
@@ -705,7 +729,7 @@ mod tests {
         // Between computers there is nothing a person could take back.
         let mut c = Match::new(start(&game), &[], [AgentSpec::Random, AgentSpec::Random], 5, &timer);
         let mv = c.think(None).unwrap();
-        c.play(mv);
+        assert_eq!(c.play(mv), Ok(true));
         assert_eq!(c.undo(), Undo::NoHumanMove);
     }
 
@@ -740,6 +764,6 @@ mod tests {
         let resumed = Match::new(start(&game), &[b2], people(), 1, &timer);
         assert_eq!(resumed.record().moves, ["b2"]);
         assert_eq!(resumed.to_move(), Some(PlayerId::SECOND));
-        assert_eq!(resumed.last_move_cells(), vec![b2.to]);
+        assert_eq!(resumed.last_move_cells(), vec![b2.to()]);
     }
 }

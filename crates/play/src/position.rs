@@ -1,7 +1,7 @@
 //! A game set up as the engine protocols give it: a start (the ruleset's own, or one written in
 //! its position notation) and the moves played since, each read by the protocol's own notation.
 
-use hetproba_engine::{Game, Move, Position, Session};
+use hetproba_engine::{Game, IllegalMove, Move, Position, Session};
 
 /// Why a position and moves given by a protocol were refused: the start, or a move, which
 /// `read` refused with its own error `E`.
@@ -12,6 +12,9 @@ pub enum SetupError<E: std::error::Error> {
     Position { text: String, reason: String },
     #[error(transparent)]
     Move(E),
+    /// A move `read` returned that is not one of the legal moves of the position.
+    #[error("illegal move '{text}': {error}")]
+    Illegal { text: String, error: IllegalMove },
 }
 
 /// The session after `moves` from `start` (the ruleset's start when `None`); `read` reads one
@@ -29,7 +32,7 @@ pub fn session_after<'g, 'w, E: std::error::Error>(
     };
     for word in moves {
         let mv = read(session.position(), word).map_err(SetupError::Move)?;
-        session.play(mv);
+        session.play(mv).map_err(|error| SetupError::Illegal { text: word.to_string(), error })?;
     }
     Ok(session)
 }

@@ -266,7 +266,7 @@ pub fn replay<'g>(game: &'g Game, record: &Record, file: &str) -> Result<Replaye
         let mv = game.parse_move(pos, token).map_err(|error| ReplayError::Move { file: file.to_string(), number, who, ply, error })?;
         names.push(game.move_name(pos, mv));
         moves.push(mv);
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     Ok(Replayed { start, session, moves, names })
 }

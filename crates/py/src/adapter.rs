@@ -28,10 +28,10 @@ fn cell(c: CellId) -> Option<CellId> {
 /// The parts of a move.
 pub fn parts(game: &Game, mv: &Move) -> Parts {
     Parts {
-        from: cell(mv.from),
-        to: cell(mv.to),
-        part: cell(mv.part),
-        dir: (mv.dir != NO_DIR).then_some(mv.dir),
+        from: cell(mv.from()),
+        to: cell(mv.to()),
+        part: cell(mv.part()),
+        dir: (mv.dir() != NO_DIR).then_some(mv.dir()),
         // A drop's piece type takes the promotion's place: drops of several types may share a cell.
         promotion: mv.promotion().or_else(|| game.dropped(*mv)),
         captures: mv.captured_cells().collect(),
@@ -40,7 +40,7 @@ pub fn parts(game: &Game, mv: &Move) -> Parts {
 
 /// The cell a move leaves, if any (for the stacks' column in a move's JSON).
 pub fn from_cell(mv: &Move) -> Option<CellId> {
-    cell(mv.from)
+    cell(mv.from())
 }
 
 /// The legal moves of `pos`, into `out`.
@@ -54,7 +54,7 @@ pub fn play_checked(session: &mut Session, legal: &[Move], mv: Move) -> bool {
     if !legal.contains(&mv) {
         return false;
     }
-    session.play(mv);
+    session.play_unchecked(mv);
     true
 }
 

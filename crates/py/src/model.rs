@@ -657,7 +657,7 @@ impl GameState {
                 Start::Text(t) => Session::from_text(&c.game, &t).unwrap_or_else(|_| Session::new(&c.game, EnginePosition::start(&c.game))),
             };
             for &mv in moves {
-                session.play(mv);
+                session.play_unchecked(mv);
             }
             session
         });

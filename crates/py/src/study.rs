@@ -219,7 +219,9 @@ impl MatchObj {
             c.game.parse_move(pos, &text).map_err(|e| move_error(py, e))
         });
         let mv = chosen?;
-        Ok(self.with_mut(|_, m| m.play(mv)))
+        // Checked above against the legal moves, and again by the match.
+        self.with_mut(|_, m| m.play(mv))
+            .map_err(|e| illegal_move(py, r#move.str().map(|s| s.to_string()).unwrap_or_default(), Vec::new(), &e.to_string()))
     }
 
     /// The computer to move thinks (without the GIL) and plays; returns the move's notation,
@@ -234,7 +236,7 @@ impl MatchObj {
                 m.begin_turn();
                 let mv = m.think(None)?;
                 let before = m.record().moves.len();
-                m.play(mv);
+                m.play(mv).ok()?;
                 m.record().moves.get(before).cloned()
             })
         })

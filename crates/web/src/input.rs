@@ -16,8 +16,8 @@ impl Click {
     /// Reads a click key as the board writes it: `12` for a cell, `12>3` for an edge arrow.
     pub fn parse(key: &str) -> Option<Click> {
         match key.split_once('>') {
-            Some((cell, dir)) => Some(Click::Edge(CellId::new(cell.parse().ok()?), DirId::new(dir.parse().ok()?))),
-            None => Some(Click::Cell(CellId::new(key.parse().ok()?))),
+            Some((cell, dir)) => Some(Click::Edge(CellId::checked(cell.parse().ok()?)?, DirId::new(dir.parse().ok()?)?)),
+            None => Some(Click::Cell(CellId::checked(key.parse().ok()?)?)),
         }
     }
 }
@@ -50,18 +50,18 @@ impl Entry {
             if mv.is_pass() {
                 continue;
             }
-            let part = (mv.part != NO_CELL).then_some(Click::Cell(mv.part));
-            if mv.from == NO_CELL {
-                if mv.dir != NO_DIR {
+            let part = (mv.part() != NO_CELL).then_some(Click::Cell(mv.part()));
+            if mv.from() == NO_CELL {
+                if mv.dir() != NO_DIR {
                     // A push: the border cell, then the arrow of its direction.
-                    sequences.push((vec![Click::Cell(mv.to), Click::Edge(mv.to, mv.dir)], mv));
+                    sequences.push((vec![Click::Cell(mv.to()), Click::Edge(mv.to(), mv.dir())], mv));
                 } else {
-                    sequences.push((vec![Click::Cell(mv.to)].into_iter().chain(part).collect(), mv));
+                    sequences.push((vec![Click::Cell(mv.to())].into_iter().chain(part).collect(), mv));
                 }
                 continue;
             }
             for path in game.move_paths(pos, mv) {
-                let mut clicks = vec![Click::Cell(mv.from)];
+                let mut clicks = vec![Click::Cell(mv.from())];
                 clicks.extend(path.into_iter().map(Click::Cell));
                 // A move of two parts: then the cell of the later part (an arrow shot after the move).
                 clicks.extend(part);
@@ -307,16 +307,19 @@ mod tests {
         assert_eq!(e.next().len(), 2);
         let (c, d) = arrows[0];
         let Outcome::Play(mv) = e.click(Click::Edge(c, d)) else { panic!() };
-        assert_eq!((mv.to, mv.dir), (c, d));
+        assert_eq!((mv.to(), mv.dir()), (c, d));
         // An arrow alone, without its cell first, is the whole push.
         let Outcome::Play(mv) = e.click(Click::Edge(arrows[1].0, arrows[1].1)) else { panic!() };
-        assert_eq!(mv.dir, arrows[1].1);
+        assert_eq!(mv.dir(), arrows[1].1);
     }
 
     #[test]
     fn click_keys_read_back() {
         assert_eq!(Click::parse("12"), Some(Click::Cell(CellId::new(12))));
-        assert_eq!(Click::parse("3>2"), Some(Click::Edge(CellId::new(3), DirId::new(2))));
+        assert_eq!(Click::parse("3>2"), Some(Click::Edge(CellId::new(3), DirId(2))));
         assert_eq!(Click::parse("x"), None);
+        // Out of range: no cell or direction has these numbers (a byte would wrap 256 to 0).
+        assert_eq!(Click::parse("3>256"), None);
+        assert_eq!(Click::parse("70000"), None);
     }
 }

@@ -10,7 +10,7 @@ use hetproba_ai::Timer;
 use hetproba_board::CellId;
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_engine::rules::{BuiltinFiles, Report, Ruleset, builtin_text, load, parse_clock, source};
-use hetproba_engine::{Game, Move, Piece, Position, Session};
+use hetproba_engine::{Game, IllegalMove, Move, Piece, Position, Session};
 use hetproba_play::record::{self, Record, check_result, params_of, player_tag};
 use hetproba_play::{AgentSpec, Ending, Match, Undo, format_clock, move_cells, token_winner};
 use serde::Serialize;
@@ -205,7 +205,7 @@ impl Table {
         let m = self.game_match();
         let mut session = m.start().clone();
         for &mv in &m.session().moves()[..plies] {
-            session.play(mv);
+            session.play_unchecked(mv);
         }
         session
     }
@@ -426,7 +426,7 @@ impl Table {
         }
         match entered {
             Entered::Play(mv) => {
-                self.play(mv);
+                self.play(mv).ok()?;
                 Some(mv)
             }
             Entered::Choose(moves) => {
@@ -458,24 +458,25 @@ impl Table {
     /// Plays the `i`-th of the moves the player was asked to choose between.
     pub fn choose(&mut self, i: usize) -> Option<Move> {
         let mv = *self.choices.get(i)?;
-        self.play(mv);
+        self.play(mv).ok()?;
         Some(mv)
     }
 
-    /// Plays a legal move of the player to move through the match (its clock charged); false
-    /// when the clock had run out first (the game is then lost on time).
-    fn play(&mut self, mv: Move) -> bool {
+    /// Plays a move of the player to move through the match (its clock charged); false when the
+    /// clock had run out first (the game is then lost on time). [`Match::play`] refuses a move
+    /// that is not legal here, and the table stays as it was.
+    fn play(&mut self, mv: Move) -> Result<bool, IllegalMove> {
         let played = self.live.with_dependent_mut(|_, m| {
             if m.plies() == 0 {
                 m.begin_turn();
             }
             m.play(mv)
-        });
+        })?;
         self.view = self.plies();
         self.hint = None;
         self.note = None;
         self.refresh_entry();
-        played
+        Ok(played)
     }
 
     /// Plays a person's move written in the game's notation; false when their time had run out.
@@ -487,7 +488,7 @@ impl Table {
             let m = self.game_match();
             m.game().parse_move(m.position(), text).map_err(|e| e.to_string())?
         };
-        Ok(self.play(mv))
+        self.play(mv).map_err(|e| e.to_string())
     }
 
     /// Plays the move a computer player chose (in the page's worker); false when its time had
@@ -498,14 +499,14 @@ impl Table {
             return Err("no computer is to move".into());
         }
         let mv = m.game().parse_move(m.position(), text).map_err(|e| e.to_string())?;
-        Ok(self.play(mv))
+        self.play(mv).map_err(|e| e.to_string())
     }
 
     /// Passes, when passing is legal.
     pub fn pass(&mut self) -> bool {
         let m = self.game_match();
         let pass = self.refusal().is_none() && m.game().legal_moves(m.position()).contains(&Move::PASS);
-        pass && self.play(Move::PASS)
+        pass && self.play(Move::PASS) == Ok(true)
     }
 
     /// Takes back moves as the match does (against the computer, the person's last move and the

@@ -143,7 +143,7 @@ pub fn analyse(request: &str, plies: usize, ms: u32, timer: &dyn Timer, progress
     let replayed = record::replay(&game, &record, name).map_err(|e| e.to_string())?;
     let mut session = replayed.start.clone();
     for &mv in replayed.moves.iter().take(plies) {
-        session.play(mv);
+        session.play_unchecked(mv);
     }
     if session.outcome().is_some() || game.legal_moves(session.position()).is_empty() {
         return Ok(Analysis { depth: 0, points: None, mate: None, line: Vec::new(), ms: 0 });

@@ -157,7 +157,7 @@ pub fn playout(game: &Game, seed: u64, moves: &mut Vec<Move>) -> (u32, End) {
         if moves.is_empty() {
             return (plies, End::NoMoves);
         }
-        session.play(moves[rng.below(moves.len())]);
+        session.play_unchecked(moves[rng.below(moves.len())]);
         plies += 1;
     }
 }

@@ -187,7 +187,7 @@ impl Compiled {
         let moving = PlayerId::BOTH.map(|side| Piece::new(rule.piece, owned.then_some(side).into()));
         let kind = Kind::compile(&rule.action, rules, width);
         let effects = Effects::compile(rules, &rule.effects, width);
-        let next = rule.next.map(RuleId::new);
+        let next = rule.next.map(|next| RuleId::new(next).expect("the loader allows at most MAX_RULES move rules"));
         let views_plain = kind.views_plain() && effects.is_empty() && next.is_none();
         let rule = Rule {
             piece: rule.piece,
@@ -301,7 +301,7 @@ impl Moves {
                     .filter(|(_, c)| c.rule.piece.index() == p)
                     .filter_map(|(i, c)| match &c.kind {
                         Kind::Hops(h) => h.chain_segment().map(|seg| At {
-                            rule: RuleId::new(i),
+                            rule: RuleId::new(i).expect("the loader allows at most MAX_RULES move rules"),
                             seg: u8::try_from(seg).expect("the loader keeps hop segments to 16"),
                             count: 1,
                             last: NO_DIR,

@@ -323,6 +323,7 @@ impl<'g> Squares<'g> {
                 }))
             }
             SetupError::Move(e) => e,
+            illegal @ SetupError::Illegal { .. } => HubError::Setup(Box::new(illegal)),
         })
     }
 
@@ -339,18 +340,18 @@ impl<'g> Squares<'g> {
             .find(|m| {
                 let mut taken: Vec<CellId> = m.captured_cells().collect();
                 taken.sort();
-                m.from == *from && m.to == *to && m.is_capture() == capture && (captured.is_empty() || taken == captured)
+                m.from() == *from && m.to() == *to && m.is_capture() == capture && (captured.is_empty() || taken == captured)
             })
             .ok_or_else(|| HubError::Illegal(text.to_string()))
     }
 
     fn move_text(&self, mv: Move) -> String {
         if !mv.is_capture() {
-            return format!("{}-{}", self.number(mv.from), self.number(mv.to));
+            return format!("{}-{}", self.number(mv.from()), self.number(mv.to()));
         }
         let mut taken: Vec<usize> = mv.captured_cells().map(|c| self.number(c)).collect();
         taken.sort_unstable();
-        let mut parts = vec![self.number(mv.from), self.number(mv.to)];
+        let mut parts = vec![self.number(mv.from()), self.number(mv.to())];
         parts.extend(taken);
         parts.iter().map(usize::to_string).collect::<Vec<_>>().join("x")
     }

@@ -226,7 +226,7 @@ fn legal_line(game: &Game, start: &Position, pv: &[Move], write: impl Fn(&Positi
     let mut pos = start.clone();
     let mut line = Vec::new();
     for &mv in pv {
-        if !game.legal_moves(&pos).contains(&mv) {
+        if !game.is_legal(&pos, mv) {
             break;
         }
         line.push(write(&pos, mv));

@@ -370,9 +370,9 @@ fn go(words: &[&str], side: PlayerId) -> Ask {
 /// games whose moves are written in SAN; the game's own notation otherwise.
 fn uci_move(game: &Game, pos: &Position, mv: Move) -> String {
     let board = game.board();
-    if game.rules().notation.san && !mv.is_pass() && mv.from != hetproba_engine::board::NO_CELL {
+    if game.rules().notation.san && !mv.is_pass() && mv.from() != hetproba_engine::board::NO_CELL {
         let promotion = mv.promotion().map(|t| game.rules().pieces[t.index()].letter.to_lowercase()).unwrap_or_default();
-        return format!("{}{}{promotion}", board.name(mv.from), board.name(mv.to));
+        return format!("{}{}{promotion}", board.name(mv.from()), board.name(mv.to()));
     }
     game.move_name(pos, mv).replace(' ', "")
 }

@@ -361,8 +361,8 @@ fn builtin_direction_sets(board: &Board, forward: [Option<DirId>; 2]) -> Vec<Dir
         DirectionSet { name: "orthogonal".into(), dirs: same(select(&|dx, dy| dx == 0 || dy == 0)) },
         DirectionSet { name: "diagonal".into(), dirs: same(select(&|dx, dy| dx != 0 && dy != 0)) },
     ];
-    for (i, d) in dirs.iter().enumerate() {
-        sets.push(DirectionSet { name: d.name.clone(), dirs: same(vec![DirId::new(i)]) });
+    for (d, &id) in dirs.iter().zip(&all) {
+        sets.push(DirectionSet { name: d.name.clone(), dirs: same(vec![id]) });
     }
     // Relative sets: by the sign of the dot product with the player's forward vector.
     let relative = |player: usize, pred: &dyn Fn(i32, i32) -> bool| -> Vec<DirId> {
