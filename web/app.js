@@ -29,6 +29,7 @@ function applyLang(code) {
   for (const g of games) $('desk-games').append(new Option(g.name, g.id));
   if (table) {
     table.set_lang(currentLang());
+    $('words').textContent = table.rules_in_words();
     $('legend').innerHTML = table.legend();
     $('player-rows').dataset.game = '';
     render();

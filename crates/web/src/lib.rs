@@ -134,9 +134,10 @@ impl WebTable {
         self.table.lang = Lang::parse(lang);
     }
 
-    /// The rules in words, as `show` prints them.
+    /// The rules in words, as `show` prints them, in the table's language.
     pub fn rules_in_words(&self) -> String {
-        hetproba_engine::rules::describe::rules_in_words(self.table.game().rules())
+        use hetproba_engine::rules::describe;
+        describe::rules_in_words_in(self.table.game().rules(), describe::Lang::from_code(self.table.lang.code()))
     }
 
     /// What the page shows besides the board, as JSON (see [`table::State`]).

@@ -1,7 +1,6 @@
 //! `repetition = N`: the same position for the N-th time draws.
 
-use crate::describe::ordinal;
-use crate::model::PieceType;
+use crate::describe::{Lang, ordinal};
 use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
 
 /// The same position, with the same player to move, for the `count`-th time.
@@ -24,8 +23,15 @@ impl DrawPrim for Repetition {
         Some(Repetition { count: input.positive(input.value)? })
     }
 
-    fn reason(&self, _pieces: &[PieceType]) -> String {
-        format!("the same position for the {} time", ordinal(self.count))
+    fn reason(&self, _pieces: &[&str], lang: Lang) -> String {
+        match (lang, self.count) {
+            (Lang::En, n) => format!("the same position for the {} time", ordinal(n, lang)),
+            (Lang::Hu, 2) => "ugyanaz az állás másodszor".to_string(),
+            (Lang::Hu, 3) => "ugyanaz az állás harmadszor".to_string(),
+            (Lang::Hu, 4) => "ugyanaz az állás negyedszer".to_string(),
+            (Lang::Hu, 5) => "ugyanaz az állás ötödször".to_string(),
+            (Lang::Hu, n) => format!("ugyanaz az állás {n}. alkalommal"),
+        }
     }
 }
 

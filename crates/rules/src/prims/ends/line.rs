@@ -1,5 +1,6 @@
 //! `line(N)`: a straight unbroken line of N own pieces.
 
+use crate::describe::Lang;
 use crate::describe::axis_words;
 use crate::model::{DirSetId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
@@ -67,12 +68,20 @@ impl TestPrim for Line {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let Line { len, exact, dirs } = *self;
+            return format!(
+                "{whom} {} {len} bábuja megszakítatlan egyenes vonalat alkot {}",
+                if exact { "pontosan" } else { "legalább" },
+                axis_words(r, Some(dirs), lang)
+            ) + if exact { " (a hosszabb sor nem számít)" } else { "" };
+        }
         let Line { len, exact, dirs } = *self;
         format!(
             "{whom} has {} {len} own pieces in an unbroken straight line {}",
             if exact { "exactly" } else { "at least" },
-            axis_words(r, Some(dirs))
+            axis_words(r, Some(dirs), lang)
         ) + if exact { " (longer lines do not count)" } else { "" }
     }
 

@@ -1,7 +1,8 @@
 //! `step`: move a piece one cell along a direction.
 
+use crate::describe::{Lang, hu_the_cap};
 use crate::describe::{a_piece, dirs_words, landing_words, taken_words};
-use crate::model::{DirSetId, Landing, PieceType, PieceTypeSet, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, Landing, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Move one cell along a direction.
@@ -38,9 +39,14 @@ impl MovePrim for Step {
         Some(Step { dirs, to, takes })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let limit = taken_words(r, self.takes);
-        format!("{} steps one cell {} to {}.{limit}", a_piece(&piece.name), dirs_words(r, self.dirs), landing_words(self.to))
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        let limit = taken_words(r, self.takes, lang);
+        if lang == Lang::Hu {
+            let (the, dirs, to) = (hu_the_cap(piece), dirs_words(r, self.dirs, lang), landing_words(self.to, lang));
+            return format!("{the} egy mezőt lép {dirs}, {to}.{limit}");
+        }
+        format!("{} steps one cell {} to {}.{limit}", a_piece(piece), dirs_words(r, self.dirs, lang), landing_words(self.to, lang))
     }
 
     fn captures(&self) -> bool {

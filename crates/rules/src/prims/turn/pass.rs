@@ -1,5 +1,6 @@
 //! `[turn] pass`: when a player may pass.
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::Ruleset;
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -36,7 +37,15 @@ impl TurnOption for PassOption {
         cx.keyword(nodes[0]?, "pass", &passes)
     }
 
-    fn words(pass: &PassRule, _r: &Ruleset) -> Vec<(String, String)> {
+    fn words(pass: &PassRule, _r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            let sentence = match pass {
+                PassRule::Never => "Passzolni nem szabad.",
+                PassRule::WhenStuck => "Akinek nincs szabályos lépése, passzol (ha az ellenfél sem tud lépni, a játszma véget ér).",
+                PassRule::Always => "A játékos bármikor passzolhat.",
+            };
+            return vec![("passing".to_string(), sentence.to_string())];
+        }
         let sentence = match pass {
             PassRule::Never => "Passing is not allowed.",
             PassRule::WhenStuck => "A player with no legal move passes (if the opponent cannot move either, the game ends).",
