@@ -954,6 +954,21 @@ pub(crate) mod test_support {
         crate::describe::move_words(&r, &r.moves[0])
     }
 
+    /// Hungarian names for the fixture's pieces and players.
+    pub const HU: &str = "[lang.hu]\nplayers = [\"iksz\", \"kör\"]\npieces = { stone = \"kő\", king = \"király\" }";
+
+    /// [`words`] in Hungarian.
+    pub fn words_hu(pattern: &str) -> String {
+        let r = load(&format!("[moves.m]\npiece = \"stone\"\ndo = \"{pattern}\""), "no-moves", HU).unwrap_or_else(|e| panic!("{e}"));
+        crate::describe::move_words_in(&r, &r.moves[0], crate::describe::Lang::Hu)
+    }
+
+    /// The whole ruleset in Hungarian words, with the moves, end and extra tables given.
+    pub fn rules_hu(moves: &str, end: &str, extra: &str) -> String {
+        let r = load(moves, end, &format!("{extra}\n\n{HU}")).unwrap_or_else(|e| panic!("{e}"));
+        crate::describe::rules_in_words_in(&r, crate::describe::Lang::Hu)
+    }
+
     /// The first message of a ruleset whose rule `[moves.m]` of the stone does `pattern`,
     /// without its place.
     pub fn error(pattern: &str) -> String {

@@ -95,4 +95,10 @@ mod tests {
         assert_eq!(message(&load(moves, "count(stone, king) > 1", "").expect_err("refused")), "count() takes piece types joined by | and in=REGION: count(man|king, in=far)");
         assert_eq!(message(&load(moves, "count(in=nowhere) > 1", "").expect_err("refused")), "no region 'nowhere'; the board has: all, edge, home");
     }
+
+    #[test]
+    fn counts_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "count(stone, in=home) by next >= 3", "");
+        assert!(text.contains("Ha a soron következő játékos bábuinak száma (kő; itt: a „home” mezők) legalább 3, az éppen lépett játékos nyer."), "{text}");
+    }
 }

@@ -88,3 +88,16 @@ impl CriterionPrim for Most {
         self.weights.iter().all(|&w| w == 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn criteria_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu(
+            "[moves.m]\npiece = \"stone\"\ndo = \"jump(diagonal)+\"",
+            "no-moves",
+            "[turn]\ncapture = \"compulsory\"\nprecedence = [\"most(stone=1, king=2)\"]",
+        );
+        assert!(text.contains("Az ütés kötelező. Az ütések közül ezt kell választani: a legnagyobb súlyú ütés (kő 1, király 2)."), "{text}");
+    }
+}

@@ -51,4 +51,14 @@ mod tests {
         assert_eq!(message(&draw("repetition = 3\nmoves = 50").expect_err("refused")), "a draw rule is either repetition = N or moves = N, not both");
         assert_eq!(message(&draw("reason = \"why\"").expect_err("refused")), "a draw rule needs repetition = N or moves = N");
     }
+
+    #[test]
+    fn the_default_reason_is_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu(
+            "[moves.m]\npiece = \"stone\"\ndo = \"step(all)\"",
+            "no-moves",
+            "[[draw]]\nrepetition = 3\n\n[[draw]]\nmoves = 50\nreset = [\"capture\", \"stone\"]",
+        );
+        assert!(text.contains("  - döntetlen: ugyanaz az állás harmadszor\n  - döntetlen: mindkét fél 50 lépése ütés vagy kőlépés nélkül\n"), "{text}");
+    }
 }

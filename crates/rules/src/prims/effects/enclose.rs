@@ -221,4 +221,17 @@ mod tests {
         assert_eq!(error("place then flip(all, remove)"), "flip() takes one direction set");
         assert_eq!(error("place then enclose(all, remove, len=0)"), "len= is the exact number of enclosed pieces: at least 1");
     }
+
+    #[test]
+    fn effects_are_worded_in_hungarian() {
+        use crate::prims::test_support::words_hu;
+        assert_eq!(
+            words_hu("place then flip(all)"),
+            "Egy saját kő kerül bármely üres mezőre. Minden tőle bármely irányba induló, megszakítatlan ellenséges bábusor, amelyet ő és egy másik saját bábu fog közre, a lépő színére fordul; a lépés csak akkor szabályos, ha legalább 1 bábu átfordul."
+        );
+        assert!(words_hu("step(orthogonal) then enclose(orthogonal, remove, len=1, optional)").ends_with(
+            "Ezután egyetlen ellenséges bábu, amely tőle sor vagy oszlop mentén indul, és amelyet ő és egy másik saját bábu fog közre, lekerül a tábláról; a lépő minden ilyen ütést megtehet vagy elhagyhat (minden választás külön lépés)."
+        ));
+        assert!(words_hu("place then surround(orthogonal, groups)").contains("Ezután minden mellette álló ellenséges csoport (sor vagy oszlop mentén összefüggő bábuk)"));
+    }
 }

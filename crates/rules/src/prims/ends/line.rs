@@ -109,4 +109,15 @@ mod tests {
         assert_eq!(message(&end("line(1)").expect_err("refused")), "line() needs a length of at least 2, e.g. line(4)");
         assert!(message(&end("line(far)").expect_err("refused")).starts_with("line() takes a length (a number, or a parameter's name), 'exact' and a direction set; 'far' is none of these"));
     }
+
+    #[test]
+    fn end_tests_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "line(4) or no-pieces by next", "");
+        assert!(
+            text.contains("  - Ha az éppen lépett játékos legalább 4 bábuja megszakítatlan egyenes vonalat alkot sorban, oszlopban vagy átlóban, vagy a soron következő játékos összes bábuja elfogyott, az éppen lépett játékos nyer.\n"),
+            "{text}"
+        );
+        // No test needs the moves, so a player with none draws, in Hungarian too.
+        assert!(text.contains("  - Ha a soron következő játékosnak nincs szabályos lépése, a játszma döntetlen.\n"), "{text}");
+    }
 }

@@ -87,4 +87,20 @@ mod tests {
         assert_eq!(error("step(orthogonal, to=any, spare=king|stone)"), "spare= spares every piece type: nothing could be captured");
         assert!(error("step(sidewise)").starts_with("unknown direction set 'sidewise'; known: all, orthogonal, diagonal, "));
     }
+
+    #[test]
+    fn moves_are_worded_in_hungarian_with_the_rulesets_piece_names() {
+        use crate::prims::test_support::words_hu;
+        assert_eq!(words_hu("step(forward)"), "A kő egy mezőt lép előre, üres mezőre.");
+        assert_eq!(
+            words_hu("slide(diagonal, to=any)"),
+            "A kő tetszőleges számú mezőt lép átlósan, üres mezőkön át, üres mezőre vagy ellenséges bábura, leütve azt."
+        );
+        assert_eq!(words_hu("step(all, to=enemy, take=king)"), "A kő egy mezőt lép bármely irányba, ellenséges bábura, leütve azt. Ezt sosem ütheti: kő.");
+        assert!(words_hu("jump(diagonal)+").starts_with("A kő átlósan átugrik egy szomszédos ellenséges bábut, leütve azt, és közvetlenül mögötte, üres mezőre érkezik. Amíg üthet, tovább kell ugrania"));
+        assert_eq!(words_hu("place(in=home)"), "Egy saját kő kerül egy üres mezőre itt: a „home” mezők.");
+        // A piece the ruleset does not name in Hungarian keeps its own name; the sentence does not.
+        let r = crate::prims::test_support::load("[moves.m]\npiece = \"stone\"\ndo = \"step(forward)\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(crate::describe::move_words_in(&r, &r.moves[0], crate::describe::Lang::Hu), "A stone egy mezőt lép előre, üres mezőre.");
+    }
 }

@@ -29,3 +29,13 @@ impl TermPrim for Material {
         format!("{points} for each unit of the pieces' values ({})", values.join(", "))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn terms_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "no-moves", "[eval]\nterms = [\"100 * material\", \"4 * mobility\"]");
+        assert!(text.contains("  - 100 pont a bábuk értékének minden egységéért (kő 1, király 1)\n"), "{text}");
+        assert!(text.contains("  - 4 pont minden lépésért, amelyet a játékos szabályai megengednek"), "{text}");
+    }
+}

@@ -66,4 +66,13 @@ mod tests {
         assert_eq!(with("when-stuck").unwrap_or_else(|e| panic!("{e}")).turn.pass, PassRule::WhenStuck);
         assert_eq!(message(&with("sometimes").expect_err("refused")), "pass must be never, when-stuck or always, not 'sometimes'");
     }
+
+    #[test]
+    fn turn_options_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "no-moves", "[turn]\npass = \"always\"");
+        assert!(text.contains("\nLépések:\n  - Egy saját kő kerül bármely üres mezőre.\n"), "{text}");
+        assert!(text.contains("\n  A játékos bármikor passzolhat.\n"), "{text}");
+        assert!(text.contains("A király királyi bábu: egy lépés sem hagyhatja támadás alatt"), "{text}");
+        assert!(text.contains("Játékosok: iksz (x) és kör (o); iksz kezd."), "{text}");
+    }
 }
