@@ -561,7 +561,7 @@ function check() {
     checker = null;
     showCheck(e.data.checked);
   };
-  checker.postMessage({ id, check: { name: 'edited.toml', text: $('source').value } });
+  checker.postMessage({ id, check: { name: 'edited.toml', text: $('source').value, lang: currentLang() } });
 }
 function showCheck(c) {
   $('check-status').textContent = c.ok ? t('ok', c.summary) : (c.errors.length === 1 ? t('problem') : t('problems', c.errors.length));

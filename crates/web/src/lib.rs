@@ -314,10 +314,10 @@ fn given(text: &str) -> Option<&str> {
 }
 
 /// Checks a ruleset's text as `check` does: JSON `{ok, errors: [{line, column, message, text}],
-/// words, tests: {passed, failures: [...]}}`.
+/// words, tests: {passed, failures: [...]}}`, the rules in words in language `lang` (`hu`, `en`).
 #[wasm_bindgen]
-pub fn check(name: &str, text: &str) -> String {
-    json(&editor::check(name, text))
+pub fn check(name: &str, text: &str, lang: &str) -> String {
+    json(&editor::check(name, text, Lang::parse(lang)))
 }
 
 /// An agent's move for a request made by [`WebTable::think_request`] (in a worker); `progress`

@@ -9,8 +9,9 @@
 //! options of `[turn]` become the fields of `Turn`). The loader reads a name through its
 //! category (`Action::read`), `show` asks the primitive for its words (`Action::prim`), the
 //! "expected ..." lists of messages and the table of primitives in docs/language.md
-//! ([`docs_table`]) are made from the same lists. Adding a primitive: its module, its line here,
-//! its section of docs/language.md (and, for one the engine runs, its engine module and line).
+//! ([`docs_table`]) are made from the same lists. Adding a primitive: its module (with its words
+//! in every [`Lang`]: English and Hungarian), its line here, its section of docs/language.md (and,
+//! for one the engine runs, its engine module and line).
 
 use crate::describe::Lang;
 use crate::load::cx::{Args, Cx, Names};
