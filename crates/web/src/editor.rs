@@ -55,7 +55,7 @@ pub fn check(name: &str, text: &str, lang: Lang) -> Checked {
             return Checked { ok: false, errors, words: None, tests_passed: 0, tests_failed: 0, summary: None };
         }
     };
-    let words = describe::rules_in_words_in(&rules, describe::Lang::from_code(lang.code()));
+    let words = describe::rules_in_words_in(&rules, lang);
     let game = Game::new(rules);
     let report = game.run_tests();
     let sources = &game.rules().sources;
