@@ -768,9 +768,9 @@ fn shape_words(shape: &hetproba_board::Shape, lang: Lang) -> String {
         (Lang::En, _) => shape.describe(),
         (Lang::Hu, Shape::Rect { width, height }) => format!("{width} x {height} négyzetből álló téglalap"),
         (Lang::Hu, Shape::Hex { width, height }) => format!("hatszögrács kettőzött koordinátákkal, {width} oszlop és {height} sor"),
-        (Lang::Hu, Shape::Lines { long, trans }) => format!(
-            "{long}, a játékosok között futó vonal, amelyeket {trans} vonal keresztez; pontok a kereszteződésekben és a vonalak végén"
-        ),
+        (Lang::Hu, Shape::Lines { long, trans }) => {
+            format!("{long} vonal fut a játékosok között, ezeket {trans} vonal keresztezi; pontok a kereszteződésekben és a vonalak végén")
+        }
         (Lang::Hu, Shape::Custom { cells, links: None, .. }) => format!("{} felsorolt mezőből álló tábla", cells.len()),
         (Lang::Hu, Shape::Custom { cells, links: Some(links), .. }) => {
             format!("{} pontból álló tábla, {} összeköttetéssel", cells.len(), links.len())

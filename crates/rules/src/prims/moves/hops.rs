@@ -271,7 +271,7 @@ fn hu_hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     let the = crate::describe::hu_the_cap(piece);
     let mut text = match pattern.segments.as_slice() {
         [hop] if hop.min == 1 => {
-            let how = if hop.long { "egy vonal mentén tetszőleges számú üres mezőn át haladva átugrik egy" } else { "átugrik egy szomszédos" };
+            let how = if hop.long { "haladva tetszőleges számú üres mező után átugrik egy" } else { "átugrik egy szomszédos" };
             let landing =
                 if hop.long && !hop.behind { "és mögötte bármely üres mezőre érkezik" } else { "és közvetlenül mögötte, üres mezőre érkezik" };
             let mut text = format!("{the} {} {how} {}, {landing}.", dirs_words(r, hop.dirs, lang), over_words(hop));
@@ -297,7 +297,7 @@ fn hu_hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                         (0, _) => "tetszőleges számú ugrás",
                         _ => "egy vagy több ugrás",
                     };
-                    let how = if hop.long { "egy vonal mentén üres mezőkön át haladva, majd átugorva egy" } else { "átugorva egy szomszédos" };
+                    let how = if hop.long { "üres mezőkön át haladva, majd átugorva egy" } else { "átugorva egy szomszédos" };
                     let behind = if hop.long && hop.behind { ", közvetlenül mögé érkezve" } else { "" };
                     format!("{times} {}, {how} {}{behind}", dirs_words(r, hop.dirs, lang), over_words(hop))
                 })

@@ -90,7 +90,7 @@ impl MovePrim for Line {
         if lang == Lang::Hu {
             let others = types_words(r, self.of, lang);
             let line = match self.length {
-                1 => format!("egyedül áll, vagy saját bábukból ({others}) álló egyenes, megszakítatlan vonal hátsó végén"),
+                1 => format!("egyedül áll, vagy saját bábukból ({others}) álló egyenes, megszakítatlan vonal hátsó végén áll"),
                 n => format!("legalább {n} saját bábuból ({others}) álló egyenes, megszakítatlan vonal hátsó végén áll"),
             };
             let how_far = match self.max {

@@ -220,7 +220,10 @@ fn hu_words(slide: &Slide, r: &Ruleset, piece: &str, limit: String) -> String {
     }
     let how_far = match (distance, min, max) {
         (Distance::LineCount, ..) => {
-            "pontosan annyi mezőt, ahány bábu áll a teljes vonalon, amelyen halad (mindkét irányban, önmagát is beleértve),".to_string()
+            return format!(
+                "{the} {dirs} lép, mégpedig pontosan annyi mezőt, ahány bábu áll a teljes vonalon, amelyen halad (mindkét irányban, önmagát is beleértve), {}, {to}{stays}.{limit}",
+                hu_passing(over)
+            );
         }
         (Distance::Any, 1, None) => "tetszőleges számú mezőt".to_string(),
         (Distance::Any, 1, Some(m)) => format!("legfeljebb {m} mezőt"),
@@ -228,14 +231,18 @@ fn hu_words(slide: &Slide, r: &Ruleset, piece: &str, limit: String) -> String {
         (Distance::Any, n, Some(m)) if n == m => format!("pontosan {n} mezőt"),
         (Distance::Any, n, Some(m)) => format!("{n}–{m} mezőt"),
     };
-    let passing = match over {
+    format!("{the} {how_far} lép {dirs}, {}, {to}{stays}.{limit}", hu_passing(over))
+}
+
+/// What a slide passes over, in Hungarian.
+fn hu_passing(over: Option<Over>) -> &'static str {
+    match over {
         None => "csak üres mezőkön át",
         Some(Over::Own) => "üres mezőkön és saját bábukon át, ellenséges bábun soha",
         Some(Over::Enemy) => "üres mezőkön és ellenséges bábukon át, saját bábun soha",
         Some(Over::Any) => "üres mezőkön és bármilyen bábun át",
         Some(Over::EnemyOf(_)) => "üres mezőkön és bizonyos ellenséges bábukon át",
-    };
-    format!("{the} {how_far} lép {dirs}, {passing}, {to}{stays}.{limit}")
+    }
 }
 
 #[cfg(test)]
