@@ -82,6 +82,84 @@ fn list_and_show_speak_a_language_the_rulesets_give() {
     assert!(bad.stderr.contains("a language code is two or three lower-case letters"), "{}", bad.stderr);
 }
 
+#[test]
+fn show_words_the_rules_in_hungarian_for_every_family() {
+    // The frame's English labels, none of which a Hungarian `show` may keep.
+    let english = [
+        "Board:",
+        "Players:",
+        "Pieces:",
+        "Turn:",
+        "End:",
+        "Draws in play",
+        "Evaluation,",
+        "Moves are written",
+        "Start position",
+        " to move",
+        "If the player",
+        " cells",
+        "Capturing is",
+        "Passing is",
+    ];
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "chess",
+            &[
+                "Tábla: 8 x 8 négyzetből álló téglalap, 64 mező",
+                "Játékosok: világos (w) és sötét (b); világos kezd.",
+                "A gyalog egy mezőt lép előre, üres mezőre.",
+                "menet közbeni ütés, en passant",
+                "A király, ha még nem lépett, és nincs támadás alatt, sáncolhat",
+                "Az ütés nem kötelező.",
+                "A gyalog átváltozik, ha a lépése végén itt áll: a túlsó szélső sor; ez lesz belőle: vezér, bástya, futó vagy huszár.",
+                "A király királyi bábu",
+                "Ha a soron következő játékosnak nincs szabályos lépése, és a soron következő játékos egyik királyi bábuja támadás alatt áll, az éppen lépett játékos nyer.",
+                "döntetlen: ugyanaz az állás harmadszor",
+                "Lépésre következik: világos",
+            ],
+        ),
+        (
+            "draughts-russian",
+            &[
+                "A korong átlósan átugrik egy szomszédos ellenséges bábut, leütve azt",
+                "Amíg üthet, tovább kell ugrania",
+                "Az ütés kötelező.",
+                "ha ütés közben ér oda, azonnal átváltozik, és új bábuként üt tovább.",
+            ],
+        ),
+        (
+            "reversi",
+            &[
+                "Egy saját korong kerül bármely üres mezőre.",
+                "Minden tőle bármely irányba induló, megszakítatlan ellenséges bábusor",
+                "az nyer, akinek több bábuja van a táblán",
+            ],
+        ),
+        ("gomoku", &["Egy saját kő kerül bármely üres mezőre.", "legalább 5 bábuja megszakítatlan egyenes vonalat alkot"]),
+        (
+            "xiangqi",
+            &[
+                "Az ágyú sor vagy oszlop mentén halad üres mezőkön és pontosan egy, bármelyik félhez tartozó bábun, a fedezékén át",
+                "Csak ezt ütheti: hadvezér.",
+                "A hadvezér királyi bábu",
+            ],
+        ),
+    ];
+    for (id, sentences) in cases {
+        let show = hetproba(&["show", id, "--lang", "hu"]).ok().stdout;
+        for word in english {
+            assert!(!show.contains(word), "{id}: '{word}' is left in English:\n{show}");
+        }
+        for sentence in sentences {
+            assert!(show.contains(sentence), "{id}: no '{sentence}' in:\n{show}");
+        }
+    }
+    // English stays the default, and the language of a code `show` does not speak.
+    let english_show = hetproba(&["show", "chess"]).ok().stdout;
+    assert!(english_show.contains("  - A pawn steps one cell forward to an empty cell.\n"), "{english_show}");
+    assert_eq!(hetproba(&["show", "chess", "--lang", "en"]).ok().stdout, english_show);
+}
+
 // ----------------------------------------------------------------------------------------------
 // show
 

@@ -74,12 +74,17 @@ def test_the_language_is_switched_and_kept(page):
     expect(page.locator("#tab-desk")).to_have_text("Versenyiroda")
     expect(page.locator("#game-list .game strong", has_text="Tologatós amőba")).to_have_count(1)
     expect(cell(page, "d4")).to_have_attribute("aria-label", "d4, fehér korong")
+    # The rules in words follow the language: reversi's placing and flipping, in Hungarian.
+    expect(page.locator("#words")).to_contain_text("Egy saját korong kerül bármely üres mezőre.")
+    expect(page.locator("#words")).to_contain_text("a lépő színére fordul")
+    expect(page.locator("#words")).not_to_contain_text("Turn:")
     # Every key of the page's words is in both languages.
     assert page.evaluate("import('./i18n.js').then((m) => m.missingKeys())") == []
     page.reload()
     expect(page.locator("#tab-play")).to_have_text("Játék", timeout=TIMEOUT)
     page.locator("#lang").select_option("en")
     expect(page.locator("#tab-play")).to_have_text("Play")
+    expect(page.locator("#words")).to_contain_text("Place an own disc on any empty cell.")
 
 
 def test_chess_pieces_are_figures_and_draughts_keep_discs(page):

@@ -4,6 +4,7 @@ use crate::CliError;
 use crate::load::{DiskFiles, is_path, load_ruleset};
 use hetproba_engine::{Game, Position};
 use hetproba_play::draw::draw_with_status;
+use hetproba_rules::describe::Lang;
 use hetproba_rules::model::PlayerId;
 use hetproba_rules::{builtin_ids, builtin_text};
 use serde::Serialize;
@@ -142,16 +143,28 @@ fn can_capture(m: &hetproba_rules::model::MoveRule) -> bool {
 }
 
 /// The "Moves are written" section of `show`.
-fn notation_text(game: &Game) -> String {
-    let mut out = String::from("\nMoves are written as in these examples (play, replay, moves and --after read them so):\n");
+fn notation_text(game: &Game, lang: Lang) -> String {
+    let mut out = String::from(lang.pick(
+        "\nMoves are written as in these examples (play, replay, moves and --after read them so):\n",
+        "\nA lépések írásmódja, példákkal (a play, a replay, a moves és az --after így olvassa őket):\n",
+    ));
     if game.rules().notation.san {
-        out.push_str("  Standard algebraic notation: the piece's letter (none for a pawn), x for a capture, the cell arrived on, =Q for a promotion, + for check.\n");
+        out.push_str(lang.pick(
+            "  Standard algebraic notation: the piece's letter (none for a pawn), x for a capture, the cell arrived on, =Q for a promotion, + for check.\n",
+            "  Szabványos algebrai jelölés: a bábu betűje (gyalognál nincs), x az ütésnél, az érkezési mező, =Q az átváltozásnál, + a sakknál.\n",
+        ));
     }
+    let rules = game.rules();
     for (piece, examples) in notation_examples(game) {
-        out.push_str(&format!("  {piece}: {}\n", examples.join(", ")));
+        let name = rules
+            .piece_index(&piece)
+            .map_or(piece.as_str(), |t| if lang == Lang::En { piece.as_str() } else { rules.piece_in(t, lang.code()) });
+        let examples: Vec<String> =
+            examples.iter().map(|e| if lang == Lang::En { e.clone() } else { e.replace(" (a capture)", " (ütés)") }).collect();
+        out.push_str(&format!("  {name}: {}\n", examples.join(", ")));
     }
     if game.rules().turn.pass != hetproba_rules::model::PassRule::Never {
-        out.push_str("  a pass: pass\n");
+        out.push_str(lang.pick("  a pass: pass\n", "  passz: pass\n"));
     }
     out
 }
@@ -215,15 +228,16 @@ struct InterpretationJson {
 pub fn show(arg: &str, params: &[(String, i64)], json: bool, lang: Option<&str>) -> Result<(), CliError> {
     let rules = load_ruleset(arg, params)?;
     let lang = lang.unwrap_or("");
-    let mut words = hetproba_rules::describe::rules_in_words(&rules);
-    // The heading (name and id, then the summary) in the language asked for; the rules' own
-    // sentences stay as `show` words them.
+    // The rules' sentences in the language `show` speaks (English for any other), the heading
+    // (name and summary) in any language the ruleset translates.
+    let speaks = Lang::from_code(lang);
+    let mut words = hetproba_rules::describe::rules_in_words_in(&rules, speaks);
     let heading = format!("{} ({})\n{}\n", rules.name, rules.id, rules.summary);
     if let Some(rest) = words.strip_prefix(&heading) {
         words = format!("{} ({})\n{}\n{rest}", rules.name_in(lang), rules.id, rules.summary_in(lang));
     }
     let game = Game::new(rules);
-    let text = words + &notation_text(&game);
+    let text = words + &notation_text(&game, speaks);
     let start = Position::start(&game);
     if json {
         let r = game.rules();
@@ -268,11 +282,20 @@ pub fn show(arg: &str, params: &[(String, i64)], json: bool, lang: Option<&str>)
     }
     crate::out!("{text}");
     if matches!(game.rules().naming, hetproba_rules::model::Naming::Numbers { .. }) {
-        crate::outln!("\nCell numbers:");
+        crate::outln!("{}", speaks.pick("\nCell numbers:", "\nA mezők számai:"));
         crate::out!("{}", hetproba_play::draw::numbering(&game));
     }
-    crate::outln!("\nStart position ({}):", game.write_position(&start));
-    crate::out!("{}", draw_with_status(&game, &start));
+    crate::outln!("{} ({}):", speaks.pick("\nStart position", "\nKezdőállás"), game.write_position(&start));
+    match speaks {
+        Lang::Hu if game.outcome(&start).is_none() => {
+            let r = game.rules();
+            let phase = &r.phases[start.phase() as usize];
+            let phase_note = if r.phases.len() > 1 { format!(" ('{}' szakasz)", phase.name) } else { String::new() };
+            crate::out!("{}", hetproba_play::draw::draw(&game, &start));
+            crate::outln!("Lépésre következik: {}{phase_note}", r.player_in(start.side(), lang));
+        }
+        _ => crate::out!("{}", draw_with_status(&game, &start)),
+    }
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 //! and why).
 
 use crate::draw::esc;
-use crate::words::Lang;
+use crate::words::{Lang, Say};
 use hetproba_analysis::championship::{self, Scope};
 use serde::Serialize;
 use serde_json::Value;

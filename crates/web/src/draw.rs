@@ -4,7 +4,7 @@
 //! discs marked with their letters; a column shows every piece in it. Nothing here knows a game.
 
 use crate::figures;
-use crate::words::Lang;
+use crate::words::{Lang, Say};
 use hetproba_board::{CellId, DirId, Shape};
 use hetproba_engine::rules::describe::region_words;
 use hetproba_engine::rules::model::{Action, Condition, Figure, Naming, PieceTypeId, PlayerId, RegionId, Ruleset, Test, ends};

@@ -1,6 +1,7 @@
 //! The rule editor's check: a ruleset's text read as `check` reads it, every problem at its line
 //! and column, the rules in words, and the results of its embedded tests.
 
+use crate::words::Lang;
 use hetproba_engine::Game;
 use hetproba_engine::rules::{BuiltinFiles, Sources, Span, describe, load};
 use serde::Serialize;
@@ -46,7 +47,7 @@ fn at(sources: &Sources, span: Option<Span>, message: &str, text: String) -> Pro
 }
 
 /// Reads, compiles and tests a ruleset's text.
-pub fn check(name: &str, text: &str) -> Checked {
+pub fn check(name: &str, text: &str, lang: Lang) -> Checked {
     let rules = match load(name, text, &BuiltinFiles, &[]) {
         Ok(rules) => rules,
         Err(report) => {
@@ -54,7 +55,7 @@ pub fn check(name: &str, text: &str) -> Checked {
             return Checked { ok: false, errors, words: None, tests_passed: 0, tests_failed: 0, summary: None };
         }
     };
-    let words = describe::rules_in_words(&rules);
+    let words = describe::rules_in_words_in(&rules, lang);
     let game = Game::new(rules);
     let report = game.run_tests();
     let sources = &game.rules().sources;
@@ -86,7 +87,7 @@ mod tests {
     #[test]
     fn a_typo_is_reported_at_its_line_and_column() {
         let text = RACING.replacen("[board]", "[board]\nshap = \"rect\"", 1);
-        let checked = check("mine.toml", &text);
+        let checked = check("mine.toml", &text, Lang::En);
         assert!(!checked.ok);
         let e = &checked.errors[0];
         let line = text.lines().position(|l| l.starts_with("shap =")).unwrap() + 1;
@@ -96,10 +97,13 @@ mod tests {
 
     #[test]
     fn a_good_ruleset_gives_its_words_and_tests() {
-        let checked = check("r.toml", RACING);
+        let checked = check("r.toml", RACING, Lang::En);
         assert!(checked.ok, "{:?}", checked.errors);
         assert_eq!(checked.tests_passed, 2);
         assert!(checked.words.unwrap().contains("Racing"));
+        // The page in Hungarian: the rules in words are Hungarian too.
+        let words = check("r.toml", RACING, Lang::Hu).words.unwrap();
+        assert!(words.contains("\nLépések:\n") && words.contains("\nA játszma vége:\n") && !words.contains("Turn:"), "{words}");
     }
 
     #[test]
@@ -107,7 +111,7 @@ mod tests {
         // The first test counts 8 moves at the start: say 98.
         let at = RACING.find("count = ").unwrap() + "count = ".len();
         let broken = format!("{}9{}", &RACING[..at], &RACING[at..]);
-        let checked = check("r.toml", &broken);
+        let checked = check("r.toml", &broken, Lang::En);
         assert!(!checked.ok);
         assert!(checked.errors[0].message.contains("failed"), "{}", checked.errors[0].message);
     }

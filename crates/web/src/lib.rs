@@ -56,7 +56,7 @@ struct ListEntry {
 /// gives them: `[{id, name, summary, players}]`.
 #[wasm_bindgen]
 pub fn list(lang: &str) -> String {
-    let code = Lang::parse(lang).code();
+    let code = Lang::from_code(lang).code();
     let entries: Vec<ListEntry> = builtin_ids()
         .filter_map(|id| load_builtin(id, &[])?.ok())
         .map(|r| ListEntry {
@@ -131,12 +131,13 @@ impl WebTable {
 
     /// The language of the words the table gives (`hu`, `en`; English for any other).
     pub fn set_lang(&mut self, lang: &str) {
-        self.table.lang = Lang::parse(lang);
+        self.table.lang = Lang::from_code(lang);
     }
 
-    /// The rules in words, as `show` prints them.
+    /// The rules in words, as `show` prints them, in the table's language.
     pub fn rules_in_words(&self) -> String {
-        hetproba_engine::rules::describe::rules_in_words(self.table.game().rules())
+        use hetproba_engine::rules::describe;
+        describe::rules_in_words_in(self.table.game().rules(), self.table.lang)
     }
 
     /// What the page shows besides the board, as JSON (see [`table::State`]).
@@ -284,7 +285,7 @@ pub fn agents() -> String {
 /// tables' language.
 #[wasm_bindgen]
 pub fn desk_report(text: &str, scope: &str, lang: &str) -> String {
-    json(&desk::report(text, desk::scope(scope), Lang::parse(lang)))
+    json(&desk::report(text, desk::scope(scope), Lang::from_code(lang)))
 }
 
 /// The names of a duel about to be entered that the event does not know yet, each with the
@@ -313,10 +314,10 @@ fn given(text: &str) -> Option<&str> {
 }
 
 /// Checks a ruleset's text as `check` does: JSON `{ok, errors: [{line, column, message, text}],
-/// words, tests: {passed, failures: [...]}}`.
+/// words, tests: {passed, failures: [...]}}`, the rules in words in language `lang` (`hu`, `en`).
 #[wasm_bindgen]
-pub fn check(name: &str, text: &str) -> String {
-    json(&editor::check(name, text))
+pub fn check(name: &str, text: &str, lang: &str) -> String {
+    json(&editor::check(name, text, Lang::from_code(lang)))
 }
 
 /// An agent's move for a request made by [`WebTable::think_request`] (in a worker); `progress`

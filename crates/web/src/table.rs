@@ -5,7 +5,7 @@
 
 use crate::draw::{self, View};
 use crate::input::{Click, Entry, Outcome as Entered};
-use crate::words::Lang;
+use crate::words::{Lang, Say};
 use hetproba_ai::Timer;
 use hetproba_board::CellId;
 use hetproba_engine::rules::model::{Clock, PlayerId};

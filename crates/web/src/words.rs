@@ -3,38 +3,27 @@
 //! `{}` marks are filled in order. The ruleset's own names come from its `[lang.CODE]` tables,
 //! not from here.
 
-/// The languages the page speaks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Lang {
-    #[default]
-    En,
-    Hu,
+/// The languages the page speaks: those the rules are worded in.
+pub use hetproba_engine::rules::describe::Lang;
+
+/// The page's phrases in a language.
+pub trait Say {
+    /// A phrase in this language, by its English template.
+    fn say(self, english: &'static str) -> &'static str;
+
+    /// A phrase with its `{}` marks filled in order.
+    fn fill(self, english: &'static str, args: &[&str]) -> String;
 }
 
-impl Lang {
-    /// A language code as the page gives it (`hu`, `hu-HU`, `en`); English for any other.
-    pub fn parse(code: &str) -> Lang {
-        if code.get(..2).is_some_and(|c| c.eq_ignore_ascii_case("hu")) { Lang::Hu } else { Lang::En }
-    }
-
-    /// Its code, as ruleset `[lang.CODE]` tables are named.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Hu => "hu",
-        }
-    }
-
-    /// A phrase in this language, by its English template.
-    pub fn say(self, english: &'static str) -> &'static str {
+impl Say for Lang {
+    fn say(self, english: &'static str) -> &'static str {
         match self {
             Lang::En => english,
             Lang::Hu => HU.iter().find(|(en, _)| *en == english).map_or(english, |(_, hu)| hu),
         }
     }
 
-    /// A phrase with its `{}` marks filled in order.
-    pub fn fill(self, english: &'static str, args: &[&str]) -> String {
+    fn fill(self, english: &'static str, args: &[&str]) -> String {
         let mut out = String::new();
         let mut args = args.iter();
         let mut parts = self.say(english).split("{}");
@@ -129,6 +118,6 @@ mod tests {
         assert_eq!(Lang::Hu.fill("Took back {}.", &["d3 c5"]), "Visszavéve: d3 c5.");
         assert_eq!(Lang::En.fill("{}, {} {}", &["d4", "white", "disc"]), "d4, white disc");
         assert_eq!(Lang::Hu.say("not a phrase of the table"), "not a phrase of the table");
-        assert_eq!((Lang::parse("hu-HU"), Lang::parse("en-GB"), Lang::parse("")), (Lang::Hu, Lang::En, Lang::En));
+        assert_eq!((Lang::from_code("hu-HU"), Lang::from_code("en-GB"), Lang::from_code("")), (Lang::Hu, Lang::En, Lang::En));
     }
 }

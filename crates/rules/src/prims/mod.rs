@@ -9,11 +9,13 @@
 //! options of `[turn]` become the fields of `Turn`). The loader reads a name through its
 //! category (`Action::read`), `show` asks the primitive for its words (`Action::prim`), the
 //! "expected ..." lists of messages and the table of primitives in docs/language.md
-//! ([`docs_table`]) are made from the same lists. Adding a primitive: its module, its line here,
-//! its section of docs/language.md (and, for one the engine runs, its engine module and line).
+//! ([`docs_table`]) are made from the same lists. Adding a primitive: its module (with its words
+//! in every [`Lang`]: English and Hungarian), its line here, its section of docs/language.md (and,
+//! for one the engine runs, its engine module and line).
 
+use crate::describe::Lang;
 use crate::load::cx::{Args, Cx, Names};
-use crate::model::{ALL_TYPES, DirSetId, Phase, PieceType, PieceTypeId, PieceTypeSet, RegionId, Ruleset, Who};
+use crate::model::{ALL_TYPES, DirSetId, Phase, PieceTypeId, PieceTypeSet, RegionId, Ruleset, Who};
 use crate::syntax::{self, Call};
 use crate::tree::Node;
 use hetproba_board::DirId;
@@ -109,7 +111,7 @@ pub(crate) trait MovePrim: std::fmt::Debug {
         Self: Sized;
 
     /// Its sentence for `show`, for a move of `piece`.
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String;
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String;
 
     /// Does it bring a new piece onto the board?
     fn places(&self) -> bool {
@@ -172,7 +174,7 @@ pub(crate) trait EffectPrim: std::fmt::Debug {
         Self: Sized;
 
     /// Its words, appended to the move's sentence (starting with a space).
-    fn words(&self, r: &Ruleset) -> String;
+    fn words(&self, r: &Ruleset, lang: Lang) -> String;
 
     /// Does it capture pieces (decided when the move is generated)?
     fn captures(&self) -> bool {
@@ -238,7 +240,7 @@ pub(crate) trait TestPrim: std::fmt::Debug {
     fn default_who(&self) -> Who;
 
     /// Its words in a condition, `whom` being the player it looks at, in words.
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String;
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String;
 
     /// The default reason of an end rule that is this test alone.
     fn reason(&self) -> String;
@@ -270,7 +272,7 @@ pub(crate) trait QueryPrim: std::fmt::Debug {
     fn default_who(&self) -> Who;
 
     /// Its words, a noun phrase: "the number of men of {whom}".
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String;
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String;
 }
 
 /// A term of `[eval]`.
@@ -280,7 +282,7 @@ pub(crate) trait TermPrim: std::fmt::Debug {
         Self: Sized;
 
     /// Its words, `points` being the weight in words ("100 points").
-    fn words(&self, r: &Ruleset, points: &str) -> String;
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String;
 }
 
 /// What a term is read from.
@@ -348,7 +350,7 @@ pub(crate) trait CriterionPrim: std::fmt::Debug {
         Self: Sized;
 
     /// Its words: "a capture that takes the most pieces".
-    fn words(&self, r: &Ruleset) -> String;
+    fn words(&self, r: &Ruleset, lang: Lang) -> String;
 
     /// `most(pieces)`: the majority rule.
     fn is_majority(&self) -> bool {
@@ -385,8 +387,9 @@ pub(crate) trait DrawPrim: std::fmt::Debug {
     where
         Self: Sized;
 
-    /// The reason shown when it draws, unless the rule gives one.
-    fn reason(&self, pieces: &[PieceType]) -> String;
+    /// The reason shown when it draws, unless the rule gives one, in a language; `pieces` are
+    /// the piece types' names in it.
+    fn reason(&self, pieces: &[&str], lang: Lang) -> String;
 }
 
 /// What a draw rule is read from.
@@ -439,7 +442,7 @@ pub(crate) trait TurnOption {
     fn read(cx: &mut Cx, nodes: &[Option<&Node>], names: &Names) -> Option<Self::Value>;
 
     /// Its sentences for `show` and `compare`, each (key, sentence).
-    fn words(_value: &Self::Value, _r: &Ruleset) -> Vec<(String, String)> {
+    fn words(_value: &Self::Value, _r: &Ruleset, _lang: Lang) -> Vec<(String, String)> {
         Vec::new()
     }
 }
@@ -546,10 +549,10 @@ macro_rules! registry {
             }
 
             /// The options' sentences, each (order, key, sentence), in the order they are said.
-            pub(crate) fn words(&self, r: &Ruleset) -> Vec<(u8, String, String)> {
+            pub(crate) fn words(&self, r: &Ruleset, lang: Lang) -> Vec<(u8, String, String)> {
                 let mut out = Vec::new();
                 $(
-                    for (key, words) in <turn::$Option as TurnOption>::words(&self.$field, r) {
+                    for (key, words) in <turn::$Option as TurnOption>::words(&self.$field, r, lang) {
                         out.push((<turn::$Option as TurnOption>::ORDER, key, words));
                     }
                 )*
@@ -950,6 +953,21 @@ pub(crate) mod test_support {
     pub fn words(pattern: &str) -> String {
         let r = load(&format!("[moves.m]\npiece = \"stone\"\ndo = \"{pattern}\""), "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
         crate::describe::move_words(&r, &r.moves[0])
+    }
+
+    /// Hungarian names for the fixture's pieces and players.
+    pub const HU: &str = "[lang.hu]\nplayers = [\"iksz\", \"kör\"]\npieces = { stone = \"kő\", king = \"király\" }";
+
+    /// [`words`] in Hungarian.
+    pub fn words_hu(pattern: &str) -> String {
+        let r = load(&format!("[moves.m]\npiece = \"stone\"\ndo = \"{pattern}\""), "no-moves", HU).unwrap_or_else(|e| panic!("{e}"));
+        crate::describe::move_words_in(&r, &r.moves[0], crate::describe::Lang::Hu)
+    }
+
+    /// The whole ruleset in Hungarian words, with the moves, end and extra tables given.
+    pub fn rules_hu(moves: &str, end: &str, extra: &str) -> String {
+        let r = load(moves, end, &format!("{extra}\n\n{HU}")).unwrap_or_else(|e| panic!("{e}"));
+        crate::describe::rules_in_words_in(&r, crate::describe::Lang::Hu)
     }
 
     /// The first message of a ruleset whose rule `[moves.m]` of the stone does `pattern`,

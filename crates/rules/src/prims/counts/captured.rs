@@ -1,5 +1,6 @@
 //! `captured(TYPES)`: how many pieces the player has captured (of the types).
 
+use crate::describe::Lang;
 use crate::model::{PieceTypeSet, Ruleset, Who};
 use crate::prims::{ArgSpec, QueryPrim, Spec, TestInput};
 
@@ -41,8 +42,12 @@ impl QueryPrim for Captured {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let what = super::count::pieces_words(r, self.types);
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let what = super::count::pieces_words(r, self.types, lang);
+            return format!("{whom} által leütött {what} száma");
+        }
+        let what = super::count::pieces_words(r, self.types, lang);
         format!("the number of {what} {whom} has captured")
     }
 }

@@ -1,5 +1,6 @@
 //! `checks`: how many checks the player has given.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{QueryPrim, Spec, TestInput};
 
@@ -31,7 +32,10 @@ impl QueryPrim for Checks {
         Who::Mover
     }
 
-    fn words(&self, _r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{whom} által adott sakkok száma");
+        }
         format!("the number of checks {whom} has given")
     }
 }

@@ -1,6 +1,7 @@
 //! `count(TYPES, in=REGION)`: how many pieces the player has (of the types, on the region).
 
-use crate::describe::{region_words, types_words};
+use crate::describe::Lang;
+use crate::describe::{region_words_in, types_words};
 use crate::model::{PieceTypeSet, RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, QueryPrim, Spec, TestInput};
 
@@ -43,10 +44,23 @@ impl QueryPrim for PieceCount {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let what = pieces_words(r, self.types);
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let mut within: Vec<String> = Vec::new();
+            if let (Some(r), Some(types)) = (r, self.types) {
+                within.push(types_words(r, types, lang));
+            }
+            match (r, self.region) {
+                (Some(r), Some(region)) => within.push(format!("itt: {}", region_words_in(r, region, lang))),
+                (None, Some(_)) => within.push("egy tartományban".to_string()),
+                _ => {}
+            }
+            let within = if within.is_empty() { String::new() } else { format!(" ({})", within.join("; ")) };
+            return format!("{whom} bábuinak száma{within}");
+        }
+        let what = pieces_words(r, self.types, lang);
         let place = match (r, self.region) {
-            (Some(r), Some(region)) => format!(" on {}", region_words(r, region)),
+            (Some(r), Some(region)) => format!(" on {}", region_words_in(r, region, lang)),
             (None, Some(_)) => " on a region".to_string(),
             _ => String::new(),
         };
@@ -55,10 +69,12 @@ impl QueryPrim for PieceCount {
 }
 
 /// "pieces", or "pieces of type man or king" when only some types count.
-pub(super) fn pieces_words(r: Option<&Ruleset>, types: Option<PieceTypeSet>) -> String {
-    match (r, types) {
-        (Some(r), Some(types)) => format!("pieces of type {}", types_words(r, types)),
-        _ => "pieces".to_string(),
+pub(super) fn pieces_words(r: Option<&Ruleset>, types: Option<PieceTypeSet>, lang: Lang) -> String {
+    match (lang, r, types) {
+        (Lang::En, Some(r), Some(types)) => format!("pieces of type {}", types_words(r, types, lang)),
+        (Lang::En, ..) => "pieces".to_string(),
+        (Lang::Hu, Some(r), Some(types)) => format!("bábuk ({})", types_words(r, types, lang)),
+        (Lang::Hu, ..) => "bábuk".to_string(),
     }
 }
 
@@ -78,5 +94,11 @@ mod tests {
         assert_eq!(message(&load(moves, "count(rock) > 1", "").expect_err("refused")), "no piece type 'rock'; the pieces are: stone, king");
         assert_eq!(message(&load(moves, "count(stone, king) > 1", "").expect_err("refused")), "count() takes piece types joined by | and in=REGION: count(man|king, in=far)");
         assert_eq!(message(&load(moves, "count(in=nowhere) > 1", "").expect_err("refused")), "no region 'nowhere'; the board has: all, edge, home");
+    }
+
+    #[test]
+    fn counts_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "count(stone, in=home) by next >= 3", "");
+        assert!(text.contains("Ha a soron következő játékos bábuinak száma (kő; itt: a „home” mezők) legalább 3, az éppen lépett játékos nyer."), "{text}");
     }
 }

@@ -1,5 +1,6 @@
 //! `passes`: how many moves in a row moved nothing.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{QueryPrim, Spec, TestInput};
 
@@ -31,7 +32,10 @@ impl QueryPrim for Passes {
         Who::Mover
     }
 
-    fn words(&self, _r: Option<&Ruleset>, _whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, _whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return "az egymás utáni, semmit sem mozdító lépések száma".to_string();
+        }
         "the number of moves in a row that moved nothing".to_string()
     }
 }

@@ -1,5 +1,6 @@
 //! `repetitions`: how many times the position stood before.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{QueryPrim, Spec, TestInput};
 
@@ -22,7 +23,10 @@ impl QueryPrim for Repetitions {
         Who::Mover
     }
 
-    fn words(&self, _r: Option<&Ruleset>, _whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, _whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return "az állás korábbi előfordulásainak száma".to_string();
+        }
         "the number of times the position stood before".to_string()
     }
 }

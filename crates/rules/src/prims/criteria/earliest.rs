@@ -1,5 +1,6 @@
 //! `earliest(TYPES)`: the captures that take a piece of some types earliest in their sequence.
 
+use crate::describe::Lang;
 use crate::describe::types_words;
 use crate::model::{PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, CriterionInput, CriterionPrim, Spec};
@@ -25,7 +26,10 @@ impl CriterionPrim for Earliest {
         input.types().map(|types| Earliest { types })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
-        format!("a capture that takes a {} earliest in its sequence", types_words(r, self.types))
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("olyan ütés, amely sorozatában a legkorábban üt le ilyet: {}", types_words(r, self.types, lang));
+        }
+        format!("a capture that takes a {} earliest in its sequence", types_words(r, self.types, lang))
     }
 }

@@ -1,5 +1,6 @@
 //! `most(...)`: the captures that take the most (pieces, pieces of some types, or weight).
 
+use crate::describe::Lang;
 use crate::describe::types_words;
 use crate::model::{PieceTypeId, Ruleset};
 use crate::prims::{ArgSpec, CriterionInput, CriterionPrim, Spec};
@@ -57,14 +58,27 @@ impl CriterionPrim for Most {
         Some(Most { weights })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let w = &self.weights;
+            if w.iter().all(|&w| w == 1) {
+                return "olyan ütés, amely a legtöbb bábut üti le".to_string();
+            }
+            if w.iter().all(|&w| w <= 1) {
+                let types = w.iter().enumerate().filter(|(_, w)| **w == 1).map(|(t, _)| PieceTypeId::new(t)).collect();
+                return format!("olyan ütés, amely a legtöbb ilyen bábut üti le: {}", types_words(r, types, lang));
+            }
+            let weights: Vec<String> =
+                w.iter().enumerate().map(|(t, w)| format!("{} {w}", crate::describe::piece_name(r, PieceTypeId::new(t), lang))).collect();
+            return format!("a legnagyobb súlyú ütés ({})", weights.join(", "));
+        }
         let w = &self.weights;
         if w.iter().all(|&w| w == 1) {
             return "a capture that takes the most pieces".to_string();
         }
         if w.iter().all(|&w| w <= 1) {
             let types = w.iter().enumerate().filter(|(_, w)| **w == 1).map(|(t, _)| PieceTypeId::new(t)).collect();
-            return format!("a capture that takes the most pieces of type {}", types_words(r, types));
+            return format!("a capture that takes the most pieces of type {}", types_words(r, types, lang));
         }
         let weights: Vec<String> = r.pieces.iter().zip(w).map(|(p, w)| format!("a {} {w}", p.name)).collect();
         format!("a capture of the greatest weight ({})", weights.join(", "))
@@ -72,5 +86,18 @@ impl CriterionPrim for Most {
 
     fn is_majority(&self) -> bool {
         self.weights.iter().all(|&w| w == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn criteria_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu(
+            "[moves.m]\npiece = \"stone\"\ndo = \"jump(diagonal)+\"",
+            "no-moves",
+            "[turn]\ncapture = \"compulsory\"\nprecedence = [\"most(stone=1, king=2)\"]",
+        );
+        assert!(text.contains("Az ütés kötelező. Az ütések közül ezt kell választani: a legnagyobb súlyú ütés (kő 1, király 2)."), "{text}");
     }
 }

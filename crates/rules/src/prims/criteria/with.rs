@@ -1,5 +1,6 @@
 //! `with(TYPES)`: the captures made by a piece of some types.
 
+use crate::describe::Lang;
 use crate::describe::types_words;
 use crate::model::{PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, CriterionInput, CriterionPrim, Spec};
@@ -20,7 +21,10 @@ impl CriterionPrim for With {
         input.types().map(|types| With { types })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
-        format!("a capture made by a {}", types_words(r, self.types))
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("olyan ütés, amelyet ez a bábu végez: {}", types_words(r, self.types, lang));
+        }
+        format!("a capture made by a {}", types_words(r, self.types, lang))
     }
 }

@@ -1,8 +1,9 @@
 //! `moves = N`: N moves by each side without a capture (or a move of some piece types), or
 //! with some material on the board, draw.
 
+use crate::describe::Lang;
 use crate::load::cx::Fields;
-use crate::model::{PieceType, PieceTypeId};
+use crate::model::PieceTypeId;
 use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
 use crate::syntax::{self, Pred};
 use crate::tree::Value;
@@ -117,21 +118,28 @@ impl DrawPrim for Counter {
         Some(Counter { plies: count * 2, reset: events, material })
     }
 
-    fn reason(&self, pieces: &[PieceType]) -> String {
+    fn reason(&self, pieces: &[&str], lang: Lang) -> String {
         let moves = self.plies / 2;
-        match &self.material {
-            Some(m) if moves == 0 => format!("{}: too little to win", m.text),
-            Some(m) => format!("{moves} moves with {} without a result", m.text),
-            None => {
+        match (lang, &self.material) {
+            (Lang::En, Some(m)) if moves == 0 => format!("{}: too little to win", m.text),
+            (Lang::En, Some(m)) => format!("{moves} moves with {} without a result", m.text),
+            (Lang::Hu, Some(m)) if moves == 0 => format!("{}: túl kevés a győzelemhez", m.text),
+            (Lang::Hu, Some(m)) => format!("{moves} lépés eredmény nélkül, ezzel az anyaggal: {}", m.text),
+            (_, None) => {
                 let events: Vec<String> = self
                     .reset
                     .iter()
-                    .map(|e| match e {
-                        Event::Capture => "capture".to_string(),
-                        Event::PieceMoves(p) => format!("{} move", pieces[p.index()].name),
+                    .map(|e| match (lang, e) {
+                        (Lang::En, Event::Capture) => "capture".to_string(),
+                        (Lang::En, Event::PieceMoves(p)) => format!("{} move", pieces[p.index()]),
+                        (Lang::Hu, Event::Capture) => "ütés".to_string(),
+                        (Lang::Hu, Event::PieceMoves(p)) => format!("{}lépés", pieces[p.index()]),
                     })
                     .collect();
-                format!("{moves} moves by each side without a {}", events.join(" or "))
+                match lang {
+                    Lang::En => format!("{moves} moves by each side without a {}", events.join(" or ")),
+                    Lang::Hu => format!("mindkét fél {moves} lépése {} nélkül", events.join(" vagy ")),
+                }
             }
         }
     }

@@ -1,7 +1,6 @@
 //! `repetition = N`: the same position for the N-th time draws.
 
-use crate::describe::ordinal;
-use crate::model::PieceType;
+use crate::describe::{Lang, ordinal};
 use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
 
 /// The same position, with the same player to move, for the `count`-th time.
@@ -24,8 +23,15 @@ impl DrawPrim for Repetition {
         Some(Repetition { count: input.positive(input.value)? })
     }
 
-    fn reason(&self, _pieces: &[PieceType]) -> String {
-        format!("the same position for the {} time", ordinal(self.count))
+    fn reason(&self, _pieces: &[&str], lang: Lang) -> String {
+        match (lang, self.count) {
+            (Lang::En, n) => format!("the same position for the {} time", ordinal(n, lang)),
+            (Lang::Hu, 2) => "ugyanaz az állás másodszor".to_string(),
+            (Lang::Hu, 3) => "ugyanaz az állás harmadszor".to_string(),
+            (Lang::Hu, 4) => "ugyanaz az állás negyedszer".to_string(),
+            (Lang::Hu, 5) => "ugyanaz az állás ötödször".to_string(),
+            (Lang::Hu, n) => format!("ugyanaz az állás {n}. alkalommal"),
+        }
     }
 }
 
@@ -44,5 +50,15 @@ mod tests {
         assert_eq!(message(&draw("repetition = 3\nreset = [\"capture\"]").expect_err("refused")), "a repetition draw takes no reset or material");
         assert_eq!(message(&draw("repetition = 3\nmoves = 50").expect_err("refused")), "a draw rule is either repetition = N or moves = N, not both");
         assert_eq!(message(&draw("reason = \"why\"").expect_err("refused")), "a draw rule needs repetition = N or moves = N");
+    }
+
+    #[test]
+    fn the_default_reason_is_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu(
+            "[moves.m]\npiece = \"stone\"\ndo = \"step(all)\"",
+            "no-moves",
+            "[[draw]]\nrepetition = 3\n\n[[draw]]\nmoves = 50\nreset = [\"capture\", \"stone\"]",
+        );
+        assert!(text.contains("  - döntetlen: ugyanaz az állás harmadszor\n  - döntetlen: mindkét fél 50 lépése ütés vagy kőlépés nélkül\n"), "{text}");
     }
 }

@@ -1,6 +1,7 @@
 //! `approach` and `withdraw`: the moving piece captures the enemy line in front of where it
 //! arrives (approach), or the one behind where it started (withdrawal).
 
+use crate::describe::Lang;
 use crate::describe::dirs_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
@@ -37,8 +38,16 @@ impl EffectPrim for Approach {
         Some(Approach { dirs, withdraw })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
-        let dirs = dirs_words(r, self.dirs);
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let dirs = dirs_words(r, self.dirs, lang);
+            return if self.withdraw {
+                format!(" Elvonulással is üthet: ha a kiinduló mezője mellett álló ellenséges bábutól {dirs} távolodik, leüti azt és a mögötte álló megszakítatlan ellenséges bábusort.")
+            } else {
+                format!(" Megközelítéssel is üthet: ha {dirs} haladva egy közvetlenül előtte álló ellenséges bábu melletti mezőre érkezik, leüti azt és a mögötte álló megszakítatlan ellenséges bábusort.")
+            };
+        }
+        let dirs = dirs_words(r, self.dirs, lang);
         if self.withdraw {
             format!(
                 " It may capture by withdrawal: moving {dirs} away from an enemy piece next to where it started, it captures that piece and the unbroken line of enemy pieces behind it."

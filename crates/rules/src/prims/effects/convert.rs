@@ -1,5 +1,6 @@
 //! `convert`: the enemy pieces next to the arriving piece turn.
 
+use crate::describe::Lang;
 use crate::describe::dirs_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
@@ -26,8 +27,11 @@ impl EffectPrim for Convert {
         Some(Convert { dirs })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
-        format!(" Then every enemy piece next to it {} turns to the mover's colour.", dirs_words(r, self.dirs))
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!(" Ezután minden mellette ({}) álló ellenséges bábu a lépő színére fordul.", dirs_words(r, self.dirs, lang));
+        }
+        format!(" Then every enemy piece next to it {} turns to the mover's colour.", dirs_words(r, self.dirs, lang))
     }
 
     fn turns(&self) -> bool {

@@ -1,7 +1,8 @@
 //! `enclose` (and `flip`, its turning form): an unbroken line of enemy pieces between the
 //! arriving piece and another own piece turns to the mover's colour or is captured.
 
-use crate::describe::{dirs_words, region_words};
+use crate::describe::Lang;
+use crate::describe::{dirs_words, region_words_in};
 use crate::load::cx::Names;
 use crate::model::{DirSetId, RegionId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
@@ -112,13 +113,49 @@ impl EffectPrim for Enclose {
         Some(Enclose { dirs, outcome, len, min, optional, hostile })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let Enclose { dirs, outcome, len, min, optional, hostile } = *self;
+            let dirs = dirs_words(r, dirs, lang);
+            let mut s = String::new();
+            if (outcome, len, optional, hostile) == (Enclosed::Flip, None, false, None) {
+                s.push_str(&format!(
+                    " Minden tőle {dirs} induló, megszakítatlan ellenséges bábusor, amelyet ő és egy másik saját bábu fog közre, a lépő színére fordul"
+                ));
+                if min > 0 {
+                    s.push_str(&format!("; a lépés csak akkor szabályos, ha legalább {min} bábu átfordul"));
+                }
+                s.push('.');
+                return s;
+            }
+            let what = match len {
+                Some(1) => "egyetlen ellenséges bábu".to_string(),
+                Some(n) => format!("pontosan {n} ellenséges bábuból álló sor"),
+                None => "minden megszakítatlan ellenséges bábusor".to_string(),
+            };
+            let fate = match outcome {
+                Enclosed::Flip => "a lépő színére fordul",
+                Enclosed::Remove => "lekerül a tábláról",
+            };
+            s.push_str(&format!(" Ezután {what}, amely tőle {dirs} indul, és amelyet ő és egy másik saját bábu fog közre, {fate}"));
+            if let Some(g) = hostile {
+                s.push_str(&format!("; egy üres mező itt: {}, úgy zár le egy sort, mint egy saját bábu", region_words_in(r, g, lang)));
+            }
+            if optional {
+                s.push_str("; a lépő minden ilyen ütést megtehet vagy elhagyhat (minden választás külön lépés)");
+            }
+            if min > 0 {
+                s.push_str(&format!("; a lépés csak akkor szabályos, ha legalább {min} bábut fog közre"));
+            }
+            s.push('.');
+            return s;
+        }
         let Enclose { dirs, outcome, len, min, optional, hostile } = *self;
         let mut s = String::new();
         if (outcome, len, optional, hostile) == (Enclosed::Flip, None, false, None) {
             s.push_str(&format!(
                 " Every unbroken line of enemy pieces {} from it, enclosed between it and another own piece, turns to the mover's colour",
-                dirs_words(r, dirs)
+                dirs_words(r, dirs, lang)
             ));
             if min > 0 {
                 s.push_str(&format!(
@@ -139,9 +176,9 @@ impl EffectPrim for Enclose {
             Enclosed::Flip => "turns to the mover's colour",
             Enclosed::Remove => "is captured",
         };
-        s.push_str(&format!(" Then {what} {} from it, enclosed between it and another own piece, {fate}", dirs_words(r, dirs)));
+        s.push_str(&format!(" Then {what} {} from it, enclosed between it and another own piece, {fate}", dirs_words(r, dirs, lang)));
         if let Some(g) = hostile {
-            s.push_str(&format!("; an empty cell of {} closes a line as an own piece would", region_words(r, g)));
+            s.push_str(&format!("; an empty cell of {} closes a line as an own piece would", region_words_in(r, g, lang)));
         }
         if optional {
             s.push_str("; the mover may take or leave each such capture (each choice is its own move)");
@@ -183,5 +220,18 @@ mod tests {
         assert_eq!(error("place then enclose(all, optional)"), "only a capture (remove) can be optional");
         assert_eq!(error("place then flip(all, remove)"), "flip() takes one direction set");
         assert_eq!(error("place then enclose(all, remove, len=0)"), "len= is the exact number of enclosed pieces: at least 1");
+    }
+
+    #[test]
+    fn effects_are_worded_in_hungarian() {
+        use crate::prims::test_support::words_hu;
+        assert_eq!(
+            words_hu("place then flip(all)"),
+            "Egy saját kő kerül bármely üres mezőre. Minden tőle bármely irányba induló, megszakítatlan ellenséges bábusor, amelyet ő és egy másik saját bábu fog közre, a lépő színére fordul; a lépés csak akkor szabályos, ha legalább 1 bábu átfordul."
+        );
+        assert!(words_hu("step(orthogonal) then enclose(orthogonal, remove, len=1, optional)").ends_with(
+            "Ezután egyetlen ellenséges bábu, amely tőle sor vagy oszlop mentén indul, és amelyet ő és egy másik saját bábu fog közre, lekerül a tábláról; a lépő minden ilyen ütést megtehet vagy elhagyhat (minden választás külön lépés)."
+        ));
+        assert!(words_hu("place then surround(orthogonal, groups)").contains("Ezután minden mellette álló ellenséges csoport (sor vagy oszlop mentén összefüggő bábuk)"));
     }
 }

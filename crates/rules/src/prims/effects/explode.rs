@@ -1,5 +1,6 @@
 //! `explode`: a capture blows up the capturing piece and the pieces around it (atomic chess).
 
+use crate::describe::Lang;
 use crate::describe::{dirs_words, types_words};
 use crate::model::{DirSetId, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
@@ -34,11 +35,18 @@ impl EffectPrim for Explode {
         Some(Explode { dirs, spare })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
-        let spared = if self.spare.is_empty() { String::new() } else { format!(", but not a {},", types_words(r, self.spare)) };
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let spared = if self.spare.is_empty() { String::new() } else { format!(", kivéve ezt: {},", types_words(r, self.spare, lang)) };
+            return format!(
+                " Ha üt, felrobban: az ütő bábu és minden bábu, amely az érkezési mezője mellett ({}) áll{spared} lekerül a tábláról.",
+                dirs_words(r, self.dirs, lang)
+            );
+        }
+        let spared = if self.spare.is_empty() { String::new() } else { format!(", but not a {},", types_words(r, self.spare, lang)) };
         format!(
             " When it captures, it explodes: the capturing piece and every piece next to where it landed {}{spared} leave the board.",
-            dirs_words(r, self.dirs)
+            dirs_words(r, self.dirs, lang)
         )
     }
 

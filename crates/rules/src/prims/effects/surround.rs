@@ -1,6 +1,7 @@
 //! `surround`: capture against the board's edge, of single pieces or of whole groups (Go).
 
-use crate::describe::{dirs_words, region_words};
+use crate::describe::Lang;
+use crate::describe::{dirs_words, region_words_in};
 use crate::model::{DirSetId, RegionId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
 use crate::syntax::ArgValue;
@@ -76,7 +77,25 @@ impl EffectPrim for Surround {
         Some(Surround { dirs: dirs?, region, groups, suicide })
     }
 
-    fn words(&self, r: &Ruleset) -> String {
+    fn words(&self, r: &Ruleset, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            if self.groups {
+                let own = if self.suicide {
+                    "Ezután a lépő saját csoportja is lekerül a tábláról, ha neki sincs üres szomszédja (az öngyilkos lépés megengedett)."
+                } else {
+                    "Nem szabályos az a lépés, amely után a lépő saját csoportjának nem marad üres szomszédja (az öngyilkos lépés tilos)."
+                };
+                return format!(
+                    " Ezután minden mellette álló ellenséges csoport ({dirs} összefüggő bábuk), amelynek nincs üres szomszédja ({dirs}), lekerül a tábláról. {own}",
+                    dirs = dirs_words(r, self.dirs, lang)
+                );
+            }
+            let where_ = self.region.map_or(String::new(), |g| format!(" (itt: {})", region_words_in(r, g, lang)));
+            return format!(
+                " Ezután az a mellette ({}) álló ellenséges bábu{where_}, amelynek abban az irányban minden szomszédja saját bábu vagy a tábla széle, lekerül a tábláról.",
+                dirs_words(r, self.dirs, lang)
+            );
+        }
         if self.groups {
             let own = if self.suicide {
                 "Then the mover's own group, if it has none, is captured too (suicide is allowed)."
@@ -85,13 +104,13 @@ impl EffectPrim for Surround {
             };
             return format!(
                 " Then every enemy group (pieces joined {dirs}) next to it that has no empty neighbour {dirs} is captured. {own}",
-                dirs = dirs_words(r, self.dirs)
+                dirs = dirs_words(r, self.dirs, lang)
             );
         }
-        let where_ = self.region.map_or(String::new(), |g| format!(" on {}", region_words(r, g)));
+        let where_ = self.region.map_or(String::new(), |g| format!(" on {}", region_words_in(r, g, lang)));
         format!(
             " Then an enemy piece{where_} next to it {}, whose every neighbour that way is an own piece or the board's edge, is captured.",
-            dirs_words(r, self.dirs)
+            dirs_words(r, self.dirs, lang)
         )
     }
 

@@ -1,5 +1,6 @@
 //! `check`: a royal piece of the player is attacked.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{Spec, TestInput, TestPrim};
 
@@ -23,7 +24,10 @@ impl TestPrim for Check {
         Who::Next
     }
 
-    fn words(&self, _r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{whom} egyik királyi bábuja támadás alatt áll");
+        }
         format!("a royal piece of {whom} is attacked")
     }
 

@@ -1,5 +1,6 @@
 //! `connected`: all the player's pieces form one group.
 
+use crate::describe::Lang;
 use crate::describe::neighbour_words;
 use crate::model::{DirSetId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
@@ -34,8 +35,11 @@ impl TestPrim for Connected {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(r, Some(self.dirs)))
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{whom} bábui egyetlen, {} összefüggő csoportot alkotnak (egyetlen bábu is annak számít)", neighbour_words(r, Some(self.dirs), lang));
+        }
+        format!("the pieces of {whom} form one group, joined {} (a single piece counts)", neighbour_words(r, Some(self.dirs), lang))
     }
 
     fn reason(&self) -> String {

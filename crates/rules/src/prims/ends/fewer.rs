@@ -1,5 +1,6 @@
 //! `fewer(N)`: the player has fewer than N pieces (of some types).
 
+use crate::describe::Lang;
 use crate::describe::types_words;
 use crate::model::{PieceTypeSet, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
@@ -48,9 +49,16 @@ impl TestPrim for Fewer {
         Who::Next
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let what = match (r, self.types) {
+                (Some(r), Some(mask)) => format!(" ({})", types_words(r, mask, lang)),
+                _ => String::new(),
+            };
+            return format!("{whom} táblán levő bábuinak{what} száma kevesebb, mint {}", self.count);
+        }
         let what = match (r, self.types) {
-            (Some(r), Some(mask)) => format!("pieces of type {}", types_words(r, mask)),
+            (Some(r), Some(mask)) => format!("pieces of type {}", types_words(r, mask, lang)),
             _ => "pieces".to_string(),
         };
         format!("{whom} has fewer than {} {what} on the board", self.count)

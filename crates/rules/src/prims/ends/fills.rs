@@ -1,6 +1,7 @@
 //! `fills(REGION)`: every cell of the region holds a piece of the player.
 
-use crate::describe::region_words;
+use crate::describe::Lang;
+use crate::describe::region_words_in;
 use crate::model::{RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
@@ -31,8 +32,12 @@ impl TestPrim for Fills {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let name = r.map_or("a region".to_string(), |r| region_words(r, self.region));
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let name = r.map_or("egy tartomány".to_string(), |r| region_words_in(r, self.region, lang));
+            return format!("{whom} bábuja áll minden mezőn itt: {name}");
+        }
+        let name = r.map_or("a region".to_string(), |r| region_words_in(r, self.region, lang));
         format!("every cell of {name} holds a piece of {whom}")
     }
 

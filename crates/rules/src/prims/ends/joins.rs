@@ -1,6 +1,7 @@
 //! `joins(A, B)`: a chain of the player's pieces joins two regions.
 
-use crate::describe::{neighbour_words, region_words};
+use crate::describe::Lang;
+use crate::describe::{neighbour_words, region_words_in};
 use crate::model::{DirSetId, RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
@@ -41,12 +42,22 @@ impl TestPrim for Joins {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let (a, b) = match r {
+                Some(r) => (region_words_in(r, self.from, lang), region_words_in(r, self.to, lang)),
+                None => ("egy tartomány".to_string(), "egy másik".to_string()),
+            };
+            return format!(
+                "{whom} bábuiból álló, egymáshoz {} kapcsolódó lánc köti össze ezeket: {a} és {b}",
+                neighbour_words(r, Some(self.dirs), lang)
+            );
+        }
         let (a, b) = match r {
-            Some(r) => (region_words(r, self.from), region_words(r, self.to)),
+            Some(r) => (region_words_in(r, self.from, lang), region_words_in(r, self.to, lang)),
             None => ("a region".to_string(), "another".to_string()),
         };
-        format!("a chain of pieces of {whom}, each next to the one before {}, joins {a} to {b}", neighbour_words(r, Some(self.dirs)))
+        format!("a chain of pieces of {whom}, each next to the one before {}, joins {a} to {b}", neighbour_words(r, Some(self.dirs), lang))
     }
 
     fn reason(&self) -> String {

@@ -1,6 +1,7 @@
 //! `last(from=REGION, to=REGION, piece=TYPES, captured=TYPES)`: what the last move did.
 
-use crate::describe::{join_and, region_words, types_words};
+use crate::describe::Lang;
+use crate::describe::{join_and, region_words_in, types_words};
 use crate::model::{PieceTypeSet, RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
@@ -56,20 +57,37 @@ impl TestPrim for Last {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, _whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, _whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let Some(r) = r else { return "az utolsó lépés ismert".to_string() };
+            let mut parts = Vec::new();
+            if let Some(region) = self.from {
+                parts.push(format!("innen indult: {}", region_words_in(r, region, lang)));
+            }
+            if let Some(region) = self.to {
+                parts.push(format!("ide érkezett: {}", region_words_in(r, region, lang)));
+            }
+            if let Some(types) = self.piece {
+                parts.push(format!("ezzel a bábuval: {}", types_words(r, types, lang)));
+            }
+            if let Some(types) = self.captured {
+                parts.push(format!("ezt ütötte le: {}", types_words(r, types, lang)));
+            }
+            return if parts.is_empty() { "ismert egy utolsó lépés".to_string() } else { format!("az utolsó lépés {}", parts.join(", és ")) };
+        }
         let Some(r) = r else { return "the last move is known".to_string() };
         let mut parts = Vec::new();
         if let Some(region) = self.from {
-            parts.push(format!("left {}", region_words(r, region)));
+            parts.push(format!("left {}", region_words_in(r, region, lang)));
         }
         if let Some(region) = self.to {
-            parts.push(format!("ended on {}", region_words(r, region)));
+            parts.push(format!("ended on {}", region_words_in(r, region, lang)));
         }
         if let Some(types) = self.piece {
-            parts.push(format!("brought a {} there", types_words(r, types)));
+            parts.push(format!("brought a {} there", types_words(r, types, lang)));
         }
         if let Some(types) = self.captured {
-            parts.push(format!("captured a {}", types_words(r, types)));
+            parts.push(format!("captured a {}", types_words(r, types, lang)));
         }
         if parts.is_empty() { "a last move is known".to_string() } else { format!("the last move {}", join_and(&parts)) }
     }

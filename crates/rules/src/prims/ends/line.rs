@@ -1,5 +1,6 @@
 //! `line(N)`: a straight unbroken line of N own pieces.
 
+use crate::describe::Lang;
 use crate::describe::axis_words;
 use crate::model::{DirSetId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
@@ -67,12 +68,20 @@ impl TestPrim for Line {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let Line { len, exact, dirs } = *self;
+            return format!(
+                "{whom} {} {len} bábuja megszakítatlan egyenes vonalat alkot {}",
+                if exact { "pontosan" } else { "legalább" },
+                axis_words(r, Some(dirs), lang)
+            ) + if exact { " (a hosszabb sor nem számít)" } else { "" };
+        }
         let Line { len, exact, dirs } = *self;
         format!(
             "{whom} has {} {len} own pieces in an unbroken straight line {}",
             if exact { "exactly" } else { "at least" },
-            axis_words(r, Some(dirs))
+            axis_words(r, Some(dirs), lang)
         ) + if exact { " (longer lines do not count)" } else { "" }
     }
 
@@ -99,5 +108,16 @@ mod tests {
         );
         assert_eq!(message(&end("line(1)").expect_err("refused")), "line() needs a length of at least 2, e.g. line(4)");
         assert!(message(&end("line(far)").expect_err("refused")).starts_with("line() takes a length (a number, or a parameter's name), 'exact' and a direction set; 'far' is none of these"));
+    }
+
+    #[test]
+    fn end_tests_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "line(4) or no-pieces by next", "");
+        assert!(
+            text.contains("  - Ha az éppen lépett játékos legalább 4 bábuja megszakítatlan egyenes vonalat alkot sorban, oszlopban vagy átlóban, vagy a soron következő játékos összes bábuja elfogyott, az éppen lépett játékos nyer.\n"),
+            "{text}"
+        );
+        // No test needs the moves, so a player with none draws, in Hungarian too.
+        assert!(text.contains("  - Ha a soron következő játékosnak nincs szabályos lépése, a játszma döntetlen.\n"), "{text}");
     }
 }

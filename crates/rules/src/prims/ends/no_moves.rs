@@ -1,5 +1,6 @@
 //! `no-moves`: the player to move has no legal move.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{Spec, TestInput, TestPrim};
 
@@ -23,7 +24,10 @@ impl TestPrim for NoMoves {
         Who::Next
     }
 
-    fn words(&self, _r: Option<&Ruleset>, _whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, _whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return "a soron következő játékosnak nincs szabályos lépése".into();
+        }
         "the player to move has no legal move".into()
     }
 

@@ -1,5 +1,6 @@
 //! `no-pieces`: the player has no pieces on the board.
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{Spec, TestInput, TestPrim};
 
@@ -20,7 +21,10 @@ impl TestPrim for NoPieces {
         Who::Next
     }
 
-    fn words(&self, _r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, _r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{whom} összes bábuja elfogyott");
+        }
         format!("{whom} has no pieces left")
     }
 

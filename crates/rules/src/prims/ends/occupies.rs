@@ -1,6 +1,7 @@
 //! `occupies(REGION, TYPES)`: a piece of the player (of the types) stands on the region.
 
-use crate::describe::{region_words, types_words};
+use crate::describe::Lang;
+use crate::describe::{region_words_in, types_words};
 use crate::model::{PieceTypeSet, RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
@@ -43,10 +44,17 @@ impl TestPrim for Occupies {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let name = r.map_or("a region".to_string(), |r| region_words(r, self.region));
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let name = r.map_or("egy tartomány".to_string(), |r| region_words_in(r, self.region, lang));
+            return match (r, self.types) {
+                (Some(r), Some(types)) => format!("{whom} egyik bábuja ({}) itt áll: {name}", types_words(r, types, lang)),
+                _ => format!("{whom} egyik bábuja itt áll: {name}"),
+            };
+        }
+        let name = r.map_or("a region".to_string(), |r| region_words_in(r, self.region, lang));
         match (r, self.types) {
-            (Some(r), Some(types)) => format!("a {} of {whom} stands on {name}", types_words(r, types)),
+            (Some(r), Some(types)) => format!("a {} of {whom} stands on {name}", types_words(r, types, lang)),
             _ => format!("a piece of {whom} stands on {name}"),
         }
     }

@@ -1,5 +1,6 @@
 //! `phase(NAME)`: the game is in a phase ("after move 40").
 
+use crate::describe::Lang;
 use crate::model::{Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 use crate::syntax::ArgValue;
@@ -45,7 +46,13 @@ impl TestPrim for Phase {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, _whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, _whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return match r {
+                Some(r) => format!("a játszma a '{}' szakaszban van", r.phases[self.phase as usize].name),
+                None => "a játszma egy bizonyos szakaszban van".to_string(),
+            };
+        }
         let name = r.map_or("a phase".to_string(), |r| format!("phase '{}'", r.phases[self.phase as usize].name));
         format!("the game is in {name}")
     }

@@ -1,5 +1,6 @@
 //! `player(NAME)`: the player the test looks at is NAME (`player(black)`: the mover is black).
 
+use crate::describe::Lang;
 use crate::model::{PlayerId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 use crate::syntax::ArgValue;
@@ -44,7 +45,11 @@ impl TestPrim for Player {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let name = r.map_or_else(|| format!("a {}. játékos", self.player.0 + 1), |r| crate::describe::hu_the(crate::describe::player_name(r, self.player.index(), lang)));
+            return format!("{whom} {name}");
+        }
         let name = r.map_or_else(|| format!("player {}", self.player.0 + 1), |r| r.players[self.player.index()].name.clone());
         format!("{whom} is {name}")
     }

@@ -1,6 +1,7 @@
 //! `within(REGION)`: every piece of the player stands in the region.
 
-use crate::describe::region_words;
+use crate::describe::Lang;
+use crate::describe::region_words_in;
 use crate::model::{RegionId, Ruleset, Who};
 use crate::prims::{ArgSpec, Spec, TestInput, TestPrim};
 
@@ -32,8 +33,12 @@ impl TestPrim for Within {
         Who::Mover
     }
 
-    fn words(&self, r: Option<&Ruleset>, whom: &str) -> String {
-        let name = r.map_or("a region".to_string(), |r| region_words(r, self.region));
+    fn words(&self, r: Option<&Ruleset>, whom: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let name = r.map_or("egy tartomány".to_string(), |r| region_words_in(r, self.region, lang));
+            return format!("{whom} minden bábuja itt áll: {name}");
+        }
+        let name = r.map_or("a region".to_string(), |r| region_words_in(r, self.region, lang));
         format!("every piece of {whom} stands on {name}")
     }
 

@@ -1,7 +1,8 @@
 //! `castle`: a piece and its partner move together (castling).
 
+use crate::describe::{Lang, capitalized, hu_the};
 use crate::describe::dirs_words;
-use crate::model::{DirSetId, PieceType, PieceTypeId, Ruleset};
+use crate::model::{DirSetId, PieceTypeId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -53,13 +54,24 @@ impl MovePrim for Castle {
         Some(Castle { dirs, with, steps })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            let (king, with) = (hu_the(piece), hu_the(crate::describe::piece_name(r, self.with, lang)));
+            return format!(
+                "{}, ha még nem lépett, és nincs támadás alatt, sáncolhat: {} mezőt lép {} egy még nem lépett saját {} felé, ha köztük csak üres mezők vannak, és sem áthaladva, sem érkezve nem érint támadott mezőt; {with} {king} melletti mezőre kerül, azon az oldalon, ahonnan {king} jött.",
+                capitalized(&king),
+                self.steps,
+                dirs_words(r, self.dirs, lang),
+                crate::describe::piece_name(r, self.with, lang)
+            );
+        }
         let with = &r.pieces[self.with.index()].name;
         format!(
             "A {} that has never moved, and is not attacked, castles: it moves {} cells {} towards an own {with} that has never moved, with only empty cells between them, crossing and landing on no attacked cell; the {with} lands on the cell next to it, on the side it came from.",
-            piece.name,
+            piece,
             self.steps,
-            dirs_words(r, self.dirs),
+            dirs_words(r, self.dirs, lang),
         )
     }
 

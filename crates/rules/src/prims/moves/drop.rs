@@ -1,7 +1,8 @@
 //! `drop`: put a piece of the rule's type from the mover's hand on an empty cell.
 
-use crate::describe::region_words;
-use crate::model::{PieceType, RegionId, Ruleset};
+use crate::describe::Lang;
+use crate::describe::region_words_in;
+use crate::model::{PieceTypeId, RegionId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Take a piece of the rule's type from the mover's hand (`[hands]`) and put it on an empty
@@ -34,9 +35,15 @@ impl MovePrim for Drop {
         Some(Drop { region })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let place = self.region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
-        format!("Drop a {} from the player's hand on {place}.", piece.name)
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            let place =
+                self.region.map_or("bármely üres mezőre".to_string(), |id| format!("egy üres mezőre itt: {}", region_words_in(r, id, lang)));
+            return format!("A játékos kezéből egy {piece} kerül {place}.");
+        }
+        let place = self.region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words_in(r, id, lang)));
+        format!("Drop a {} from the player's hand on {place}.", piece)
     }
 
     fn places(&self) -> bool {

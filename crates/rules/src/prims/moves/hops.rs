@@ -1,9 +1,10 @@
 //! `jump` and `fly`: a move of hops over pieces, a sequence of hop segments, each possibly
 //! repeated (`jump(all, over=own)* jump(all, over=enemy)+`).
 
+use crate::describe::Lang;
 use crate::describe::{dirs_words, types_words};
 use crate::load::cx::Args;
-use crate::model::{DirSetId, Over, PieceType, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, Over, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Reader, Spec};
 use crate::syntax::{self, ArgValue, Repeat};
 
@@ -102,8 +103,12 @@ impl MovePrim for HopPattern {
         Some(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true, may_stop: false })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        hop_words(r, &piece.name, self)
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        match lang {
+            Lang::En => hop_words(r, piece, self),
+            Lang::Hu => hu_hop_words(r, piece, self),
+        }
     }
 
     fn captures(&self) -> bool {
@@ -185,23 +190,24 @@ fn args_over(call: &syntax::Call) -> Option<&syntax::Arg> {
 
 /// The words for a move of hops: one segment as before, several as a sequence.
 fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
+    let lang = Lang::En;
     let over_words = |hop: &Hop| match hop.over {
         _ if !hop.captures() && hop.over != Over::Own => match hop.over {
             Over::Any => "piece, own or enemy, capturing nothing".to_string(),
-            Over::EnemyOf(mask) => format!("enemy {}, capturing nothing", types_words(r, mask)),
+            Over::EnemyOf(mask) => format!("enemy {}, capturing nothing", types_words(r, mask, lang)),
             _ => "enemy piece, capturing nothing".to_string(),
         },
         Over::Enemy => "enemy piece, capturing it".to_string(),
         Over::Own => "own piece".to_string(),
         Over::Any => "piece (an enemy piece is captured)".to_string(),
-        Over::EnemyOf(mask) => format!("enemy {}, capturing it (never another enemy piece)", types_words(r, mask)),
+        Over::EnemyOf(mask) => format!("enemy {}, capturing it (never another enemy piece)", types_words(r, mask, lang)),
     };
     let mut text = match pattern.segments.as_slice() {
         [hop] if hop.min == 1 => {
             let how = if hop.long { "along a line over any number of empty cells and then over an" } else { "over an adjacent" };
             let landing =
                 if hop.long && !hop.behind { "landing on any empty cell beyond it" } else { "landing on the empty cell right behind it" };
-            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs), over_words(hop));
+            let mut text = format!("A {piece} jumps {} {how} {}, {landing}.", dirs_words(r, hop.dirs, lang), over_words(hop));
             if hop.max > 1 {
                 text.push_str(if !hop.captures() || pattern.may_stop {
                     " It may go on jumping, and stop after any jump."
@@ -226,7 +232,7 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
                     };
                     let how = if hop.long { "along a line over empty cells and then over an" } else { "over an adjacent" };
                     let behind = if hop.long && hop.behind { ", landing right behind it" } else { "" };
-                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs), over_words(hop))
+                    format!("{times} {} {how} {}{behind}", dirs_words(r, hop.dirs, lang), over_words(hop))
                 })
                 .collect();
             let mut text = format!("A {piece} makes, in one move, {}.", parts.join(", then "));
@@ -243,6 +249,73 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     }
     if !pattern.reverse && pattern.chains() {
         text.push_str(" No hop goes straight back the way the previous one came.");
+    }
+    text
+}
+
+/// [`hop_words`] in Hungarian.
+fn hu_hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
+    let lang = Lang::Hu;
+    // What a hop jumps, as the object of "átugrik" / "átugorva".
+    let over_words = |hop: &Hop| match hop.over {
+        _ if !hop.captures() && hop.over != Over::Own => match hop.over {
+            Over::Any => "bábut, sajátot vagy ellenségeset, ütés nélkül".to_string(),
+            Over::EnemyOf(mask) => format!("ellenséges bábut ({}), ütés nélkül", types_words(r, mask, lang)),
+            _ => "ellenséges bábut, ütés nélkül".to_string(),
+        },
+        Over::Enemy => "ellenséges bábut, leütve azt".to_string(),
+        Over::Own => "saját bábut".to_string(),
+        Over::Any => "bábut (az ellenségeset leüti)".to_string(),
+        Over::EnemyOf(mask) => format!("ellenséges bábut ({}), leütve azt (más ellenséges bábut soha)", types_words(r, mask, lang)),
+    };
+    let the = crate::describe::hu_the_cap(piece);
+    let mut text = match pattern.segments.as_slice() {
+        [hop] if hop.min == 1 => {
+            let how = if hop.long { "haladva tetszőleges számú üres mező után átugrik egy" } else { "átugrik egy szomszédos" };
+            let landing =
+                if hop.long && !hop.behind { "és mögötte bármely üres mezőre érkezik" } else { "és közvetlenül mögötte, üres mezőre érkezik" };
+            let mut text = format!("{the} {} {how} {}, {landing}.", dirs_words(r, hop.dirs, lang), over_words(hop));
+            if hop.max > 1 {
+                text.push_str(if !hop.captures() || pattern.may_stop {
+                    " Tovább ugorhat, és bármely ugrás után megállhat."
+                } else {
+                    " Amíg üthet, tovább kell ugrania, és közben irányt válthat; egy bábut legfeljebb egyszer lehet leütni."
+                });
+                if hop.long && !hop.behind && hop.captures() && !pattern.may_stop {
+                    text.push_str(" Ha az ütés egyes érkezési mezőkről folytatható, ezek egyikére kell érkeznie.");
+                }
+            }
+            text
+        }
+        segments => {
+            let parts: Vec<String> = segments
+                .iter()
+                .map(|hop| {
+                    let times = match (hop.min, hop.max) {
+                        (0, 1) => "legfeljebb egy ugrás",
+                        (1, 1) => "egy ugrás",
+                        (0, _) => "tetszőleges számú ugrás",
+                        _ => "egy vagy több ugrás",
+                    };
+                    let how = if hop.long { "üres mezőkön át haladva, majd átugorva egy" } else { "átugorva egy szomszédos" };
+                    let behind = if hop.long && hop.behind { ", közvetlenül mögé érkezve" } else { "" };
+                    format!("{times} {}, {how} {}{behind}", dirs_words(r, hop.dirs, lang), over_words(hop))
+                })
+                .collect();
+            let mut text = format!("{the} egy lépésben ezt teszi: {}.", parts.join(", majd "));
+            text.push_str(if pattern.may_stop {
+                " Bármely ugrás után megállhat."
+            } else {
+                " Ütés nélküli ugrás után megállhat; ütés után, amíg tud, tovább kell ütnie."
+            });
+            text
+        }
+    };
+    if pattern.revisit == Revisit::Never && pattern.chains() {
+        text.push_str(" Egy lépésben egy mezőt sem érint kétszer, a kiindulót is beleértve.");
+    }
+    if !pattern.reverse && pattern.chains() {
+        text.push_str(" Egyik ugrás sem megy egyenesen vissza azon az úton, amelyen az előző jött.");
     }
     text
 }

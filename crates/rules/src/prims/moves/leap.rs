@@ -1,7 +1,8 @@
 //! `leap`: jump to a cell at a fixed offset, over anything.
 
+use crate::describe::{Lang, hu_the_cap};
 use crate::describe::{a_piece, landing_words, taken_words};
-use crate::model::{Landing, PieceType, PieceTypeSet, Ruleset};
+use crate::model::{PieceTypeId, Landing, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -66,14 +67,25 @@ impl MovePrim for Leap {
         Some(Leap { offsets, to, forward, takes })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            return format!(
+                "{} ezekkel az eltolásokkal ugrik: {}{}, {}.{}",
+                hu_the_cap(piece),
+                self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
+                if self.forward { " (csak az előre vivőkkel)" } else { "" },
+                landing_words(self.to, lang),
+                taken_words(r, self.takes, lang)
+            );
+        }
         format!(
             "{} leaps by {}{} to {}.{}",
-            a_piece(&piece.name),
+            a_piece(piece),
             self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
             if self.forward { ", those that go forward only," } else { "" },
-            landing_words(self.to),
-            taken_words(r, self.takes)
+            landing_words(self.to, lang),
+            taken_words(r, self.takes, lang)
         )
     }
 

@@ -1,7 +1,8 @@
 //! `line`: a straight unbroken line of own pieces moves as a unit along its own direction.
 
+use crate::describe::Lang;
 use crate::describe::{a_piece, dirs_words, types_words};
-use crate::model::{DirSetId, PieceType, PieceTypeSet, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -84,8 +85,26 @@ impl MovePrim for Line {
         Some(Line { dirs, of, length, max })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let others = types_words(r, self.of);
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            let others = types_words(r, self.of, lang);
+            let line = match self.length {
+                1 => format!("egyedül áll, vagy saját bábukból ({others}) álló egyenes, megszakítatlan vonal hátsó végén áll"),
+                n => format!("legalább {n} saját bábuból ({others}) álló egyenes, megszakítatlan vonal hátsó végén áll"),
+            };
+            let how_far = match self.max {
+                Some(1) => "egy mezőt".to_string(),
+                Some(m) => format!("legfeljebb {m} mezőt"),
+                None => "annyit, amennyit az üres mezők engednek".to_string(),
+            };
+            return format!(
+                "{}, ha {line}, az egész vonallal együtt {how_far} halad {}, a vonal saját irányában, az előtte levő üres mezőkre; a lépést a hátsó bábutól ahhoz a mezőhöz írjuk, amelyre az első bábu lép.",
+                crate::describe::hu_the_cap(piece),
+                dirs_words(r, self.dirs, lang)
+            );
+        }
+        let others = types_words(r, self.of, lang);
         let line = match self.length {
             1 => format!("alone or at the rear of a straight unbroken line of own pieces of type {others}"),
             n => format!("at the rear of a straight unbroken line of at least {n} own pieces of type {others}"),
@@ -97,8 +116,8 @@ impl MovePrim for Line {
         };
         format!(
             "{} {line} moves with the whole line {how_far} {} along the line's own direction, into the empty cells in front of it; the move is written from the rear piece to the cell the front piece enters.",
-            a_piece(&piece.name),
-            dirs_words(r, self.dirs)
+            a_piece(piece),
+            dirs_words(r, self.dirs, lang)
         )
     }
 

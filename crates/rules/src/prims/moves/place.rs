@@ -1,8 +1,9 @@
 //! `place`: put a new piece on an empty cell, anywhere or in a region, near a piece, or (as a
 //! later part) along a direction from where the part before landed.
 
-use crate::describe::{dirs_words, region_words};
-use crate::model::{DirSetId, PieceType, RegionId, Ruleset, Whose};
+use crate::describe::Lang;
+use crate::describe::{dirs_words, region_words_in};
+use crate::model::{PieceTypeId, DirSetId, RegionId, Ruleset, Whose};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -89,11 +90,16 @@ impl MovePrim for Place {
         Some(Place { region, near, along })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let whose = if piece.owned { "own" } else { "neutral" };
-        let mut place = self.region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words(r, id)));
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let owned = r.pieces[piece.index()].owned;
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            return hu_words(self, r, piece, owned);
+        }
+        let whose = if owned { "own" } else { "neutral" };
+        let mut place = self.region.map_or("any empty cell".to_string(), |id| format!("an empty cell of {}", region_words_in(r, id, lang)));
         if let Some(dirs) = self.along {
-            place.push_str(&format!(" reached from where the move's first part landed, {}, over empty cells", dirs_words(r, dirs)));
+            place.push_str(&format!(" reached from where the move's first part landed, {}, over empty cells", dirs_words(r, dirs, lang)));
         }
         let near = match self.near {
             None => String::new(),
@@ -109,7 +115,7 @@ impl MovePrim for Place {
                 }
             }
         };
-        format!("Place a{} {whose} {} on {place}{near}.", if whose == "own" { "n" } else { "" }, piece.name)
+        format!("Place a{} {whose} {} on {place}{near}.", if whose == "own" { "n" } else { "" }, piece)
     }
 
     fn places(&self) -> bool {
@@ -123,6 +129,32 @@ impl MovePrim for Place {
             )
         })
     }
+}
+
+/// A placing's sentence in Hungarian: "Egy saját kő kerül bármely üres mezőre."
+fn hu_words(place: &Place, r: &Ruleset, piece: &str, owned: bool) -> String {
+    let lang = Lang::Hu;
+    let whose = if owned { "saját" } else { "semleges" };
+    let mut to =
+        place.region.map_or("bármely üres mezőre".to_string(), |id| format!("egy üres mezőre itt: {}", region_words_in(r, id, lang)));
+    if let Some(dirs) = place.along {
+        to.push_str(&format!(" (ahová a lépés első részének érkezési mezőjéről {} üres mezőkön át el lehet jutni)", dirs_words(r, dirs, lang)));
+    }
+    let near = match place.near {
+        None => String::new(),
+        Some(n) => {
+            let whose = match n.of {
+                Whose::Own => "saját ",
+                Whose::Enemy => "ellenséges ",
+                Whose::Any => "",
+            };
+            match n.within {
+                1 => format!(", egy {whose}bábu mellé"),
+                k => format!(", legfeljebb {k} lépésnyire egy {whose}bábutól"),
+            }
+        }
+    };
+    format!("Egy {whose} {piece} kerül {to}{near}.")
 }
 
 #[cfg(test)]

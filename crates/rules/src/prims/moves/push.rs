@@ -1,7 +1,8 @@
 //! `push`: put a piece on an edge cell, shifting the run of pieces there one cell inward.
 
+use crate::describe::Lang;
 use crate::describe::dirs_words;
-use crate::model::{DirSetId, PieceType, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Put the piece on an edge cell; if it is occupied, shift the run of pieces there one cell
@@ -26,11 +27,18 @@ impl MovePrim for Push {
         Some(Push { dirs: r.one_dir_set(&hops[0].call, args)? })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            return format!(
+                "Egy {piece} kerül egy szélső mezőre; ha az a mező foglalt, az ott álló bábusor egy mezővel beljebb tolódik ({}), az adott vonal első üres mezőjéig (tele vonalba nem lehet betolni). A betolást az irányával írjuk (a1> jobbra tol).",
+                dirs_words(r, self.dirs, lang)
+            );
+        }
         format!(
             "Put a {} on an edge cell; if that cell is occupied, push the run of pieces there one cell inward ({}), into the first empty cell of that line (a full line cannot be pushed into). A push is written with its direction (a1> pushes right).",
-            piece.name,
-            dirs_words(r, self.dirs)
+            piece,
+            dirs_words(r, self.dirs, lang)
         )
     }
 

@@ -1,8 +1,9 @@
 //! `remove`: take a piece off the board, as the later part of a move ("then remove an enemy
 //! piece").
 
-use crate::describe::region_words;
-use crate::model::{PieceType, RegionId, Ruleset, Whose};
+use crate::describe::Lang;
+use crate::describe::region_words_in;
+use crate::model::{PieceTypeId, RegionId, Ruleset, Whose};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -49,13 +50,22 @@ impl MovePrim for Remove {
         Some(Remove { of, region })
     }
 
-    fn words(&self, r: &Ruleset, _piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, _piece: PieceTypeId, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            let whose = match self.of {
+                Whose::Own => "Egy saját bábu",
+                Whose::Enemy => "Egy ellenséges bábu",
+                Whose::Any => "Egy bábu",
+            };
+            let place = self.region.map_or(String::new(), |id| format!(", amely itt áll: {},", region_words_in(r, id, lang)));
+            return format!("{whose}{place} lekerül a tábláról.");
+        }
         let whose = match self.of {
             Whose::Own => "an own piece",
             Whose::Enemy => "an enemy piece",
             Whose::Any => "a piece",
         };
-        let place = self.region.map_or(String::new(), |id| format!(" standing on {}", region_words(r, id)));
+        let place = self.region.map_or(String::new(), |id| format!(" standing on {}", region_words_in(r, id, lang)));
         format!("Take {whose}{place} off the board.")
     }
 

@@ -1,8 +1,9 @@
 //! `roll`: enter at an edge cell and roll inward until the next cell is off the board or
 //! occupied.
 
+use crate::describe::Lang;
 use crate::describe::dirs_words;
-use crate::model::{DirSetId, PieceType, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Enter at an edge cell and roll along a direction of `dirs` until the next cell is off the
@@ -27,11 +28,18 @@ impl MovePrim for Roll {
         Some(Roll { dirs: r.one_dir_set(&hops[0].call, args)? })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            return format!(
+                "Egy {piece} gurul be egy szélről, {} haladva: a szélső mezőn lép be (annak üresnek kell lennie), és addig gurul befelé, amíg a következő mező a táblán kívül esik vagy foglalt. Az ugyanazon a mezőn megálló begurítások egy lépésnek számítanak.",
+                dirs_words(r, self.dirs, lang)
+            );
+        }
         format!(
             "Roll a {} in from an edge, moving {}: it enters at the edge cell (which must be empty) and rolls inward until the next cell is off the board or occupied. Entries that stop on the same cell are one move.",
-            piece.name,
-            dirs_words(r, self.dirs)
+            piece,
+            dirs_words(r, self.dirs, lang)
         )
     }
 

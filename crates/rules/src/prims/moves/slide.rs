@@ -1,8 +1,9 @@
 //! `slide`: move a piece along a direction any number of cells up to a limit, or exactly as many
 //! as the line it runs along holds pieces, over empty cells and the pieces `over=` allows.
 
-use crate::describe::{a_piece, dirs_words, landing_words, region_words, taken_words, types_words};
-use crate::model::{DirSetId, Landing, Over, PieceType, PieceTypeSet, RegionId, Ruleset};
+use crate::describe::{Lang, hu_the_cap};
+use crate::describe::{a_piece, dirs_words, landing_words, region_words_in, taken_words, types_words};
+use crate::model::{PieceTypeId, DirSetId, Landing, Over, PieceTypeSet, RegionId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -133,28 +134,32 @@ impl MovePrim for Slide {
         Some(Slide { dirs, to, min, max, over, distance, stay, takes, screens, screen })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
         let Slide { dirs, to, min, max, over, distance, stay, takes, screens, screen } = *self;
-        let limit = taken_words(r, takes);
-        let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words(r, id)));
+        let limit = taken_words(r, takes, lang);
+        if lang == Lang::Hu {
+            return hu_words(self, r, piece, limit);
+        }
+        let stays = stay.map_or(String::new(), |id| format!(", landing on {} exactly when it starts there", region_words_in(r, id, lang)));
         if screens > 0 {
             let count = if screens == 1 { "exactly one piece".to_string() } else { format!("exactly {screens} pieces") };
-            let kinds = screen.map_or(String::new(), |t| format!(" (a {})", types_words(r, t)));
+            let kinds = screen.map_or(String::new(), |t| format!(" (a {})", types_words(r, t, lang)));
             return format!(
                 "{} slides {} over empty cells and {count} of either side{kinds}, its screen{}, then over empty cells to {}{stays}.{limit}",
-                a_piece(&piece.name),
-                dirs_words(r, dirs),
+                a_piece(piece),
+                dirs_words(r, dirs, lang),
                 if screens == 1 { "" } else { "s" },
-                landing_words(to)
+                landing_words(to, lang)
             );
         }
         if (min, over, distance, stay) == (1, None, Distance::Any, None) {
             return format!(
                 "{} slides {} {} over empty cells to {}.{limit}",
-                a_piece(&piece.name),
+                a_piece(piece),
                 max.map_or("any distance".to_string(), |m| format!("up to {m} cells")),
-                dirs_words(r, dirs),
-                landing_words(to)
+                dirs_words(r, dirs, lang),
+                landing_words(to, lang)
             );
         }
         let how_far = match (distance, min, max) {
@@ -174,7 +179,7 @@ impl MovePrim for Slide {
             Some(Over::Any) => "passing over empty cells and any pieces",
             Some(Over::EnemyOf(_)) => "passing over empty cells and some enemy pieces",
         };
-        format!("{} moves {how_far} {}, {passing}, to {}{stays}.{limit}", a_piece(&piece.name), dirs_words(r, dirs), landing_words(to))
+        format!("{} moves {how_far} {}, {passing}, to {}{stays}.{limit}", a_piece(piece), dirs_words(r, dirs, lang), landing_words(to, lang))
     }
 
     fn captures(&self) -> bool {
@@ -191,6 +196,52 @@ impl MovePrim for Slide {
 
     fn lands_on_passed(&self) -> bool {
         self.to == Landing::Passed
+    }
+}
+
+/// A slide's sentence in Hungarian.
+fn hu_words(slide: &Slide, r: &Ruleset, piece: &str, limit: String) -> String {
+    let lang = Lang::Hu;
+    let Slide { dirs, to, min, max, over, distance, stay, screens, screen, .. } = *slide;
+    let the = hu_the_cap(piece);
+    let (dirs, to) = (dirs_words(r, dirs, lang), landing_words(to, lang));
+    let stays =
+        stay.map_or(String::new(), |id| format!(", és pontosan akkor érkezik ide: {}, ha onnan indul", region_words_in(r, id, lang)));
+    if screens > 0 {
+        let kinds = screen.map_or(String::new(), |t| format!(" ({})", types_words(r, t, lang)));
+        let (count, screen) = if screens == 1 { ("egy".to_string(), "a fedezékén") } else { (screens.to_string(), "a fedezékein") };
+        return format!(
+            "{the} {dirs} halad üres mezőkön és pontosan {count}, bármelyik félhez tartozó bábun{kinds}, {screen} át, majd üres mezőkön át {to}{stays}.{limit}"
+        );
+    }
+    if (min, over, distance, stay) == (1, None, Distance::Any, None) {
+        let how_far = max.map_or("tetszőleges számú mezőt".to_string(), |m| format!("legfeljebb {m} mezőt"));
+        return format!("{the} {how_far} lép {dirs}, üres mezőkön át, {to}.{limit}");
+    }
+    let how_far = match (distance, min, max) {
+        (Distance::LineCount, ..) => {
+            return format!(
+                "{the} {dirs} lép, mégpedig pontosan annyi mezőt, ahány bábu áll a teljes vonalon, amelyen halad (mindkét irányban, önmagát is beleértve), {}, {to}{stays}.{limit}",
+                hu_passing(over)
+            );
+        }
+        (Distance::Any, 1, None) => "tetszőleges számú mezőt".to_string(),
+        (Distance::Any, 1, Some(m)) => format!("legfeljebb {m} mezőt"),
+        (Distance::Any, n, None) => format!("legalább {n} mezőt"),
+        (Distance::Any, n, Some(m)) if n == m => format!("pontosan {n} mezőt"),
+        (Distance::Any, n, Some(m)) => format!("{n}–{m} mezőt"),
+    };
+    format!("{the} {how_far} lép {dirs}, {}, {to}{stays}.{limit}", hu_passing(over))
+}
+
+/// What a slide passes over, in Hungarian.
+fn hu_passing(over: Option<Over>) -> &'static str {
+    match over {
+        None => "csak üres mezőkön át",
+        Some(Over::Own) => "üres mezőkön és saját bábukon át, ellenséges bábun soha",
+        Some(Over::Enemy) => "üres mezőkön és ellenséges bábukon át, saját bábun soha",
+        Some(Over::Any) => "üres mezőkön és bármilyen bábun át",
+        Some(Over::EnemyOf(_)) => "üres mezőkön és bizonyos ellenséges bábukon át",
     }
 }
 

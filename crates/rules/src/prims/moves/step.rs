@@ -1,7 +1,8 @@
 //! `step`: move a piece one cell along a direction.
 
+use crate::describe::{Lang, hu_the_cap};
 use crate::describe::{a_piece, dirs_words, landing_words, taken_words};
-use crate::model::{DirSetId, Landing, PieceType, PieceTypeSet, Ruleset};
+use crate::model::{PieceTypeId, DirSetId, Landing, PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 
 /// Move one cell along a direction.
@@ -38,9 +39,14 @@ impl MovePrim for Step {
         Some(Step { dirs, to, takes })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
-        let limit = taken_words(r, self.takes);
-        format!("{} steps one cell {} to {}.{limit}", a_piece(&piece.name), dirs_words(r, self.dirs), landing_words(self.to))
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        let limit = taken_words(r, self.takes, lang);
+        if lang == Lang::Hu {
+            let (the, dirs, to) = (hu_the_cap(piece), dirs_words(r, self.dirs, lang), landing_words(self.to, lang));
+            return format!("{the} egy mezőt lép {dirs}, {to}.{limit}");
+        }
+        format!("{} steps one cell {} to {}.{limit}", a_piece(piece), dirs_words(r, self.dirs, lang), landing_words(self.to, lang))
     }
 
     fn captures(&self) -> bool {
@@ -80,5 +86,21 @@ mod tests {
         assert_eq!(error("step(orthogonal, to=any, take=king, spare=stone)"), "step() takes take= or spare=, not both: one names what is captured, the other what is not");
         assert_eq!(error("step(orthogonal, to=any, spare=king|stone)"), "spare= spares every piece type: nothing could be captured");
         assert!(error("step(sidewise)").starts_with("unknown direction set 'sidewise'; known: all, orthogonal, diagonal, "));
+    }
+
+    #[test]
+    fn moves_are_worded_in_hungarian_with_the_rulesets_piece_names() {
+        use crate::prims::test_support::words_hu;
+        assert_eq!(words_hu("step(forward)"), "A kő egy mezőt lép előre, üres mezőre.");
+        assert_eq!(
+            words_hu("slide(diagonal, to=any)"),
+            "A kő tetszőleges számú mezőt lép átlósan, üres mezőkön át, üres mezőre vagy ellenséges bábura, leütve azt."
+        );
+        assert_eq!(words_hu("step(all, to=enemy, take=king)"), "A kő egy mezőt lép bármely irányba, ellenséges bábura, leütve azt. Ezt sosem ütheti: kő.");
+        assert!(words_hu("jump(diagonal)+").starts_with("A kő átlósan átugrik egy szomszédos ellenséges bábut, leütve azt, és közvetlenül mögötte, üres mezőre érkezik. Amíg üthet, tovább kell ugrania"));
+        assert_eq!(words_hu("place(in=home)"), "Egy saját kő kerül egy üres mezőre itt: a „home” mezők.");
+        // A piece the ruleset does not name in Hungarian keeps its own name; the sentence does not.
+        let r = crate::prims::test_support::load("[moves.m]\npiece = \"stone\"\ndo = \"step(forward)\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(crate::describe::move_words_in(&r, &r.moves[0], crate::describe::Lang::Hu), "A stone egy mezőt lép előre, üres mezőre.");
     }
 }

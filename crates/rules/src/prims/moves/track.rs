@@ -1,7 +1,8 @@
 //! `track`: move along the board's declared tracks, round their loops (Surakarta's capture).
 
+use crate::describe::Lang;
 use crate::describe::{a_piece, landing_words};
-use crate::model::{Landing, PieceType, Ruleset, TrackId};
+use crate::model::{PieceTypeId, Landing, Ruleset, TrackId};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -65,7 +66,23 @@ impl MovePrim for TrackMove {
         Some(TrackMove { tracks, to, loops })
     }
 
-    fn words(&self, r: &Ruleset, piece: &PieceType) -> String {
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            let names: Vec<&str> = self.tracks.iter().map(|t| r.tracks[t.index()].name.as_str()).collect();
+            let names = crate::describe::join_or_in(&names, lang);
+            let round = match self.loops {
+                0 => String::new(),
+                1 => ", miután legalább egy hurkát megkerülte".to_string(),
+                n => format!(", miután legalább {n} hurkát megkerülte"),
+            };
+            return format!(
+                "{} {} {names} pálya mentén halad, bármelyik irányba, üres mezőkön át (a saját mezője, miután elhagyta, üresnek számít), {}{round}.",
+                crate::describe::hu_the_cap(piece),
+                crate::describe::hu_article(&names),
+                landing_words(self.to, lang)
+            );
+        }
         let names: Vec<&str> = self.tracks.iter().map(|t| r.tracks[t.index()].name.as_str()).collect();
         let round = match self.loops {
             0 => String::new(),
@@ -74,9 +91,9 @@ impl MovePrim for TrackMove {
         };
         format!(
             "{} moves along the track {} either way, over empty cells (its own cell counts as empty once left), to {}{round}.",
-            a_piece(&piece.name),
+            a_piece(piece),
             crate::describe::join_or(&names),
-            landing_words(self.to)
+            landing_words(self.to, lang)
         )
     }
 

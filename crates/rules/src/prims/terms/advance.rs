@@ -1,5 +1,6 @@
 //! `advance(TYPES)`: the rows the player's pieces stand ahead of its first row.
 
+use crate::describe::Lang;
 use crate::model::{PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
 
@@ -24,7 +25,10 @@ impl TermPrim for Advance {
         input.types_positional().map(|types| Advance { types })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each row a {} stands ahead of the player's first row", crate::describe::pieces_words(r, self.types))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden sorért, amennyivel egy bábu{} a játékos első sora előtt áll", crate::describe::hu_only(r, self.types));
+        }
+        format!("{points} for each row a {} stands ahead of the player's first row", crate::describe::pieces_words(r, self.types, lang))
     }
 }

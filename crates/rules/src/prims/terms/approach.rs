@@ -1,6 +1,7 @@
 //! `approach(REGION, pieces=TYPES)`: for each piece, how many steps nearer the region it stands than the farthest cell.
 
-use crate::describe::region_words;
+use crate::describe::Lang;
+use crate::describe::region_words_in;
 use crate::model::{PieceTypeSet, RegionId, Ruleset};
 use crate::describe::pieces_words;
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -28,7 +29,14 @@ impl TermPrim for Approach {
         Some(Approach { region, types })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each step a {} stands nearer to {} than the farthest cell", pieces_words(r, self.types), region_words(r, self.region))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!(
+                "{points} minden lépésért, amennyivel egy bábu{} közelebb áll ehhez: {}, mint a legtávolabbi mező",
+                crate::describe::hu_only(r, self.types),
+                region_words_in(r, self.region, lang)
+            );
+        }
+        format!("{points} for each step a {} stands nearer to {} than the farthest cell", pieces_words(r, self.types, lang), region_words_in(r, self.region, lang))
     }
 }

@@ -1,6 +1,7 @@
 //! `gap(A, B, DIRS)`: the empty cells the player must still fill to join two regions.
 
-use crate::describe::{neighbour_words, region_words};
+use crate::describe::Lang;
+use crate::describe::{neighbour_words, region_words_in};
 use crate::model::{DirSetId, RegionId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
 
@@ -43,12 +44,20 @@ impl TermPrim for Gap {
         Some(Gap { from: from?, to: to?, dirs: dirs? })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!(
+                "{points} minden üres mezőért, amelyet a játékosnak még ki kell töltenie, hogy összekösse ezeket: {} és {} ({}), a más bábuk által elzárt utakat kerülve",
+                region_words_in(r, self.from, lang),
+                region_words_in(r, self.to, lang),
+                neighbour_words(Some(r), Some(self.dirs), lang)
+            );
+        }
         format!(
             "{points} for each empty cell the player must still fill to join {} to {} ({}), other pieces barring the way",
-            region_words(r, self.from),
-            region_words(r, self.to),
-            neighbour_words(Some(r), Some(self.dirs))
+            region_words_in(r, self.from, lang),
+            region_words_in(r, self.to, lang),
+            neighbour_words(Some(r), Some(self.dirs), lang)
         )
     }
 }

@@ -1,5 +1,6 @@
 //! `groups(DIRS)`: the groups the player's pieces form.
 
+use crate::describe::Lang;
 use crate::describe::neighbour_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -20,7 +21,10 @@ impl TermPrim for Groups {
         Some(Groups { dirs })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each group of the player's pieces, joined {}", neighbour_words(Some(r), Some(self.dirs)))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} a játékos bábuinak minden csoportjáért ({} összefüggő bábuk)", neighbour_words(Some(r), Some(self.dirs), lang));
+        }
+        format!("{points} for each group of the player's pieces, joined {}", neighbour_words(Some(r), Some(self.dirs), lang))
     }
 }

@@ -1,5 +1,6 @@
 //! `lines(N, DIRS)`: open runs of N cells holding own pieces.
 
+use crate::describe::Lang;
 use crate::describe::axis_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -49,11 +50,18 @@ impl TermPrim for Lines {
         Some(Lines { len: len?, dirs: dirs? })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!(
+                "{points} minden {} mezős szakaszért {}, amelyen csak saját bábu áll, szorozva a benne álló saját bábuk számának négyzetével",
+                self.len,
+                axis_words(Some(r), Some(self.dirs), lang)
+            );
+        }
         format!(
             "{points} for each run of {} cells {} holding own pieces and no other, times the square of the own pieces in it",
             self.len,
-            axis_words(Some(r), Some(self.dirs))
+            axis_words(Some(r), Some(self.dirs), lang)
         )
     }
 }

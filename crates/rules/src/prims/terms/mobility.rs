@@ -1,5 +1,6 @@
 //! `mobility`: the moves the player's rules generate.
 
+use crate::describe::Lang;
 use crate::model::Ruleset;
 use crate::prims::{Spec, TermInput, TermPrim};
 
@@ -17,7 +18,10 @@ impl TermPrim for Mobility {
         Some(Mobility)
     }
 
-    fn words(&self, _r: &Ruleset, points: &str) -> String {
+    fn words(&self, _r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden lépésért, amelyet a játékos szabályai megengednek, mielőtt a lépés szabályai választanának közülük");
+        }
         format!("{points} for each move the player's rules allow, before the turn's rules choose among them")
     }
 }

@@ -1,5 +1,6 @@
 //! `movers`: the player's pieces that have a move.
 
+use crate::describe::Lang;
 use crate::model::Ruleset;
 use crate::prims::{Spec, TermInput, TermPrim};
 
@@ -17,7 +18,10 @@ impl TermPrim for Movers {
         Some(Movers)
     }
 
-    fn words(&self, _r: &Ruleset, points: &str) -> String {
+    fn words(&self, _r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} a játékos minden olyan bábujáért, amelynek van a szabályai szerint megengedett lépése, mielőtt a lépés szabályai választanának");
+        }
         format!("{points} for each of the player's pieces that has a move its rules allow, before the turn's rules choose")
     }
 }

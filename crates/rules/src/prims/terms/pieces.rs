@@ -1,5 +1,6 @@
 //! `pieces(TYPES)`: the player's pieces of some types.
 
+use crate::describe::Lang;
 use crate::model::{PieceTypeSet, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
 
@@ -18,7 +19,10 @@ impl TermPrim for Pieces {
         input.types_positional().map(|types| Pieces { types })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each {}", crate::describe::pieces_words(r, self.types))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden bábuért{}", crate::describe::hu_only(r, self.types));
+        }
+        format!("{points} for each {}", crate::describe::pieces_words(r, self.types, lang))
     }
 }

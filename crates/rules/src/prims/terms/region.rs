@@ -1,6 +1,7 @@
 //! `region(REGION, pieces=TYPES)`: the player's pieces (of the types) standing in the region.
 
-use crate::describe::region_words;
+use crate::describe::Lang;
+use crate::describe::region_words_in;
 use crate::model::{PieceTypeSet, RegionId, Ruleset};
 use crate::describe::pieces_words;
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -27,7 +28,10 @@ impl TermPrim for Region {
         Some(Region { region, types })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each {} on {}", pieces_words(r, self.types), region_words(r, self.region))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden bábuért{}, amely itt áll: {}", crate::describe::hu_only(r, self.types), region_words_in(r, self.region, lang));
+        }
+        format!("{points} for each {} on {}", pieces_words(r, self.types, lang), region_words_in(r, self.region, lang))
     }
 }

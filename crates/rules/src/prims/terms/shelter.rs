@@ -1,5 +1,6 @@
 //! `shelter(DIRS)`: the own pieces next to each royal piece.
 
+use crate::describe::Lang;
 use crate::describe::neighbour_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -24,7 +25,10 @@ impl TermPrim for Shelter {
         Some(Shelter { dirs })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each own piece next to a royal piece ({})", neighbour_words(Some(r), Some(self.dirs)))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden saját bábuért, amely egy királyi bábu mellett áll ({})", neighbour_words(Some(r), Some(self.dirs), lang));
+        }
+        format!("{points} for each own piece next to a royal piece ({})", neighbour_words(Some(r), Some(self.dirs), lang))
     }
 }

@@ -1,5 +1,6 @@
 //! `spread(DIRS)`: the steps from each piece to the most central one.
 
+use crate::describe::Lang;
 use crate::describe::dirs_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -20,7 +21,10 @@ impl TermPrim for Spread {
         Some(Spread { dirs })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each step (moving {}) from each of the player's pieces to the most central of them", dirs_words(r, self.dirs))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden lépésért ({} haladva), amely a játékos egyes bábuit a legközpontibb bábujától elválasztja", dirs_words(r, self.dirs, lang));
+        }
+        format!("{points} for each step (moving {}) from each of the player's pieces to the most central of them", dirs_words(r, self.dirs, lang))
     }
 }

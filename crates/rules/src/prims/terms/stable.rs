@@ -1,5 +1,6 @@
 //! `stable(DIRS)`: the pieces that can never be enclosed.
 
+use crate::describe::Lang;
 use crate::describe::axis_words;
 use crate::model::{DirSetId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TermInput, TermPrim};
@@ -20,7 +21,10 @@ impl TermPrim for Stable {
         Some(Stable { dirs })
     }
 
-    fn words(&self, r: &Ruleset, points: &str) -> String {
-        format!("{points} for each piece that can never be enclosed {}", axis_words(Some(r), Some(self.dirs)))
+    fn words(&self, r: &Ruleset, points: &str, lang: Lang) -> String {
+        if lang == Lang::Hu {
+            return format!("{points} minden bábuért, amelyet soha nem lehet közrefogni {}", axis_words(Some(r), Some(self.dirs), lang));
+        }
+        format!("{points} for each piece that can never be enclosed {}", axis_words(Some(r), Some(self.dirs), lang))
     }
 }

@@ -1,5 +1,6 @@
 //! `[turn] capture`: may a player who can capture choose not to?
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::Ruleset;
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -26,7 +27,27 @@ impl TurnOption for CaptureOption {
         cx.keyword(nodes[0]?, "capture", &[("compulsory", true), ("optional", false)])
     }
 
-    fn words(&compulsory: &bool, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(&compulsory: &bool, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            if !r.moves.iter().any(|m| m.action.captures()) && !r.moves.iter().flat_map(|m| &m.effects).any(|e| e.captures()) {
+                return Vec::new();
+            }
+            let criteria = r.turn.precedence.as_slice();
+            let sentence = match (compulsory, criteria) {
+                (true, [one]) if one.is_majority() => {
+                    "Az ütés kötelező. Az ütések közül a legtöbb bábut leütőt kell választani (minden bábu egynek számít).".to_string()
+                }
+                (false, [one]) if one.is_majority() => "Az ütés nem kötelező, de ha üt, a lehető legtöbb bábut kell leütnie.".to_string(),
+                (true, []) => "Az ütés kötelező. Több lehetséges ütés közül a játékos szabadon választ.".to_string(),
+                (false, []) => "Az ütés nem kötelező.".to_string(),
+                (compulsory, criteria) => format!(
+                    "{} Az ütések közül ezt kell választani: {}.",
+                    if compulsory { "Az ütés kötelező." } else { "Az ütés nem kötelező, de ha üt, az előnyt élvező ütések közül kell választania." },
+                    criteria.iter().map(|c| c.prim().words(r, lang)).collect::<Vec<_>>().join("; ezek közül egyenlőség esetén: ")
+                ),
+            };
+            return vec![("capturing".to_string(), sentence)];
+        }
         if !r.moves.iter().any(|m| m.action.captures()) && !r.moves.iter().flat_map(|m| &m.effects).any(|e| e.captures()) {
             return Vec::new();
         }
@@ -41,7 +62,7 @@ impl TurnOption for CaptureOption {
             (compulsory, criteria) => format!(
                 "{} Among the captures, the player must choose {}.",
                 if compulsory { "Capturing is compulsory." } else { "Capturing is optional, but a capture must be a preferred one." },
-                criteria.iter().map(|c| c.prim().words(r)).collect::<Vec<_>>().join("; among those equal, ")
+                criteria.iter().map(|c| c.prim().words(r, lang)).collect::<Vec<_>>().join("; among those equal, ")
             ),
         };
         vec![("capturing".to_string(), sentence)]

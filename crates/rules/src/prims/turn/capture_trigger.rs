@@ -1,5 +1,6 @@
 //! `[turn] capture-trigger`: which captures make capturing compulsory.
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::Ruleset;
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -40,7 +41,17 @@ impl TurnOption for TriggerOption {
         cx.keyword(nodes[0]?, "capture-trigger", &[("any", Trigger::Any), ("direct", Trigger::Direct)])
     }
 
-    fn words(trigger: &Trigger, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(trigger: &Trigger, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            let can_capture = r.moves.iter().any(|m| m.action.captures()) || r.moves.iter().flat_map(|m| &m.effects).any(|e| e.captures());
+            if !(can_capture && r.turn.compulsory_capture && *trigger == Trigger::Direct) {
+                return Vec::new();
+            }
+            return vec![(
+                "what makes capturing compulsory".to_string(),
+                "Az ütés csak akkor kötelező, ha egy bábu a helyéről üthet; az az ütés, amelyet csak saját bábukon átugorva érhetne el, nem kötelez, bár ütésnek számít, amikor az ütés kötelező.".to_string(),
+            )];
+        }
         let can_capture = r.moves.iter().any(|m| m.action.captures()) || r.moves.iter().flat_map(|m| &m.effects).any(|e| e.captures());
         if !(can_capture && r.turn.compulsory_capture && *trigger == Trigger::Direct) {
             return Vec::new();

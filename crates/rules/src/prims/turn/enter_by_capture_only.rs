@@ -1,6 +1,7 @@
 //! `[turn] enter-by-capture-only`: regions a piece may arrive in only by capturing.
 
-use crate::describe::{join_or, region_words};
+use crate::describe::Lang;
+use crate::describe::{join_or, region_words_in};
 use crate::load::cx::{Cx, Names};
 use crate::model::{RegionId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -31,11 +32,18 @@ impl TurnOption for EnterOption {
         Some(crate::prims::regions(cx, nodes[0]?, names))
     }
 
-    fn words(regions: &Vec<RegionId>, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(regions: &Vec<RegionId>, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            if regions.is_empty() {
+                return Vec::new();
+            }
+            let names = crate::describe::join_or_in(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>(), lang);
+            return vec![("regions entered only by capturing".to_string(), format!("Ide egy bábu csak ütéssel érkezhet (ellenséges bábura lépve vagy egyet átugorva): {names}."))];
+        }
         if regions.is_empty() {
             return Vec::new();
         }
-        let names = join_or(&regions.iter().map(|&id| region_words(r, id)).collect::<Vec<_>>());
+        let names = join_or(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>());
         vec![("regions entered only by capturing".to_string(), format!("A piece may arrive on {} only by capturing: by landing on an enemy piece, or by a hop over one.", names))]
     }
 }

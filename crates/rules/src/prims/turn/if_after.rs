@@ -1,5 +1,6 @@
 //! `[turn] if-after`: a condition every move must leave true (no move may give check).
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::{Condition, Ruleset};
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -28,9 +29,14 @@ impl TurnOption for IfAfterOption {
         crate::load::read_condition(cx, nodes[0]?, names).map(Some)
     }
 
-    fn words(condition: &Option<Condition>, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(condition: &Option<Condition>, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            let Some(c) = condition else { return Vec::new() };
+            let words = crate::describe::condition_words(Some(r), c, crate::describe::after(lang), lang);
+            return vec![("moves".to_string(), format!("Egy lépés – a passzt is beleértve – csak akkor szabályos, ha utána {words}."))];
+        }
         let Some(c) = condition else { return Vec::new() };
-        let words = crate::describe::condition_words(Some(r), c, crate::describe::AFTER);
+        let words = crate::describe::condition_words(Some(r), c, crate::describe::AFTER, lang);
         vec![("moves".to_string(), format!("A move, a pass included, is legal only if afterwards {words}."))]
     }
 }

@@ -1,6 +1,7 @@
 //! `[turn] move-ends-in`: regions where a move ends as soon as the piece arrives.
 
-use crate::describe::{join_or, region_words};
+use crate::describe::Lang;
+use crate::describe::{join_or, region_words_in};
 use crate::load::cx::{Cx, Names};
 use crate::model::{RegionId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -31,11 +32,18 @@ impl TurnOption for EndsInOption {
         Some(crate::prims::regions(cx, nodes[0]?, names))
     }
 
-    fn words(regions: &Vec<RegionId>, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(regions: &Vec<RegionId>, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            if regions.is_empty() {
+                return Vec::new();
+            }
+            let names = crate::describe::join_or_in(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>(), lang);
+            return vec![("regions that end a move".to_string(), format!("A lépés azonnal véget ér, amint a bábu ide érkezik: {names}."))];
+        }
         if regions.is_empty() {
             return Vec::new();
         }
-        let names = join_or(&regions.iter().map(|&id| region_words(r, id)).collect::<Vec<_>>());
+        let names = join_or(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>());
         vec![("regions that end a move".to_string(), format!("A move ends as soon as the piece arrives on {}.", names))]
     }
 }

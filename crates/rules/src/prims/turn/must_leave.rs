@@ -1,6 +1,7 @@
 //! `[turn] must-leave`: regions a piece standing in at the start of its owner's turn must leave.
 
-use crate::describe::{join_or, region_words};
+use crate::describe::Lang;
+use crate::describe::{join_or, region_words_in};
 use crate::load::cx::{Cx, Names};
 use crate::model::{RegionId, Ruleset};
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -31,11 +32,18 @@ impl TurnOption for MustLeaveOption {
         Some(crate::prims::regions(cx, nodes[0]?, names))
     }
 
-    fn words(regions: &Vec<RegionId>, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(regions: &Vec<RegionId>, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            if regions.is_empty() {
+                return Vec::new();
+            }
+            let names = crate::describe::join_or_in(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>(), lang);
+            return vec![("regions a piece must leave".to_string(), format!("Az a bábu, amely a tulajdonosa lépésének kezdetén itt áll: {names}, köteles elhagyni: ha teheti, csak az ilyen lépések szabályosak, és az ütés nem kötelező; ha nem teheti, a többi bábu a szokott módon lép."))];
+        }
         if regions.is_empty() {
             return Vec::new();
         }
-        let names = join_or(&regions.iter().map(|&id| region_words(r, id)).collect::<Vec<_>>());
+        let names = join_or(&regions.iter().map(|&id| region_words_in(r, id, lang)).collect::<Vec<_>>());
         vec![("regions a piece must leave".to_string(), format!("A piece standing on {} at the start of its owner's turn must leave it: if it can, only such moves are legal, and capturing is not compulsory; if it cannot, the other pieces move as usual.", names))]
     }
 }

@@ -1,5 +1,6 @@
 //! `[turn] pass`: when a player may pass.
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::Ruleset;
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -36,7 +37,15 @@ impl TurnOption for PassOption {
         cx.keyword(nodes[0]?, "pass", &passes)
     }
 
-    fn words(pass: &PassRule, _r: &Ruleset) -> Vec<(String, String)> {
+    fn words(pass: &PassRule, _r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            let sentence = match pass {
+                PassRule::Never => "Passzolni nem szabad.",
+                PassRule::WhenStuck => "Akinek nincs szabályos lépése, passzol (ha az ellenfél sem tud lépni, a játszma véget ér).",
+                PassRule::Always => "A játékos bármikor passzolhat.",
+            };
+            return vec![("passing".to_string(), sentence.to_string())];
+        }
         let sentence = match pass {
             PassRule::Never => "Passing is not allowed.",
             PassRule::WhenStuck => "A player with no legal move passes (if the opponent cannot move either, the game ends).",
@@ -56,5 +65,14 @@ mod tests {
         let with = |value: &str| load("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "no-moves", &format!("[turn]\npass = \"{value}\""));
         assert_eq!(with("when-stuck").unwrap_or_else(|e| panic!("{e}")).turn.pass, PassRule::WhenStuck);
         assert_eq!(message(&with("sometimes").expect_err("refused")), "pass must be never, when-stuck or always, not 'sometimes'");
+    }
+
+    #[test]
+    fn turn_options_are_worded_in_hungarian() {
+        let text = crate::prims::test_support::rules_hu("[moves.m]\npiece = \"stone\"\ndo = \"place\"", "no-moves", "[turn]\npass = \"always\"");
+        assert!(text.contains("\nLépések:\n  - Egy saját kő kerül bármely üres mezőre.\n"), "{text}");
+        assert!(text.contains("\n  A játékos bármikor passzolhat.\n"), "{text}");
+        assert!(text.contains("A király királyi bábu: egy lépés sem hagyhatja támadás alatt"), "{text}");
+        assert!(text.contains("Játékosok: iksz (x) és kör (o); iksz kezd."), "{text}");
     }
 }

@@ -1,5 +1,6 @@
 //! `[turn] removal`: when captured pieces leave the board in a chain.
 
+use crate::describe::Lang;
 use crate::load::cx::{Cx, Names};
 use crate::model::{Action, Ruleset};
 use crate::prims::{ArgSpec, Spec, TurnOption};
@@ -36,7 +37,20 @@ impl TurnOption for RemovalOption {
         cx.keyword(nodes[0]?, "removal", &[("end", Removal::End), ("immediate", Removal::Immediate)])
     }
 
-    fn words(removal: &Removal, r: &Ruleset) -> Vec<(String, String)> {
+    fn words(removal: &Removal, r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
+        if lang == Lang::Hu {
+            if !r.moves.iter().any(|m| matches!(&m.action, Action::Hops(p) if p.chains() && p.captures())) {
+                return Vec::new();
+            }
+            let sentence = match removal {
+                Removal::End if r.stacks.is_some() => {
+                    "Az átugrott oszlop csak a lépés végén veszíti el a tetejét (addig is útban van, és kétszer nem ugorható át)."
+                }
+                Removal::End => "A leütött bábuk csak a lépés végén kerülnek le a tábláról (addig is útban vannak, és kétszer nem üthetők le).",
+                Removal::Immediate => "A leütött bábuk azonnal lekerülnek a tábláról.",
+            };
+            return vec![("removal of captured pieces".to_string(), sentence.to_string())];
+        }
         if !r.moves.iter().any(|m| matches!(&m.action, Action::Hops(p) if p.chains() && p.captures())) {
             return Vec::new();
         }
