@@ -50,6 +50,7 @@ counts! {
     Captured(captured::Captured) <= Captured,
     Checks(checks::Checks) <= Checks,
     Passes(passes::Passes) <= Passes,
+    FileMost(file_most::FileMost) <= FileMost,
 }
 
 /// A compiled count expression.
