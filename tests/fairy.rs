@@ -168,8 +168,8 @@ fn uci_plays_the_variant_fairy_stockfishs_name_chooses() {
     let legal = Fairy::new("xiangqi").moves("startpos moves h3e3 h8e8");
     assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
     // A name that is no built-in is refused, and the game goes on.
-    let run = common::run_in(None, &["uci"], Some("setoption name UCI_Variant value shogi\nisready\n")).ok();
-    assert!(run.stdout.contains("info string UCI_Variant names a built-in ruleset (hetproba list), not 'shogi'"), "{}", run.stdout);
+    let run = common::run_in(None, &["uci"], Some("setoption name UCI_Variant value kyotoshogi\nisready\n")).ok();
+    assert!(run.stdout.contains("info string UCI_Variant names a built-in ruleset (hetproba list), not 'kyotoshogi'"), "{}", run.stdout);
 }
 
 /// Deeper: xiangqi from the start to depth 5 (133,312,995 nodes) and the random games' positions

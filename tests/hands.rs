@@ -15,24 +15,35 @@ fn game(id: &str) -> Game {
     Game::new(rules.unwrap_or_else(|r| panic!("{r}")))
 }
 
-/// A move as UCI writes it: the two cells and the promotion's letter (`e7e8q`), a drop as
-/// its notation (`P@e4`, `P*5e`).
+/// A move as Fairy-Stockfish's UCI writes it: the two cells and the promotion's letter
+/// (`e7e8q`), or `+` where the promotion is optional (shogi's `c3c4+`); a drop as the piece's
+/// letter, `@` and the cell (`P@e4`). Cells are written by their coordinates, files as letters
+/// from the left and ranks as numbers from the bottom, whatever the game calls them (shogi's
+/// 7g is c3).
 fn uci(game: &Game, pos: &Position, mv: hetproba_engine::Move) -> String {
     let info = game.move_info(pos, mv);
+    let board = game.board();
+    let cell = |name: &str| {
+        let c = board.cell(board.find(name).unwrap_or_else(|| panic!("no cell {name}")));
+        let file = char::from(b'a' + u8::try_from(c.x).expect("a file from a to z"));
+        format!("{file}{}", c.y + 1)
+    };
+    let to = cell(&info.to.clone().unwrap_or_default());
     match (&info.from, &info.drop) {
         (Some(from), None) => {
-            let promotion = mv.promotion().map(|t| game.rules().pieces[t.index()].letter.to_lowercase()).unwrap_or_default();
-            let promotion = if game.rules().notation.san {
-                promotion
-            } else if promotion.is_empty() {
-                String::new()
-            } else {
-                "+".into()
+            let promotion = match mv.promotion() {
+                Some(t) if game.rules().notation.san => game.rules().pieces[t.index()].letter.to_lowercase(),
+                Some(_) => "+".into(),
+                None => String::new(),
             };
-            format!("{from}{}{promotion}", info.to.unwrap_or_default())
+            format!("{}{to}{promotion}", cell(from))
         }
-        // SAN's check marks are no part of UCI's drops.
-        _ => game.move_name(pos, mv).trim_end_matches(['+', '#']).to_string(),
+        (_, Some(kind)) => {
+            let kind = game.rules().pieces.iter().find(|p| &p.name == kind).unwrap_or_else(|| panic!("no piece {kind}"));
+            let letter = if kind.letter.is_empty() { kind.symbols[0].to_uppercase().to_string() } else { kind.letter.clone() };
+            format!("{letter}@{to}")
+        }
+        _ => panic!("a move that neither moves nor drops"),
     }
 }
 
@@ -42,23 +53,68 @@ fn without_passed(fen: &str) -> String {
     fen.split(' ').enumerate().filter(|&(i, _)| i != 3).map(|(_, f)| f).collect::<Vec<_>>().join(" ")
 }
 
-/// Random games from the start: at every ply Fairy-Stockfish writes hetproba's FEN back
-/// unchanged, and both list the same legal moves. Returns the plies played in all.
-fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
+/// An SFEN with its hands in one order (Fairy-Stockfish writes them by its own order of the
+/// pieces, hetproba by value).
+fn sorted_hands(sfen: &str) -> String {
+    let mut fields: Vec<String> = sfen.split(' ').map(str::to_string).collect();
+    if let Some(hands) = fields.get_mut(2) {
+        let mut items: Vec<String> = Vec::new();
+        let mut count = String::new();
+        for c in hands.chars() {
+            if c.is_ascii_digit() {
+                count.push(c);
+            } else {
+                items.push(format!("{c}{count}"));
+                count.clear();
+            }
+        }
+        items.sort();
+        *hands = items.concat();
+    }
+    fields.join(" ")
+}
+
+/// Fairy-Stockfish's moves of a position, but for the pawn drops that mate: shogi forbids them
+/// (uchifuzume) and hetproba's rulesets refuse them, where Fairy-Stockfish lists them and
+/// scores the mate as a loss for the dropper. Only the moves hetproba lacks are asked about.
+fn without_pawn_drop_mates(fairy: &mut Fairy, position: &str, theirs: BTreeSet<String>, ours: &BTreeSet<String>) -> BTreeSet<String> {
+    let mates: Vec<String> = theirs
+        .difference(ours)
+        .filter(|m| m.starts_with("P@"))
+        .filter(|m| {
+            let after = format!("{position} moves {m}");
+            fairy.perft(&after, 1).0 == 0 && !fairy.shown(&after, "Checkers:").is_empty()
+        })
+        .cloned()
+        .collect();
+    theirs.into_iter().filter(|m| !mates.contains(m)).collect()
+}
+
+/// Random games from the start: at every ply Fairy-Stockfish writes hetproba's FEN (or SFEN)
+/// back unchanged, and both list the same legal moves (with `drop_mates_refused`, all but
+/// the pawn drops that mate, which Fairy-Stockfish lists). Returns the plies played in all.
+fn random_games(id: &str, variant: &str, games: u64, plies: usize, drop_mates_refused: bool) -> usize {
     let game = game(id);
     let mut fairy = Fairy::new(variant);
+    let sfen = game.rules().notation.position == hetproba_rules::model::PositionNotation::Sfen;
     let mut total = 0;
     for seed in 0..games {
         let mut rng = SplitMix(seed);
         let mut session = Session::new(&game, Position::start(&game));
         for ply in 0..plies {
             let fen = session.write_position();
-            let theirs = fairy.fen(&format!("fen {fen}"));
-            assert_eq!(without_passed(&theirs), without_passed(&fen), "{id}, game {seed}, ply {ply}: Fairy-Stockfish writes another FEN");
+            let (theirs, ours) = if sfen {
+                (sorted_hands(&fairy.shown(&format!("sfen {fen}"), "Sfen: ")), sorted_hands(&fen))
+            } else {
+                (without_passed(&fairy.fen(&format!("fen {fen}"))), without_passed(&fen))
+            };
+            assert_eq!(theirs, ours, "{id}, game {seed}, ply {ply}: Fairy-Stockfish writes another FEN");
+            let position = format!("{} {fen}", if sfen { "sfen" } else { "fen" });
             let pos = session.position();
             let moves = game.legal_moves(pos);
             let ours: BTreeSet<String> = moves.iter().map(|&m| uci(&game, pos, m)).collect();
-            let theirs: BTreeSet<String> = fairy.perft(&format!("fen {fen}"), 1).1.into_iter().map(|(m, _)| m).collect();
+            let theirs: BTreeSet<String> = fairy.perft(&position, 1).1.into_iter().map(|(m, _)| m).collect();
+            let theirs = if drop_mates_refused { without_pawn_drop_mates(&mut fairy, &position, theirs, &ours) } else { theirs };
             assert_eq!(
                 ours,
                 theirs,
@@ -82,7 +138,8 @@ fn perft_agrees(id: &str, variant: &str, cases: &[(&str, u32)]) {
     let game = game(id);
     let mut fairy = Fairy::new(variant);
     for &(fen, depth) in cases {
-        let (theirs, divide) = fairy.perft(&format!("fen {fen}"), depth);
+        let notation = if game.rules().notation.position == hetproba_rules::model::PositionNotation::Sfen { "sfen" } else { "fen" };
+        let (theirs, divide) = fairy.perft(&format!("{notation} {fen}"), depth);
         let mut pos = game.read_position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let ours = game.perft(&mut pos, depth);
         if ours != theirs {
@@ -122,7 +179,7 @@ fn crazyhouse_perft_is_fairy_stockfishs() {
 
 #[test]
 fn crazyhouse_random_games_list_fairy_stockfishs_moves_and_fen() {
-    let plies = random_games("crazyhouse", "crazyhouse", 10, 100);
+    let plies = random_games("crazyhouse", "crazyhouse", 10, 100, false);
     assert!(plies > 300, "the games were played ({plies} plies)");
 }
 
@@ -131,4 +188,70 @@ fn crazyhouse_random_games_list_fairy_stockfishs_moves_and_fen() {
 fn crazyhouse_deep_perft_is_fairy_stockfishs() {
     let deeper: Vec<(&str, u32)> = CRAZYHOUSE.iter().map(|&(fen, depth)| (fen, depth + 1)).collect();
     perft_agrees("crazyhouse", "crazyhouse", &deeper);
+}
+
+/// Shogi positions (SFEN): the start; a bishop in each hand after the bishops' exchange; a pawn
+/// in black's hand, with black's pawns on all files but two (nifu: no pawn drop on the seven);
+/// both hands full of pieces, promoted pieces on the board.
+const SHOGI: [(&str, u32); 4] = [
+    ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", 3),
+    ("lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN2KGSNL b Bb 1", 2),
+    ("lnsg1gsnl/3k1r3/ppppp1bpp/5pp2/9/2P6/PP1PPPP1P/1B3S1R1/LNSGKG1NL b P 15", 2),
+    ("l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1", 2),
+];
+
+/// Minishogi positions: the start, and a pawn in each hand.
+const MINISHOGI: [(&str, u32); 2] = [("rbsgk/4p/5/P4/KGSBR b - 1", 3), ("1bsgk/r4/5/4B/KGS1R b Pp 7", 3)];
+
+#[test]
+fn shogi_perft_is_fairy_stockfishs() {
+    perft_agrees("shogi", "shogi", &SHOGI);
+}
+
+#[test]
+fn minishogi_perft_is_fairy_stockfishs() {
+    perft_agrees("minishogi", "minishogi", &MINISHOGI);
+}
+
+#[test]
+fn shogi_random_games_list_fairy_stockfishs_moves_and_sfen() {
+    let plies = random_games("shogi", "shogi", 6, 120, true);
+    assert!(plies > 300, "the games were played ({plies} plies)");
+}
+
+#[test]
+fn minishogi_random_games_list_fairy_stockfishs_moves_and_sfen() {
+    let plies = random_games("minishogi", "minishogi", 20, 80, true);
+    assert!(plies > 300, "the games were played ({plies} plies)");
+}
+
+/// A pawn drop that mates (uchifuzume) is the one move Fairy-Stockfish lists and hetproba
+/// refuses: Fairy-Stockfish scores the mate as the dropper's loss, the rules forbid the move.
+/// In shogi, P*1b against the king on 1a (the silver on 3b guards 2a, the gold on 1c the rest);
+/// in minishogi, P*4c against the king on 4d, reached in play.
+#[test]
+fn a_pawn_drop_that_mates_is_the_one_move_fairy_stockfish_adds() {
+    for (id, sfen, mate) in [("shogi", "8k/6S2/8G/9/9/9/9/9/4K4 b P 1", "P@i8"), ("minishogi", "1b1gk/rs3/5/1KP1B/1GS1R w p 10", "P@b3")] {
+        let game = game(id);
+        let pos = game.read_position(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let ours: BTreeSet<String> = game.legal_moves(&pos).iter().map(|&m| uci(&game, &pos, m)).collect();
+        let mut fairy = Fairy::new(id);
+        let position = format!("sfen {sfen}");
+        let theirs = fairy.moves(&position);
+        let extra: Vec<&String> = theirs.difference(&ours).collect();
+        assert_eq!(extra, [mate], "{id}, {sfen}: Fairy-Stockfish's moves beyond hetproba's");
+        assert!(ours.is_subset(&theirs), "{id}, {sfen}: {:?} are not Fairy-Stockfish's", ours.difference(&theirs).collect::<Vec<_>>());
+        assert_eq!(without_pawn_drop_mates(&mut fairy, &position, theirs, &ours), ours, "{id}: the drop is a mate");
+    }
+}
+
+#[test]
+#[ignore = "deep: minutes in release"]
+fn shogi_deep_perft_is_fairy_stockfishs() {
+    // The start to depth 4: 719731, the Chess Programming Wiki's shogi perft (and YaneuraOu's).
+    let deeper: Vec<(&str, u32)> = SHOGI.iter().map(|&(fen, depth)| (fen, depth + 1)).collect();
+    perft_agrees("shogi", "shogi", &deeper);
+    // Minishogi's start to depth 5; from the hands position, depth 4 would reach pawn drops that
+    // mate, which Fairy-Stockfish counts (see above).
+    perft_agrees("minishogi", "minishogi", &[(MINISHOGI[0].0, 5)]);
 }

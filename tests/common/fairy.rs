@@ -77,10 +77,15 @@ impl Fairy {
 
     /// The FEN Fairy-Stockfish writes for a position (`d`).
     pub fn fen(&mut self, position: &str) -> String {
+        self.shown(position, "Fen: ")
+    }
+
+    /// The line of `d` that starts with `label` (`Fen: `, `Sfen: `, `Checkers: `), without it.
+    pub fn shown(&mut self, position: &str, label: &str) -> String {
         // `d` answers at once: `readyok` after it ends its lines.
         self.say(&format!("position {position}\nd\nisready"));
         let lines = self.until(|l| l == "readyok");
-        lines.iter().find_map(|l| l.strip_prefix("Fen: ")).expect("a FEN").to_string()
+        lines.iter().find_map(|l| l.strip_prefix(label)).unwrap_or_else(|| panic!("a line {label}")).trim().to_string()
     }
 }
 

@@ -6,7 +6,8 @@
 //! - a piece stands where the start puts it, where a move of its own may end from a cell it
 //!   may stand on (whatever stands where), where a placement puts it, where a promotion
 //!   makes it, or where a castling leaves it as the partner;
-//! - a piece never rests where it promotes (promotion is not optional): it has become another;
+//! - a piece never rests where a move of its promotes, unless the promotion is optional there:
+//!   it has become another (a placement never promotes);
 //! - enclosures that turn pieces over let either owner's piece stand where one may,
 //!   and a push, which shifts whole lines, lets any piece stand anywhere (and so does a line
 //!   move that carries pieces of other types);
@@ -90,13 +91,19 @@ impl Standing {
                 }
             }
         }
-        // A piece a rule of `side` leaves on `cell`: promoted if it lands where it promotes.
-        let arrive = |piece: Piece, side: PlayerId, cell: CellId, out: &mut Vec<Piece>| match &promotions[piece.kind().index()] {
-            Some(promo) if piece.belongs_to(side) && promo.cells.contains(side.index(), cell) => {
-                out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
-            }
-            _ => out.push(piece),
-        };
+        // A piece a rule of `side` moves from `from` to `cell`: promoted where the move promotes,
+        // and as it was too where the promotion is optional. A placement (`from` is `NO_CELL`)
+        // never promotes.
+        let arrive =
+            |piece: Piece, side: PlayerId, from: CellId, cell: CellId, out: &mut Vec<Piece>| match &promotions[piece.kind().index()] {
+                Some(promo) if from != NO_CELL && piece.belongs_to(side) && promo.applies(side, from, cell) => {
+                    out.extend(promo.to.iter().map(|&t| Piece::new(t, Owner::Player(side))));
+                    if promo.may_stay(side, cell) {
+                        out.push(piece);
+                    }
+                }
+                _ => out.push(piece),
+            };
         let (mut moved, mut others, mut arrived) = (Vec::new(), Vec::new(), Vec::new());
         for rule in moves.all().iter().filter(|r| r.places()) {
             for side in PlayerId::BOTH {
@@ -105,7 +112,7 @@ impl Standing {
                 rule.reach(&rules.board, side, NO_CELL, &mut moved, &mut others);
                 for &cell in &moved {
                     arrived.clear();
-                    arrive(rule.rule.moving[side.index()], side, cell, &mut arrived);
+                    arrive(rule.rule.moving[side.index()], side, NO_CELL, cell, &mut arrived);
                     for &piece in &arrived {
                         mark(piece, cell, &mut todo);
                     }
@@ -123,7 +130,7 @@ impl Standing {
                     rule.reach(&rules.board, side, from, &mut moved, &mut others);
                     for &cell in &moved {
                         arrived.clear();
-                        arrive(piece, side, cell, &mut arrived);
+                        arrive(piece, side, from, cell, &mut arrived);
                         for &p in &arrived {
                             mark(p, cell, &mut todo);
                         }

@@ -46,6 +46,7 @@ counts! {
     Captured(captured::Captured) <= Captured,
     Checks(checks::Checks) <= Checks,
     Passes(passes::Passes) <= Passes,
+    FileMost(file_most::FileMost) <= FileMost,
 }
 
 /// A compiled count expression.

@@ -22,19 +22,20 @@ impl Compile<model::Leap> for Leap {
     fn compile(leap: &model::Leap, rules: &Ruleset, _width: Width) -> Leap {
         let board = &rules.board;
         let targets = PlayerId::BOTH.map(|side| {
-            // With `forward`, the offsets with a positive part along the player's forward
-            // direction (none for a player without one).
-            let ahead = |dx: i32, dy: i32| {
-                !leap.forward
-                    || rules.forward[side.index()].is_some_and(|f| {
-                        let d = &board.directions()[f.index()];
-                        dx * d.dx + dy * d.dy > 0
-                    })
+            // With `forward`, an offset is (aside, ahead) along the player's forward direction
+            // (no offsets for a player without one).
+            let offsets: Vec<(i32, i32)> = if leap.forward {
+                rules.forward[side.index()].map_or_else(Vec::new, |f| {
+                    let d = &board.directions()[f.index()];
+                    leap.offsets.iter().map(|&(aside, ahead)| (ahead * d.dx - aside * d.dy, ahead * d.dy + aside * d.dx)).collect()
+                })
+            } else {
+                leap.offsets.clone()
             };
             (0..board.len())
                 .map(|c| {
                     let cell = board.cell(CellId::new(c));
-                    leap.offsets.iter().filter(|&&(dx, dy)| ahead(dx, dy)).filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
+                    offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
                 })
                 .collect()
         });

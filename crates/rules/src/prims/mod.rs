@@ -652,6 +652,7 @@ registry! {
         Captured(captured::Captured),
         Checks(checks::Checks),
         Passes(passes::Passes),
+        FileMost(file_most::FileMost),
     }
     /// What a term of `[eval]` measures, for one player.
     enum EvalKind in terms (TermPrim, TermInput) {

@@ -7,10 +7,11 @@ use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
 /// Jump to a cell at a fixed offset, over anything. Each offset written stands for its eight
-/// reflections and rotations; with `forward`, only those that go forward for the player (a
-/// positive part along the player's forward direction: the shogi knight).
+/// reflections and rotations; with `forward`, an offset `(DX,DY)` is DY cells ahead along the
+/// player's forward direction and DX aside, either way (`(1,2)`: the shogi knight).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leap {
+    /// With `forward`, each is (aside, ahead); otherwise in board coordinates.
     pub offsets: Vec<(i32, i32)>,
     pub to: Landing,
     pub forward: bool,
@@ -37,14 +38,18 @@ impl MovePrim for Leap {
     fn read(input: &mut MoveInput) -> Option<Leap> {
         let MoveInput { r, args, hops, .. } = input;
         let call = &hops[0].call;
+        let positional = args.positional();
+        let forward = positional.iter().any(|a| matches!(&a.value, ArgValue::Name(n) if n == "forward"));
         let mut offsets = Vec::new();
-        let mut forward = false;
-        for arg in args.positional() {
+        for arg in positional {
             match &arg.value {
-                ArgValue::Name(n) if n == "forward" => forward = true,
+                ArgValue::Name(n) if n == "forward" => {}
                 &ArgValue::Vector(dx, dy) => {
-                    for (a, b) in [(dx, dy), (dy, dx)] {
-                        for (sa, sb) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                    // Forward: DY ahead, DX to either side; otherwise every turn and reflection.
+                    let turns: &[(i32, i32)] = if forward { &[(dx, dy), (-dx, dy)] } else { &[(dx, dy), (dy, dx)] };
+                    let signs: &[(i32, i32)] = if forward { &[(1, 1)] } else { &[(1, 1), (1, -1), (-1, 1), (-1, -1)] };
+                    for &(a, b) in turns {
+                        for (sa, sb) in signs {
                             if !offsets.contains(&(a * sa, b * sb)) {
                                 offsets.push((a * sa, b * sb));
                             }
@@ -74,7 +79,7 @@ impl MovePrim for Leap {
                 "{} ezekkel az eltolásokkal ugrik: {}{}, {}.{}",
                 hu_the_cap(piece),
                 self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
-                if self.forward { " (csak az előre vivőkkel)" } else { "" },
+                if self.forward { " (oldalra, előre mérve)" } else { "" },
                 landing_words(self.to, lang),
                 taken_words(r, self.takes, lang)
             );
@@ -83,7 +88,7 @@ impl MovePrim for Leap {
             "{} leaps by {}{} to {}.{}",
             a_piece(piece),
             self.offsets.iter().map(|(a, b)| format!("({a},{b})")).collect::<Vec<_>>().join(" "),
-            if self.forward { ", those that go forward only," } else { "" },
+            if self.forward { " (cells aside, cells ahead)" } else { "" },
             landing_words(self.to, lang),
             taken_words(r, self.takes, lang)
         )
@@ -109,7 +114,8 @@ mod tests {
         assert_eq!(leap.offsets.len(), 8);
         assert!(!leap.forward);
         let r = load("[moves.m]\npiece = \"stone\"\ndo = \"leap((1,2), forward)\"", "no-moves", "").unwrap_or_else(|e| panic!("{e}"));
-        assert!(matches!(&r.moves[0].action, crate::model::Action::Leap(leap) if leap.forward));
+        // Forward: two ahead and one to either side, the shogi knight.
+        assert!(matches!(&r.moves[0].action, crate::model::Action::Leap(leap) if leap.forward && leap.offsets == [(1, 2), (-1, 2)]));
         assert_eq!(error("leap((1,2), backward)"), "leap() takes offsets such as (1,2), and forward for those that go forward");
         assert_eq!(error("leap"), "leap() needs at least one offset, e.g. leap((1,2))");
         assert_eq!(error("leap((1,1), to=passed)"), "a leap passes over no cells: to=passed is for step() and slide()");
