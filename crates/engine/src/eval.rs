@@ -34,6 +34,9 @@ pub(crate) struct Evaluator {
     /// Weight, directions (per player), and the royal piece types.
     shelter: Vec<(i32, [Vec<DirId>; 2], PieceTypeSet)>,
     gaps: Vec<Gap>,
+    /// `captured(TYPES)`: per piece type, the points each piece of it the player has captured
+    /// gives (empty without the term).
+    captured: Vec<i32>,
     /// With `[hands]`: per piece type, the points a piece of it in its owner's hand gives
     /// (what `material` and `pieces` give for it; empty without hands).
     held: Vec<i32>,
@@ -159,6 +162,14 @@ impl Evaluator {
                         to: [0, 1].map(|p| to[p].clone()),
                         dirs: dirs_of(gap.dirs),
                     });
+                }
+                EvalKind::Captured(captured) => {
+                    ev.captured.resize(rules.pieces.len(), 0);
+                    for (t, points) in ev.captured.iter_mut().enumerate() {
+                        if has(captured.types, t) {
+                            *points = points.saturating_add(w);
+                        }
+                    }
                 }
                 EvalKind::Shelter(shelter) => {
                     let royal: PieceTypeSet = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].royal).map(PieceTypeId::new).collect();
@@ -323,6 +334,11 @@ impl Evaluator {
             let mut points = 0i64;
             for (t, &w) in ev.held.iter().enumerate() {
                 points += i64::from(w) * i64::from(host.keys().hand_slot(player, PieceTypeId::new(t)).map_or(0, |s| pos.hand(s)));
+            }
+            for (t, &w) in ev.captured.iter().enumerate() {
+                if let Some(i) = host.tally().captured_at(player, t) {
+                    points += i64::from(w) * i64::from(pos.tally[i]);
+                }
             }
             if ev.movers != 0 {
                 // One generation serves both terms.

@@ -8,6 +8,11 @@ use hetproba_rules::{BuiltinFiles, load};
 /// nobody's that never move (`#`), `regions`
 /// added to the board, one `[eval]` term.
 fn game(regions: &str, term: &str) -> Game {
+    game_with_state(regions, "", term)
+}
+
+/// [`game`] with lines of `[state]`.
+fn game_with_state(regions: &str, state: &str, term: &str) -> Game {
     let text = format!(
         r##"[game]
 id = "fixture"
@@ -52,6 +57,9 @@ do = "step(all)"
 if = "no-moves"
 result = "mover loses"
 
+[state]
+{state}
+
 [eval]
 terms = ["{term}"]
 "##
@@ -70,6 +78,18 @@ fn material_counts_the_values_for_the_player_to_move() {
     // x: a man and a king (1 + 3); o: two men (2).
     assert_eq!(points(&g, "4/4/oo2/xK2 x"), 2);
     assert_eq!(points(&g, "4/4/oo2/xK2 o"), -2);
+}
+
+/// `captured` reads the position's counter: x has taken three men and a king, o one man.
+#[test]
+fn captured_counts_what_each_player_took() {
+    let position = |side: &str| format!("4/4/oo2/xK2 {side} captured:man=3,1;king=1,0");
+    let men = game_with_state("", "captured = true", "captured(man)");
+    assert_eq!(points(&men, &position("x")), 3 - 1);
+    let all = game_with_state("", "captured = true", "10 * captured");
+    assert_eq!(points(&all, &position("x")), 10 * (4 - 1));
+    assert_eq!(points(&all, &position("o")), -10 * (4 - 1));
+    assert_eq!(points(&all, "4/4/oo2/xK2 x"), 0, "nothing captured yet");
 }
 
 #[test]

@@ -36,6 +36,8 @@ mod hasami;
 mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
+#[path = "oracles/pente.rs"]
+mod pente;
 #[path = "oracles/shared.rs"]
 mod shared;
 #[path = "oracles/surakarta.rs"]
@@ -662,6 +664,56 @@ impl Oracle for geese::Geese {
     }
 }
 
+impl Oracle for pente::Pente {
+    type Move = pente::Move;
+
+    /// The stones each player has captured are read from the position's notation
+    /// (`captured:stone=A,B`); the stones white has placed are those on the board and those black
+    /// took.
+    fn from_engine(game: &Game, pos: &Position) -> pente::Pente {
+        let size = game.rules().param("size").expect("pente has size") as i32;
+        let mut out = pente::Pente::start(size);
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, pente::name((s.x, s.y)), "pente: cell name and coordinates disagree");
+            out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
+        }
+        let text = game.write_position(pos);
+        let field = text.split(' ').find_map(|f| f.strip_prefix("captured:")).expect("pente's positions carry captured:");
+        if let Some(counts) = field.strip_prefix("stone=") {
+            let (a, b) = counts.split_once(',').expect("two counts");
+            out.captured = [a.parse().expect("a count"), b.parse().expect("a count")];
+        }
+        let white_on_board = out.board.iter().flatten().filter(|&&c| c == Some(pente::WHITE)).count() as u32;
+        out.white_placed = white_on_board + out.captured[pente::BLACK as usize];
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<pente::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &pente::Move) -> pente::Pente {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        pente::Pente::result(self)
+    }
+
+    fn key(&self, mv: &pente::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        pente::Pente::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        pente::Pente::drawing(self)
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Comparison helpers
 
@@ -1107,6 +1159,67 @@ fn random_games_fox_and_geese() {
 #[test]
 fn random_games_camelot_chessboard() {
     random_games("camelot-chessboard", &[], camelot::Camelot::start(), 0xCA3E_1075);
+}
+
+/// Pente from the empty board, on 19x19 and on 9x9: the centre, then the tournament rule.
+#[test]
+fn perft_pente() {
+    let counts = perft_agrees("pente", &[], pente::Pente::start(19), 1..=3);
+    // Worked by hand on the game's page: 1, 360, 24 x 336 + 336 x 335.
+    assert_eq!(counts, [1, 360, 120624]);
+    perft_agrees("pente", &size(9), pente::Pente::start(9), 1..=4);
+}
+
+/// Random Pente games on 9x9, where random stones soon bracket pairs and make rows: captures
+/// (several pairs at once), the ten-stone win and the five in a row compared at every ply; and
+/// perft 2 from every tenth position of them.
+#[test]
+fn random_games_pente() {
+    let finished = random_games_of("pente", &size(9), pente::Pente::start(9), 0x9E47E, 40, 90);
+    assert!(finished >= 30, "only {finished} of 40 games ended");
+    let game = game("pente", &size(9));
+    let (mut compared, mut ten) = (0, 0);
+    oracle_games(pente::Pente::start(9), 0x9E47F, 20, 90, |oracle, moves| {
+        ten += usize::from(oracle.captured.iter().any(|&c| c >= 10));
+        if moves.len() % 10 == 0 && !moves.is_empty() {
+            let mut pos = game.read_position(&oracle_text(oracle)).expect("the oracle's position reads");
+            assert!(oracle.shown_by(&pente::Pente::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+            assert_eq!(game.perft(&mut pos, 2), oracle.perft(2), "perft 2 from\n{}", oracle.drawing());
+            compared += 1;
+        }
+    });
+    assert!(compared >= 10, "only {compared} positions compared on perft");
+    assert!(ten >= 1, "no game reached the fifth pair");
+    eprintln!("pente: perft 2 compared from {compared} positions; {ten} positions with ten stones captured");
+}
+
+/// A Pente position of the oracle in the engine's notation: rows from the top, the side, the
+/// captured stones.
+fn oracle_text(p: &pente::Pente) -> String {
+    let rows: Vec<String> = (0..p.size)
+        .rev()
+        .map(|y| {
+            let (mut row, mut empty) = (String::new(), 0);
+            for x in 0..p.size {
+                match p.at((x, y)) {
+                    None => empty += 1,
+                    Some(owner) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(if owner == pente::WHITE { 'w' } else { 'b' });
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    let side = if p.side == pente::WHITE { "w" } else { "b" };
+    format!("{} {side} captured:stone={},{}", rows.join("/"), p.captured[0], p.captured[1])
 }
 
 /// Plays `line` (moves as `show` writes them) from the rules' start `start` on the engine and

@@ -128,7 +128,7 @@ mod tests {
         let message = error(r#""100 * material", "5 * wobble""#);
         assert_eq!(
             message,
-            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, movers, advance, region, approach, lines, groups, spread, stable, shelter, gap"
+            "30:33: unknown evaluation term 'wobble'; the terms are: material, pieces, mobility, movers, advance, region, approach, lines, groups, spread, stable, shelter, gap, captured"
         );
     }
 
@@ -142,6 +142,7 @@ mod tests {
         assert_eq!(error(r#""shelter""#), "30:11: shelter() counts the pieces next to royal pieces, and no piece type is royal");
         assert_eq!(error(r#""gap(centre)""#), "30:11: gap() needs the two regions to join, e.g. gap(own-side, other-side)");
         assert_eq!(error(r#""gap(centre, edges)""#), "30:23: no region 'edges'; the board has: all, edge, centre");
+        assert_eq!(error(r#""captured""#), "30:11: captured counts the pieces each player has captured: add captured = true to [state]");
         assert_eq!(error(r#""20000 * material""#), "30:11: a weight is at most 10000 either way, not 20000");
         assert!(error(r#""material +""#).starts_with("30:20: expected"), "{}", error(r#""material +""#));
     }

@@ -669,6 +669,7 @@ registry! {
         Stable(stable::Stable),
         Shelter(shelter::Shelter),
         Gap(gap::Gap),
+        Captured(captured::CapturedTerm),
     }
     /// One criterion of capture precedence: the captures it ranks highest are kept.
     enum Criterion in criteria (CriterionPrim, CriterionInput) {
