@@ -29,6 +29,7 @@ function applyLang(code) {
   for (const g of games) $('desk-games').append(new Option(g.name, g.id));
   if (table) {
     table.set_lang(currentLang());
+    $('words').textContent = table.rules_in_words();
     $('legend').innerHTML = table.legend();
     $('player-rows').dataset.game = '';
     render();
@@ -560,7 +561,7 @@ function check() {
     checker = null;
     showCheck(e.data.checked);
   };
-  checker.postMessage({ id, check: { name: 'edited.toml', text: $('source').value } });
+  checker.postMessage({ id, check: { name: 'edited.toml', text: $('source').value, lang: currentLang() } });
 }
 function showCheck(c) {
   $('check-status').textContent = c.ok ? t('ok', c.summary) : (c.errors.length === 1 ? t('problem') : t('problems', c.errors.length));

@@ -1,8 +1,8 @@
 // Offline: every file of the page is kept in a cache when the page is first loaded and served
 // from it after, so the board works without a network. A new build (its BUILD line changes)
 // replaces the cache.
-const BUILD = 'hetproba-a6840b437de5ee46';
-const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.487b8a31d472a6ce.wasm'];
+const BUILD = 'hetproba-e1d9f8dc424f8929';
+const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.456a999c8232ebf5.wasm'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(BUILD).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

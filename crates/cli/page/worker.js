@@ -15,6 +15,6 @@ onmessage = async (e) => {
     const analysis = analyse(game, plies, ms, (p) => postMessage({ id, progress: JSON.parse(p) }));
     postMessage({ id, analysis: JSON.parse(analysis) });
   } else if (e.data.check) {
-    postMessage({ id, checked: JSON.parse(check(e.data.check.name, e.data.check.text)) });
+    postMessage({ id, checked: JSON.parse(check(e.data.check.name, e.data.check.text, e.data.check.lang)) });
   }
 };

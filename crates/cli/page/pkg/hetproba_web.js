@@ -260,7 +260,7 @@ restart() {
 wasm.table_restart(this.__wbg_ptr);
 }
 /**
- * The rules in words, as `show` prints them.
+ * The rules in words, as `show` prints them, in the table's language.
  * @returns {string}
  */
 rules_in_words() {
@@ -542,32 +542,36 @@ wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
 
 /**
  * Checks a ruleset's text as `check` does: JSON `{ok, errors: [{line, column, message, text}],
- * words, tests: {passed, failures: [...]}}`.
+ * words, tests: {passed, failures: [...]}}`, the rules in words in language `lang` (`hu`, `en`).
  * @param {string} name
  * @param {string} text
+ * @param {string} lang
  * @returns {string}
  */
-export function check(name, text) {
-let deferred3_0;
-let deferred3_1;
+export function check(name, text, lang) {
+let deferred4_0;
+let deferred4_1;
 try {
-let ptr0, len0, ptr1, len1;
+let ptr0, len0, ptr1, len1, ptr2, len2;
 try {
 ptr0 = passStringToWasm0(name, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
 len0 = WASM_VECTOR_LEN;
 ptr1 = passStringToWasm0(text, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
 len1 = WASM_VECTOR_LEN;
+ptr2 = passStringToWasm0(lang, wasm.__wbindgen_malloc, wasm.__wbindgen_realloc);
+len2 = WASM_VECTOR_LEN;
 } catch (e) {
+if (ptr2) { wasm.__wbindgen_free(ptr2, len2 * 1, 1); }
 if (ptr1) { wasm.__wbindgen_free(ptr1, len1 * 1, 1); }
 if (ptr0) { wasm.__wbindgen_free(ptr0, len0 * 1, 1); }
 throw e;
 }
-const ret = wasm.check(ptr0, len0, ptr1, len1);
-deferred3_0 = ret[0];
-deferred3_1 = ret[1];
+const ret = wasm.check(ptr0, len0, ptr1, len1, ptr2, len2);
+deferred4_0 = ret[0];
+deferred4_1 = ret[1];
 return getStringFromWasm0(ret[0], ret[1]);
 } finally {
-wasm.__wbindgen_free(deferred3_0, deferred3_1, 1);
+wasm.__wbindgen_free(deferred4_0, deferred4_1, 1);
 }
 }
 
@@ -1001,7 +1005,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.487b8a31d472a6ce.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.456a999c8232ebf5.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
