@@ -386,6 +386,7 @@ impl<'g> Match<'g> {
     /// [`Match::play`] for a move known to be legal here (read from notation, chosen by a
     /// computer player).
     fn play_legal(&mut self, mv: Move) -> bool {
+        debug_assert!(self.legal.contains(&mv), "a legal move");
         let Some(side) = self.to_move() else { return false };
         let used = self.thought();
         if let Some(clocks) = &mut self.clocks
@@ -499,7 +500,10 @@ impl<'g> Match<'g> {
             host.show(self)?;
             let Some(side) = self.to_move() else { return Ok(()) };
             self.begin_turn();
-            let turn = if self.is_human(side) {
+            // A computer's move comes from the generator of this position: it is played
+            // unchecked, as searches play theirs; a move the host gives is checked.
+            let computer = !self.is_human(side);
+            let turn = if !computer {
                 host.human(self)?
             } else {
                 let mv = if host.watches() {
@@ -518,7 +522,8 @@ impl<'g> Match<'g> {
             match turn {
                 // A move the host gives that is not legal here is not played: the turn is asked again.
                 Turn::Move(mv) => {
-                    if self.play(mv) == Ok(true) {
+                    let played = if computer { self.play_legal(mv) } else { self.play(mv) == Ok(true) };
+                    if played {
                         host.played(self)?;
                     }
                 }
