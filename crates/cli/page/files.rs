@@ -10,5 +10,5 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("sw.js", include_bytes!("sw.js")),
     ("worker.js", include_bytes!("worker.js")),
     ("pkg/hetproba_web.js", include_bytes!("pkg/hetproba_web.js")),
-    ("pkg/hetproba_web.456a999c8232ebf5.wasm", include_bytes!("pkg/hetproba_web.456a999c8232ebf5.wasm")),
+    ("pkg/hetproba_web.8215a63c9d3a749e.wasm", include_bytes!("pkg/hetproba_web.8215a63c9d3a749e.wasm")),
 ];

@@ -1,8 +1,8 @@
 // Offline: every file of the page is kept in a cache when the page is first loaded and served
 // from it after, so the board works without a network. A new build (its BUILD line changes)
 // replaces the cache.
-const BUILD = 'hetproba-e1d9f8dc424f8929';
-const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.456a999c8232ebf5.wasm'];
+const BUILD = 'hetproba-43269edec750a742';
+const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.8215a63c9d3a749e.wasm'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(BUILD).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

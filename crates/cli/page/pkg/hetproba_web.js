@@ -1005,7 +1005,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.456a999c8232ebf5.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.8215a63c9d3a749e.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
