@@ -1005,7 +1005,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.8215a63c9d3a749e.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.7c0b62b2e802e96a.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
