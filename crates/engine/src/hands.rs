@@ -63,7 +63,7 @@ impl Game {
 
     /// The piece types in hand order: the most valuable first, then as the ruleset lists them
     /// (SFEN's rook, bishop, gold, silver, knight, lance, pawn; FEN's Q R B N P).
-    fn hand_order(&self) -> Vec<PieceTypeId> {
+    pub fn hand_order(&self) -> Vec<PieceTypeId> {
         let mut kinds: Vec<PieceTypeId> = (0..self.rules().pieces.len()).map(PieceTypeId::new).collect();
         kinds.sort_by_key(|k| std::cmp::Reverse(self.rules().pieces[k.index()].value));
         kinds

@@ -779,6 +779,11 @@ fn entry_arrow(game: &Game, frame: &Frame, cell: CellId, dir: DirId, lang: Lang)
     )
 }
 
+/// One piece drawn as on the board, alone in a small SVG (the legend, the palette, the hands).
+pub fn icon(rules: &Ruleset, marks: &[Mark], piece: Piece) -> String {
+    format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, marks, piece, 20.0, 20.0, 16.0))
+}
+
 /// The legend as HTML: the players' colours, each piece type with its mark and name, and the
 /// outlined regions in words.
 pub fn legend(game: &Game, lang: Lang) -> String {
@@ -789,7 +794,7 @@ pub fn legend(game: &Game, lang: Lang) -> String {
         let mut icons = String::new();
         for owner in owners(p.owned) {
             let piece = Piece::new(PieceTypeId::new(i), owner);
-            let _ = write!(icons, r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
+            icons.push_str(&icon(rules, &marks, piece));
         }
         let name = rules.piece_in(PieceTypeId::new(i), lang.code());
         let what = match &marks[i] {
@@ -832,8 +837,7 @@ pub fn palette(game: &Game, lang: Lang) -> Vec<PaletteEntry> {
         for owner in owners(p.owned) {
             let piece = Piece::new(PieceTypeId::new(i), owner);
             let label = piece_words(rules, piece, lang);
-            let svg = format!(r#"<svg viewBox="0 0 40 40" class="icon">{}</svg>"#, piece_svg(rules, &marks, piece, 20.0, 20.0, 16.0));
-            out.push(PaletteEntry { code: piece.byte(), label, svg });
+            out.push(PaletteEntry { code: piece.byte(), label, svg: icon(rules, &marks, piece) });
         }
     }
     out

@@ -12,6 +12,8 @@ pub const RACING: &str = include_str!("../../../tests/fixtures/racing.toml");
 pub const HOPPING: &str = include_str!("../../../tests/fixtures/hopping.toml");
 /// Stones put or pushed in from the border of 4x4.
 pub const PUSHING: &str = include_str!("../../../tests/fixtures/pushing.toml");
+/// Stones that step and capture on 3x3, captured ones held and dropped back; a wall in each hand.
+pub const HOLDING: &str = include_str!("../../../tests/fixtures/holding.toml");
 /// Seven hexagons, the middle row of three dark.
 pub const HEXES: &str = include_str!("../../../tests/fixtures/hexes.toml");
 /// A 3x3 rectangle with a hexagon's six directions.

@@ -1,20 +1,28 @@
 //! Entering a move by clicks: every legal move is one or more sequences of clicks (its start,
-//! then each landing of one of its paths; the cell of a placement; the edge arrow of a push),
-//! and each click narrows the moves down until one is left or the player must choose.
+//! then each landing of one of its paths; the cell of a placement; the edge arrow of a push;
+//! the piece in hand, then the cell of a drop), and each click narrows the moves down until one
+//! is left or the player must choose.
 
 use hetproba_board::{CellId, DirId, NO_CELL};
+use hetproba_engine::rules::model::PieceTypeId;
 use hetproba_engine::{Game, Move, NO_DIR, Position};
 
-/// One click: on a cell, or on the arrow that pushes into a border cell along a direction.
+/// One click: on a cell, on the arrow that pushes into a border cell along a direction, or on
+/// a piece type in the mover's hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Click {
     Cell(CellId),
     Edge(CellId, DirId),
+    Hand(PieceTypeId),
 }
 
 impl Click {
-    /// Reads a click key as the board writes it: `12` for a cell, `12>3` for an edge arrow.
+    /// Reads a click key as the board and the hands write it: `12` for a cell, `12>3` for an
+    /// edge arrow, `h2` for the mover's pieces in hand of the third type.
     pub fn parse(key: &str) -> Option<Click> {
+        if let Some(kind) = key.strip_prefix('h') {
+            return Some(Click::Hand(PieceTypeId::new(usize::from(kind.parse::<u8>().ok()?))));
+        }
         match key.split_once('>') {
             Some((cell, dir)) => Some(Click::Edge(CellId::checked(cell.parse().ok()?)?, DirId::new(dir.parse().ok()?)?)),
             None => Some(Click::Cell(CellId::checked(key.parse().ok()?)?)),
@@ -51,6 +59,11 @@ impl Entry {
                 continue;
             }
             let part = (mv.part() != NO_CELL).then_some(Click::Cell(mv.part()));
+            if let Some(kind) = game.dropped(mv) {
+                // A drop: the piece in hand, then its cell.
+                sequences.push((vec![Click::Hand(kind), Click::Cell(mv.to())].into_iter().chain(part).collect(), mv));
+                continue;
+            }
             if mv.from() == NO_CELL {
                 if mv.dir() != NO_DIR {
                     // A push: the border cell, then the arrow of its direction.
@@ -111,6 +124,27 @@ impl Entry {
         out
     }
 
+    /// The piece types in the mover's hand that a drop can start with.
+    pub fn hand_starts(&self) -> Vec<PieceTypeId> {
+        let mut out: Vec<PieceTypeId> = Vec::new();
+        for (s, _) in &self.sequences {
+            if let Click::Hand(kind) = s[0]
+                && !out.contains(&kind)
+            {
+                out.push(kind);
+            }
+        }
+        out
+    }
+
+    /// The piece type in hand chosen for a drop, if one is.
+    pub fn hand_chosen(&self) -> Option<PieceTypeId> {
+        match self.clicked.first() {
+            Some(&Click::Hand(kind)) => Some(kind),
+            _ => None,
+        }
+    }
+
     /// Every edge arrow of the position's pushes.
     pub fn edges(&self) -> Vec<(CellId, DirId)> {
         let mut out = Vec::new();
@@ -131,6 +165,11 @@ impl Entry {
     /// clicks name one move, once a landing (or the arrow of a push) has been clicked; a click
     /// on the last landing again ends a move that could go on.
     pub fn click(&mut self, click: Click) -> Outcome {
+        // The piece in hand chosen again: it is put back.
+        if matches!(click, Click::Hand(_)) && self.clicked == [click] {
+            self.clicked.clear();
+            return Outcome::Nothing;
+        }
         // An arrow is the whole push: its cell, then itself.
         if let Click::Edge(cell, _) = click
             && !self.clicked.ends_with(&[Click::Cell(cell)])
@@ -210,7 +249,7 @@ fn decide(moves: Vec<Move>) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixtures::{HOPPING, PLACING, PUSHING, RACING, game};
+    use crate::fixtures::{HOLDING, HOPPING, PLACING, PUSHING, RACING, game};
 
     fn cell(game: &Game, name: &str) -> Click {
         Click::Cell(game.board().find(name).unwrap())
@@ -314,10 +353,36 @@ mod tests {
     }
 
     #[test]
+    fn a_drop_is_the_piece_in_hand_then_its_cell() {
+        let game = game(HOLDING);
+        let pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        let (stone, wall) = (game.rules().piece_index("stone").unwrap(), game.rules().piece_index("wall").unwrap());
+        // Cross holds a wall and no stone: only the wall starts a drop.
+        assert_eq!(e.hand_starts(), vec![wall]);
+        assert_eq!(e.click(cell(&game, "b2")), Outcome::Nothing, "an empty cell alone drops nothing");
+        assert_eq!(e.click(Click::Hand(stone)), Outcome::Nothing, "no stone in hand");
+        assert_eq!(e.click(Click::Hand(wall)), Outcome::Partial);
+        assert_eq!(e.hand_chosen(), Some(wall));
+        // Every empty cell: nine less the two stones.
+        assert_eq!(e.next().len(), 7);
+        assert!(!e.next().contains(&cell(&game, "a1")));
+        // Chosen again, the wall is put back.
+        assert_eq!(e.click(Click::Hand(wall)), Outcome::Nothing);
+        assert_eq!(e.hand_chosen(), None);
+        e.click(Click::Hand(wall));
+        let Outcome::Play(mv) = e.click(cell(&game, "b2")) else { panic!() };
+        assert_eq!(game.dropped(mv), Some(wall));
+        assert_eq!(game.move_name(&pos, mv), "W@b2");
+    }
+
+    #[test]
     fn click_keys_read_back() {
         assert_eq!(Click::parse("12"), Some(Click::Cell(CellId::new(12))));
         assert_eq!(Click::parse("3>2"), Some(Click::Edge(CellId::new(3), DirId(2))));
         assert_eq!(Click::parse("x"), None);
+        assert_eq!(Click::parse("h2"), Some(Click::Hand(PieceTypeId::new(2))));
+        assert_eq!(Click::parse("h256"), None);
         // Out of range: no cell or direction has these numbers (a byte would wrap 256 to 0).
         assert_eq!(Click::parse("3>256"), None);
         assert_eq!(Click::parse("70000"), None);

@@ -140,7 +140,8 @@ impl WebTable {
         describe::rules_in_words_in(self.table.game().rules(), self.table.lang)
     }
 
-    /// What the page shows besides the board, as JSON (see [`table::State`]).
+    /// What the page shows besides the board, as JSON (see [`table::State`]; with the hands,
+    /// [`table::Hand`]).
     pub fn state(&self) -> String {
         json(&self.table.state())
     }
@@ -155,7 +156,8 @@ impl WebTable {
         self.table.tick()
     }
 
-    /// A click on a cell or an edge arrow (its `data-key`); true when it played a move.
+    /// A click on a cell or an edge arrow (its `data-key`), or on a type in the mover's hand
+    /// (`h2`, the key [`table::Held`] gives); true when it played a move.
     pub fn click(&mut self, key: &str) -> bool {
         self.table.click(key).is_some()
     }

@@ -10,7 +10,7 @@ use hetproba_ai::Timer;
 use hetproba_board::CellId;
 use hetproba_engine::rules::model::{Clock, PlayerId};
 use hetproba_engine::rules::{BuiltinFiles, Report, Ruleset, builtin_text, load, parse_clock, source};
-use hetproba_engine::{Game, IllegalMove, Move, Piece, Position, Session};
+use hetproba_engine::{Game, IllegalMove, Move, Owner, Piece, Position, Session};
 use hetproba_play::record::{self, Record, check_result, params_of, player_tag};
 use hetproba_play::{AgentSpec, Ending, Match, Undo, format_clock, move_cells, token_winner};
 use serde::Serialize;
@@ -141,6 +141,36 @@ pub struct State {
     pub clocks: Option<Clocks>,
     /// A legal move as the notation writes it (the shortest), for a person typing a move.
     pub example: Option<String>,
+    /// The players' hands in the position shown, the one drawn above the board first; none in
+    /// a game without hands.
+    pub hands: Vec<Hand>,
+}
+
+/// A player's hand, drawn beside the board.
+#[derive(Serialize)]
+pub struct Hand {
+    /// The player (0 or 1).
+    pub side: usize,
+    /// The player's name, in the table's language.
+    pub player: String,
+    /// The player to move holds it.
+    pub to_move: bool,
+    /// The pieces held, the most valuable first (none when the hand is empty).
+    pub pieces: Vec<Held>,
+}
+
+/// Pieces of one type in a hand.
+#[derive(Serialize)]
+pub struct Held {
+    /// The type's name, in the table's language.
+    pub name: String,
+    pub count: u32,
+    /// A piece of it drawn as on the board (SVG).
+    pub svg: String,
+    /// The click key that chooses it for a drop (`h2`), when one of it may be dropped now.
+    pub key: Option<String>,
+    /// Chosen for a drop: the board marks the cells it may go to.
+    pub chosen: bool,
 }
 
 /// The clocks as the page shows them.
@@ -326,7 +356,44 @@ impl Table {
             phase: (rules.phases.len() > 1).then(|| rules.phases[pos.phase() as usize].name.clone()),
             clocks: self.clocks(),
             example,
+            hands: self.hands(pos),
         }
+    }
+
+    /// The hands of `pos` (the position shown), the one drawn above the board first: the
+    /// second player's unless the board is flipped.
+    fn hands(&self, pos: &Position) -> Vec<Hand> {
+        let game = self.game();
+        let rules = game.rules();
+        if rules.hands.is_none() {
+            return Vec::new();
+        }
+        let code = self.lang.code();
+        let marks = draw::marks(rules);
+        let (droppable, chosen) =
+            if self.setup.is_none() { (self.entry.hand_starts(), self.entry.hand_chosen()) } else { (Vec::new(), None) };
+        let order = if self.flipped { PlayerId::BOTH } else { [PlayerId::SECOND, PlayerId::FIRST] };
+        order
+            .into_iter()
+            .map(|side| {
+                let pieces = game
+                    .hand_order()
+                    .into_iter()
+                    .filter_map(|kind| {
+                        let count = pos.in_hand(game, side, kind);
+                        let mover = side == pos.side();
+                        (count > 0).then(|| Held {
+                            name: rules.piece_in(kind, code).to_string(),
+                            count,
+                            svg: draw::icon(rules, &marks, Piece::new(kind, Owner::Player(side))),
+                            key: (mover && droppable.contains(&kind)).then(|| format!("h{}", kind.index())),
+                            chosen: mover && chosen == Some(kind),
+                        })
+                    })
+                    .collect();
+                Hand { side: side.index(), player: rules.player_in(side, code).to_string(), to_move: side == pos.side(), pieces }
+            })
+            .collect()
     }
 
     /// The clocks now; a clock runs from the first move on (the first move is not timed, so a
@@ -378,6 +445,7 @@ impl Table {
                 match c {
                     Click::Cell(c) => view.targets.push(c),
                     Click::Edge(cell, dir) => view.entries.push((cell, dir)),
+                    Click::Hand(_) => {}
                 }
             }
         }
@@ -437,12 +505,16 @@ impl Table {
         }
     }
 
-    /// Why a click on `cell` starts no move, when it holds a piece: the opponent's, or one of
-    /// the mover's with no move.
+    /// Why a click on `cell` starts no move, when it holds a piece (the opponent's, or one of
+    /// the mover's with no move) or when a piece in hand could be dropped there.
     fn why_not(&self, cell: CellId) -> Option<String> {
         let m = self.game_match();
         let (rules, side) = (m.game().rules(), m.position().side());
-        let piece = m.position().at(cell)?;
+        let Some(piece) = m.position().at(cell) else {
+            // An empty cell a piece in hand may be dropped on: the hand comes first.
+            let droppable = m.game().legal_moves(m.position()).into_iter().any(|mv| mv.to() == cell && m.game().dropped(mv).is_some());
+            return droppable.then(|| self.lang.say("to drop a piece here, choose it in your hand first").into());
+        };
         let code = self.lang.code();
         match piece.owner().player() {
             Some(owner) if owner != side => {
@@ -739,7 +811,7 @@ fn pieces_of(cells: &[Option<Piece>]) -> Vec<(CellId, Piece)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fixtures::{HOPPING, PLACING, RACING};
+    use crate::fixtures::{HOLDING, HOPPING, PLACING, RACING};
     use std::sync::atomic::{AtomicU64, Ordering};
 
     /// A clock the test moves by hand.
@@ -938,6 +1010,48 @@ mod tests {
         let s = t.state();
         assert_eq!(s.to_move, "nought");
         assert_eq!((s.position.matches('X').count(), s.position.matches('O').count()), (1, 0), "{}", s.position);
+    }
+
+    /// Pieces of a type in a hand: (name, count, key, chosen).
+    type HeldRow = (String, u32, Option<String>, bool);
+
+    /// Each hand as (side, its pieces), the one above the board first.
+    fn hands(t: &Table) -> Vec<(usize, Vec<HeldRow>)> {
+        t.state().hands.into_iter().map(|h| (h.side, h.pieces.into_iter().map(|p| (p.name, p.count, p.key, p.chosen)).collect())).collect()
+    }
+
+    #[test]
+    fn the_hands_follow_captures_drops_undo_and_positions() {
+        let mut t = table(HOLDING);
+        let held = |name: &str, n: u32, key: Option<&str>, chosen: bool| (name.to_string(), n, key.map(String::from), chosen);
+        // Nought's hand above, cross's below; only the mover's wall is a key.
+        assert_eq!(hands(&t), vec![(1, vec![held("wall", 1, None, false)]), (0, vec![held("wall", 1, Some("h1"), false)])]);
+        assert!(t.state().hands[1].to_move);
+        t.play_text("a1-b2").unwrap();
+        t.play_text("c3-b2").unwrap();
+        // Nought took cross's stone: a stone in nought's hand, as nought's (the hand lists the
+        // types in the ruleset's order, both being worth the same).
+        assert_eq!(hands(&t)[0], (1, vec![held("stone", 1, None, false), held("wall", 1, None, false)]));
+        assert_eq!(hands(&t)[1], (0, vec![held("wall", 1, Some("h1"), false)]));
+        // Cross drops its wall by clicks: the hand, then the cell.
+        assert_eq!(t.click(&key(&t, "c1")), None);
+        assert_eq!(t.state().note.as_deref(), Some("to drop a piece here, choose it in your hand first"));
+        assert!(t.click("h1").is_none());
+        assert_eq!(hands(&t)[1].1, vec![held("wall", 1, Some("h1"), true)]);
+        assert_eq!(t.svg().matches(" target").count(), 8, "every empty cell");
+        assert!(t.click(&key(&t, "c1")).is_some());
+        assert_eq!(t.state().moves.last().map(String::as_str), Some("W@c1"));
+        assert_eq!(hands(&t)[1], (0, vec![]));
+        t.undo();
+        assert_eq!(hands(&t)[1], (0, vec![held("wall", 1, Some("h1"), false)]));
+        // Flipped, cross's hand is drawn above; a position's hands are read.
+        t.flipped = true;
+        t.set_position("3/1O1/3 x hands:XXwO").unwrap();
+        let s = hands(&t);
+        assert_eq!(s[0], (0, vec![held("stone", 2, Some("h0"), false)]));
+        assert_eq!(s[1], (1, vec![held("stone", 1, None, false), held("wall", 1, None, false)]));
+        // A game without hands has none.
+        assert!(table(RACING).state().hands.is_empty());
     }
 
     #[test]

@@ -65,6 +65,7 @@ const HU: &[(&str, &str)] = &[
     ("{}'s time ran out", "{} ideje lejárt"),
     ("that is {}'s piece: {} moves now", "ez {} bábuja: most {} lép"),
     ("no move of this piece: choose one that is marked", "ezzel a bábuval nincs lépés: válassz a jelöltek közül"),
+    ("to drop a piece here, choose it in your hand first", "ha ide bábut akarsz letenni, előbb válaszd ki a kezedben"),
     ("rank", "hely"),
     ("player", "játékos"),
     ("school", "iskola"),
