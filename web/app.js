@@ -212,19 +212,25 @@ function drawHands(s) {
     for (const p of hand.pieces) {
       const held = document.createElement(p.key ? 'button' : 'span');
       held.className = 'held';
+      held.title = t('held', p.count, p.name);
       held.innerHTML = p.svg;
+      // Read out as "rook: 1" (the words before the count, unseen), not as the figure's letter.
+      held.firstElementChild.setAttribute('aria-hidden', 'true');
+      const [before, after] = t('held', '\u0000', p.name).split('\u0000');
+      const words = document.createElement('span');
+      words.className = 'unseen';
+      words.textContent = before;
       const count = document.createElement('span');
       count.className = 'count';
       count.textContent = p.count;
-      held.append(count);
-      held.setAttribute('aria-label', t('held', p.count, p.name));
-      held.title = t('held', p.count, p.name);
+      held.append(words, count, after);
       if (p.key) {
         held.dataset.key = p.key;
         held.setAttribute('aria-pressed', p.chosen);
         held.addEventListener('click', () => press(p.key));
       } else {
         held.setAttribute('role', 'img');
+        held.setAttribute('aria-label', held.title);
       }
       el.append(held);
     }

@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
+from test_day import AXE
 from test_board import TIMEOUT, cell, click, moves, open_game, open_record_panel, set_position
 
 
@@ -15,8 +16,9 @@ def hand(page, where):
 
 
 def held(page, where, name):
-    """The pieces of type `name` in a hand (their label is `NAME: COUNT`)."""
-    return hand(page, where).locator(f'.held[aria-label^="{name}:"]')
+    """The pieces of type `name` in a hand (their title, and the name they are read out by, is
+    `NAME: COUNT`)."""
+    return hand(page, where).locator(f'.held[title^="{name}:"]')
 
 
 def test_shogi_a_capture_goes_into_the_hand_and_a_click_drops_it(page):
@@ -33,11 +35,11 @@ def test_shogi_a_capture_goes_into_the_hand_and_a_click_drops_it(page):
     click(page, "8h", "2b")
     expect(page.locator("#choices button")).to_have_count(2)
     page.locator("#choices button", has_text="8h2b+").click()
-    expect(held(page, "bottom", "bishop")).to_have_attribute("aria-label", "bishop: 1")
+    expect(held(page, "bottom", "bishop")).to_have_attribute("title", "bishop: 1")
     expect(hand(page, "top")).to_have_class(re.compile(r"\bto-move\b"))
     # White's silver takes the horse: it goes into white's hand as a bishop.
     click(page, "3a", "2b")
-    expect(held(page, "top", "bishop")).to_have_attribute("aria-label", "bishop: 1")
+    expect(held(page, "top", "bishop")).to_have_attribute("title", "bishop: 1")
     # The opponent's pieces in hand are not buttons; the mover's are.
     expect(hand(page, "top").locator("button.held")).to_have_count(0)
     bishop = hand(page, "bottom").locator("button.held")
@@ -52,7 +54,7 @@ def test_shogi_a_capture_goes_into_the_hand_and_a_click_drops_it(page):
     expect(hand(page, "bottom").locator(".held")).to_have_count(0)
     # Undo takes the drop back: the bishop is in hand again.
     page.locator("#undo").click()
-    expect(held(page, "bottom", "bishop")).to_have_attribute("aria-label", "bishop: 1")
+    expect(held(page, "bottom", "bishop")).to_have_attribute("title", "bishop: 1")
     expect(cell(page, "5e")).to_have_attribute("aria-label", "5e, empty")
 
 
@@ -61,9 +63,9 @@ def test_crazyhouse_a_captured_pawn_is_dropped_by_clicks(page):
     # White plays up the board: its hand below.
     expect(hand(page, "bottom")).to_have_attribute("aria-label", "white's hand")
     click(page, "e2", "e4", "d7", "d5", "e4", "d5")
-    expect(held(page, "bottom", "pawn")).to_have_attribute("aria-label", "pawn: 1")
+    expect(held(page, "bottom", "pawn")).to_have_attribute("title", "pawn: 1")
     click(page, "d8", "d5")
-    expect(held(page, "top", "pawn")).to_have_attribute("aria-label", "pawn: 1")
+    expect(held(page, "top", "pawn")).to_have_attribute("title", "pawn: 1")
     hand(page, "bottom").locator("button.held").click()
     # A pawn drops on ranks 2 to 7 only: 48 squares, less the 7 + 7 pawns and the queen there.
     expect(page.locator("#board .target")).to_have_count(33)
@@ -84,7 +86,7 @@ def test_the_computers_drop_is_shown_and_its_hand_empties(page):
     # its only moves are drops of the knight it holds.
     set_position(page, "7k/5Q2/8/8/8/8/8/K7[n] b - - 0 1")
     expect(page.locator("#moves button")).to_have_count(1, timeout=TIMEOUT)
-    assert re.fullmatch(r"N@[a-h][1-8]", moves(page)[0]), moves(page)
+    assert re.fullmatch(r"N@[a-h][1-8][+#]?", moves(page)[0]), moves(page)
     expect(hand(page, "top").locator(".held")).to_have_count(0)
     expect(hand(page, "bottom")).to_have_class(re.compile(r"\bto-move\b"))
 
@@ -93,14 +95,23 @@ def test_a_position_loaded_with_pieces_in_hand_shows_them_in_both_languages(page
     open_game(page, "shogi")
     set_position(page, "4k4/9/9/9/9/9/9/9/4K4 b RG2Pn 1")
     expect(hand(page, "bottom").locator(".held")).to_have_count(3)
-    labels = [hand(page, "bottom").locator(".held").nth(i).get_attribute("aria-label") for i in range(3)]
+    labels = [hand(page, "bottom").locator(".held").nth(i).get_attribute("title") for i in range(3)]
     assert labels == ["rook: 1", "gold: 1", "pawn: 2"], labels
-    expect(held(page, "top", "knight")).to_have_attribute("aria-label", "knight: 1")
+    # A screen reader hears the same words: the mover's pieces are buttons by those names, the
+    # other player's images.
+    expect(hand(page, "bottom").get_by_role("button", name="pawn: 2", exact=True)).to_have_count(1)
+    expect(hand(page, "top").get_by_role("img", name="knight: 1", exact=True)).to_have_count(1)
+    expect(held(page, "top", "knight")).to_have_attribute("title", "knight: 1")
     expect(hand(page, "bottom").locator(".count").nth(2)).to_have_text("2")
+    # The hands (the mover's pieces buttons, the other's images) break no serious axe rule.
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run('#play', {resultTypes: ['violations']})")
+    bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"] if v["impact"] in ("critical", "serious")]
+    assert bad == [], bad
     page.locator("#lang").select_option("hu")
     try:
         expect(hand(page, "bottom")).to_have_attribute("aria-label", "fekete kézben lévő bábui")
-        expect(held(page, "bottom", "gyalog")).to_have_attribute("aria-label", "gyalog: 2")
+        expect(held(page, "bottom", "gyalog")).to_have_attribute("title", "gyalog: 2")
     finally:
         page.locator("#lang").select_option("en")
     # A game without hands draws none.
