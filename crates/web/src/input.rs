@@ -113,25 +113,22 @@ impl Entry {
 
     /// The cells where a move starts (a piece that can move, or a cell to place on).
     pub fn starts(&self) -> Vec<CellId> {
-        let mut out: Vec<CellId> = Vec::new();
-        for (s, _) in &self.sequences {
-            if let Click::Cell(c) = s[0]
-                && !out.contains(&c)
-            {
-                out.push(c);
-            }
-        }
-        out
+        self.first_clicks(|c| if let Click::Cell(cell) = c { Some(cell) } else { None })
     }
 
     /// The piece types in the mover's hand that a drop can start with.
     pub fn hand_starts(&self) -> Vec<PieceTypeId> {
-        let mut out: Vec<PieceTypeId> = Vec::new();
+        self.first_clicks(|c| if let Click::Hand(kind) = c { Some(kind) } else { None })
+    }
+
+    /// The distinct first clicks of the moves that `pick` keeps, in the moves' order.
+    fn first_clicks<T: PartialEq>(&self, pick: impl Fn(Click) -> Option<T>) -> Vec<T> {
+        let mut out: Vec<T> = Vec::new();
         for (s, _) in &self.sequences {
-            if let Click::Hand(kind) = s[0]
-                && !out.contains(&kind)
+            if let Some(t) = pick(s[0])
+                && !out.contains(&t)
             {
-                out.push(kind);
+                out.push(t);
             }
         }
         out
