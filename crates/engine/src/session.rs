@@ -260,6 +260,7 @@ impl<'g> Session<'g> {
             let drawn = match *test {
                 DrawTest::Repetition(count) => self.repetitions() + 1 >= count,
                 DrawTest::Count { plies, material } => self.counters[i] >= plies && (!material || self.material_holds(i)),
+                DrawTest::CountByPieces => self.material_holds(i) && self.counters[i] >= self.plies_by_pieces(i),
             };
             if drawn {
                 return Some(i);
@@ -279,6 +280,29 @@ impl<'g> Session<'g> {
             },
             _ => true,
         }
+    }
+
+    /// The plies draw rule `i` allows by its `moves = "..."`, worked out from the pieces on the
+    /// board now (the material holds, so they are those the count started with); 0 when the
+    /// expression is not positive: drawn at once.
+    #[inline(never)]
+    fn plies_by_pieces(&self, i: usize) -> u32 {
+        let (DrawKind::Counter(c), Some(counts)) = (&self.game.rules().draws[i].kind, &self.material) else {
+            return 0;
+        };
+        let Some(by) = &c.by_pieces else {
+            return 0;
+        };
+        let both = |t: usize| i64::from(counts[0][t]) + i64::from(counts[1][t]);
+        let lookup = |name: &str| -> Option<i64> {
+            if name == "pieces" {
+                return Some((0..counts[0].len()).map(both).sum());
+            }
+            self.game.rules().piece_index(name).map(|t| both(t.index()))
+        };
+        // The names were checked when the rule was read; an overflow counts as no moves left.
+        let moves = by.0.eval(&lookup).unwrap_or(0).clamp(0, 99_999);
+        u32::try_from(moves * 2).unwrap_or(0)
     }
 
     /// The counter of each draw rule, in plies.
