@@ -1804,6 +1804,26 @@ fn makruk_counts_by_the_pieces_on_the_board() {
     assert_eq!(replay("one.txt", one_boat, line), "12 moves checked; result *: the game goes on");
 }
 
+/// Xiangqi's perpetual check: the chariot that checks at every move while the position comes
+/// back a third time loses (0-1 after 5. Re5+); a quiet chariot move in the cycle makes the
+/// third time a draw.
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    let dir = scratch("xiangqi_perpetual");
+    let replay = |name: &str, moves: &str| {
+        let record = format!("[Ruleset \"xiangqi\"]\n[FEN \"4k4/9/9/9/9/R8/9/9/9/5K3 w - - 0 1\"]\n\n{moves} *\n");
+        hetproba(&["replay", &write(&dir, name, &record)]).ok().stdout.lines().last().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        replay("checks.txt", "1. Re5+ Kd10 2. Rd5+ Ke10 3. Re5+ Kd10 4. Rd5+ Ke10 5. Re5+"),
+        "9 moves checked; result 0-1: black wins: perpetual check (the same position three times)"
+    );
+    assert_eq!(
+        replay("quiet.txt", "1. Re5+ Kd10 2. Ra5 Ke10 3. Re5+ Kd10 4. Ra5 Ke10"),
+        "8 moves checked; result 1/2-1/2: draw: the same position three times"
+    );
+}
+
 /// After 1. e4 no black pawn can take on e3, so the position is the one the knights' shuffle
 /// returns to (FIDE 9.2): the third time is after 5. Ng1. With a pawn on d4 that could take, the
 /// position after 1. e4 is another, and the game goes on.

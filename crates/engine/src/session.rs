@@ -249,7 +249,42 @@ impl<'g> Session<'g> {
     #[inline]
     fn drawn(&self) -> Option<Outcome> {
         let rule = self.history_draw()?;
-        Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
+        let draw = &self.game.rules().draws[rule];
+        if let DrawKind::Repetition(r) = &draw.kind
+            && r.check_loses
+            && let Some(checker) = self.perpetual_checker()
+        {
+            let reason = format!("perpetual check ({})", draw.reason);
+            return Some(Outcome { winner: Some(checker.other()), reason });
+        }
+        Some(Outcome { winner: None, reason: draw.reason.clone() })
+    }
+
+    /// The player who gave check with every move of theirs since the current position first
+    /// stood, if exactly one did (both checking is a draw). Walks a copy of the position back
+    /// through the cycle; a cycle longer than the moves it can take back counts as no check.
+    #[inline(never)]
+    fn perpetual_checker(&self) -> Option<PlayerId> {
+        let keys = &self.keys[self.since..];
+        let (now, before) = keys.split_last()?;
+        let first = (before.len() % 2..before.len()).step_by(2).find(|&i| before[i] == *now)?;
+        let plies = keys.len() - 1 - first;
+        if plies > self.pos.moves_logged() {
+            return None;
+        }
+        let mut pos = self.pos.clone();
+        let mut always = [true, true];
+        for _ in 0..plies {
+            // The move that made `pos` was the other player's: did it leave the side to move in check?
+            let mover = pos.side().other();
+            always[mover.index()] &= self.game.is_check(&pos);
+            pos.unmake();
+        }
+        match always {
+            [true, false] => Some(PlayerId::FIRST),
+            [false, true] => Some(PlayerId::SECOND),
+            _ => None,
+        }
     }
 
     /// The first `[[draw]]` rule that holds now, by its index: the draws that need history,

@@ -54,6 +54,7 @@ impl Counter {
 
 impl DrawPrim for Counter {
     fn read(input: &mut DrawInput) -> Option<Counter> {
+        input.refuse_others(&["reset", "material"], "a move-count draw");
         let (material, reset) = (input.extra("material"), input.extra("reset"));
         let m = input.value;
         let mut by_pieces = None;
