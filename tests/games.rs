@@ -518,6 +518,7 @@ fn play_the_collection_rulesets_to_the_end() {
     }
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
     play_to_the_end("pente", &["--param", "size=9"], "mcts:20", "random", "5");
+    play_to_the_end("nine-mens-morris", &[], "mcts:20", "random", "4");
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
@@ -883,7 +884,46 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:21",
-        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION",
+        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N",
+    );
+    // "remove(enemy, " is 14 characters: the argument.
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, spare-line=1)");
+    assert_broken(
+        "spare_line_short",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:21",
+        "spare-line= is the length of a line that protects its pieces: at least 2",
+    );
+}
+
+/// `remove(enemy, spare-line=3)` on the Mills fixture: a stone in a row of three is spared
+/// unless every enemy stone stands in one; `leap(anywhere)` flies to any empty cell.
+#[test]
+fn a_removal_spares_lines_and_a_leap_flies() {
+    let dir = scratch("spare_line");
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, spare-line=3)");
+    let path = write(&dir, "mills.toml", &text);
+    // Worked by hand: black's a3-b3-c3 is a row of three, d4 is alone: c1 takes d4 only; the
+    // nine other empty cells make no row.
+    let run = hetproba(&["moves", &path, "--position", "3B/BBB1/4/WW2 w"]).ok();
+    assert_eq!(run.stdout.trim(), "c1/xd4 d1 a2 b2 c2 d2 d3 a4 b4 c4");
+    // Every black stone in a row: any may go.
+    let run = hetproba(&["moves", &path, "--position", "4/BBB1/4/WW2 w"]).ok();
+    assert!(run.stdout.starts_with("c1/xa3 c1/xb3 c1/xc3 "), "{}", run.stdout);
+    let text = MILLS.replace("do = \"place\"\nnext", "do = \"leap(anywhere, to=empty)\"\nnext");
+    let path = write(&dir, "fly.toml", &text);
+    // Worked by hand: a1 and b1 each fly to any of the 12 empty cells; two stones make no row of
+    // three: 24 moves.
+    let run = hetproba(&["moves", &path, "--position", "4/BB2/4/WW2 w"]).ok();
+    assert_eq!(run.stdout.split_whitespace().count(), 24, "{}", run.stdout);
+    let text = MILLS.replace("do = \"place\"\nnext", "do = \"leap(anywhere, (1,2))\"\nnext");
+    assert_broken(
+        "leap_anywhere_offsets",
+        &[("fly.toml", &text)],
+        "fly.toml",
+        "24:7",
+        "leap(anywhere) goes to any cell of the board: it takes no offsets and no forward",
     );
 }
 

@@ -36,6 +36,8 @@ mod hasami;
 mod hexasah;
 #[path = "oracles/loa.rs"]
 mod loa;
+#[path = "oracles/morris.rs"]
+mod morris;
 #[path = "oracles/pente.rs"]
 mod pente;
 #[path = "oracles/shared.rs"]
@@ -714,6 +716,56 @@ impl Oracle for pente::Pente {
     }
 }
 
+impl Oracle for morris::Morris {
+    type Move = morris::Move;
+
+    /// The men each player has placed are read from the position's phase (`place:A,B`, or
+    /// `move` once all are placed).
+    fn from_engine(game: &Game, pos: &Position) -> morris::Morris {
+        let mut out = morris::Morris::start();
+        for s in engine_board(game, pos) {
+            let p = morris::POINTS.iter().position(|&n| n == s.name).unwrap_or_else(|| panic!("morris: no point {}", s.name));
+            out.board[p] = s.piece.map(|(owner, _)| owner);
+        }
+        let text = game.write_position(pos);
+        let phase = text.split(' ').nth(2).expect("morris positions carry their phase");
+        out.placed = match phase.strip_prefix("place") {
+            None => [9, 9],
+            Some("") => [0, 0],
+            Some(counts) => {
+                let (a, b) = counts.trim_start_matches(':').split_once(',').expect("two counts");
+                [a.parse().expect("a count"), b.parse().expect("a count")]
+            }
+        };
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<morris::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &morris::Move) -> morris::Morris {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        morris::Morris::result(self)
+    }
+
+    fn key(&self, mv: &morris::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        morris::Morris::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        morris::Morris::drawing(self)
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Comparison helpers
 
@@ -1191,6 +1243,59 @@ fn random_games_pente() {
     assert!(compared >= 10, "only {compared} positions compared on perft");
     assert!(ten >= 1, "no game reached the fifth pair");
     eprintln!("pente: perft 2 compared from {compared} positions; {ten} positions with ten stones captured");
+}
+
+/// Nine men's morris from the empty board: 24, 23 x 24, 22 x 23 x 24, 21 x 22 x 23 x 24 (no mill
+/// before white's third man, ply 5), then the first mills.
+#[test]
+fn perft_nine_mens_morris() {
+    let counts = perft_agrees("nine-mens-morris", &[], morris::Morris::start(), 1..=4);
+    assert_eq!(counts, [24, 552, 12144, 255024]);
+}
+
+/// Random games of Nine men's morris: placing with mills and removals, men spared in mills,
+/// stepping, flying at three men, the two-men and blocked losses compared at every ply; perft 3
+/// from positions of further games (those with a multiple of eight moves). Random games seldom
+/// put every enemy man in a mill: [`positions_nine_mens_morris`] sets that up.
+#[test]
+fn random_games_nine_mens_morris() {
+    let finished = random_games_of("nine-mens-morris", &[], morris::Morris::start(), 0x3_0225, 40, 300);
+    assert!(finished >= 20, "only {finished} of 40 games ended");
+    let game = game("nine-mens-morris", &[]);
+    let (mut compared, mut flying) = (0, 0);
+    oracle_games(morris::Morris::start(), 0x3_0226, 20, 300, |oracle, moves| {
+        flying += usize::from(!oracle.placing() && oracle.men(oracle.side) == 3 && !moves.is_empty());
+        if moves.len() % 8 == 0 && !moves.is_empty() {
+            let mut pos = game.read_position(&oracle.text()).expect("the oracle's position reads");
+            assert!(oracle.shown_by(&morris::Morris::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+            assert_eq!(game.perft(&mut pos, 3), oracle.perft(3), "perft 3 from\n{}", oracle.drawing());
+            compared += 1;
+        }
+    });
+    assert!(compared >= 20, "only {compared} positions compared on perft");
+    assert!(flying >= 1, "no game reached three men");
+    eprintln!("nine-mens-morris: perft 3 from {compared} positions; {flying} positions with flying");
+}
+
+/// Perft 3 from set positions where random games rarely go: every enemy man in a mill (any may
+/// be taken), while placing and while flying; two mills closed at once; a blocked player.
+#[test]
+fn positions_nine_mens_morris() {
+    let game = game("nine-mens-morris", &[]);
+    for text in [
+        "BBB/3/3/6/3/3/WW1 w place:2,3",
+        "BBB/1B1/1B1/6/3/3/WW1 w place:2,5",
+        "BBB/3/3/1W4/3/W2/W2 w move",
+        "3/3/W2/WW4/W2/3/WB1 w place:5,5",
+        "BWB/3/3/BW3W/3/3/BW1 b move",
+    ] {
+        let mut pos = game.read_position(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let oracle = morris::Morris::from_engine(&game, &pos);
+        assert_eq!(oracle.text(), text, "the oracle reads the position back");
+        let diff = differences(&game, &pos, &oracle);
+        assert!(diff.is_empty(), "{text}:\n{diff}");
+        assert_eq!(game.perft(&mut pos, 3), oracle.perft(3), "perft 3 from {text}");
+    }
 }
 
 /// A Pente position of the oracle in the engine's notation: rows from the top, the side, the

@@ -34,6 +34,10 @@ impl Compile<model::Leap> for Leap {
             };
             (0..board.len())
                 .map(|c| {
+                    if leap.anywhere {
+                        // Flying: every other cell, a table built only for rules that fly.
+                        return (0..board.len()).filter(|&t| t != c).map(CellId::new).collect();
+                    }
                     let cell = board.cell(CellId::new(c));
                     offsets.iter().filter_map(|(dx, dy)| board.at(cell.x + dx, cell.y + dy)).collect()
                 })

@@ -14,12 +14,19 @@ use crate::syntax::ArgValue;
 pub struct Remove {
     pub of: Whose,
     pub region: Option<RegionId>,
+    /// `spare-line=N`: a piece standing in an unbroken line of N or more of its owner's pieces
+    /// (along any of the board's directions) is spared, unless every piece it could take is.
+    pub spare_line: Option<u32>,
 }
 
 impl Remove {
     pub const SPEC: Spec = Spec::new(
         &["remove"],
-        &[ArgSpec::at("enemy|own|any", "enemy"), ArgSpec::key("in", "REGION", "anywhere")],
+        &[
+            ArgSpec::at("enemy|own|any", "enemy"),
+            ArgSpec::key("in", "REGION", "anywhere"),
+            ArgSpec::key("spare-line", "N, at least 2", "none"),
+        ],
         "a later part only: take a piece off the board",
         "remove-a-later-part-that-takes-a-piece-off-and-a-later-parts-if",
     )
@@ -33,7 +40,7 @@ impl MovePrim for Remove {
         let of = match args.positional().as_slice() {
             [] => Whose::Enemy,
             [_, extra, ..] => {
-                r.arg_error(extra, "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION");
+                r.arg_error(extra, "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N");
                 Whose::Enemy
             }
             [arg] => match &arg.value {
@@ -47,7 +54,15 @@ impl MovePrim for Remove {
             },
         };
         let region = args.key("in").and_then(|arg| r.region(arg));
-        Some(Remove { of, region })
+        let spare_line = args.key("spare-line").and_then(|arg| {
+            let n = r.uint(arg)?;
+            if n < 2 {
+                r.arg_error(arg, "spare-line= is the length of a line that protects its pieces: at least 2");
+                return None;
+            }
+            Some(n)
+        });
+        Some(Remove { of, region, spare_line })
     }
 
     fn words(&self, r: &Ruleset, _piece: PieceTypeId, lang: Lang) -> String {
@@ -58,7 +73,10 @@ impl MovePrim for Remove {
                 Whose::Any => "Egy bábu",
             };
             let place = self.region.map_or(String::new(), |id| format!(", amely itt áll: {},", region_words_in(r, id, lang)));
-            return format!("{whose}{place} lekerül a tábláról.");
+            let spare = self.spare_line.map_or(String::new(), |n| {
+                format!(" Nem lehet olyan, amely tulajdonosa legalább {n} bábujának egyenes, megszakítatlan sorában áll, hacsak mind ilyen.")
+            });
+            return format!("{whose}{place} lekerül a tábláról.{spare}");
         }
         let whose = match self.of {
             Whose::Own => "an own piece",
@@ -66,7 +84,10 @@ impl MovePrim for Remove {
             Whose::Any => "a piece",
         };
         let place = self.region.map_or(String::new(), |id| format!(" standing on {}", region_words_in(r, id, lang)));
-        format!("Take {whose}{place} off the board.")
+        let spare = self.spare_line.map_or(String::new(), |n| {
+            format!(" Not one standing in a straight unbroken line of {n} or more of its owner's pieces, unless all of them do.")
+        });
+        format!("Take {whose}{place} off the board.{spare}")
     }
 
     fn only_later(&self, rule: &str) -> Option<String> {
@@ -95,8 +116,11 @@ mod tests {
         // The message for a second argument names everything remove() takes.
         assert_eq!(
             message(&removal("enemy, own").expect_err("refused")),
-            "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), and in=REGION"
+            "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N"
         );
+        assert_eq!(message(&removal("enemy, spare-line=1").expect_err("refused")), "spare-line= is the length of a line that protects its pieces: at least 2");
+        let r = removal("enemy, spare-line=3").unwrap_or_else(|e| panic!("{e}"));
+        assert!(crate::describe::move_words(&r, &r.moves[0]).ends_with("Not one standing in a straight unbroken line of 3 or more of its owner's pieces, unless all of them do."));
         assert_eq!(message(&removal("foe").expect_err("refused")), "remove() takes enemy, own or any: whose piece leaves the board");
     }
 }
