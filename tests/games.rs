@@ -518,6 +518,7 @@ fn play_the_collection_rulesets_to_the_end() {
     }
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
     play_to_the_end("pente", &["--param", "size=9"], "mcts:20", "random", "5");
+    play_to_the_end("fanorona", &[], "mcts:20", "random", "5");
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");

@@ -1,7 +1,7 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, from their pages in
+//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Fanorona, from their pages in
 //! docs/games), never
 //! from the engine, and the tests that hold the
 //! engine to them:
@@ -26,6 +26,8 @@ mod camelot;
 mod columns;
 #[path = "oracles/dameo.rs"]
 mod dameo;
+#[path = "oracles/fanorona.rs"]
+mod fanorona;
 #[path = "oracles/fox.rs"]
 mod fox;
 #[path = "oracles/geese.rs"]
@@ -714,6 +716,44 @@ impl Oracle for pente::Pente {
     }
 }
 
+impl Oracle for fanorona::Fanorona {
+    type Move = fanorona::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> fanorona::Fanorona {
+        let mut out = fanorona::Fanorona::empty();
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, fanorona::name((s.x, s.y)), "fanorona: cell name and coordinates disagree");
+            out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
+        }
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<fanorona::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &fanorona::Move) -> fanorona::Fanorona {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        fanorona::Fanorona::result(self)
+    }
+
+    fn key(&self, mv: &fanorona::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        fanorona::Fanorona::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        fanorona::Fanorona::drawing(self)
+    }
+}
+
 // ----------------------------------------------------------------------------------------------
 // Comparison helpers
 
@@ -1191,6 +1231,69 @@ fn random_games_pente() {
     assert!(compared >= 10, "only {compared} positions compared on perft");
     assert!(ten >= 1, "no game reached the fifth pair");
     eprintln!("pente: perft 2 compared from {compared} positions; {ten} positions with ten stones captured");
+}
+
+/// Fanorona from the start: five captures into the centre (worked by hand on the game's page),
+/// then the chains of the replies.
+#[test]
+fn perft_fanorona() {
+    let counts = perft_agrees("fanorona", &[], fanorona::Fanorona::start(), 1..=4);
+    assert_eq!(counts[0], 5);
+}
+
+/// Random Fanorona games: chains of approach and withdrawal, the choice between them, paika
+/// when nothing can be taken, and both ends compared at every ply; the notation of every move
+/// read back; perft 2 from every tenth position.
+#[test]
+fn random_games_fanorona() {
+    let finished = random_games_of("fanorona", &[], fanorona::Fanorona::start(), 0xFA_0000, 40, 300);
+    assert!(finished >= 10, "only {finished} of 40 games ended");
+    let game = game("fanorona", &[]);
+    let mut compared = 0;
+    let mut longest = 0;
+    oracle_games(fanorona::Fanorona::start(), 0xFA_0001, 20, 200, |oracle, moves| {
+        longest = longest.max(moves.values().map(|m| m.path.len()).max().unwrap_or(0));
+        if moves.len() % 10 == 0 && !moves.is_empty() {
+            let mut pos = game.read_position(&fanorona_text(oracle)).expect("the oracle's position reads");
+            assert!(oracle.shown_by(&fanorona::Fanorona::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+            assert_eq!(game.perft(&mut pos, 2), oracle.perft(2), "perft 2 from\n{}", oracle.drawing());
+            for mv in game.legal_moves(&pos) {
+                let text = game.move_name(&pos, mv);
+                assert_eq!(game.parse_move(&pos, &text).ok(), Some(mv), "{text} reads back in\n{}", oracle.drawing());
+            }
+            compared += 1;
+        }
+    });
+    assert!(compared >= 10, "only {compared} positions compared on perft");
+    assert!(longest >= 3, "no chain of three captures among the moves seen");
+    eprintln!("fanorona: perft 2 compared from {compared} positions; chains of up to {longest} steps");
+}
+
+/// A Fanorona position of the oracle in the engine's notation: rows from the top, the side.
+fn fanorona_text(p: &fanorona::Fanorona) -> String {
+    let rows: Vec<String> = (0..5)
+        .rev()
+        .map(|y| {
+            let (mut row, mut empty) = (String::new(), 0);
+            for x in 0..9 {
+                match p.at((x, y)) {
+                    None => empty += 1,
+                    Some(owner) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(if owner == fanorona::WHITE { 'W' } else { 'B' });
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            row
+        })
+        .collect();
+    format!("{} {}", rows.join("/"), if p.side == fanorona::WHITE { "w" } else { "b" })
 }
 
 /// A Pente position of the oracle in the engine's notation: rows from the top, the side, the
