@@ -1271,19 +1271,26 @@ fn random_games_fanorona() {
 
 /// A Fanorona position of the oracle in the engine's notation: rows from the top, the side.
 fn fanorona_text(p: &fanorona::Fanorona) -> String {
-    let rows: Vec<String> = (0..5)
+    let rows = rows_text(9, 5, |sq| p.at(sq).map(|owner| if owner == fanorona::WHITE { 'W' } else { 'B' }));
+    format!("{rows} {}", if p.side == fanorona::WHITE { "w" } else { "b" })
+}
+
+/// A board's rows from the top, as position notation writes them: a piece's letter, a run of
+/// empty cells as its length, rows joined by '/'.
+fn rows_text(width: i32, height: i32, mark: impl Fn((i32, i32)) -> Option<char>) -> String {
+    let rows: Vec<String> = (0..height)
         .rev()
         .map(|y| {
             let (mut row, mut empty) = (String::new(), 0);
-            for x in 0..9 {
-                match p.at((x, y)) {
+            for x in 0..width {
+                match mark((x, y)) {
                     None => empty += 1,
-                    Some(owner) => {
+                    Some(letter) => {
                         if empty > 0 {
                             row.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        row.push(if owner == fanorona::WHITE { 'W' } else { 'B' });
+                        row.push(letter);
                     }
                 }
             }
@@ -1293,36 +1300,15 @@ fn fanorona_text(p: &fanorona::Fanorona) -> String {
             row
         })
         .collect();
-    format!("{} {}", rows.join("/"), if p.side == fanorona::WHITE { "w" } else { "b" })
+    rows.join("/")
 }
 
 /// A Pente position of the oracle in the engine's notation: rows from the top, the side, the
 /// captured stones.
 fn oracle_text(p: &pente::Pente) -> String {
-    let rows: Vec<String> = (0..p.size)
-        .rev()
-        .map(|y| {
-            let (mut row, mut empty) = (String::new(), 0);
-            for x in 0..p.size {
-                match p.at((x, y)) {
-                    None => empty += 1,
-                    Some(owner) => {
-                        if empty > 0 {
-                            row.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        row.push(if owner == pente::WHITE { 'w' } else { 'b' });
-                    }
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            row
-        })
-        .collect();
+    let rows = rows_text(p.size, p.size, |sq| p.at(sq).map(|owner| if owner == pente::WHITE { 'w' } else { 'b' }));
     let side = if p.side == pente::WHITE { "w" } else { "b" };
-    format!("{} {side} captured:stone={},{}", rows.join("/"), p.captured[0], p.captured[1])
+    format!("{rows} {side} captured:stone={},{}", p.captured[0], p.captured[1])
 }
 
 /// Plays `line` (moves as `show` writes them) from the rules' start `start` on the engine and
