@@ -519,6 +519,7 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
     play_to_the_end("pente", &["--param", "size=9"], "mcts:20", "random", "5");
     play_to_the_end("nine-mens-morris", &[], "mcts:20", "random", "4");
+    play_to_the_end("fanorona", &[], "mcts:20", "random", "5");
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
@@ -757,18 +758,108 @@ fn a_move_of_two_parts_is_one_move() {
     assert!(!show.stdout.contains("\n  - Place a neutral arrow"), "the later part is no move of its own: {}", show.stdout);
 }
 
+/// A capture by approach or withdrawal whose man goes on capturing (docs/language.md, "Later
+/// parts that move the piece again"). Line 20 is the first rule's `next`, 23 the later part's
+/// `do`, 26 its `direction`.
+const CHAINS: &str = "[game]\nid = \"chains\"\nname = \"Chains\"\n\n[[players]]\nname = \"white\"\n\n[[players]]\nname = \"black\"\n\n\
+[board]\nwidth = 5\nheight = 3\n\n[pieces.man]\nsymbols = [\"W\", \"B\"]\n\n\
+[moves.capture]\ndo = \"step(all) then approach(all) then withdraw(all)\"\nnext = \"again\"\n\n\
+[moves.again]\ndo = \"step(all) then approach(all) then withdraw(all)\"\nnext = \"again\"\nchain = \"may-stop\"\ndirection = \"other\"\nrevisit = \"never\"\n\n\
+[moves.man]\ndo = \"step(all)\"\n\n[turn]\ncapture = \"compulsory\"\n\n[[end]]\nif = \"no-pieces by next\"\nresult = \"mover wins\"\n";
+
+#[test]
+fn a_piece_that_goes_on_capturing() {
+    let dir = scratch("chains");
+    let path = write(&dir, "chains.toml", CHAINS);
+    // Worked by hand (docs/language.md): b1-a1 withdraws from c1; b1-b2 approaches b3, then may
+    // stop, withdraw from c1 by b2-a3, or approach d2 by b2-c2 and withdraw from c1 by c2-c3.
+    let run = hetproba(&["moves", &path, "--position", "1B3/3B1/1WB2 w"]).ok();
+    let mut names: Vec<&str> = run.stdout.split_whitespace().collect();
+    names.sort();
+    assert_eq!(names, ["b1-a1xc1", "b1-b2xb3", "b1-b2xb3/b2-a3xc1", "b1-b2xb3/b2-c2xd2", "b1-b2xb3/b2-c2xd2/c2-c3xc1"]);
+    let json = hetproba(&["moves", &path, "--position", "1B3/3B1/1WB2 w", "--json"]).ok();
+    assert!(json.stdout.contains("\"from\":\"b1\",\"to\":\"c3\",\"path\":[\"b2\",\"c2\",\"c3\"]"), "{}", json.stdout);
+    let after = hetproba(&["moves", &path, "--position", "1B3/3B1/1WB2 w", "--after", "b1-b2xb3/b2-c2xd2/c2-c3xc1"]).ok();
+    assert_eq!(after.stdout.trim(), "no legal moves (white wins: no pieces left)", "{}", after.stdout);
+    let show = hetproba(&["show", &path]).ok();
+    assert!(show.stdout.contains("the same piece moves on from where it arrived"), "{}", show.stdout);
+    assert!(
+        show.stdout.contains("never in the direction of its step before; never onto a cell it stood on earlier in the move"),
+        "{}",
+        show.stdout
+    );
+    let hu = hetproba(&["show", &path, "--lang", "hu"]).ok();
+    assert!(hu.stdout.contains("ugyanaz a bábu lép tovább"), "{}", hu.stdout);
+}
+
+#[test]
+fn broken_moves_that_go_on() {
+    let text = CHAINS.replace("revisit = \"never\"\n", "");
+    assert_broken(
+        "onward_loop",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "23:6",
+        "'again' goes on with itself, round and round: say revisit = \"never\"",
+    );
+    let text = CHAINS.replace("direction = \"other\"", "direction = \"same\"");
+    assert_broken("onward_direction", &[("chains.toml", &text)], "chains.toml", "26:13", "direction must be any or other, not 'same'");
+    let text = CHAINS.replace("do = \"step(all)\"\n", "do = \"step(all)\"\ndirection = \"other\"\n");
+    assert_broken(
+        "onward_not_a_part",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "31:13",
+        "direction applies to moves of hops (jump, fly) and to a later part that moves the piece again, and 'man' is neither",
+    );
+    let text = CHAINS.replacen("then approach(all) then withdraw(all)", "then enclose(all, remove)", 1);
+    assert_broken(
+        "onward_effect",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "20:8",
+        "a move whose piece moves again takes only effects that capture as it goes (approach, withdraw, surround) for now, and 'capture' has enclose()",
+    );
+    let text = CHAINS.replacen("do = \"step(all) then approach(all) then withdraw(all)\"", "do = \"place\"", 1);
+    assert_broken(
+        "onward_after_place",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "20:8",
+        "a later part that moves the piece again follows a step(), slide() or leap(), and 'capture' is place()",
+    );
+    let text = CHAINS.replace("revisit = \"never\"\n", "revisit = \"never\"\nif = \"count by mover > 1\"\n");
+    assert_broken(
+        "onward_if",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "28:6",
+        "a later part that moves the piece again takes no if yet: 'again' has one",
+    );
+    let later = CHAINS.find("[moves.again]").expect("the later part");
+    let end = CHAINS.find("[moves.man]").expect("the paika");
+    let text = format!("{}{}", &CHAINS[..later], &CHAINS[end..]).replace("next = \"again\"", "next = \"capture\"");
+    assert_broken(
+        "onward_itself",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "20:8",
+        "a move cannot go on with itself: 'capture' names itself in next; write the later part as a rule of its own",
+    );
+}
+
 #[test]
 fn broken_moves_of_two_parts() {
     // Line 29 is `next = "shoot"`: its value at column 8.
     let text = TWO_PARTS.replace("next = \"shoot\"", "next = \"shot\"").replace("place(along=all)", "place");
     assert_broken("next_unknown", &[("next.toml", &text)], "next.toml", "29:8", "no move 'shot' in [moves]; the moves are: move, shoot");
-    let text = TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"step(all)\"");
+    let text = TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"jump(all)\"");
     assert_broken(
-        "next_step",
+        "next_jump",
         &[("next.toml", &text)],
         "next.toml",
         "29:8",
-        "a later part of a move is a place() or a remove() for now, and 'shoot' is step()",
+        "a later part of a move is a place() or a remove(), or a step(), slide() or leap() of the piece that moved, and 'shoot' is jump()",
     );
     let text =
         TWO_PARTS.replace("piece = \"arrow\"\ndo = \"place(along=all)\"", "piece = \"amazon\"\ndo = \"place(along=all) then flip(all)\"");

@@ -32,6 +32,7 @@ mod moves;
 mod mv;
 mod notation;
 mod one_way;
+mod onward;
 mod paths;
 mod perft;
 mod piece;

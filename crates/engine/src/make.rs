@@ -108,8 +108,9 @@ impl Game {
         }
         if !rule.effects.is_empty() {
             rule.effects.make(self.board(), keys, pos, side, mv.to, mv.is_capture());
-            // Suicide: the arriving piece is among what its own move captures.
-            if rule.effects.removes() && mv.captures.contains(mv.to) {
+            // Suicide: the arriving piece is among what its own move captures. (A piece that
+            // moved again may end where a piece it took stood.)
+            if rule.effects.removes() && !rule.goes_on && mv.captures.contains(mv.to) {
                 pos.set(keys, mv.to, None);
             }
         }

@@ -122,11 +122,20 @@ impl Game {
     /// A move written by its template; with SAN move notation, the check or mate mark follows,
     /// as it does every move of the game.
     fn render_marked(&self, pos: &Position, mv: Move, path: &[CellId]) -> String {
-        let mut out = self.render(mv, path);
+        let mut out = if self.compiled(mv.rule.index()).rule.goes_on { self.render_onward(pos, mv, path) } else { self.render(mv, path) };
         if self.rules().notation.san {
             out.extend(self.check_mark(pos, mv));
         }
         out
+    }
+
+    /// A move whose piece moved again: each part by its own rule's template, joined by `/`
+    /// (`d3-e3xf3/e3-e4xe5`), along the first chain of parts that makes it.
+    fn render_onward(&self, pos: &Position, mv: Move, path: &[CellId]) -> String {
+        match self.onward_ways(pos, &mv).into_iter().next() {
+            Some(parts) => parts.iter().map(|p| self.render(*p, &[p.to])).collect::<Vec<_>>().join("/"),
+            None => self.render(mv, path),
+        }
     }
 
     /// `+` when the move leaves a royal piece of the opponent attacked, `#` when it also leaves

@@ -40,7 +40,12 @@ impl Game {
         if mv.is_pass() || mv.from == NO_CELL {
             return vec![Vec::new()];
         }
-        self.compiled(mv.rule.index()).kind.paths(self, pos, mv).unwrap_or_else(|| vec![vec![mv.to]])
+        let compiled = self.compiled(mv.rule.index());
+        if compiled.rule.goes_on {
+            // A piece that moved again: the landing of each part.
+            return self.onward_ways(pos, mv).into_iter().map(|parts| parts.iter().map(|p| p.to).collect()).collect();
+        }
+        compiled.kind.paths(self, pos, mv).unwrap_or_else(|| vec![vec![mv.to]])
     }
 
     /// The distinct ways a move takes its captured pieces: per path, each piece taken with the

@@ -6,7 +6,7 @@ use crate::effects::Effects;
 use crate::mv::RuleId;
 use crate::piece::Piece;
 use hetproba_board::{CellId, CellSets};
-use hetproba_rules::model::{PieceTypeId, PlayerId};
+use hetproba_rules::model::{Onward, PieceTypeId, PlayerId};
 
 #[derive(Clone, Debug)]
 pub(crate) struct Rule {
@@ -44,6 +44,10 @@ pub(crate) struct Rule {
     pub views_plain: bool,
     /// It has an `if`, asked before its moves are generated.
     pub conditional: bool,
+    /// Its later part (`next`) moves the piece that moved again ([`crate::onward`]).
+    pub goes_on: bool,
+    /// As such a later part: how the move goes on with it.
+    pub onward: Onward,
 }
 
 impl Rule {

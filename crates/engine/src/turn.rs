@@ -364,6 +364,9 @@ impl Game {
             return true;
         }
         if let Some(next) = rule.next {
+            if rule.goes_on {
+                return self.generate_onward::<W>(pos, side, index, next, sink);
+            }
             return self.generate_parts::<W>(pos, side, index, next, sink);
         }
         self.generate_kind::<W>(pos, side, index, sink)

@@ -1,7 +1,7 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, from their pages in
+//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Fanorona, from their pages in
 //! docs/games), never
 //! from the engine, and the tests that hold the
 //! engine to them:
@@ -26,6 +26,8 @@ mod camelot;
 mod columns;
 #[path = "oracles/dameo.rs"]
 mod dameo;
+#[path = "oracles/fanorona.rs"]
+mod fanorona;
 #[path = "oracles/fox.rs"]
 mod fox;
 #[path = "oracles/geese.rs"]
@@ -737,6 +739,15 @@ impl Oracle for morris::Morris {
                 [a.parse().expect("a count"), b.parse().expect("a count")]
             }
         };
+impl Oracle for fanorona::Fanorona {
+    type Move = fanorona::Move;
+
+    fn from_engine(game: &Game, pos: &Position) -> fanorona::Fanorona {
+        let mut out = fanorona::Fanorona::empty();
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, fanorona::name((s.x, s.y)), "fanorona: cell name and coordinates disagree");
+            out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
+        }
         out.side = pos.side().0;
         out
     }
@@ -746,6 +757,11 @@ impl Oracle for morris::Morris {
     }
 
     fn play(&self, mv: &morris::Move) -> morris::Morris {
+    fn moves(&self) -> Vec<fanorona::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &fanorona::Move) -> fanorona::Fanorona {
         self.make(mv)
     }
 
@@ -754,6 +770,10 @@ impl Oracle for morris::Morris {
     }
 
     fn key(&self, mv: &morris::Move) -> Key {
+        fanorona::Fanorona::result(self)
+    }
+
+    fn key(&self, mv: &fanorona::Move) -> Key {
         key_without_promotion(mv.key())
     }
 
@@ -763,6 +783,11 @@ impl Oracle for morris::Morris {
 
     fn drawing(&self) -> String {
         morris::Morris::drawing(self)
+        fanorona::Fanorona::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        fanorona::Fanorona::drawing(self)
     }
 }
 
@@ -1302,18 +1327,64 @@ fn positions_nine_mens_morris() {
 /// captured stones.
 fn oracle_text(p: &pente::Pente) -> String {
     let rows: Vec<String> = (0..p.size)
+/// Fanorona from the start: five captures into the centre (worked by hand on the game's page),
+/// then the chains of the replies.
+#[test]
+fn perft_fanorona() {
+    let counts = perft_agrees("fanorona", &[], fanorona::Fanorona::start(), 1..=4);
+    assert_eq!(counts[0], 5);
+}
+
+/// Random Fanorona games: chains of approach and withdrawal, the choice between them, paika
+/// when nothing can be taken, and both ends compared at every ply; the notation of every move
+/// read back; perft 2 from every tenth position.
+#[test]
+fn random_games_fanorona() {
+    let finished = random_games_of("fanorona", &[], fanorona::Fanorona::start(), 0xFA_0000, 40, 300);
+    assert!(finished >= 10, "only {finished} of 40 games ended");
+    let game = game("fanorona", &[]);
+    let mut compared = 0;
+    let mut longest = 0;
+    oracle_games(fanorona::Fanorona::start(), 0xFA_0001, 20, 200, |oracle, moves| {
+        longest = longest.max(moves.values().map(|m| m.path.len()).max().unwrap_or(0));
+        if moves.len() % 10 == 0 && !moves.is_empty() {
+            let mut pos = game.read_position(&fanorona_text(oracle)).expect("the oracle's position reads");
+            assert!(oracle.shown_by(&fanorona::Fanorona::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+            assert_eq!(game.perft(&mut pos, 2), oracle.perft(2), "perft 2 from\n{}", oracle.drawing());
+            for mv in game.legal_moves(&pos) {
+                let text = game.move_name(&pos, mv);
+                assert_eq!(game.parse_move(&pos, &text).ok(), Some(mv), "{text} reads back in\n{}", oracle.drawing());
+            }
+            compared += 1;
+        }
+    });
+    assert!(compared >= 10, "only {compared} positions compared on perft");
+    assert!(longest >= 3, "no chain of three captures among the moves seen");
+    eprintln!("fanorona: perft 2 compared from {compared} positions; chains of up to {longest} steps");
+}
+
+/// A Fanorona position of the oracle in the engine's notation: rows from the top, the side.
+fn fanorona_text(p: &fanorona::Fanorona) -> String {
+    let rows = rows_text(9, 5, |sq| p.at(sq).map(|owner| if owner == fanorona::WHITE { 'W' } else { 'B' }));
+    format!("{rows} {}", if p.side == fanorona::WHITE { "w" } else { "b" })
+}
+
+/// A board's rows from the top, as position notation writes them: a piece's letter, a run of
+/// empty cells as its length, rows joined by '/'.
+fn rows_text(width: i32, height: i32, mark: impl Fn((i32, i32)) -> Option<char>) -> String {
+    let rows: Vec<String> = (0..height)
         .rev()
         .map(|y| {
             let (mut row, mut empty) = (String::new(), 0);
-            for x in 0..p.size {
-                match p.at((x, y)) {
+            for x in 0..width {
+                match mark((x, y)) {
                     None => empty += 1,
-                    Some(owner) => {
+                    Some(letter) => {
                         if empty > 0 {
                             row.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        row.push(if owner == pente::WHITE { 'w' } else { 'b' });
+                        row.push(letter);
                     }
                 }
             }
@@ -1323,8 +1394,15 @@ fn oracle_text(p: &pente::Pente) -> String {
             row
         })
         .collect();
+    rows.join("/")
+}
+
+/// A Pente position of the oracle in the engine's notation: rows from the top, the side, the
+/// captured stones.
+fn oracle_text(p: &pente::Pente) -> String {
+    let rows = rows_text(p.size, p.size, |sq| p.at(sq).map(|owner| if owner == pente::WHITE { 'w' } else { 'b' }));
     let side = if p.side == pente::WHITE { "w" } else { "b" };
-    format!("{} {side} captured:stone={},{}", rows.join("/"), p.captured[0], p.captured[1])
+    format!("{rows} {side} captured:stone={},{}", p.captured[0], p.captured[1])
 }
 
 /// Plays `line` (moves as `show` writes them) from the rules' start `start` on the engine and

@@ -622,7 +622,11 @@ pub fn move_words_in(r: &Ruleset, m: &MoveRule, lang: Lang) -> String {
     if let Some(c) = &m.after {
         s.push_str(&format!(" Only if afterwards {}.", condition_words(Some(r), c, AFTER, lang)));
     }
-    if let Some(part) = m.next {
+    if let Some(part) = m.next
+        && let Some(words) = onward_words(r, part, lang)
+    {
+        s.push_str(&words);
+    } else if let Some(part) = m.next {
         let later = &r.moves[part];
         let words = move_words(r, &MoveRule { when: None, ..later.clone() });
         let mut chars = words.chars();
@@ -660,7 +664,11 @@ fn hu_move_rest(r: &Ruleset, m: &MoveRule, s: &mut String) {
     if let Some(c) = &m.after {
         s.push_str(&format!(" Csak akkor, ha utána {}.", condition_words(Some(r), c, after(lang), lang)));
     }
-    if let Some(part) = m.next {
+    if let Some(part) = m.next
+        && let Some(words) = onward_words(r, part, lang)
+    {
+        s.push_str(&words);
+    } else if let Some(part) = m.next {
         let later = &r.moves[part];
         let words = move_words_in(r, &MoveRule { when: None, ..later.clone() }, lang);
         let mut chars = words.chars();
@@ -673,6 +681,50 @@ fn hu_move_rest(r: &Ruleset, m: &MoveRule, s: &mut String) {
             )),
         }
     }
+}
+
+/// The words for a later part `part` that moves the piece that moved again (a step, slide or
+/// leap named in a `next`), with how the move goes on with it; `None` for any other later part.
+/// The part's own `next` is named, not described again (it may be the part itself).
+fn onward_words(r: &Ruleset, part: usize, lang: Lang) -> Option<String> {
+    let later = &r.moves[part];
+    if !later.action.spec().goes_on || later.action.places() {
+        return None;
+    }
+    let words = move_words_in(r, &MoveRule { when: None, next: None, ..later.clone() }, lang);
+    let mut chars = words.chars();
+    let lowered: String = chars.next().map(|c| c.to_lowercase().chain(chars).collect()).unwrap_or_default();
+    let o = later.onward;
+    let hu = lang == Lang::Hu;
+    let mut s = if hu {
+        format!(" Ezután ugyanabban a lépésben ('/' után írva) ugyanaz a bábu lép tovább onnan, ahová érkezett: {lowered}")
+    } else {
+        format!(" Then, in the same move (written after a '/'), the same piece moves on from where it arrived: {lowered}")
+    };
+    let mut rest: Vec<&str> = Vec::new();
+    if o.other_direction {
+        rest.push(lang.pick("never in the direction of its step before", "sosem az előző lépése irányába"));
+    }
+    if o.revisit_never {
+        rest.push(lang.pick("never onto a cell it stood on earlier in the move", "sosem olyan mezőre, amelyen a lépés során már állt"));
+    }
+    if !rest.is_empty() {
+        s.push_str(&format!(" ({})", rest.join("; ")));
+    }
+    s.push_str(match (o.may_stop, hu) {
+        (true, false) => " The move may end before such a part.",
+        (false, false) => " The move goes on so while it can.",
+        (true, true) => " A lépés bármelyik ilyen rész előtt véget érhet.",
+        (false, true) => " A lépés így folytatódik, amíg lehet.",
+    });
+    match later.next {
+        Some(n) if n == part => {
+            s.push_str(lang.pick(" And so on, again and again.", " És így tovább, újra meg újra."));
+        }
+        Some(n) => s.push_str(&format!("{} '{}'.", lang.pick(" Then it may go on with", " Ezután folytatódhat ezzel:"), r.moves[n].name)),
+        None => {}
+    }
+    Some(s)
 }
 
 /// One sentence for an end rule.

@@ -439,6 +439,9 @@ pub struct MoveRule {
     /// one (`next = "shoot"`): a move of this rule is whole only with one of that rule's. A rule
     /// named so is a part only, never a move by itself.
     pub next: Option<usize>,
+    /// How a move goes on with this rule when it is a later part that moves the piece again
+    /// (`chain`, `revisit`, `direction` on a `step`, `slide` or `leap` named in a `next`).
+    pub onward: Onward,
     /// `if`: the part is made only when this holds just before it: for a first part, in the
     /// position before the move (the last move being the opponent's); for a later part, after
     /// the part before (the mover's move so far being "the last move"), and otherwise the move
@@ -473,6 +476,7 @@ impl MoveRule {
             fen: None,
             leaves_passed: false,
             next: None,
+            onward: Onward::default(),
             when: None,
             after: None,
             leaves_ko: false,
@@ -480,6 +484,21 @@ impl MoveRule {
             span,
         }
     }
+}
+
+/// How a move goes on with a later part that moves the piece that moved again (a `step`,
+/// `slide` or `leap` rule named in another's `next`, which may name itself: Fanorona's chain of
+/// captures).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Onward {
+    /// `chain = "may-stop"`: the move may end before this part though it could be made.
+    /// Otherwise (`must-go-on`) it goes on whenever the part can be made.
+    pub may_stop: bool,
+    /// `revisit = "never"`: the piece never lands on a cell it stood on earlier in the move
+    /// (its starting cell included).
+    pub revisit_never: bool,
+    /// `direction = "other"`: the piece never goes on in the direction of the part before.
+    pub other_direction: bool,
 }
 
 /// Where a moving piece may land.

@@ -205,6 +205,8 @@ impl Compiled {
             simple_promotion: true,
             views_plain,
             conditional: rule.when.is_some(),
+            goes_on: rule.next.is_some_and(|n| rules.moves[n].action.spec().goes_on && !rules.moves[n].action.places()),
+            onward: rule.onward,
         };
         Compiled { rule, kind }
     }

@@ -47,6 +47,7 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
     let mut conditions = Vec::new();
     let mut refused = Vec::new();
     let mut parts_of_refused = Vec::new();
+    let mut onward = Vec::new();
     for (key, node) in &t.entries {
         // Until the rule is read whole, it counts as refused.
         refused.push(key.name.clone());
@@ -84,6 +85,7 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
         let revisit_node = f.get("revisit");
         let reverse_node = f.get("reverse");
         let chain_node = f.get("chain");
+        let direction_node = f.get("direction");
         let from = f.get("from").and_then(|n| {
             let name = cx.string(n)?;
             names.region(&name).or_else(|| {
@@ -156,22 +158,44 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
                     _ => cx.error(n.span, "fen = names a castling move: only castle() moves take it"),
                 }
             }
+            // chain and revisit say how a chain of hops goes on, and how a move goes on with a
+            // later part that moves the piece again: checked against the parts once linked.
+            let mut onward_keys = Vec::new();
             if let Some(n) = chain_node {
                 let choices = [("must-go-on", false), ("may-stop", true)];
-                match (&mut rule.action, cx.keyword(n, "chain", &choices)) {
-                    (Action::Hops(pattern), Some(may_stop)) => pattern.may_stop = may_stop,
-                    (_, Some(_)) => cx.error(n.span, format!("chain applies to moves of hops ({})", hop_names.replace(" or ", ", "))),
-                    _ => {}
+                if let Some(may_stop) = cx.keyword(n, "chain", &choices) {
+                    match &mut rule.action {
+                        Action::Hops(pattern) => pattern.may_stop = may_stop,
+                        _ => {
+                            rule.onward.may_stop = may_stop;
+                            onward_keys.push(("chain", n.span));
+                        }
+                    }
                 }
             }
             if let Some(n) = revisit_node {
                 let choices = [("by-capture", Revisit::ByCapture), ("never", Revisit::Never)];
-                match (&mut rule.action, cx.keyword(n, "revisit", &choices)) {
-                    (Action::Hops(pattern), Some(revisit)) => pattern.revisit = revisit,
-                    (_, Some(_)) => cx.error(n.span, format!("revisit applies to moves of hops ({})", hop_names.replace(" or ", ", "))),
-                    _ => {}
+                if let Some(revisit) = cx.keyword(n, "revisit", &choices) {
+                    match &mut rule.action {
+                        Action::Hops(pattern) => pattern.revisit = revisit,
+                        _ if revisit == Revisit::Never => {
+                            rule.onward.revisit_never = true;
+                            onward_keys.push(("revisit", n.span));
+                        }
+                        _ => cx.error(
+                            n.span,
+                            format!("revisit = \"by-capture\" applies to moves of hops ({}); a later part that moves the piece again takes revisit = \"never\"", hop_names.replace(" or ", ", ")),
+                        ),
+                    }
                 }
             }
+            if let Some(n) = direction_node
+                && let Some(other) = cx.keyword(n, "direction", &[("any", false), ("other", true)])
+            {
+                rule.onward.other_direction = other;
+                onward_keys.push(("direction", n.span));
+            }
+            onward.push((moves.len(), onward_keys));
             if next_node.is_some() {
                 parts_of_refused.pop();
             }
@@ -183,7 +207,9 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
             refused.pop();
         }
     }
+    let named: Vec<String> = nexts.iter().filter_map(|(_, n)| n.as_ref().map(|(name, _)| name.clone())).collect();
     link_parts(cx, &mut moves, nexts, &refused, &parts_of_refused);
+    check_onward(cx, &moves, &onward, &named);
     Moves { rules: moves, conditions, refused, parts_of_refused }
 }
 
@@ -210,6 +236,12 @@ pub(super) fn read_move_conditions(
         let first = moves.iter().find(|m| m.next == Some(index)).map(|m| m.name.clone());
         // A later part whose first part was refused: reported there.
         let orphan = first.is_none() && parts_of_refused.contains(&moves[index].name);
+        if let (Some(node), Some(_)) = (before, &first)
+            && goes_on(&moves[index])
+        {
+            cx.error(node.span, format!("a later part that moves the piece again takes no if yet: '{}' has one", moves[index].name));
+            continue;
+        }
         if let Some(node) = before
             && !orphan
             && let Some(condition) = super::ends::read_condition(cx, node, names)
@@ -248,6 +280,7 @@ fn link_parts(
     // A later part named in a next that was refused is not reported again for its along=.
     let named: Vec<String> =
         nexts.iter().filter_map(|(_, n)| n.as_ref().map(|(name, _)| name.clone())).chain(parts_of_refused.iter().cloned()).collect();
+    let raw: Vec<(usize, Option<String>)> = nexts.iter().map(|(i, n)| (*i, n.as_ref().map(|(name, _)| name.clone()))).collect();
     for (index, next) in nexts {
         let Some((name, span)) = next else { continue };
         let Some(part) = moves.iter().position(|m| m.name == name) else {
@@ -258,12 +291,26 @@ fn link_parts(
             continue;
         };
         let later = &moves[part];
-        if !later.action.spec().later_part {
+        let spec = later.action.spec();
+        if spec.goes_on && !later.action.places() {
+            let own = &moves[index].name;
+            let named_by_another = raw.iter().any(|(i, n)| *i != index && n.as_deref() == Some(own.as_str()));
+            if let Some(message) = going_on_error(moves, index, part, named_by_another) {
+                cx.error(span, message);
+            } else {
+                moves[index].next = Some(part);
+            }
+        } else if !spec.later_part {
             let primitive = later.text.split('(').next().unwrap_or_default().trim();
             let kinds: Vec<String> = Action::SPECS.iter().filter(|s| s.later_part).map(|s| format!("a {}()", s.name())).collect();
+            let going: Vec<String> = Action::SPECS.iter().filter(|s| s.goes_on).map(|s| format!("{}()", s.name())).collect();
             cx.error(
                 span,
-                format!("a later part of a move is {} for now, and '{name}' is {primitive}()", crate::describe::join_or(&kinds)),
+                format!(
+                    "a later part of a move is {}, or a {} of the piece that moved, and '{name}' is {primitive}()",
+                    crate::describe::join_or(&kinds),
+                    crate::describe::join_or(&going)
+                ),
             );
         } else if !later.effects.is_empty() {
             cx.error(span, format!("a later part of a move takes no effects yet: '{name}' has 'then ...'"));
@@ -273,7 +320,15 @@ fn link_parts(
     }
     for i in 0..moves.len() {
         if let Some(part) = moves[i].next
+            && !goes_on(&moves[part])
+            && goes_on(&moves[i])
+            && moves.iter().any(|m| m.next == Some(i))
+        {
+            let (later, last) = (&moves[i].name, &moves[part].name);
+            cx.error(moves[i].span, format!("a move whose piece moves again ends with it for now: '{later}' cannot go on with '{last}'"));
+        } else if let Some(part) = moves[i].next
             && let Some(further) = moves[part].next
+            && !goes_on(&moves[part])
         {
             let (first, later, last) = (&moves[i].name, &moves[part].name, &moves[further].name);
             let message = if part == i {
@@ -289,6 +344,91 @@ fn link_parts(
             && !named.contains(&m.name)
         {
             cx.error(m.span, message);
+        }
+    }
+}
+
+/// Is the rule a move of a piece already on the board, one line from where it stands (`step`,
+/// `slide`, `leap`), which may be a later part that moves the piece again?
+fn goes_on(rule: &MoveRule) -> bool {
+    rule.action.spec().goes_on && !rule.action.places()
+}
+
+/// Why move `index` cannot go on with `part`, a step, slide or leap that moves the piece that
+/// moved again: the first part must move a piece (of the same type), the part takes no `if`
+/// and only effects that capture as it goes; a rule cannot go on with itself (it would be a
+/// part only); a part may go on with itself or another such part.
+fn going_on_error(moves: &[MoveRule], index: usize, part: usize, named_by_another: bool) -> Option<String> {
+    let (first, later) = (&moves[index], &moves[part]);
+    let primitive = |m: &MoveRule| m.action.spec().name();
+    if part == index && !named_by_another {
+        return Some(format!(
+            "a move cannot go on with itself: '{}' names itself in next; write the later part as a rule of its own, which may name itself",
+            first.name
+        ));
+    }
+    if !goes_on(first) {
+        return Some(format!(
+            "a later part that moves the piece again follows a step(), slide() or leap(), and '{}' is {}()",
+            first.name,
+            primitive(first)
+        ));
+    }
+    if first.piece != later.piece {
+        return Some(format!("a later part moves the same piece again: '{}' and '{}' move different pieces", first.name, later.name));
+    }
+    for m in [first, later] {
+        if m.effects.iter().any(|e| !matches!(e, Effect::Approach(_) | Effect::Surround(_))) {
+            // The effect by the name it is written with (flip and enclose are one primitive).
+            let written = m.text.split(" then ").skip(1).map(|e| e.split('(').next().unwrap_or_default().trim());
+            let effect = written.into_iter().find(|n| !["approach", "withdraw", "surround"].contains(n)).unwrap_or_default();
+            return Some(format!(
+                "a move whose piece moves again takes only effects that capture as it goes (approach, withdraw, surround) for now, and '{}' has {effect}()",
+                m.name
+            ));
+        }
+    }
+    None
+}
+
+/// `chain`, `revisit = "never"` and `direction` on a rule that is no move of hops belong to a
+/// later part that moves the piece again; one that goes on with itself, or round a loop of
+/// such parts, needs `revisit = "never"` (so that it ends).
+fn check_onward(cx: &mut Cx, moves: &[MoveRule], onward: &[(usize, Vec<(&'static str, crate::source::Span)>)], named: &[String]) {
+    let hops = listed(Action::chaining_names()).replace(" or ", ", ");
+    for (index, keys) in onward {
+        let rule = &moves[*index];
+        let is_part = goes_on(rule) && named.contains(&rule.name);
+        for (key, span) in keys {
+            if !is_part {
+                cx.error(
+                    *span,
+                    format!(
+                        "{key} applies to moves of hops ({hops}) and to a later part that moves the piece again, and '{}' is neither",
+                        rule.name
+                    ),
+                );
+            }
+        }
+    }
+    for (i, rule) in moves.iter().enumerate() {
+        if !goes_on(rule) || !moves.iter().any(|m| m.next == Some(i)) || rule.onward.revisit_never {
+            continue;
+        }
+        // Does following next from this part come back to it?
+        let mut at = rule.next;
+        for _ in 0..moves.len() {
+            match at {
+                Some(j) if j == i => {
+                    cx.error(
+                        rule.span,
+                        format!("'{}' goes on with itself, round and round: say revisit = \"never\" (the piece never lands where it stood earlier in the move) so that the move ends", rule.name),
+                    );
+                    break;
+                }
+                Some(j) => at = moves[j].next,
+                None => break,
+            }
         }
     }
 }

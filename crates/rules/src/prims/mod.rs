@@ -37,11 +37,14 @@ pub struct Spec {
     pub chains: bool,
     /// A move kind that takes a piece of any type (`remove`): its rule needs no piece of its own.
     pub any_piece: bool,
+    /// A move kind that moves a piece already on the board, one line from where it stands
+    /// (`step`, `slide`, `leap`): it may be a later part that moves the piece that moved again.
+    pub goes_on: bool,
 }
 
 impl Spec {
     pub const fn new(names: &'static [&'static str], args: &'static [ArgSpec], summary: &'static str, section: &'static str) -> Spec {
-        Spec { names, args, summary, section, later_part: false, chains: false, any_piece: false }
+        Spec { names, args, summary, section, later_part: false, chains: false, any_piece: false, goes_on: false }
     }
 
     /// The same, for a move kind that may be a later part.
@@ -52,6 +55,11 @@ impl Spec {
     /// The same, for a move kind read from a sequence of hops.
     pub const fn chains(self) -> Spec {
         Spec { chains: true, ..self }
+    }
+
+    /// The same, for a move kind that may be a later part moving the piece that moved again.
+    pub const fn goes_on(self) -> Spec {
+        Spec { goes_on: true, ..self }
     }
 
     /// The same, for a move kind that takes a piece of any type.

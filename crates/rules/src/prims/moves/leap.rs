@@ -35,7 +35,8 @@ impl Leap {
         ],
         "move a piece to a cell at a fixed offset (or, anywhere, to any cell), over anything",
         "step-slide-leap-move-a-piece-already-on-the-board",
-    );
+    )
+    .goes_on();
 }
 
 impl MovePrim for Leap {

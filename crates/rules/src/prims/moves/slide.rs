@@ -57,7 +57,8 @@ impl Slide {
         ],
         "move a piece along a line of empty cells",
         "step-slide-leap-move-a-piece-already-on-the-board",
-    );
+    )
+    .goes_on();
 }
 
 impl MovePrim for Slide {

@@ -25,7 +25,8 @@ impl Step {
         ],
         "move a piece one cell",
         "step-slide-leap-move-a-piece-already-on-the-board",
-    );
+    )
+    .goes_on();
 }
 
 impl MovePrim for Step {
