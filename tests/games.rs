@@ -523,6 +523,8 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("hex", &[], "random", "random", "4");
     play_to_the_end("ataxx", &[], "random", "mcts:20", "4");
     play_to_the_end("hasami-shogi", &["--param", "win_below=8"], "mcts:20", "random", "4");
+    play_to_the_end("brandubh", &[], "mcts:20", "random", "4");
+    play_to_the_end("tablut", &[], "random", "mcts:20", "4");
     // Ugolki ends by move 40 at the latest: a man still at home then loses.
     play_to_the_end("ugolki", &[], "mcts:20", "random", "4");
     play_to_the_end("amazons", &[], "random", "random", "4");

@@ -46,6 +46,8 @@ mod pente;
 mod shared;
 #[path = "oracles/surakarta.rs"]
 mod surakarta;
+#[path = "oracles/tafl.rs"]
+mod tafl;
 #[path = "oracles/thai.rs"]
 mod thai;
 #[path = "oracles/ugolki.rs"]
@@ -519,6 +521,59 @@ impl Oracle for hasami::Hasami {
 
     fn drawing(&self) -> String {
         hasami::Hasami::drawing(self)
+    }
+}
+
+impl Oracle for tafl::Tafl {
+    type Move = tafl::Move;
+
+    /// The engine's position: the game is told by the board's size.
+    fn from_engine(game: &Game, pos: &Position) -> tafl::Tafl {
+        let squares = engine_board(game, pos);
+        let kind = match squares.len() {
+            49 => tafl::Game::Brandubh,
+            81 => tafl::Game::Tablut,
+            n => panic!("{}: {n} cells is no tafl board here", game.rules().id),
+        };
+        let mut out = tafl::Tafl::empty(kind);
+        for s in squares {
+            assert_eq!(s.name, tafl::name((s.x, s.y)), "{}: cell name and coordinates disagree", game.rules().id);
+            let piece = s.piece.map(|(owner, kind)| tafl::Piece {
+                owner,
+                king: match kind.as_str() {
+                    "man" => false,
+                    "king" => true,
+                    other => panic!("{}: unknown piece type {other:?} on {}", game.rules().id, s.name),
+                },
+            });
+            out.set((s.x, s.y), piece);
+        }
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<tafl::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &tafl::Move) -> tafl::Tafl {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        tafl::Tafl::result(self)
+    }
+
+    fn key(&self, mv: &tafl::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        tafl::Tafl::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        tafl::Tafl::drawing(self)
     }
 }
 
@@ -1189,6 +1244,26 @@ fn random_games_hasami_shogi() {
     random_games_of("hasami-shogi", &[], hasami::Hasami::start(2), 0x4A5A, 10, 300);
     let finished = random_games_of("hasami-shogi", &[("win_below".to_string(), 8)], hasami::Hasami::start(8), 0x4A5B, 20, 400);
     assert!(finished >= 10, "only {finished} of 20 games ended");
+}
+
+/// Brandubh and Tablut from their starts. The first counts, 40 and 80, are counted by hand on the
+/// games' pages; the rest are the oracle's.
+#[test]
+fn perft_tafl() {
+    let counts = perft_agrees("brandubh", &[], tafl::Tafl::start(tafl::Game::Brandubh), 1..=3);
+    assert_eq!(counts[0], 40);
+    let counts = perft_agrees("tablut", &[], tafl::Tafl::start(tafl::Game::Tablut), 1..=3);
+    assert_eq!(counts[0], 80);
+}
+
+/// Random Brandubh and Tablut games: captures against pieces, the throne and the corners, the
+/// king taken by two (Brandubh) or four (Tablut), escapes. Most random games end.
+#[test]
+fn random_games_tafl() {
+    let finished = random_games_of("brandubh", &[], tafl::Tafl::start(tafl::Game::Brandubh), 0x7AF1, 30, 300);
+    assert!(finished >= 20, "brandubh: only {finished} of 30 games ended");
+    let finished = random_games_of("tablut", &[], tafl::Tafl::start(tafl::Game::Tablut), 0x7AF2, 20, 400);
+    assert!(finished >= 10, "tablut: only {finished} of 20 games ended");
 }
 
 /// Random Ataxx games fill the board: clones, jumps, conversions, passes and the count at the end.

@@ -13,7 +13,7 @@ use crate::hash::Keys;
 use crate::position::Position;
 use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects::{self as model, Enclosed};
-use hetproba_rules::model::{PlayerId, Ruleset};
+use hetproba_rules::model::{PieceTypeSet, PlayerId, Ruleset};
 
 /// One enclosure effect.
 #[derive(Clone, Debug)]
@@ -29,6 +29,10 @@ pub(crate) struct Enclose {
     optional: bool,
     /// Per player: empty cells that close a line as an own piece would.
     hostile: Option<[Vec<bool>; 2]>,
+    /// The enemy piece types enclosed (`None`: every type); another enemy piece ends a line.
+    takes: Option<PieceTypeSet>,
+    /// No exact length, hostile cells or types: a new piece's test can take the lean path.
+    plain: bool,
 }
 
 impl Compile<model::Enclose> for Enclose {
@@ -40,6 +44,8 @@ impl Compile<model::Enclose> for Enclose {
             min: e.min,
             optional: e.optional,
             hostile: e.hostile.map(|g| rules.regions[g.index()].cells.clone()),
+            takes: e.takes,
+            plain: e.len.is_none() && e.hostile.is_none() && e.takes.is_none(),
         }
     }
 }
@@ -60,7 +66,7 @@ impl EffectKind for Enclose {
             return true;
         }
         let mut total = 0;
-        let plain = vacated == NO_CELL && self.len.is_none() && self.hostile.is_none();
+        let plain = vacated == NO_CELL && self.plain;
         for &d in &self.dirs[side.index()] {
             // A new piece and lines of any length: the common case, kept lean.
             total += if plain { closed_run(board, pos, side, at, d) } else { self.enclosed(board, pos, side, at, d, vacated) };
@@ -147,7 +153,7 @@ impl Fast {
         });
         let mut needing = list.iter().filter(|e| e.min > 0);
         let flood = match (needing.next(), needing.next()) {
-            (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() => Flood::compile(rules, &e.dirs, width),
+            (Some(e), None) if e.min == 1 && e.len.is_none() && e.hostile.is_none() && e.takes.is_none() => Flood::compile(rules, &e.dirs, width),
             _ => None,
         };
         let turn = match list {
@@ -215,7 +221,7 @@ pub(crate) struct TurnWord {
 
 impl TurnWord {
     fn compile(rules: &Ruleset, e: &Enclose, width: Width) -> Option<TurnWord> {
-        if e.outcome != Enclosed::Flip || e.len.is_some() || e.hostile.is_some() {
+        if e.outcome != Enclosed::Flip || e.len.is_some() || e.hostile.is_some() || e.takes.is_some() {
             return None;
         }
         Some(TurnWord { steps: WordSteps::compile(rules, &e.dirs, width)? })
@@ -312,11 +318,26 @@ impl Flood {
 /// The unbroken line of enemy pieces from `at` along `d`: how many, and the cell after it.
 #[inline(always)]
 fn enemy_run(board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId) -> (u32, CellId) {
-    let table = board.table(d);
     let enemy = side.other();
+    run_of(board, pos, at, d, |p| p.of(enemy))
+}
+
+/// [`enemy_run`] of the enemy pieces of `takes` only: another piece ends the line (and, being
+/// no own piece, does not close it).
+#[inline(always)]
+fn typed_run(board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId, takes: PieceTypeSet) -> (u32, CellId) {
+    let enemy = side.other();
+    run_of(board, pos, at, d, |p| p.is_some_and(|p| p.belongs_to(enemy) && takes.contains(p.kind())))
+}
+
+/// The unbroken line of cells from `at` along `d` whose contents satisfy `holds`: how many, and
+/// the cell after it.
+#[inline(always)]
+fn run_of(board: &Board, pos: &Position, at: CellId, d: DirId, holds: impl Fn(Option<crate::piece::Piece>) -> bool) -> (u32, CellId) {
+    let table = board.table(d);
     let mut k = table[at.index()];
     let mut count = 0;
-    while k != NO_CELL && pos.cells[k.index()].of(enemy) {
+    while k != NO_CELL && holds(pos.cells[k.index()]) {
         count += 1;
         k = table[k.index()];
     }
@@ -336,7 +357,26 @@ impl Enclose {
     /// length this effect wants; otherwise 0.
     #[inline(always)]
     fn enclosed(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId) -> u32 {
+        // Lines of some types only go out of line: the common case keeps its loop as it was.
+        if let Some(takes) = self.takes {
+            return self.enclosed_of(board, pos, side, at, d, vacated, takes);
+        }
         let (count, k) = enemy_run(board, pos, side, at, d);
+        self.closed(pos, side, count, k, vacated)
+    }
+
+    /// [`Enclose::enclosed`] of the enemy pieces of `takes` only.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn enclosed_of(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, d: DirId, vacated: CellId, takes: PieceTypeSet) -> u32 {
+        let (count, k) = typed_run(board, pos, side, at, d, takes);
+        self.closed(pos, side, count, k, vacated)
+    }
+
+    /// A run of `count` enemy pieces ending before `k`: its length if `k` closes it (an own
+    /// piece, or an empty hostile cell) and the length is the one wanted; otherwise 0.
+    #[inline(always)]
+    fn closed(&self, pos: &Position, side: PlayerId, count: u32, k: CellId, vacated: CellId) -> u32 {
         let empty = k == vacated || (k != NO_CELL && pos.cells[k.index()].is_none());
         let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
         let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);

@@ -8,7 +8,7 @@ use crate::piece::Square;
 use crate::position::Position;
 use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::effects as model;
-use hetproba_rules::model::{PlayerId, Ruleset};
+use hetproba_rules::model::{PieceTypeSet, PlayerId, Ruleset};
 
 /// A capture against the board: an enemy piece next to the arriving piece, on one of `cells`,
 /// with only own pieces and the board's edge around it along `dirs`.
@@ -23,6 +23,10 @@ pub(crate) struct Surround {
     /// With groups: the mover's own group without a liberty is captured (else the move is
     /// refused).
     suicide: bool,
+    /// The enemy piece types taken singly (`None`: every type).
+    takes: Option<PieceTypeSet>,
+    /// Per player: empty cells that shut a piece in as an own piece would.
+    hostile: Option<[Vec<bool>; 2]>,
 }
 
 /// The groups of `stones` (joined through `near`, a set per cell from `base` on), each with its
@@ -76,7 +80,14 @@ impl Compile<model::Surround> for Surround {
                 dirs.iter().flat_map(|d| board.all_cells().map(move |c| d.iter().map(move |&d| board.step(c, d)).filter(|&n| n != NO_CELL))),
             )
         });
-        Surround { dirs, cells: s.region.map(|g| rules.regions[g.index()].cells.clone()), groups, suicide: s.suicide }
+        Surround {
+            dirs,
+            cells: s.region.map(|g| rules.regions[g.index()].cells.clone()),
+            groups,
+            suicide: s.suicide,
+            takes: s.takes,
+            hostile: s.hostile.map(|g| rules.regions[g.index()].cells.clone()),
+        }
     }
 }
 
@@ -117,7 +128,9 @@ impl EffectKind for Surround {
     #[inline]
     fn take<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId, taken: &mut CellSet<W>) {
         match &self.groups {
-            None => *taken |= self.taken(board, pos, side, at, vacated, *taken),
+            // Limits by type or hostile cells are compiled out where the rule has neither.
+            None if self.takes.is_none() && self.hostile.is_none() => *taken |= self.taken::<W, false>(board, pos, side, at, vacated, *taken),
+            None => *taken |= self.taken::<W, true>(board, pos, side, at, vacated, *taken),
             Some(near) => *taken |= self.taken_groups(board, near, pos, side, at, vacated, *taken),
         }
     }
@@ -125,8 +138,9 @@ impl EffectKind for Surround {
 
 impl Surround {
     /// The enemy pieces a piece of `side` arriving on `at` (leaving `vacated`) takes this way,
-    /// as a set; `taken` are pieces the move takes anyway (their cells count as empty).
-    fn taken<const W: usize>(
+    /// as a set; `taken` are pieces the move takes anyway (their cells count as empty). `LIMITS`:
+    /// the rule has `take=`/`spare=` or `hostile=`.
+    fn taken<const W: usize, const LIMITS: bool>(
         &self,
         board: &Board,
         pos: &Position,
@@ -145,9 +159,17 @@ impl Surround {
             if self.cells.as_ref().is_some_and(|cells| !cells[side.index()][c.index()]) {
                 continue;
             }
+            if LIMITS && self.takes.is_some_and(|t| pos.cells[c.index()].is_some_and(|p| !t.contains(p.kind()))) {
+                continue;
+            }
+            let hostile = if LIMITS { self.hostile.as_ref().map(|h| &h[side.index()]) } else { None };
             let shut = dirs.iter().all(|&e| {
                 let n = board.step(c, e);
-                n == NO_CELL || n == at || (n != vacated && !taken.contains(n) && pos.cells[n.index()].of(side))
+                n == NO_CELL
+                    || n == at
+                    || (n != vacated && !taken.contains(n) && pos.cells[n.index()].of(side))
+                    || (LIMITS
+                        && hostile.is_some_and(|h| h[n.index()] && (n == vacated || taken.contains(n) || pos.cells[n.index()].is_none())))
             });
             if shut {
                 out.insert(c);

@@ -2,9 +2,9 @@
 //! arriving piece and another own piece turns to the mover's colour or is captured.
 
 use crate::describe::Lang;
-use crate::describe::{dirs_words, region_words_in};
+use crate::describe::{dirs_words, region_words_in, types_words};
 use crate::load::cx::Names;
-use crate::model::{DirSetId, RegionId, Ruleset};
+use crate::model::{DirSetId, PieceTypeId, PieceTypeSet, RegionId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -13,7 +13,9 @@ use crate::syntax::ArgValue;
 /// mover's colour or is removed. The move is legal only if at least `min` pieces are enclosed.
 /// With `optional`, each enclosed line may be taken or left: every choice is its own move.
 /// With `hostile`, an empty cell of that region (resolved for the mover) closes a line as an
-/// own piece would (hostile squares).
+/// own piece would (hostile squares). With `takes`, only enemy pieces of those types are
+/// enclosed: another enemy piece ends the line without closing it (tafl's king, who is not
+/// taken between two men).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enclose {
     pub dirs: DirSetId,
@@ -22,6 +24,8 @@ pub struct Enclose {
     pub min: u32,
     pub optional: bool,
     pub hostile: Option<RegionId>,
+    /// `take=`, `spare=`: the enemy piece types it encloses (`None`: every type).
+    pub takes: Option<PieceTypeSet>,
 }
 
 /// What happens to enclosed pieces.
@@ -46,6 +50,8 @@ impl Enclose {
             ArgSpec::key("len", "N", "any length"),
             ArgSpec::key("min", "N", "1 for flip, 0 for remove"),
             ArgSpec::key("hostile", "REGION", "none"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
         ],
         "enemy lines between the arriving piece and another own piece turn (flip) or are captured",
         "enclose-turn-or-capture-enclosed-lines",
@@ -102,6 +108,7 @@ impl EffectPrim for Enclose {
             r.call_error(call, "only a capture (remove) can be optional");
         }
         let hostile = if enclose { args.key("hostile").and_then(|a| r.region(a)) } else { None };
+        let takes = if enclose { r.taken_types(call, args) } else { None };
         input.check_follows();
         // Each line an optional capture may take or leave doubles the moves; the engine offers
         // the choices of at most 16 lines.
@@ -110,15 +117,15 @@ impl EffectPrim for Enclose {
         if optional && before + Enclose::lines(r.names, dirs) > MAX_OPTIONAL_LINES {
             r.call_error(call, format!("optional captures may choose among at most {MAX_OPTIONAL_LINES} directions in one move"));
         }
-        Some(Enclose { dirs, outcome, len, min, optional, hostile })
+        Some(Enclose { dirs, outcome, len, min, optional, hostile, takes })
     }
 
     fn words(&self, r: &Ruleset, lang: Lang) -> String {
         if lang == Lang::Hu {
-            let Enclose { dirs, outcome, len, min, optional, hostile } = *self;
+            let Enclose { dirs, outcome, len, min, optional, hostile, takes } = *self;
             let dirs = dirs_words(r, dirs, lang);
             let mut s = String::new();
-            if (outcome, len, optional, hostile) == (Enclosed::Flip, None, false, None) {
+            if (outcome, len, optional, hostile, takes) == (Enclosed::Flip, None, false, None, None) {
                 s.push_str(&format!(
                     " Minden tőle {dirs} induló, megszakítatlan ellenséges bábusor, amelyet ő és egy másik saját bábu fog közre, a lépő színére fordul"
                 ));
@@ -133,6 +140,7 @@ impl EffectPrim for Enclose {
                 Some(n) => format!("pontosan {n} ellenséges bábuból álló sor"),
                 None => "minden megszakítatlan ellenséges bábusor".to_string(),
             };
+
             let fate = match outcome {
                 Enclosed::Flip => "a lépő színére fordul",
                 Enclosed::Remove => "lekerül a tábláról",
@@ -148,11 +156,12 @@ impl EffectPrim for Enclose {
                 s.push_str(&format!("; a lépés csak akkor szabályos, ha legalább {min} bábut fog közre"));
             }
             s.push('.');
+            s.push_str(&enclosed_types_words(r, takes, lang));
             return s;
         }
-        let Enclose { dirs, outcome, len, min, optional, hostile } = *self;
+        let Enclose { dirs, outcome, len, min, optional, hostile, takes } = *self;
         let mut s = String::new();
-        if (outcome, len, optional, hostile) == (Enclosed::Flip, None, false, None) {
+        if (outcome, len, optional, hostile, takes) == (Enclosed::Flip, None, false, None, None) {
             s.push_str(&format!(
                 " Every unbroken line of enemy pieces {} from it, enclosed between it and another own piece, turns to the mover's colour",
                 dirs_words(r, dirs, lang)
@@ -172,6 +181,7 @@ impl EffectPrim for Enclose {
             Some(n) => format!("a line of exactly {n} enemy pieces"),
             None => "every unbroken line of enemy pieces".to_string(),
         };
+
         let fate = match outcome {
             Enclosed::Flip => "turns to the mover's colour",
             Enclosed::Remove => "is captured",
@@ -188,6 +198,7 @@ impl EffectPrim for Enclose {
             s.push_str(" enclosed");
         }
         s.push('.');
+        s.push_str(&enclosed_types_words(r, takes, lang));
         s
     }
 
@@ -201,6 +212,19 @@ impl EffectPrim for Enclose {
 
     fn optional_lines(&self, names: &Names) -> usize {
         if self.optional { Enclose::lines(names, self.dirs) } else { 0 }
+    }
+}
+
+/// The sentence of an enclosure limited to some piece types: the fewer types named, the spared
+/// ones or the taken ones; nothing when every type is enclosed.
+fn enclosed_types_words(r: &Ruleset, takes: Option<PieceTypeSet>, lang: Lang) -> String {
+    let Some(takes) = takes else { return String::new() };
+    let spared: PieceTypeSet = (0..r.pieces.len()).map(PieceTypeId::new).filter(|&t| !takes.contains(t)).collect();
+    match (lang, spared.len() <= takes.len()) {
+        (Lang::En, true) => format!(" A {} is never enclosed: it ends the line.", types_words(r, spared, lang)),
+        (Lang::En, false) => format!(" Only a {} is enclosed: another piece ends the line.", types_words(r, takes, lang)),
+        (Lang::Hu, true) => format!(" Ez sosem kerül közre: {}; ott a sor véget ér.", types_words(r, spared, lang)),
+        (Lang::Hu, false) => format!(" Csak ez kerülhet közre: {}; más bábunál a sor véget ér.", types_words(r, takes, lang)),
     }
 }
 
@@ -220,6 +244,22 @@ mod tests {
         assert_eq!(error("place then enclose(all, optional)"), "only a capture (remove) can be optional");
         assert_eq!(error("place then flip(all, remove)"), "flip() takes one direction set");
         assert_eq!(error("place then enclose(all, remove, len=0)"), "len= is the exact number of enclosed pieces: at least 1");
+        assert_eq!(
+            error("place then enclose(all, remove, take=king, spare=stone)"),
+            "enclose() takes take= or spare=, not both: one names what is captured, the other what is not"
+        );
+        assert_eq!(error("place then enclose(all, remove, spare=stone|king)"), "spare= spares every piece type: nothing could be captured");
+        assert!(error("place then enclose(all, remove, spare=kings)").starts_with("no piece type 'kings'"));
+    }
+
+    #[test]
+    fn an_enclosure_of_some_types_says_which() {
+        assert!(words("step(orthogonal) then enclose(orthogonal, remove, len=1, spare=king)").ends_with(
+            "is captured. A king is never enclosed: it ends the line."
+        ));
+        assert!(words("step(orthogonal) then enclose(orthogonal, remove, take=king)").ends_with("A stone is never enclosed: it ends the line."));
+        assert!(crate::prims::test_support::words_hu("step(orthogonal) then enclose(orthogonal, remove, len=1, spare=king)")
+            .ends_with("Ez sosem kerül közre: király; ott a sor véget ér."));
     }
 
     #[test]

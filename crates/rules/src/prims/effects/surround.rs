@@ -1,8 +1,8 @@
 //! `surround`: capture against the board's edge, of single pieces or of whole groups (Go).
 
 use crate::describe::Lang;
-use crate::describe::{dirs_words, region_words_in};
-use crate::model::{DirSetId, RegionId, Ruleset};
+use crate::describe::{dirs_words, region_words_in, types_words};
+use crate::model::{DirSetId, PieceTypeSet, RegionId, Ruleset};
 use crate::prims::{ArgSpec, EffectInput, EffectPrim, Spec};
 use crate::syntax::ArgValue;
 
@@ -15,12 +15,20 @@ use crate::syntax::ArgValue;
 /// joined along `dirs`) that touches the arriving piece and has no liberty left (no empty cell
 /// next to it along `dirs`) is captured. Then the arriving piece's own group, if it has no
 /// liberty: with `suicide` it is captured too, else the move is not legal.
+///
+/// `takes` limits single captures to some enemy types (tafl's king, taken on four sides), and an
+/// empty cell of `hostile` (resolved for the mover) shuts a piece in as an own piece would (the
+/// throne: the king beside it falls to three).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Surround {
     pub dirs: DirSetId,
     pub region: Option<RegionId>,
     pub groups: bool,
     pub suicide: bool,
+    /// `take=`, `spare=`: the enemy piece types it captures (`None`: every type).
+    pub takes: Option<PieceTypeSet>,
+    /// `hostile=`: empty cells that shut a piece in as an own piece would.
+    pub hostile: Option<RegionId>,
 }
 
 impl Surround {
@@ -31,6 +39,9 @@ impl Surround {
             ArgSpec::key("in", "REGION", "anywhere"),
             ArgSpec::at("groups", "single pieces"),
             ArgSpec::key("suicide", "refused|allowed", "refused"),
+            ArgSpec::key("take", "TYPES", "every type"),
+            ArgSpec::key("spare", "TYPES", "none"),
+            ArgSpec::key("hostile", "REGION", "none"),
         ],
         "an enemy piece (or with groups, a group) next to the arriving one, with no empty cell around it, is captured",
         "surround-and-convert-captures-against-the-board-and-turning-neighbours",
@@ -74,7 +85,12 @@ impl EffectPrim for Surround {
                 }
             },
         };
-        Some(Surround { dirs: dirs?, region, groups, suicide })
+        let takes = r.taken_types(call, args);
+        let hostile = args.key("hostile").and_then(|a| r.region(a));
+        if groups && let Some(a) = args.key("take").or(args.key("spare")).or(args.key("hostile")) {
+            r.arg_error(a, "surround(..., groups) takes whole groups of any piece by their liberties: take=, spare= and hostile= are for single pieces");
+        }
+        Some(Surround { dirs: dirs?, region, groups, suicide, takes, hostile })
     }
 
     fn words(&self, r: &Ruleset, lang: Lang) -> String {
@@ -91,8 +107,10 @@ impl EffectPrim for Surround {
                 );
             }
             let where_ = self.region.map_or(String::new(), |g| format!(" (itt: {})", region_words_in(r, g, lang)));
+            let what = self.takes.map_or("bábu".to_string(), |t| format!("bábu ({})", types_words(r, t, lang)));
+            let hostile = self.hostile.map_or(String::new(), |g| format!(", üres mező itt: {}", region_words_in(r, g, lang)));
             return format!(
-                " Ezután az a mellette ({}) álló ellenséges bábu{where_}, amelynek abban az irányban minden szomszédja saját bábu vagy a tábla széle, lekerül a tábláról.",
+                " Ezután az a mellette ({}) álló ellenséges {what}{where_}, amelynek abban az irányban minden szomszédja saját bábu{hostile} vagy a tábla széle, lekerül a tábláról.",
                 dirs_words(r, self.dirs, lang)
             );
         }
@@ -108,8 +126,10 @@ impl EffectPrim for Surround {
             );
         }
         let where_ = self.region.map_or(String::new(), |g| format!(" on {}", region_words_in(r, g, lang)));
+        let what = self.takes.map_or("piece".to_string(), |t| types_words(r, t, lang));
+        let hostile = self.hostile.map_or(String::new(), |g| format!(", an empty cell of {}", region_words_in(r, g, lang)));
         format!(
-            " Then an enemy piece{where_} next to it {}, whose every neighbour that way is an own piece or the board's edge, is captured.",
+            " Then an enemy {what}{where_} next to it {}, whose every neighbour that way is an own piece{hostile} or the board's edge, is captured.",
             dirs_words(r, self.dirs, lang)
         )
     }
@@ -139,5 +159,22 @@ mod tests {
         assert_eq!(error("place then surround(orthogonal, suicide=allowed)"), "suicide= is for surround(..., groups): a single arriving piece is never taken");
         assert_eq!(error("place then surround(orthogonal, heaps)"), "surround() takes one direction set, e.g. surround(orthogonal), and groups for whole groups");
         assert_eq!(error("place then surround(orthogonal, groups, in=home)"), "surround(..., groups) takes whole groups wherever they stand: in= is for single pieces");
+    }
+
+    #[test]
+    fn a_surround_of_some_types_against_hostile_cells() {
+        assert!(words("step(orthogonal) then surround(orthogonal, take=king, hostile=home)").ends_with(
+            "Then an enemy king next to it along a row or column, whose every neighbour that way is an own piece, an empty cell of the home cells or the board's edge, is captured."
+        ));
+        assert!(crate::prims::test_support::words_hu("step(orthogonal) then surround(orthogonal, take=king, hostile=home)").contains("ellenséges bábu (király)"));
+        assert_eq!(
+            error("place then surround(orthogonal, groups, take=king)"),
+            "surround(..., groups) takes whole groups of any piece by their liberties: take=, spare= and hostile= are for single pieces"
+        );
+        assert_eq!(
+            error("step(orthogonal) then surround(orthogonal, take=king, spare=stone)"),
+            "surround() takes take= or spare=, not both: one names what is captured, the other what is not"
+        );
+        assert!(error("step(orthogonal) then surround(orthogonal, hostile=throne)").starts_with("no region 'throne'"));
     }
 }
