@@ -1,7 +1,7 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Fanorona, from their pages in
+//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Fanorona, Nine men's morris, from their pages in
 //! docs/games), never
 //! from the engine, and the tests that hold the
 //! engine to them:
@@ -794,6 +794,35 @@ impl Oracle for morris::Morris {
                 [a.parse().expect("a count"), b.parse().expect("a count")]
             }
         };
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<morris::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &morris::Move) -> morris::Morris {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        morris::Morris::result(self)
+    }
+
+    fn key(&self, mv: &morris::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        morris::Morris::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        morris::Morris::drawing(self)
+    }
+}
+
 impl Oracle for fanorona::Fanorona {
     type Move = fanorona::Move;
 
@@ -807,11 +836,6 @@ impl Oracle for fanorona::Fanorona {
         out
     }
 
-    fn moves(&self) -> Vec<morris::Move> {
-        self.legal_moves()
-    }
-
-    fn play(&self, mv: &morris::Move) -> morris::Morris {
     fn moves(&self) -> Vec<fanorona::Move> {
         self.legal_moves()
     }
@@ -821,10 +845,6 @@ impl Oracle for fanorona::Fanorona {
     }
 
     fn result(&self) -> Option<Option<u8>> {
-        morris::Morris::result(self)
-    }
-
-    fn key(&self, mv: &morris::Move) -> Key {
         fanorona::Fanorona::result(self)
     }
 
@@ -833,11 +853,6 @@ impl Oracle for fanorona::Fanorona {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        morris::Morris::perft(self, depth)
-    }
-
-    fn drawing(&self) -> String {
-        morris::Morris::drawing(self)
         fanorona::Fanorona::perft(self, depth)
     }
 
@@ -1398,10 +1413,6 @@ fn positions_nine_mens_morris() {
     }
 }
 
-/// A Pente position of the oracle in the engine's notation: rows from the top, the side, the
-/// captured stones.
-fn oracle_text(p: &pente::Pente) -> String {
-    let rows: Vec<String> = (0..p.size)
 /// Fanorona from the start: five captures into the centre (worked by hand on the game's page),
 /// then the chains of the replies.
 #[test]
