@@ -223,9 +223,9 @@ fn janggi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
 /// null move: `hetproba uci` reads both, and its best move is one Fairy-Stockfish holds legal.
 #[test]
 fn uci_reads_and_writes_janggis_pass_as_fairy_stockfish_does() {
-    let input = "setoption name UCI_Variant value janggi\nposition startpos moves e2e2 b10c8 0000\ngo depth 2\n";
+    let input = "setoption name UCI_Variant value janggicasual\nuci\nposition startpos moves e2e2 b10c8 0000\ngo depth 2\n";
     let run = common::run_in(None, &["uci"], Some(input)).ok();
-    assert!(!run.stdout.contains("info string"), "{}", run.stdout);
+    assert!(!run.stdout.contains("info string") && run.stdout.contains("(janggi)"), "{}", run.stdout);
     let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
     let legal = Fairy::new("janggicasual").moves("startpos moves e2e2 b10c8 e2e2");
     assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
@@ -251,6 +251,23 @@ fn uci_plays_the_variant_fairy_stockfishs_name_chooses() {
     // A name that is no built-in is refused, and the game goes on.
     let run = common::run_in(None, &["uci"], Some("setoption name UCI_Variant value kyotoshogi\nisready\n")).ok();
     assert!(run.stdout.contains("info string UCI_Variant names a built-in ruleset (hetproba list), not 'kyotoshogi'"), "{}", run.stdout);
+}
+
+/// Fairy-Stockfish's names that are not the ids (`3check`, `racingkings`) choose the built-in
+/// whose `[game] uci-variant` they are, and the combo lists them: the best moves the engine
+/// then gives are legal in Fairy-Stockfish's three-check and racing kings.
+#[test]
+fn uci_variant_takes_fairy_stockfishs_other_names() {
+    let input = "uci\nsetoption name UCI_Variant value 3check\nuci\nposition startpos\ngo depth 1\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    assert!(run.stdout.lines().any(|l| l.starts_with("id name") && l.ends_with("(three-check)")), "{}", run.stdout);
+    assert!(run.stdout.contains(" var three-check var 3check"), "{}", run.stdout);
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    assert!(Fairy::new("3check").moves("startpos").contains(best), "bestmove {best}");
+    let input = "uci\nsetoption name UCI_Variant value racingkings\nposition startpos\ngo depth 1\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    assert!(Fairy::new("racingkings").moves("startpos").contains(best), "bestmove {best}");
 }
 
 /// Deeper: xiangqi from the start to depth 5 (133,312,995 nodes) and the random games' positions
