@@ -114,12 +114,14 @@ fn play_the_xiangqi_family_to_the_end() {
     play_to_the_end("xiangqi", &[], "mcts:50", "random", "1");
     play_to_the_end("minixiangqi", &[], "random", "random", "1");
     play_to_the_end("minixiangqi", &[], "mcts:50", "random", "2");
+    play_to_the_end("janggi", &[], "random", "random", "1");
+    play_to_the_end("janggi", &[], "mcts:50", "random", "1");
 }
 
 #[test]
 fn selfplay_and_compare_the_xiangqi_family() {
     // Each selfplay line is a finished game: a result and the rule that ended it.
-    for id in ["xiangqi", "minixiangqi"] {
+    for id in ["xiangqi", "minixiangqi", "janggi"] {
         let run = hetproba(&["selfplay", id, "--games", "3", "--first", "random", "--second", "random"]).ok();
         let lines = run.lines();
         assert_eq!(lines.len(), 3, "{}", run.stdout);
@@ -130,6 +132,10 @@ fn selfplay_and_compare_the_xiangqi_family() {
     // Perft side by side: 44 and 19 moves from the starts (tests/perft/xiangqi.perft, minixiangqi.perft).
     let run = hetproba(&["compare", "xiangqi", "minixiangqi"]).ok();
     assert!(run.stdout.contains("       1           44           19"), "{}", run.stdout);
+    // Janggi beside xiangqi: 32 moves (a pass among them) against 44, and a position where they
+    // differ.
+    let run = hetproba(&["compare", "janggi", "xiangqi"]).ok();
+    assert!(run.stdout.contains("       1          32          44   <- first difference"), "{}", run.stdout);
 }
 
 #[test]

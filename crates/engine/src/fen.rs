@@ -51,7 +51,7 @@ impl Game {
             out.push_str(&left);
         }
         out.push_str(&format!(" {halfmove} {fullmove}"));
-        out.push_str(&self.write_tally(pos, false));
+        out.push_str(&self.write_tally(pos, true));
         out
     }
 

@@ -471,7 +471,7 @@ impl Game {
         }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
-        out.push_str(&self.write_tally(pos, true));
+        out.push_str(&self.write_tally(pos, false));
         if self.hands().is_some() {
             let held = self.write_hands_listed(pos);
             if !held.is_empty() {
@@ -863,7 +863,7 @@ impl Game {
         }
         out.push_str(&self.write_streaks(pos));
         out.push_str(&self.write_stacks(pos));
-        out.push_str(&self.write_tally(pos, true));
+        out.push_str(&self.write_tally(pos, false));
         out
     }
 

@@ -54,14 +54,17 @@ impl Game {
 
     /// The declared counters and last move in position notation: ` checks:1,0 passes:1
     /// captured:stone=4,2 last:e2-e4` (each only when declared; `last` only when known). In FEN
-    /// the checks are written apart ([`Game::write_checks_left`]).
-    pub(crate) fn write_tally(&self, pos: &Position, with_checks: bool) -> String {
+    /// the checks are written apart ([`Game::write_checks_left`]), and `passes` only after a
+    /// pass: Fairy-Stockfish's FEN has no such field, and a position without it reads as none.
+    pub(crate) fn write_tally(&self, pos: &Position, fen: bool) -> String {
         let plan = self.tally();
         let mut out = String::new();
-        if let (Some((at, _)), true) = (plan.checks, with_checks) {
+        if let (Some((at, _)), false) = (plan.checks, fen) {
             out.push_str(&format!(" checks:{},{}", pos.tally[at], pos.tally[at + 1]));
         }
-        if let Some(i) = plan.passes {
+        if let Some(i) = plan.passes
+            && !(fen && pos.tally[i] == 0)
+        {
             out.push_str(&format!(" passes:{}", pos.tally[i]));
         }
         if plan.captured.is_some() {

@@ -357,7 +357,11 @@ fn position<'g>(game: &'g Game, words: &[&str]) -> Result<Session<'g>, UciError>
         _ => return Err(UciError::NoStart),
     };
     let moves = words.get(moves_at + 1..).unwrap_or_default().iter().copied();
-    let read = |pos: &Position, word: &str| game.parse_move(pos, word).map_err(|error| MoveText { word: word.to_string(), error });
+    let read = |pos: &Position, word: &str| {
+        game.parse_move(pos, word)
+            .or_else(|error| if is_uci_pass(game, pos, word) { game.parse_move(pos, "pass") } else { Err(error) })
+            .map_err(|error| MoveText { word: word.to_string(), error })
+    };
     Ok(session_after(game, start.as_deref(), moves, read)?)
 }
 
@@ -384,11 +388,38 @@ fn go(words: &[&str], side: PlayerId) -> Ask {
 /// games whose moves are written in SAN; the game's own notation otherwise.
 fn uci_move(game: &Game, pos: &Position, mv: Move) -> String {
     let board = game.board();
+    if mv.is_pass()
+        && let Some(cell) = pass_cell(game, pos)
+    {
+        let name = board.name(cell);
+        return format!("{name}{name}");
+    }
     if game.rules().notation.san && !mv.is_pass() && mv.from() != hetproba_engine::board::NO_CELL {
         let promotion = mv.promotion().map(|t| game.rules().pieces[t.index()].letter.to_lowercase()).unwrap_or_default();
         return format!("{}{}{promotion}", board.name(mv.from()), board.name(mv.to()));
     }
     game.move_name(pos, mv).replace(' ', "")
+}
+
+/// Where UCI writes a pass in a game whose moves are SAN, as Fairy-Stockfish does: the cell of
+/// the mover's one royal piece, twice (`e2e2`). None when the mover has no royal piece or more.
+fn pass_cell(game: &Game, pos: &Position) -> Option<hetproba_engine::board::CellId> {
+    if !game.rules().notation.san {
+        return None;
+    }
+    let pieces = &game.rules().pieces;
+    let mut royal = (0..game.board().len()).filter_map(|i| {
+        let cell = hetproba_engine::board::CellId::new(i);
+        let piece = pos.at(cell)?;
+        (piece.belongs_to(pos.side()) && pieces[piece.kind().index()].royal).then_some(cell)
+    });
+    let cell = royal.next()?;
+    royal.next().is_none().then_some(cell)
+}
+
+/// A pass as UCI writes it: `0000` (UCI's null move), or the royal piece's cell twice.
+fn is_uci_pass(game: &Game, pos: &Position, word: &str) -> bool {
+    word == "0000" || pass_cell(game, pos).is_some_and(|cell| word.eq_ignore_ascii_case(&game.board().name(cell).repeat(2)))
 }
 
 /// `info depth D score cp S nodes N nps R time T pv ...`.
