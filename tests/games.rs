@@ -144,7 +144,7 @@ fn play_selfplay_and_compare_grand_chess() {
     }
     // Perft side by side: 20 and 65 moves from the starts (rules/chess.toml, rules/grand.toml).
     let run = hetproba(&["compare", "chess", "grand"]).ok();
-    assert!(run.stdout.contains("       1           20           65"), "{}", run.stdout);
+    assert!(run.stdout.contains("       1          20          65"), "{}", run.stdout);
 }
 
 #[test]
