@@ -240,6 +240,23 @@ fn uci_plays_the_variant_fairy_stockfishs_name_chooses() {
     assert!(run.stdout.contains("info string UCI_Variant names a built-in ruleset (hetproba list), not 'kyotoshogi'"), "{}", run.stdout);
 }
 
+/// Fairy-Stockfish's names that are not the ids (`3check`, `racingkings`) choose the built-in
+/// whose `[game] uci-variant` they are, and the combo lists them: the best moves the engine
+/// then gives are legal in Fairy-Stockfish's three-check and racing kings.
+#[test]
+fn uci_variant_takes_fairy_stockfishs_other_names() {
+    let input = "uci\nsetoption name UCI_Variant value 3check\nuci\nposition startpos\ngo depth 1\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    assert!(run.stdout.lines().any(|l| l.starts_with("id name") && l.ends_with("(three-check)")), "{}", run.stdout);
+    assert!(run.stdout.contains(" var three-check var 3check"), "{}", run.stdout);
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    assert!(Fairy::new("3check").moves("startpos").contains(best), "bestmove {best}");
+    let input = "uci\nsetoption name UCI_Variant value racingkings\nposition startpos\ngo depth 1\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    assert!(Fairy::new("racingkings").moves("startpos").contains(best), "bestmove {best}");
+}
+
 /// Deeper: xiangqi from the start to depth 5 (133,312,995 nodes) and the random games' positions
 /// to 4; grand chess to 4 and 5; minixiangqi to 6 and 5. Minutes, so run on demand: `cargo test --release --test fairy -- --ignored`.
 #[test]

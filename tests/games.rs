@@ -1788,6 +1788,57 @@ fn chess_draws_by_insufficient_material_in_play() {
     }
 }
 
+/// Makruk's pieces' honour: two boats and a horse against a bare king have 8 - 5 = 3 moves to
+/// mate (the worked example of pychess-variants' Makruk guide), so the draw falls at White's
+/// third move and not before; the capture that bares the king starts the count, and a boat
+/// less gives one boat's 16 - 4 = 12 moves.
+#[test]
+fn makruk_counts_by_the_pieces_on_the_board() {
+    let dir = scratch("makruk_counting");
+    let replay = |name: &str, position: &str, moves: &str| {
+        let path = write(&dir, name, &format!("[Ruleset \"makruk\"]\n[FEN \"{position}\"]\n\n{moves} *\n"));
+        hetproba(&["replay", &path]).ok().stdout.lines().last().unwrap_or_default().to_string()
+    };
+    let two_boats = "4k3/8/8/8/8/8/8/RN2K2R b - - 0 1";
+    assert_eq!(
+        replay("six.txt", two_boats, "1... Kd8 2. Ra2 Ke8 3. Ra3 Kd8 4. Ra4"),
+        "6 moves checked; result 1/2-1/2: draw: pieces' honour: two boats did not mate within 8 counted"
+    );
+    assert_eq!(replay("five.txt", two_boats, "1... Kd8 2. Ra2 Ke8 3. Ra3 Kd8"), "5 moves checked; result *: the game goes on");
+    // The boat a1 takes the last black khon at the first move: the count starts there, and six
+    // plies later (not five) the two boats have had their three moves.
+    let khon = "4k3/8/8/8/8/8/s7/RN2K2R w - - 0 1";
+    assert_eq!(replay("taken6.txt", khon, "1. Rxa2 Kd8 2. Ra3 Ke8 3. Ra4 Kd8"), "6 moves checked; result *: the game goes on");
+    assert_eq!(
+        replay("taken7.txt", khon, "1. Rxa2 Kd8 2. Ra3 Ke8 3. Ra4 Kd8 4. Ra5"),
+        "7 moves checked; result 1/2-1/2: draw: pieces' honour: two boats did not mate within 8 counted"
+    );
+    // With one boat the limit is 16 - 4 = 12 moves: six moves each go on.
+    let one_boat = "4k3/8/8/8/8/8/8/RN2K3 b - - 0 1";
+    let line = "1... Kd8 2. Ra2 Ke8 3. Ra3 Kd8 4. Ra4 Ke8 5. Ra5 Kd8 6. Ra6 Ke7 7. Ra7+";
+    assert_eq!(replay("one.txt", one_boat, line), "12 moves checked; result *: the game goes on");
+}
+
+/// Xiangqi's perpetual check: the chariot that checks at every move while the position comes
+/// back a third time loses (0-1 after 5. Re5+); a quiet chariot move in the cycle makes the
+/// third time a draw.
+#[test]
+fn xiangqi_perpetual_check_loses() {
+    let dir = scratch("xiangqi_perpetual");
+    let replay = |name: &str, moves: &str| {
+        let record = format!("[Ruleset \"xiangqi\"]\n[FEN \"4k4/9/9/9/9/R8/9/9/9/5K3 w - - 0 1\"]\n\n{moves} *\n");
+        hetproba(&["replay", &write(&dir, name, &record)]).ok().stdout.lines().last().unwrap_or_default().to_string()
+    };
+    assert_eq!(
+        replay("checks.txt", "1. Re5+ Kd10 2. Rd5+ Ke10 3. Re5+ Kd10 4. Rd5+ Ke10 5. Re5+"),
+        "9 moves checked; result 0-1: black wins: perpetual check (the same position three times)"
+    );
+    assert_eq!(
+        replay("quiet.txt", "1. Re5+ Kd10 2. Ra5 Ke10 3. Re5+ Kd10 4. Ra5 Ke10"),
+        "8 moves checked; result 1/2-1/2: draw: the same position three times"
+    );
+}
+
 /// After 1. e4 no black pawn can take on e3, so the position is the one the knights' shuffle
 /// returns to (FIDE 9.2): the third time is after 5. Ng1. With a pawn on d4 that could take, the
 /// position after 1. e4 is another, and the game goes on.

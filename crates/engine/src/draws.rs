@@ -54,6 +54,9 @@ pub(crate) enum DrawTest {
     Repetition(u32),
     /// The rule's counter reached `plies`, and its material condition holds if it has one.
     Count { plies: u32, material: bool },
+    /// The rule's counter reached the plies its `moves = "..."` works out from the pieces on the
+    /// board, and its material condition holds.
+    CountByPieces,
 }
 
 impl DrawPlan {
@@ -73,6 +76,7 @@ impl DrawPlan {
             .iter()
             .map(|d| match &d.kind {
                 DrawKind::Repetition(r) => DrawTest::Repetition(r.count),
+                DrawKind::Counter(c) if c.by_pieces.is_some() => DrawTest::CountByPieces,
                 DrawKind::Counter(c) => DrawTest::Count { plies: c.plies, material: c.material.is_some() },
             })
             .collect();

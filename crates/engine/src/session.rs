@@ -249,7 +249,42 @@ impl<'g> Session<'g> {
     #[inline]
     fn drawn(&self) -> Option<Outcome> {
         let rule = self.history_draw()?;
-        Some(Outcome { winner: None, reason: self.game.rules().draws[rule].reason.clone() })
+        let draw = &self.game.rules().draws[rule];
+        if let DrawKind::Repetition(r) = &draw.kind
+            && r.check_loses
+            && let Some(checker) = self.perpetual_checker()
+        {
+            let reason = format!("perpetual check ({})", draw.reason);
+            return Some(Outcome { winner: Some(checker.other()), reason });
+        }
+        Some(Outcome { winner: None, reason: draw.reason.clone() })
+    }
+
+    /// The player who gave check with every move of theirs since the current position first
+    /// stood, if exactly one did (both checking is a draw). Walks a copy of the position back
+    /// through the cycle; a cycle longer than the moves it can take back counts as no check.
+    #[inline(never)]
+    fn perpetual_checker(&self) -> Option<PlayerId> {
+        let keys = &self.keys[self.since..];
+        let (now, before) = keys.split_last()?;
+        let first = (before.len() % 2..before.len()).step_by(2).find(|&i| before[i] == *now)?;
+        let plies = keys.len() - 1 - first;
+        if plies > self.pos.moves_logged() {
+            return None;
+        }
+        let mut pos = self.pos.clone();
+        let mut always = [true, true];
+        for _ in 0..plies {
+            // The move that made `pos` was the other player's: did it leave the side to move in check?
+            let mover = pos.side().other();
+            always[mover.index()] &= self.game.is_check(&pos);
+            pos.unmake();
+        }
+        match always {
+            [true, false] => Some(PlayerId::FIRST),
+            [false, true] => Some(PlayerId::SECOND),
+            _ => None,
+        }
     }
 
     /// The first `[[draw]]` rule that holds now, by its index: the draws that need history,
@@ -260,6 +295,7 @@ impl<'g> Session<'g> {
             let drawn = match *test {
                 DrawTest::Repetition(count) => self.repetitions() + 1 >= count,
                 DrawTest::Count { plies, material } => self.counters[i] >= plies && (!material || self.material_holds(i)),
+                DrawTest::CountByPieces => self.material_holds(i) && self.counters[i] >= self.plies_by_pieces(i),
             };
             if drawn {
                 return Some(i);
@@ -279,6 +315,29 @@ impl<'g> Session<'g> {
             },
             _ => true,
         }
+    }
+
+    /// The plies draw rule `i` allows by its `moves = "..."`, worked out from the pieces on the
+    /// board now (the material holds, so they are those the count started with); 0 when the
+    /// expression is not positive: drawn at once.
+    #[inline(never)]
+    fn plies_by_pieces(&self, i: usize) -> u32 {
+        let (DrawKind::Counter(c), Some(counts)) = (&self.game.rules().draws[i].kind, &self.material) else {
+            return 0;
+        };
+        let Some(by) = &c.by_pieces else {
+            return 0;
+        };
+        let both = |t: usize| i64::from(counts[0][t]) + i64::from(counts[1][t]);
+        let lookup = |name: &str| -> Option<i64> {
+            if name == "pieces" {
+                return Some((0..counts[0].len()).map(both).sum());
+            }
+            self.game.rules().piece_index(name).map(|t| both(t.index()))
+        };
+        // The names were checked when the rule was read; an overflow counts as no moves left.
+        let moves = by.0.eval(&lookup).unwrap_or(0).clamp(0, 99_999);
+        u32::try_from(moves * 2).unwrap_or(0)
     }
 
     /// The counter of each draw rule, in plies.

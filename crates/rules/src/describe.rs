@@ -885,6 +885,9 @@ pub fn rules_in_words_in(r: &Ruleset, lang: Lang) -> String {
         for d in &r.draws {
             let reason = if hu { draw_reason_in(r, d, lang) } else { d.reason.clone() };
             out.push_str(&format!("  - {}: {reason}\n", lang.pick("draw", "döntetlen")));
+            if let Some(besides) = d.kind.prim().besides(lang) {
+                out.push_str(&format!("    {besides}\n"));
+            }
         }
     }
     out.push_str(&match lang {

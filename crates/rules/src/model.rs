@@ -133,6 +133,9 @@ pub struct Ruleset {
     /// Where the rules come from (a seed passage, a published rule book).
     pub source: String,
     pub summary: String,
+    /// `[game] uci-variant`: another name `UCI_Variant` knows the ruleset by (Fairy-Stockfish's
+    /// name for the variant, where it is not the id).
+    pub uci_variant: Option<String>,
     pub players: [Player; 2],
     /// Parameters and their values (after overrides).
     pub params: Vec<(String, i64)>,

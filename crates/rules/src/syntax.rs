@@ -621,7 +621,7 @@ impl Expr {
 
 impl Expr {
     /// The first variable `known` does not know, wherever it stands.
-    fn check_names(&self, known: &dyn Fn(&str) -> bool) -> Result<(), SyntaxError> {
+    pub fn check_names(&self, known: &dyn Fn(&str) -> bool) -> Result<(), SyntaxError> {
         match self {
             Expr::Int(_) => Ok(()),
             Expr::Var(name, at) if !known(name) => Err(SyntaxError { at: at.clone(), message: format!("unknown name '{name}'") }),

@@ -7,7 +7,7 @@
 //! Commands: `uci`, `isready`, `setoption name Hash value 64`, `setoption name Contempt value
 //! 50` (a draw's worth below nothing to the side searched for, in the evaluation's points), the
 //! ruleset's parameters, `setoption name UCI_Variant value xiangqi` (another built-in ruleset,
-//! by its id: Fairy-Stockfish's names for the variants both play),
+//! by its id or its `[game] uci-variant`: Fairy-Stockfish's names for the variants both play),
 //! `ucinewgame`, `position startpos|fen ... [moves ...]`, `go [wtime btime winc binc movestogo
 //! movetime depth nodes infinite]`, `stop`, `quit`. The engine answers `info depth ... score cp
 //! ... nodes ... nps ... time ... pv ...` after each iteration and `bestmove`.
@@ -290,10 +290,24 @@ fn variant_option(game: &Game) -> Option<String> {
     if !chess_like(game.rules()) || hetproba_engine::rules::builtin_text(id).is_none() {
         return None;
     }
-    let ids: Vec<&str> = hetproba_engine::rules::builtin_ids()
-        .filter(|i| hetproba_engine::rules::load_builtin(i, &[]).is_some_and(|r| r.is_ok_and(|r| chess_like(&r))))
+    // Each by its id and by its other name, where it has one.
+    let ids: Vec<String> = hetproba_engine::rules::builtin_ids()
+        .filter_map(|i| hetproba_engine::rules::load_builtin(i, &[]).and_then(Result::ok))
+        .filter(|r| chess_like(r))
+        .flat_map(|r| std::iter::once(r.id.clone()).chain(r.uci_variant.clone()))
         .collect();
     Some(format!("option name UCI_Variant type combo default {id} var {}", ids.join(" var ")))
+}
+
+/// The built-in ruleset `UCI_Variant` names: by its id, else the first (by id) whose `[game]
+/// uci-variant` is the name (Fairy-Stockfish's `3check` for `three-check`).
+fn builtin_variant(name: &str) -> Option<String> {
+    if hetproba_engine::rules::builtin_text(name).is_some() {
+        return Some(name.to_string());
+    }
+    hetproba_engine::rules::builtin_ids()
+        .find(|id| hetproba_engine::rules::load_builtin(id, &[]).is_some_and(|r| r.is_ok_and(|r| r.uci_variant.as_deref() == Some(name))))
+        .map(str::to_string)
 }
 
 /// `setoption name NAME value VALUE`.
@@ -318,9 +332,9 @@ fn set_option(game: &Game, words: &[&str]) -> Result<Option<Setting>, UciError> 
         };
     }
     if name.eq_ignore_ascii_case("uci_variant") {
-        return match hetproba_engine::rules::builtin_text(&value) {
-            Some(_) if value == game.rules().id => Ok(None),
-            Some(_) => Ok(Some(Setting::Variant(value))),
+        return match builtin_variant(&value) {
+            Some(id) if id == game.rules().id => Ok(None),
+            Some(id) => Ok(Some(Setting::Variant(id))),
             None => Err(UciError::NoVariant(value)),
         };
     }

@@ -12,12 +12,14 @@ pub(super) struct GameKeys {
     pub summary: String,
     /// `cannot-draw = true`, where it is written.
     pub cannot_draw: Option<crate::source::Span>,
+    /// `uci-variant = "3check"`: the name UCI's `UCI_Variant` also knows the ruleset by.
+    pub uci_variant: Option<String>,
 }
 
 /// Reads `[game]`; missing keys are reported and left empty.
 pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> GameKeys {
     let (mut id, mut name, mut source, mut summary) = (String::new(), String::new(), String::new(), String::new());
-    let mut cannot_draw = None;
+    let (mut cannot_draw, mut uci_variant) = (None, None);
     match node {
         Some(node) => {
             if let Some(t) = cx.table(node) {
@@ -36,6 +38,9 @@ pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> GameKeys {
                 if let Some(n) = f.get("summary") {
                     summary = cx.string(n).unwrap_or_default();
                 }
+                if let Some(n) = f.get("uci-variant") {
+                    uci_variant = cx.name(n, "a UCI variant name", true);
+                }
                 if let Some(n) = f.get("cannot-draw")
                     && cx.boolean(n) == Some(true)
                 {
@@ -46,5 +51,25 @@ pub(super) fn read_game(cx: &mut Cx, node: Option<&Node>) -> GameKeys {
         }
         None => cx.diags.push(Diagnostic::at(file_start(), "the ruleset has no [game] table (id and name)")),
     }
-    GameKeys { id, name, source, summary, cannot_draw }
+    GameKeys { id, name, source, summary, cannot_draw, uci_variant }
+}
+
+#[cfg(test)]
+mod tests {
+    /// `UCI_Variant` finds one built-in by each name: no other name is an id or another's name
+    /// (a variant that inherited one would make two).
+    #[test]
+    fn each_uci_variant_names_one_builtin() {
+        let ids: Vec<&str> = crate::builtin_ids().collect();
+        let mut names = Vec::new();
+        for id in &ids {
+            let r = crate::load_builtin(id, &[]).expect("listed").expect("loads");
+            if let Some(name) = r.uci_variant {
+                assert!(!ids.contains(&name.as_str()), "{id}: uci-variant '{name}' is another ruleset's id");
+                assert!(!names.contains(&name), "{id}: uci-variant '{name}' is another ruleset's too");
+                names.push(name);
+            }
+        }
+        assert!(!names.is_empty(), "no built-in has a uci-variant: the test tests nothing");
+    }
 }

@@ -185,7 +185,7 @@ mod tests {
         assert_eq!(
             errors(&under),
             [
-                "v.toml:5:1: unknown key 'remove' in [game]; expected one of: id, name, source, summary, cannot-draw; it belongs at the top of the file, before the first [table]"
+                "v.toml:5:1: unknown key 'remove' in [game]; expected one of: id, name, source, summary, uci-variant, cannot-draw; it belongs at the top of the file, before the first [table]"
             ]
         );
     }

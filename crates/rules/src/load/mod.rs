@@ -175,7 +175,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
     let mut top = Fields::new(table, "the ruleset");
     top.get("extends");
     top.get("remove");
-    let game::GameKeys { id, name, source, summary, cannot_draw } = game::read_game(cx, top.get("game"));
+    let game::GameKeys { id, name, source, summary, cannot_draw, uci_variant } = game::read_game(cx, top.get("game"));
     let (params, param_ranges) = params::read_params(cx, top.get("params"), overrides, origin);
     let players = players::read_players(cx, top.get("players"));
     let board_node = top.get("board");
@@ -252,6 +252,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         extends,
         source,
         summary,
+        uci_variant,
         players,
         params,
         param_ranges,

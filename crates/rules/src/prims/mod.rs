@@ -390,6 +390,11 @@ pub(crate) trait DrawPrim: std::fmt::Debug {
     /// The reason shown when it draws, unless the rule gives one, in a language; `pieces` are
     /// the piece types' names in it.
     fn reason(&self, pieces: &[&str], lang: Lang) -> String;
+
+    /// What else the rule does besides drawing, in `show`'s words (a loss by perpetual check).
+    fn besides(&self, _lang: Lang) -> Option<&'static str> {
+        None
+    }
 }
 
 /// What a draw rule is read from.
@@ -408,6 +413,15 @@ impl<'a> DrawInput<'a> {
     /// The value of another key of the table.
     pub fn extra(&self, key: &str) -> Option<&'a Node> {
         self.extras.iter().find(|(k, _)| *k == key).and_then(|(_, n)| *n)
+    }
+
+    /// Refuses the other keys given that are not among `own` (another rule's `reset` on a
+    /// repetition rule): one error naming them.
+    pub fn refuse_others(&mut self, own: &[&str], what: &str) {
+        let given: Vec<&str> = self.extras.iter().filter(|(k, n)| n.is_some() && !own.contains(k)).map(|(k, _)| *k).collect();
+        if !given.is_empty() {
+            self.cx.error(self.span, format!("{what} takes no {}", crate::describe::join_or(&given)));
+        }
     }
 
     /// A count from 1 to 99,999.

@@ -5,7 +5,7 @@ use crate::describe::Lang;
 use crate::load::cx::Fields;
 use crate::model::PieceTypeId;
 use crate::prims::{ArgSpec, DrawInput, DrawPrim, Spec};
-use crate::syntax::{self, Pred};
+use crate::syntax::{self, Expr, Pred};
 use crate::tree::Value;
 
 /// `plies` plies pass while the material condition holds (the count starts again when the
@@ -13,6 +13,10 @@ use crate::tree::Value;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counter {
     pub plies: u32,
+    /// `moves = "8 - pieces"`: the number of moves worked out from the pieces on the board
+    /// (both players'), with its text; then `plies` is unused. Only with a material condition,
+    /// so the pieces do not change while the count runs.
+    pub by_pieces: Option<Box<(Expr, String)>>,
     pub reset: Vec<Event>,
     pub material: Option<Box<Material>>,
 }
@@ -39,7 +43,7 @@ impl Counter {
     pub const SPEC: Spec = Spec::new(
         &["moves"],
         &[
-            ArgSpec::at("N", ""),
+            ArgSpec::at("N or \"EXPR\"", ""),
             ArgSpec::key("reset", "[\"capture\", TYPE...]", "nothing"),
             ArgSpec::key("material", "{ strong = PRED, weak = PRED }", "any material"),
         ],
@@ -50,10 +54,36 @@ impl Counter {
 
 impl DrawPrim for Counter {
     fn read(input: &mut DrawInput) -> Option<Counter> {
+        input.refuse_others(&["reset", "material"], "a move-count draw");
         let (material, reset) = (input.extra("material"), input.extra("reset"));
         let m = input.value;
+        let mut by_pieces = None;
         // With a material condition, 0 moves means: drawn as soon as the material arises.
-        let count = match m.value {
+        let count = match &m.value {
+            Value::Str(text) => {
+                let names = input.names;
+                let known = |n: &str| n == "pieces" || names.piece(n).is_some();
+                match syntax::parse_number(text).and_then(|e| e.check_names(&known).map(|()| e)) {
+                    Ok(e) if material.is_some() => by_pieces = Some(Box::new((e, text.clone()))),
+                    Ok(_) => {
+                        input.cx.error(
+                            m.span,
+                            "moves = \"...\" counts the pieces on the board and needs a material condition (material = { strong = \"...\", weak = \"...\" }), under which the pieces stay the same while the count runs",
+                        );
+                        return None;
+                    }
+                    Err(mut err) => {
+                        if err.message.starts_with("unknown name") {
+                            let known: Vec<&str> = std::iter::once("pieces").chain(names.pieces.iter().map(|p| p.name.as_str())).collect();
+                            err.message = format!("{}; moves counts: {}", err.message, known.join(", "));
+                        }
+                        input.cx.syntax_error(m, err);
+                        return None;
+                    }
+                }
+                0
+            }
+            Value::Int(0) if material.is_some() => 0,
             Value::Int(0) if material.is_some() => 0,
             Value::Int(0) => {
                 input.cx.error(
@@ -115,11 +145,17 @@ impl DrawPrim for Counter {
         if events.is_empty() && material.is_none() {
             cx.error(*span, "a move-count draw needs reset = [...] events or a material condition");
         }
-        Some(Counter { plies: count * 2, reset: events, material })
+        Some(Counter { plies: count * 2, by_pieces, reset: events, material })
     }
 
     fn reason(&self, pieces: &[&str], lang: Lang) -> String {
         let moves = self.plies / 2;
+        if let (Some(by), Some(m)) = (&self.by_pieces, &self.material) {
+            return match lang {
+                Lang::En => format!("{} moves with {} without a result", by.1, m.text),
+                Lang::Hu => format!("{} lépés eredmény nélkül, ezzel az anyaggal: {}", by.1, m.text),
+            };
+        }
         match (lang, &self.material) {
             (Lang::En, Some(m)) if moves == 0 => format!("{}: too little to win", m.text),
             (Lang::En, Some(m)) => format!("{moves} moves with {} without a result", m.text),
@@ -161,5 +197,21 @@ mod tests {
         assert_eq!(r.draws[0].reason, "pieces == 1 against pieces == 1: too little to win");
         assert_eq!(message(&draw("moves = 40").expect_err("refused")), "a move-count draw needs reset = [...] events or a material condition");
         assert_eq!(message(&draw("moves = 40\nreset = [\"jump\"]").expect_err("refused")), "unknown event 'jump'; expected capture or a piece type");
+    }
+
+    #[test]
+    fn a_count_by_the_pieces_on_the_board_needs_a_material_condition() {
+        let bare = "material = { strong = \"stone >= 2\", weak = \"pieces == 1\" }";
+        let r = draw(&format!("moves = \"8 - pieces\"\n{bare}")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.draws[0].reason, "8 - pieces moves with stone >= 2 against pieces == 1 without a result");
+        let by = match &r.draws[0].kind {
+            crate::model::DrawKind::Counter(c) => c.by_pieces.as_ref().map(|b| b.1.clone()),
+            other => panic!("a counter, not {other:?}"),
+        };
+        assert_eq!(by.as_deref(), Some("8 - pieces"));
+        assert!(message(&draw("moves = \"8 - pieces\"\nreset = [\"capture\"]").expect_err("refused")).contains("needs a material condition"));
+        let err = message(&draw(&format!("moves = \"8 - boats\"\n{bare}")).expect_err("refused"));
+        assert_eq!(err, "unknown name 'boats'; moves counts: pieces, stone, king");
+        assert!(message(&draw(&format!("moves = \"8 -\"\n{bare}")).expect_err("refused")).contains("expected"));
     }
 }
