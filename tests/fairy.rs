@@ -1,4 +1,4 @@
-//! The xiangqi family against Fairy-Stockfish (Debian's `fairy-stockfish`, which `cargo xtask test`
+//! The xiangqi family and grand chess against Fairy-Stockfish (Debian's `fairy-stockfish`, which `cargo xtask test`
 //! installs; without it these tests fail and say so): perft from the start and from chosen
 //! positions (`go perft`), and random games from the start in which, at every ply, the legal
 //! moves `hetproba moves --json` lists are Fairy-Stockfish's (`go perft 1`), and each side reads
@@ -36,22 +36,31 @@ fn royal_cell(fen: &str) -> String {
     panic!("no {king} in {fen}")
 }
 
-/// hetproba's legal moves of a position, from `hetproba moves --json`, in UCI's coordinates; a
-/// pass as Fairy-Stockfish writes it, the king's cell twice.
-fn listed(id: &str, fen: &str) -> BTreeSet<String> {
+/// hetproba's legal moves of a position, from `hetproba moves --json`, in UCI's coordinates: a
+/// promotion ends with the new piece's symbol in lower case (`e9e10q`), a pass is written as
+/// Fairy-Stockfish writes it, the king's cell twice. With them, the cells where a move captures.
+fn listed(game: &Game, id: &str, fen: &str) -> (BTreeSet<String>, BTreeSet<String>) {
     let run = common::run_in(None, &["moves", id, "--position", fen, "--json"], None).ok();
     let json = run.json();
     let moves = json.as_array().expect("a list of moves");
-    moves
-        .iter()
-        .map(|m| {
-            if m["notation"] == "pass" {
-                return royal_cell(fen).repeat(2);
-            }
-            let cell = |key: &str| m[key].as_str().unwrap_or_else(|| panic!("{key} of {m}")).to_string();
-            format!("{}{}", cell("from"), cell("to"))
-        })
-        .collect()
+    let mut listed = BTreeSet::new();
+    let mut capturing = BTreeSet::new();
+    for m in moves {
+        if m["notation"] == "pass" {
+            listed.insert(royal_cell(fen).repeat(2));
+            continue;
+        }
+        let cell = |key: &str| m[key].as_str().unwrap_or_else(|| panic!("{key} of {m}")).to_string();
+        let promotion = m["promotion"].as_str().map_or(String::new(), |name| {
+            let piece = game.rules().pieces.iter().find(|p| p.name == name).unwrap_or_else(|| panic!("no piece {name}"));
+            piece.symbols[1].to_lowercase().to_string()
+        });
+        listed.insert(format!("{}{}{promotion}", cell("from"), cell("to")));
+        if m["captures"].as_array().is_some_and(|c| !c.is_empty()) {
+            capturing.insert(cell("to"));
+        }
+    }
+    (listed, capturing)
 }
 
 /// A FEN without hetproba's `passes:N` field, and whether it had one.
@@ -75,18 +84,34 @@ impl Rng {
     }
 }
 
+/// A FEN as Fairy-Stockfish writes it: the en-passant cell only where a legal move captures
+/// there (hetproba, like FIDE's FEN, writes it after every double step).
+fn as_fairy_writes(fen: &str, capturing: &BTreeSet<String>) -> String {
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    if let Some(&cell) = fields.get(3)
+        && cell != "-"
+        && !capturing.contains(cell)
+    {
+        fields[3] = "-";
+    }
+    fields.join(" ")
+}
+
 /// Random games from the start: at every ply the FEN both write and the legal moves both list
 /// agree, until the game ends (the same for both: no move left) or `plies` have been played.
-/// Returns the plies played in all.
-fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
+/// Returns the plies played in all, and in how many of them some move promoted.
+fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> (usize, usize) {
     let game = game(id);
     let mut fairy = Fairy::new(variant);
     let start = fairy.fen("startpos");
     let mut total = 0;
+    let mut promoting = 0;
     for seed in 0..games {
         let mut rng = Rng(seed);
         let mut session = Session::new(&game, Position::start(&game));
         assert_eq!(session.write_position(), start, "{id}: the start's FEN");
+        // The FEN Fairy-Stockfish wrote after the last move, and where it was played.
+        let mut after: Option<(String, String)> = None;
         for ply in 0..plies {
             let fen = session.write_position();
             // After a pass hetproba's FEN says so (`passes:1`); Fairy-Stockfish's has no such
@@ -95,9 +120,14 @@ fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
             if passed && session.outcome().is_some() {
                 break;
             }
+            let (ours, capturing) = listed(&game, id, &fen);
+            let written = as_fairy_writes(&bare, &capturing);
+            if let Some((theirs, played)) = after.take() {
+                assert_eq!(written, theirs, "{id}, game {seed}: the FEN after {played}");
+            }
             let theirs = fairy.fen(&format!("fen {bare}"));
-            assert_eq!(theirs, bare, "{id}, game {seed}, ply {ply}: Fairy-Stockfish reads and writes back another FEN");
-            let ours = listed(id, &fen);
+            assert_eq!(theirs, written, "{id}, game {seed}, ply {ply}: Fairy-Stockfish reads and writes back another FEN");
+            promoting += usize::from(ours.iter().any(|m| m.ends_with(|c: char| c.is_ascii_alphabetic())));
             let expected = fairy.moves(&format!("fen {fen}"));
             assert_eq!(
                 ours,
@@ -114,12 +144,11 @@ fn random_games(id: &str, variant: &str, games: u64, plies: usize) -> usize {
             let typed = if *text == royal_cell(&fen).repeat(2) { "pass" } else { text.as_str() };
             let mv = game.parse_move(session.position(), typed).unwrap_or_else(|e| panic!("{id}: {text}: {e}"));
             session.play_unchecked(mv);
-            let after = fairy.fen(&format!("fen {bare} moves {text}"));
-            assert_eq!(without_passes(&session.write_position()).0, after, "{id}, game {seed}: the FEN after {text} from {fen}");
+            after = Some((fairy.fen(&format!("fen {bare} moves {text}")), format!("{text} from {fen}")));
             total += 1;
         }
     }
-    total
+    (total, promoting)
 }
 
 /// Perft from each position to its depth: hetproba's count is Fairy-Stockfish's; a mismatch
@@ -168,7 +197,7 @@ fn xiangqi_perft_is_fairy_stockfishs() {
 
 #[test]
 fn xiangqi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
-    let plies = random_games("xiangqi", "xiangqi", 6, 150);
+    let (plies, _) = random_games("xiangqi", "xiangqi", 6, 150);
     assert!(plies > 300, "only {plies} plies compared");
 }
 
@@ -189,7 +218,7 @@ fn minixiangqi_perft_is_fairy_stockfishs() {
 
 #[test]
 fn minixiangqi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
-    let plies = random_games("minixiangqi", "minixiangqi", 8, 150);
+    let (plies, _) = random_games("minixiangqi", "minixiangqi", 8, 150);
     assert!(plies > 300, "only {plies} plies compared");
 }
 
@@ -214,8 +243,29 @@ fn janggi_perft_is_fairy_stockfishs() {
 }
 
 #[test]
+fn grand_perft_is_fairy_stockfishs() {
+    perft_agrees(
+        "grand",
+        "grand",
+        &[
+            // Fairy-Stockfish's own perft suite (tests/perft.sh in its repository): 259514 from
+            // the start to depth 3, 5768 to depth 2 from a position with en passant on e7.
+            ("startpos", 3),
+            ("r8r/1nbqkcabn1/ppp2ppppp/3p6/4pP4/10/10/PPPPP1PPPP/1NBQKCABN1/R8R w - e7 0 3", 2),
+            // Promotion to lost types: the queen and a rook lost; nothing lost (a pawn on the
+            // ninth rank is stuck, one on the eighth may not promote); the queen lost only if
+            // black takes it; both sides with pawns on the ninth rank and only rooks left.
+            ("4k5/10/4P5/10/10/10/10/10/1NB1KCABN1/9R w - - 0 1", 3),
+            ("4n3k1/5P4/P9/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 3),
+            ("4k5/1P8/10/10/10/10/10/2q7/1NBQKCABN1/R8R w - - 0 1", 3),
+            ("r3k4r/1P6P1/10/10/10/10/10/10/1p6p1/R3K4R w - - 0 1", 3),
+        ],
+    );
+}
+
+#[test]
 fn janggi_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
-    let plies = random_games("janggi", "janggicasual", 6, 120);
+    let (plies, _) = random_games("janggi", "janggicasual", 6, 120);
     assert!(plies > 300, "only {plies} plies compared");
 }
 
@@ -234,6 +284,24 @@ fn uci_reads_and_writes_janggis_pass_as_fairy_stockfish_does() {
         common::run_in(None, &["uci"], Some("setoption name UCI_Variant value janggi\nposition startpos moves e2e2 e9e9\ngo depth 1\n"))
             .ok();
     assert!(run.stdout.contains("bestmove 0000"), "{}", run.stdout);
+}
+
+#[test]
+fn grand_move_lists_and_fen_are_fairy_stockfishs_in_random_games() {
+    let (plies, promoting) = random_games("grand", "grand", 6, 250);
+    assert!(plies > 600, "only {plies} plies compared");
+    // Random games reach the promotion ranks, where the limit decides the choices.
+    assert!(promoting > 10, "only {promoting} positions with a promotion");
+}
+
+/// `hetproba uci` plays grand chess when a GUI names Fairy-Stockfish's variant `grand`.
+#[test]
+fn uci_plays_grand_when_named() {
+    let input = "uci\nsetoption name UCI_Variant value grand\nposition startpos moves e3e5 e8e6\ngo depth 2\n";
+    let run = common::run_in(None, &["uci"], Some(input)).ok();
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    let legal = Fairy::new("grand").moves("startpos moves e3e5 e8e6");
+    assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
 }
 
 /// A GUI made for Fairy-Stockfish starts the engine, then names the variant: `hetproba uci`
@@ -271,7 +339,8 @@ fn uci_variant_takes_fairy_stockfishs_other_names() {
 }
 
 /// Deeper: xiangqi from the start to depth 5 (133,312,995 nodes) and the random games' positions
-/// to 4; minixiangqi to 6 and 5; janggi to 5 and 4. Minutes, so run on demand: `cargo test --release --test fairy -- --ignored`.
+/// to 4; grand chess to 4 and 5; minixiangqi to 6 and 5; janggi to 5 and 4. Minutes, so run on
+/// demand: `cargo test --release --test fairy -- --ignored`.
 #[test]
 #[ignore]
 fn deep_perft_is_fairy_stockfishs() {
@@ -284,6 +353,17 @@ fn deep_perft_is_fairy_stockfishs() {
             ("2bak1bn1/1r2a4/2nc5/p1p1p1p1r/2c5p/1RB4C1/P1P1P1P1P/4B4/5N1CR/1N1AKA3 w - - 40 21", 4),
             ("1ncak4/r8/b4an1b/4p1p1p/2C6/p3P1P2/P1Pr4P/B8/C3K2R1/RN1A1ABN1 w - - 1 21", 4),
             ("3ak1bnr/r8/n2a5/p1p3p1p/2b1p3C/C1c1Pc3/P1P3P1P/4R1N1R/9/2BAKAB2 w - - 20 21", 4),
+        ],
+    );
+    // Grand chess: 15921643 from the start at depth 4 is Fairy-Stockfish 11.1's `go perft 4`.
+    perft_agrees(
+        "grand",
+        "grand",
+        &[
+            ("startpos", 4),
+            ("4k5/10/4P5/10/10/10/10/10/1NB1KCABN1/9R w - - 0 1", 4),
+            ("4k5/1P8/10/10/10/10/10/2q7/1NBQKCABN1/R8R w - - 0 1", 4),
+            ("r3k4r/1P6P1/10/10/10/10/10/10/1p6p1/R3K4R w - - 0 1", 5),
         ],
     );
     perft_agrees(

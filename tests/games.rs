@@ -139,6 +139,21 @@ fn selfplay_and_compare_the_xiangqi_family() {
 }
 
 #[test]
+fn play_selfplay_and_compare_grand_chess() {
+    play_to_the_end("grand", &[], "random", "random", "1");
+    play_to_the_end("grand", &[], "mcts:50", "random", "2");
+    let run = hetproba(&["selfplay", "grand", "--games", "2", "--first", "random", "--second", "random"]).ok();
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{}", run.stdout);
+    for line in lines {
+        assert!(line.contains("\"result\":\"") && line.contains("\"reason\":\""), "grand: {line}");
+    }
+    // Perft side by side: 20 and 65 moves from the starts (rules/chess.toml, rules/grand.toml).
+    let run = hetproba(&["compare", "chess", "grand"]).ok();
+    assert!(run.stdout.contains("       1          20          65"), "{}", run.stdout);
+}
+
+#[test]
 fn play_loa_on_the_largest_and_smallest_boards_to_the_end() {
     // 12 x 12 is 144 cells: connection is tested without the 64-cell neighbour masks.
     play_to_the_end("loa", &["--param", "size=12"], "random", "random", "1");

@@ -20,7 +20,7 @@ pub use crate::piece::{Owner, Piece};
 use crate::position::{Position, Progress};
 use crate::rule::Rule;
 use crate::standing::Standing;
-use crate::tables::{HandRules, Promo, RegionRules, TallyPlan};
+use crate::tables::{HandRules, Promo, RegionRules, TallyPlan, promotion_limits};
 use hetproba_board::{Board, CellId, Rays, Width, per_player};
 use hetproba_rules::model::{PieceTypeId, PlayerId, RegionId, Removal, Ruleset};
 use std::sync::OnceLock;
@@ -94,6 +94,7 @@ impl Game {
                         optional: promo.optional,
                         forced,
                         leaving: promo.leaving,
+                        limit: promo.limit.as_ref().map(|limit| promotion_limits(&rules, &promo.to, limit)),
                     }
                 })
             })

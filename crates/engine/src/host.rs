@@ -72,13 +72,13 @@ pub(crate) trait Host {
     }
 
     /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to` (or
-    /// leaving `base.from`, where the promotion says so), and `base` itself first where the
-    /// promotion is optional there.
+    /// leaving `base.from`, where the promotion says so) that its `limit` allows in `pos`, and
+    /// `base` itself first where the promotion is optional there.
     #[inline(always)]
-    fn push_promoting(&self, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
+    fn push_promoting<const W: usize>(&self, pos: &Position, piece: PieceTypeId, side: PlayerId, base: Move, sink: &mut impl Sink) -> bool {
         match self.promotion(piece) {
             Some(promo) if promo.applies(side, base.from, base.to) => {
-                (!promo.may_stay(side, base.to) || sink.push(base)) && promo.to.iter().all(|&to| sink.push(base.promoting(to)))
+                (!promo.may_stay(side, base.to) || sink.push(base)) && promo.each_choice::<W>(pos, side, |to| sink.push(base.promoting(to)))
             }
             _ => sink.push(base),
         }
@@ -100,9 +100,9 @@ pub(crate) trait Host {
             if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
                 return true;
             }
-            return self.push_promoting(rule.piece, side, mv, sink);
+            return self.push_promoting::<W>(pos, rule.piece, side, mv, sink);
         }
-        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| self.push_promoting(rule.piece, side, m, sink))
+        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| self.push_promoting::<W>(pos, rule.piece, side, m, sink))
     }
 
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:

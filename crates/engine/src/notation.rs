@@ -403,6 +403,14 @@ impl Game {
                             }
                     })
                     .collect();
+                // Without a letter UCI means no promotion: where the promotion is optional
+                // (`e8e9` beside `e8e9q`), the move that does not promote.
+                if promo.is_none() && found.len() > 1 {
+                    let plain: Vec<usize> = found.iter().copied().filter(|&i| moves[i].promotion().is_none()).collect();
+                    if plain.len() == 1 {
+                        return plain;
+                    }
+                }
                 if !found.is_empty() {
                     return found;
                 }

@@ -2,9 +2,10 @@
 //! regions with rules of their own (`[turn]`), the phases with their move rules, `[hands]`, and
 //! where the counters `[state]` declares sit in a position.
 
-use crate::position::Progress;
+use crate::piece::{Owner, Piece};
+use crate::position::{Position, Progress};
 use hetproba_board::{CellId, CellSets, NO_CELL};
-use hetproba_rules::model::{MidCapture, PhaseLimit, PieceTypeId, PlayerId, Ruleset};
+use hetproba_rules::model::{MidCapture, PhaseLimit, PieceTypeId, PlayerId, PromotionLimit, Ruleset};
 
 /// How a piece type promotes, compiled.
 #[derive(Clone, Debug)]
@@ -19,6 +20,23 @@ pub(crate) struct Promo {
     pub forced: Option<CellSets>,
     /// A move that starts on the cells promotes too.
     pub leaving: bool,
+    /// For each of `to`, per player: the choice is offered only while the mover has fewer
+    /// pieces of that type on the board (`limit`); `None` when no choice is limited.
+    pub limit: Option<Vec<[u32; 2]>>,
+}
+
+/// A promotion's `limit`, for each type in `to` and per player: the count the mover must stay
+/// below (`u32::MAX` for a type the limit does not name).
+pub(crate) fn promotion_limits(rules: &Ruleset, to: &[PieceTypeId], limit: &PromotionLimit) -> Vec<[u32; 2]> {
+    to.iter()
+        .map(|&t| match limit {
+            PromotionLimit::Start => [0, 1].map(|p| {
+                let at_start = rules.start.pieces.iter().filter(|&&(_, kind, owner)| kind == t && owner.is_some_and(|o| o.index() == p));
+                u32::try_from(at_start.count()).unwrap_or(u32::MAX)
+            }),
+            PromotionLimit::Most(most) => [most.iter().find(|&&(k, _)| k == t).map_or(u32::MAX, |&(_, n)| n); 2],
+        })
+        .collect()
 }
 
 impl Promo {
@@ -26,6 +44,20 @@ impl Promo {
     #[inline(always)]
     pub(crate) fn applies(&self, side: PlayerId, from: CellId, to: CellId) -> bool {
         self.cells.contains(side.index(), to) || (self.leaving && from != NO_CELL && self.cells.contains(side.index(), from))
+    }
+
+    /// Calls `f` with each type `side` may promote to in `pos` (all of `to` but those at their
+    /// limit), until it returns false; false if it did.
+    #[inline(always)]
+    pub(crate) fn each_choice<const W: usize>(&self, pos: &Position, side: PlayerId, mut f: impl FnMut(PieceTypeId) -> bool) -> bool {
+        match &self.limit {
+            None => self.to.iter().all(|&t| f(t)),
+            Some(most) => self
+                .to
+                .iter()
+                .zip(most)
+                .all(|(&t, most)| pos.piece_set::<W>(Piece::new(t, Owner::Player(side))).len() >= most[side.index()] || f(t)),
+        }
     }
 
     /// May such a move also leave the piece as it is?

@@ -132,3 +132,35 @@ fn a_royal_piece_in_check_may_not_pass() {
     assert_eq!(moves(&game, "3k/4/4/K2R b"), ["d4-c3", "d4-c4"]);
     assert!(moves(&game, "3k/4/4/KR2 b").contains(&"pass".to_string()));
 }
+
+/// A pawn on 4x4 that promotes on the top row to a queen or a rook, with `limit` as given.
+fn promoting(limit: &str) -> String {
+    format!(
+        "[game]\nid = \"p\"\nname = \"P\"\n\n[[players]]\nname = \"white\"\nshort = \"w\"\n\n[[players]]\nname = \"black\"\nshort = \"b\"\n\n\
+         [board]\nwidth = 4\nheight = 4\n\n[board.regions]\ntop = {{ white = \"y == 3\", black = \"y == 0\" }}\n\n\
+         [pieces.pawn]\nsymbols = [\"P\", \"p\"]\npromote = {{ to = [\"queen\", \"rook\"], in = \"top\", limit = {limit} }}\n\n\
+         [pieces.queen]\nsymbols = [\"Q\", \"q\"]\n\n[pieces.rook]\nsymbols = [\"R\", \"r\"]\n\n\
+         [start]\nwhite = {{ pawn = [\"a1\"], queen = [\"d1\"] }}\nblack = {{ pawn = [\"d4\"] }}\n\n\
+         [moves.pawn]\npiece = \"pawn\"\ndo = \"step(forward)\"\n\n[moves.queen]\npiece = \"queen\"\ndo = \"step(orthogonal)\"\n\n\
+         [moves.rook]\npiece = \"rook\"\ndo = \"step(orthogonal)\"\n\n[[end]]\nif = \"no-moves\"\nresult = \"draw\"\n"
+    )
+}
+
+#[test]
+fn a_promotion_limit_offers_only_the_types_below_it() {
+    let pawn_moves =
+        |game: &Game, position: &str| -> Vec<String> { moves(game, position).into_iter().filter(|m| m.starts_with("a3")).collect() };
+    // At most one queen: with a queen on d1 the pawn becomes a rook only; without it, either.
+    let one_queen = game(&promoting("{ queen = 1 }"));
+    assert_eq!(pawn_moves(&one_queen, "4/P3/4/3Q w"), ["a3-a4=R"]);
+    assert_eq!(pawn_moves(&one_queen, "4/P3/4/3R w"), ["a3-a4=Q", "a3-a4=R"]);
+    // The black queen is not white's: it does not count.
+    assert_eq!(pawn_moves(&one_queen, "4/P3/4/3q w"), ["a3-a4=Q", "a3-a4=R"]);
+    // No choice left: the promotion is compulsory, so the pawn cannot move.
+    let none_left = game(&promoting("{ queen = 1, rook = 0 }"));
+    assert!(pawn_moves(&none_left, "4/P3/4/3Q w").is_empty());
+    // "start": white starts with one queen and no rook, so a rook is never a choice.
+    let start = game(&promoting("\"start\""));
+    assert_eq!(pawn_moves(&start, "4/P3/4/3R w"), ["a3-a4=Q"]);
+    assert!(pawn_moves(&start, "4/P3/4/3Q w").is_empty());
+}

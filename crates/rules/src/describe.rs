@@ -1138,10 +1138,11 @@ fn turn_words(r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
                 Some(f) if promo.optional => format!(" (it must on {})", region_words(r, f)),
                 _ => String::new(),
             };
+            let limit = limit_words(r, promo.limit.as_ref(), Lang::En);
             out.push((
                 format!("promotion of the {}", p.name),
                 format!(
-                    "A {} that {where_} {} {may} a {}{forced}{}",
+                    "A {} that {where_} {} {may} a {}{forced}{limit}{}",
                     p.name,
                     region_words(r, promo.region),
                     to.join(" or "),
@@ -1219,6 +1220,31 @@ fn turn_words(r: &Ruleset, lang: Lang) -> Vec<(String, String)> {
     out
 }
 
+/// A promotion's `limit` in words, after its choices ("" without one).
+fn limit_words(r: &Ruleset, limit: Option<&PromotionLimit>, lang: Lang) -> String {
+    let most = |most: &[(PieceTypeId, u32)]| {
+        let each: Vec<String> = most.iter().map(|&(t, n)| format!("{} {n}", piece_name(r, t, lang))).collect();
+        each.join(", ")
+    };
+    match (limit, lang) {
+        (None, _) => String::new(),
+        (Some(PromotionLimit::Start), Lang::En) => {
+            ", but only to a type its owner has fewer of on the board than at the start (where it must promote and cannot, it may not move)".into()
+        }
+        (Some(PromotionLimit::Most(m)), Lang::En) => format!(
+            ", but to each only while its owner has fewer of that type on the board than: {} (where it must promote and cannot, it may not move)",
+            most(m)
+        ),
+        (Some(PromotionLimit::Start), Lang::Hu) => {
+            ", de csak olyanná, amelyből a tulajdonosának kevesebb áll a táblán, mint a kezdéskor (ahová át kellene változnia, de nem tud, oda nem léphet)".into()
+        }
+        (Some(PromotionLimit::Most(m)), Lang::Hu) => format!(
+            ", de mindegyikké csak addig, amíg a tulajdonosának kevesebb áll belőle a táblán, mint: {} (ahová át kellene változnia, de nem tud, oda nem léphet)",
+            most(m)
+        ),
+    }
+}
+
 /// The pieces' rules of [`turn_words`] (promotion, royal pieces, the same piece, counters,
 /// stacks, hands) in Hungarian, under the same keys.
 fn hu_piece_rules(r: &Ruleset, out: &mut Vec<(String, String)>) {
@@ -1240,10 +1266,11 @@ fn hu_piece_rules(r: &Ruleset, out: &mut Vec<(String, String)>) {
             MidCapture::AtOnce => "; ha ütés közben ér oda, azonnal átváltozik, és új bábuként üt tovább.",
             MidCapture::EndsMove => "; ha ütés közben ér oda, a lépése véget ér.",
         };
+        let limit = limit_words(r, promo.limit.as_ref(), lang);
         out.push((
             format!("promotion of the {}", p.name),
             format!(
-                "{} {may}, ha {when} itt áll: {}; {becomes}: {}{forced}{during}",
+                "{} {may}, ha {when} itt áll: {}; {becomes}: {}{forced}{limit}{during}",
                 hu_the_cap(name(PieceTypeId::new(index))),
                 region_words_in(r, promo.region, lang),
                 join_or_in(&to, lang)

@@ -352,6 +352,18 @@ pub struct Promotion {
     /// Where promotion is compulsory even when it is `optional`: the cells it could never move
     /// from again (a shogi lance on the last rank).
     pub forced: Option<RegionId>,
+    /// `limit`: a choice is offered only while the mover has fewer pieces of that type on the
+    /// board than this says (grand chess: only to a type the player has lost).
+    pub limit: Option<PromotionLimit>,
+}
+
+/// How many pieces of a type a player may have on the board for a promotion to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PromotionLimit {
+    /// As many as the player has at the start (`[start]`): only to a type the player has lost.
+    Start,
+    /// At most these many of each type named; a type not named has no limit.
+    Most(Vec<(PieceTypeId, u32)>),
 }
 
 /// `[hands]`: pieces kept off the board by each player, dropped later by `drop()` moves.

@@ -437,7 +437,7 @@ impl Hops {
             let choices = host.promotion(next_piece).filter(|p| p.cells.contains(side.index(), land));
             let mut push = |mv: Move| sink.push(mv);
             let pushed = match choices {
-                Some(promo) => promo.to.iter().all(|&t| push(mv.promoting(t))),
+                Some(promo) => promo.each_choice::<W>(pos, side, |t| push(mv.promoting(t))),
                 None => push(mv),
             };
             if !pushed {
@@ -961,7 +961,9 @@ impl<'a, H: Host, const W: usize> Search<'a, H, W> {
             return out.chain(to, captured, promoted, path);
         }
         match &self.host.promotion(piece) {
-            Some(promo) if promo.cells.contains(self.side.index(), to) => promo.to.iter().all(|&t| out.chain(to, captured, Some(t), path)),
+            Some(promo) if promo.cells.contains(self.side.index(), to) => {
+                promo.each_choice::<W>(self.pos, self.side, |t| out.chain(to, captured, Some(t), path))
+            }
             _ => out.chain(to, captured, None, path),
         }
     }

@@ -126,7 +126,7 @@ impl MoveKind for Line {
                         host.emit::<W>(rule, pos, side, mv, c, sink)
                     } else {
                         host.regions().no_quiet.as_ref().is_some_and(|q| q.contains(side.index(), k))
-                            || host.push_promoting(front_piece.kind(), side, mv, sink)
+                            || host.push_promoting::<W>(pos, front_piece.kind(), side, mv, sink)
                     };
                     if !more {
                         return false;

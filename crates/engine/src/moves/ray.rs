@@ -321,7 +321,8 @@ impl Ray {
         for c in pos.piece_set::<W>(mine).iter() {
             for t in targets(c) {
                 let mv = Move::new(r, c, t);
-                let more = if promotes.contains(t) { promo.to.iter().all(|&to| sink.push(mv.promoting(to))) } else { sink.push(mv) };
+                let more =
+                    if promotes.contains(t) { promo.each_choice::<W>(pos, side, |to| sink.push(mv.promoting(to))) } else { sink.push(mv) };
                 if !more {
                     return false;
                 }

@@ -2,7 +2,7 @@
 //! resolved once every piece and region is known.
 
 use super::cx::{Cx, Fields, file_start};
-use crate::model::{Figure, MidCapture, PieceType, PieceTypeId, Promotion, Region, RegionId};
+use crate::model::{Figure, MidCapture, PieceType, PieceTypeId, Promotion, PromotionLimit, Region, RegionId};
 use crate::source::{Diagnostic, Span};
 use crate::tree::{Node, Value};
 
@@ -31,6 +31,37 @@ pub(super) struct RawPromotion {
     leaving: bool,
     /// `forced-in`: the region's name and where it is written.
     forced: Option<(String, Span)>,
+    limit: Option<RawLimit>,
+}
+
+/// `limit` as written: `"start"`, or piece types with counts (each name where it is written).
+enum RawLimit {
+    Start,
+    Most(Vec<(String, Span, u32)>),
+}
+
+/// Reads `limit = "start"` or `limit = { queen = 1, rook = 2 }`.
+fn read_limit(cx: &mut Cx, node: &Node) -> Option<RawLimit> {
+    const WHAT: &str = "limit is \"start\" (no more of a type than the player has at the start) or a table of piece types and counts, as in limit = { queen = 1 }";
+    match &node.value {
+        Value::Str(s) if s == "start" => Some(RawLimit::Start),
+        Value::Table(t) => {
+            let mut most = Vec::new();
+            for (key, n) in &t.entries {
+                match n.value {
+                    Value::Int(v) if (0..=i64::from(u16::MAX)).contains(&v) => {
+                        most.push((key.name.clone(), key.span, u32::try_from(v).expect("checked to fit")))
+                    }
+                    _ => cx.error(n.span, format!("a promotion limit is a count of pieces from 0 to {}", u16::MAX)),
+                }
+            }
+            Some(RawLimit::Most(most))
+        }
+        _ => {
+            cx.error(node.span, WHAT);
+            None
+        }
+    }
 }
 
 /// The most piece types a ruleset may have: a `PieceTypeSet` holds that many.
@@ -154,12 +185,21 @@ pub(super) fn read_pieces(cx: &mut Cx, node: Option<&Node>) -> (Vec<PieceType>, 
             {
                 cx.error(*span, "forced-in says where an optional promotion is compulsory: it goes with optional = true");
             }
+            let limit = pf.get("limit").and_then(|n| {
+                if during == MidCapture::AtOnce {
+                    cx.error(
+                        n.span,
+                        "limit cannot go with during-capture = \"at-once\": a piece that promotes in mid-chain has no choice to limit",
+                    );
+                }
+                read_limit(cx, n)
+            });
             pf.finish(cx);
-            Some((to, region, during, optional, leaving, forced))
+            Some((to, region, during, optional, leaving, forced, limit))
         });
         f.finish(cx);
-        if let Some((to, region, during, optional, leaving, forced)) = promote {
-            promotions.push(RawPromotion { piece: pieces.len(), to, region, during, optional, leaving, forced });
+        if let Some((to, region, during, optional, leaving, forced, limit)) = promote {
+            promotions.push(RawPromotion { piece: pieces.len(), to, region, during, optional, leaving, forced, limit });
         }
         pieces.push(PieceType { name: key.name.clone(), symbols, owned, value, promotion: None, royal, letter, figure });
         spans.push(key.span);
@@ -205,9 +245,24 @@ pub(super) fn resolve_promotions(cx: &mut Cx, pieces: &mut [PieceType], raw: Vec
             },
             None => None,
         };
+        let limit = match p.limit {
+            None => None,
+            Some(RawLimit::Start) => Some(PromotionLimit::Start),
+            Some(RawLimit::Most(most)) => {
+                let mut out = Vec::new();
+                for (name, span, n) in most {
+                    match pieces.iter().position(|q| q.name == name) {
+                        Some(i) if to.contains(&PieceTypeId::new(i)) => out.push((PieceTypeId::new(i), n)),
+                        Some(_) => cx.error(span, format!("limit names '{name}', which the piece does not promote to")),
+                        None => cx.error(span, format!("no piece type '{name}'")),
+                    }
+                }
+                Some(PromotionLimit::Most(out))
+            }
+        };
         if !to.is_empty() {
             pieces[p.piece].promotion =
-                Some(Promotion { to, region, during_capture: p.during, optional: p.optional, leaving: p.leaving, forced });
+                Some(Promotion { to, region, during_capture: p.during, optional: p.optional, leaving: p.leaving, forced, limit });
         }
     }
 }
@@ -245,6 +300,34 @@ mod tests {
         [pieces.pawn]\nsymbols = [\"P\", \"p\"]\npromote = { to = \"man\", in = \"edge\" }\n\
         [start]\na = { man = [\"a1\"] }\nb = { man = [\"d4\"] }\n[moves.man]\npiece = \"man\"\ndo = \"step(all)\"\n\
         [moves.king]\npiece = \"king\"\ndo = \"step(all)\"\n[[end]]\nif = \"no-moves\"\nresult = \"mover loses\"\n";
+
+    /// `promote.limit`'s broken forms, each its one message.
+    #[test]
+    fn a_broken_promotion_limit_is_named() {
+        let file = |limit: &str, during: &str| {
+            WIDE.replace("[\"\u{4e2d}\", \"m\"]", "[\"M\", \"m\"]")
+                .replace(
+                    "promote = { to = \"man\", in = \"edge\" }",
+                    &format!("promote = {{ to = [\"man\", \"king\"], in = \"far\"{during}, limit = {limit} }}"),
+                )
+                .replace("[start]", "[board.regions]\nfar = \"y == 3\"\n[start]")
+        };
+        assert_eq!(errors(&file("{ man = 1 }", "")), Vec::<String>::new());
+        assert_eq!(errors(&file("\"start\"", "")), Vec::<String>::new());
+        assert_eq!(
+            errors(&file("\"lost\"", "")),
+            [
+                "limit is \"start\" (no more of a type than the player has at the start) or a table of piece types and counts, as in limit = { queen = 1 }"
+            ]
+        );
+        assert_eq!(errors(&file("{ man = -1 }", "")), ["a promotion limit is a count of pieces from 0 to 65535"]);
+        assert_eq!(errors(&file("{ queen = 1 }", "")), ["no piece type 'queen'"]);
+        assert_eq!(errors(&file("{ pawn = 1 }", "")), ["limit names 'pawn', which the piece does not promote to"]);
+        assert_eq!(
+            errors(&file("\"start\"", ", during-capture = \"at-once\"")),
+            ["limit cannot go with during-capture = \"at-once\": a piece that promotes in mid-chain has no choice to limit"]
+        );
+    }
 
     #[test]
     fn a_refused_symbol_is_one_error_not_one_per_use_of_the_piece() {
