@@ -140,6 +140,7 @@ function render() {
   $('title').textContent = s.name;
   $('board').innerHTML = table.svg();
   fitBoard();
+  drawHands(s);
   let status;
   if (s.result) status = s.result;
   else if (!s.live && !s.computer && s.view < s.moves.length) status = t('moveOf', s.view, s.moves.length);
@@ -183,6 +184,57 @@ function render() {
   drawClocks(s.clocks);
   maybeThink();
   if (analysing) analyseShown();
+}
+
+// The hands of a game that keeps them, above and below the board: each piece type held, drawn
+// as on the board with its count; the mover's hand is marked, and a piece of it that may be
+// dropped is a button (then the board marks where it may go).
+function drawHands(s) {
+  ['hand-top', 'hand-bottom'].forEach((id, i) => {
+    const el = $(id);
+    const hand = s.hands[i];
+    el.hidden = !hand;
+    el.replaceChildren();
+    if (!hand) return;
+    el.dataset.side = hand.side;
+    el.classList.toggle('to-move', hand.to_move && !s.result && !setup);
+    el.setAttribute('aria-label', t('hand', hand.player));
+    const title = document.createElement('span');
+    title.className = 'hand-title';
+    title.append(chip(hand.side), ` ${t('hand', hand.player)}`);
+    el.append(title);
+    if (!hand.pieces.length) {
+      const none = document.createElement('span');
+      none.className = 'hand-empty';
+      none.textContent = t('handEmpty');
+      el.append(none);
+    }
+    for (const p of hand.pieces) {
+      const held = document.createElement(p.key ? 'button' : 'span');
+      held.className = 'held';
+      held.title = t('held', p.count, p.name);
+      held.innerHTML = p.svg;
+      // Read out as "rook: 1" (the words before the count, unseen), not as the figure's letter.
+      held.firstElementChild.setAttribute('aria-hidden', 'true');
+      const [before, after] = t('held', '\u0000', p.name).split('\u0000');
+      const words = document.createElement('span');
+      words.className = 'unseen';
+      words.textContent = before;
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = p.count;
+      held.append(words, count, after);
+      if (p.key) {
+        held.dataset.key = p.key;
+        held.setAttribute('aria-pressed', p.chosen);
+        held.addEventListener('click', () => press(p.key));
+      } else {
+        held.setAttribute('role', 'img');
+        held.setAttribute('aria-label', held.title);
+      }
+      el.append(held);
+    }
+  });
 }
 
 // The end of a game: a banner with the winner and the reason, not a status line.

@@ -1,8 +1,8 @@
 // Offline: every file of the page is kept in a cache when the page is first loaded and served
 // from it after, so the board works without a network. A new build (its BUILD line changes)
 // replaces the cache.
-const BUILD = 'hetproba-a76a78f004e0b113';
-const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.7c0b62b2e802e96a.wasm'];
+const BUILD = 'hetproba-b4d82d00fe707346';
+const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.310460247a52694a.wasm'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(BUILD).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

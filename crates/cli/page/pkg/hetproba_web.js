@@ -45,7 +45,8 @@ const ret = wasm.table_choose(this.__wbg_ptr, i);
 return ret !== 0;
 }
 /**
- * A click on a cell or an edge arrow (its `data-key`); true when it played a move.
+ * A click on a cell or an edge arrow (its `data-key`), or on a type in the mover's hand
+ * (`h2`, the key [`table::Held`] gives); true when it played a move.
  * @param {string} key
  * @returns {boolean}
  */
@@ -359,7 +360,8 @@ throw takeFromExternrefTable0(ret[0]);
 }
 }
 /**
- * What the page shows besides the board, as JSON (see [`table::State`]).
+ * What the page shows besides the board, as JSON (see [`table::State`]; with the hands,
+ * [`table::Hand`]).
  * @returns {string}
  */
 state() {
@@ -1005,7 +1007,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.7c0b62b2e802e96a.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.310460247a52694a.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
