@@ -196,6 +196,12 @@ fn diagnostic_unknown_move_primitive() {
 }
 
 #[test]
+fn diagnostic_stay_takes_no_arguments() {
+    let text = TINY.replace("do = \"roll(orthogonal)\"", "do = \"stay(orthogonal)\"");
+    broken_ruleset("diag-stay-arguments", &[("stay.toml", &text)], "check");
+}
+
+#[test]
 fn diagnostic_unknown_eval_term() {
     let text = format!("{TINY}\n[eval]\nterms = [\"10 * lines(3)\", \"5 * wobble(2)\"]\n");
     broken_ruleset("diag-unknown-eval-term", &[("eval.toml", &text)], "check");

@@ -88,6 +88,9 @@ pub(crate) struct PhaseRules {
     /// do, so that generating captures first filters nothing.
     pub capturing: Vec<usize>,
     pub quiet: Vec<usize>,
+    /// The `stay()` rules, left out of the lists above: their moves are offered only when
+    /// those give none ([`crate::game::Game::generate`]).
+    pub stay: Vec<usize>,
 }
 
 /// The phases of a game, in order.

@@ -46,6 +46,10 @@ impl Game {
         if !decided && !self.must_leave(pos, out) {
             self.capture_rules(pos, out);
         }
+        // `stay()`: only when nothing else moves (an empty list for rulesets without it).
+        if out.is_empty() && !self.moves().phases().get(pos.phase).stay.is_empty() {
+            self.generate_stay::<W>(pos, out);
+        }
         match self.rules().turn.pass {
             PassRule::Never => {}
             PassRule::Always => {
@@ -63,6 +67,24 @@ impl Game {
         if self.ends().dynamic_end::<W>(self, pos, !out.is_empty()) {
             out.clear();
         }
+    }
+
+    /// The legal moves of the phase's `stay()` rules, each tested as the others are.
+    fn generate_stay<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
+        let mut legal = Legal {
+            game: self,
+            pos,
+            legality: if self.attacks().is_some() { self.legality::<W>(pos) } else { None },
+            tired: self.tired_piece(pos, pos.side),
+            after: self.ends().has_after(),
+            sink: out,
+        };
+        self.generate_stay_rules::<W>(pos, pos.side, pos.phase, &mut legal);
+    }
+
+    /// The moves of the `stay()` rules of `phase` by `side`; false if the sink stopped.
+    fn generate_stay_rules<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
+        self.moves().phases().get(phase).stay.iter().all(|&rule| self.generate_rule::<W>(pos, side, rule, sink))
     }
 
     /// Where any capture obliges: the rules that may capture first, and the rules that never
@@ -273,9 +295,15 @@ impl Game {
             let mut legal =
                 Legal { game: self, pos, legality: self.legality::<W>(pos), tired: self.tired_piece(pos, side), after, sink: &mut any };
             self.generate_phase::<W>(pos, side, phase, &mut legal);
+            if !legal.sink.0 {
+                self.generate_stay_rules::<W>(pos, side, phase, &mut legal);
+            }
             return any.0;
         }
         self.generate_phase::<W>(pos, side, phase, &mut any);
+        if !any.0 {
+            self.generate_stay_rules::<W>(pos, side, phase, &mut any);
+        }
         any.0
     }
 
@@ -294,6 +322,9 @@ impl Game {
         let phase = self.phase_after_ply(pos);
         let mut any = AnyMove(false);
         self.generate_phase::<W>(pos, pos.side.other(), phase, &mut any);
+        if !any.0 {
+            self.generate_stay_rules::<W>(pos, pos.side.other(), phase, &mut any);
+        }
         any.0
     }
 

@@ -164,3 +164,58 @@ fn a_promotion_limit_offers_only_the_types_below_it() {
     assert_eq!(pawn_moves(&start, "4/P3/4/3R w"), ["a3-a4=Q"]);
     assert!(pawn_moves(&start, "4/P3/4/3Q w").is_empty());
 }
+
+/// Two towers a side on 2x3, column a red cells and column b blue: each tower slides forward,
+/// the tower of the colour the last move ended on, and a blocked one stays (`stay()`). Four
+/// stays in a row (two players times two colours: the forced stays then go round for ever)
+/// are a deadlock, lost by the player whose move caused it, who made the fourth.
+fn towers() -> String {
+    let mut text = String::from(
+        "[game]\nid = \"t\"\nname = \"T\"\n\n[[players]]\nname = \"white\"\nshort = \"w\"\n\n[[players]]\nname = \"black\"\nshort = \"b\"\n\n\
+         [board]\nwidth = 2\nheight = 3\nforward = { white = \"n\", black = \"s\" }\n\n\
+         [board.regions]\nred-cells = \"x == 0\"\nblue-cells = \"x == 1\"\n\n\
+         [pieces.red]\nsymbols = [\"R\", \"r\"]\n\n[pieces.blue]\nsymbols = [\"B\", \"b\"]\n\n\
+         [start]\nwhite = { red = [\"a1\"], blue = [\"b1\"] }\nblack = { red = [\"a3\"], blue = [\"b3\"] }\n\n\
+         [state]\nlast = true\npasses = true\n\n\
+         [[end]]\nif = \"passes >= 4\"\nresult = \"mover loses\"\nreason = \"deadlock\"\n\n",
+    );
+    for colour in ["red", "blue"] {
+        for (name, action) in [("slide", "slide(forward)"), ("stay", "stay")] {
+            text += &format!(
+                "[moves.{colour}-{name}]\npiece = \"{colour}\"\ndo = \"{action}\"\nif = \"last(to={colour}-cells) or not last\"\n\n"
+            );
+        }
+    }
+    text
+}
+
+#[test]
+fn a_blocked_piece_stays_only_when_nothing_else_moves() {
+    let game = game(&towers());
+    // Any tower first: white's blue tower is blocked by b2, so only the red one moves, and
+    // nothing stays.
+    assert_eq!(moves(&game, "r1/1b/RB w"), ["a1-a2"]);
+    // After a move to a red cell, the red tower: a2 only (a3 is black's).
+    assert_eq!(moves(&game, "r1/1b/RB w last:b3-a2"), ["a1-a2"]);
+    // After a move to b2 (a blue cell), the blue tower, blocked: it stays on b1.
+    assert_eq!(moves(&game, "r1/1b/RB w last:b3-b2"), ["b1-b1"]);
+    let mut session = Session::from_text(&game, "r1/1b/RB w last:b3-b2").expect("a position");
+    let stay = game.parse_move(session.position(), "b1-b1").expect("legal");
+    session.play_unchecked(stay);
+    // Its own cell b1 is blue: black's blue tower must move, and is blocked by b1 in turn.
+    assert_eq!(session.write_position(), "r1/1b/RB b passes:1 last:b1-b1");
+    assert_eq!(moves(&game, &session.write_position()), ["b2-b2"]);
+    assert!(session.outcome().is_none());
+    for (i, name) in ["b2-b2", "b1-b1", "b2-b2"].iter().enumerate() {
+        assert!(session.outcome().is_none(), "over after {i} stays");
+        let stay = game.parse_move(session.position(), name).expect("legal");
+        session.play_unchecked(stay);
+    }
+    // Four moves in a row moved nothing: black, whose b3-b2 caused it, made the fourth.
+    let outcome = session.outcome().expect("over");
+    assert_eq!((outcome.reason.as_str(), outcome.winner.map(|p| p.index())), ("deadlock", Some(0)));
+    // perft agrees: one stay each ply, four, then none.
+    let mut pos = game.read_position("r1/1b/RB w last:b3-b2").expect("a position");
+    assert_eq!(game.perft(&mut pos, 4), 1);
+    assert_eq!(game.perft(&mut pos, 5), 0);
+}

@@ -97,7 +97,8 @@ pub fn shapes(rules: &Ruleset) -> Shapes {
             | Action::Hops(_)
             | Action::Castle { .. }
             | Action::Line { .. }
-            | Action::Track { .. } => from_cell = true,
+            | Action::Track { .. }
+            | Action::Stay { .. } => from_cell = true,
         }
     }
     let pass = rules.turn.pass != PassRule::Never;

@@ -163,6 +163,7 @@ kinds! {
     Drop(drop::Drop) <= Drop,
     Roll(roll::Roll) <= Roll,
     Push(push::Push) <= Push,
+    Stay(stay::Stay) <= Stay,
     Ray(ray::Ray) <= Step | Slide,
     Leap(leap::Leap) <= Leap,
     Hops(hops::Hops) <= Hops,
@@ -282,8 +283,11 @@ impl Moves {
                 .phases
                 .iter()
                 .map(|p| {
-                    let (quiet, capturing) = p.moves.iter().copied().partition(|&r| never_captures[r]);
-                    PhaseRules { moves: p.moves.clone(), limit: p.limit, capturing, quiet }
+                    // `stay()` rules are offered only when the others give no move: apart.
+                    let (stay, moves): (Vec<usize>, Vec<usize>) =
+                        p.moves.iter().copied().partition(|&r| matches!(compiled[r].kind, Kind::Stay(_)));
+                    let (quiet, capturing) = moves.iter().copied().partition(|&r| never_captures[r]);
+                    PhaseRules { moves, limit: p.limit, capturing, quiet, stay }
                 })
                 .collect(),
         );

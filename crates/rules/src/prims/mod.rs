@@ -635,6 +635,7 @@ registry! {
         Remove(remove::Remove),
         Roll(roll::Roll),
         Push(push::Push),
+        Stay(stay::Stay),
         Step(step::Step),
         Slide(slide::Slide),
         Leap(leap::Leap),

@@ -1,0 +1,64 @@
+//! `stay`: the piece "moves" zero cells, onto its own cell; only when its player has no other
+//! legal move (a blocked Kamisado tower).
+
+use crate::describe::Lang;
+use crate::model::{PieceTypeId, Ruleset};
+use crate::prims::{MoveInput, MovePrim, Spec};
+
+/// The piece stays where it stands: a move from its cell to the same cell. The engine offers
+/// these moves only when the player has no other legal move, after the other rules (as
+/// `pass = "when-stuck"` passes), so the rules of a ruleset without `stay` cost nothing more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stay;
+
+impl Stay {
+    pub const SPEC: Spec = Spec::new(
+        &["stay"],
+        &[],
+        "the piece moves zero cells, only when its player has no other move",
+        "stay-a-blocked-piece-moves-zero-cells",
+    );
+}
+
+impl MovePrim for Stay {
+    fn read(input: &mut MoveInput) -> Option<Stay> {
+        let MoveInput { r, args, .. } = input;
+        if let Some(extra) = args.positional().first() {
+            r.arg_error(extra, "stay() takes no arguments: the piece stays on its own cell");
+            return None;
+        }
+        Some(Stay)
+    }
+
+    fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
+        let piece = crate::describe::piece_name(r, piece, lang);
+        if lang == Lang::Hu {
+            return format!(
+                "Ha a játékosnak nincs más szabályos lépése, egy {piece} nulla mezőt lép: a saját mezején marad, és a lépés onnan oda vezet (a lépés célmezője a saját mezeje)."
+            );
+        }
+        format!(
+            "If the player has no other legal move, a {piece} moves zero cells: it stays on its cell, and the move goes from that cell to the same cell (its cell is where the move ended)."
+        )
+    }
+
+    fn refuses_effects(&self) -> Option<&'static str> {
+        Some("cannot follow stay(): a piece that stays moves nothing")
+    }
+
+    fn refused_with_stacks(&self) -> Option<&'static str> {
+        Some("stay(): with [stacks] a column that stays would be split")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::prims::test_support::{error, words};
+
+    #[test]
+    fn a_stay_takes_nothing_and_no_effect() {
+        assert!(words("stay").starts_with("If the player has no other legal move, a stone moves zero cells"));
+        assert_eq!(error("stay(orthogonal)"), "stay() takes no arguments: the piece stays on its own cell");
+        assert_eq!(error("stay then flip(all)"), "flip() cannot follow stay(): a piece that stays moves nothing");
+    }
+}
