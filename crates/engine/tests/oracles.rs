@@ -1,7 +1,7 @@
 //! Oracles: small brute-force move generators written from the rules of the games alone (Lines
 //! of Action as in Sackson's "A Gamut of Games", Mészáros Mihály's small Camelot on a
 //! chessboard, the Romanian hexagonal chess rules, Hexasah, Thai draughts, mak-hos, and fox and
-//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Fanorona, Nine men's morris, from their pages in
+//! hounds, Hasami shogi, Ataxx, Ugolki, fox and geese, Lasca and Bashni, Dameo, Pente, Kamisado, Fanorona, Nine men's morris, from their pages in
 //! docs/games), never
 //! from the engine, and the tests that hold the
 //! engine to them:
@@ -36,6 +36,8 @@ mod geese;
 mod hasami;
 #[path = "oracles/hexasah.rs"]
 mod hexasah;
+#[path = "oracles/kamisado.rs"]
+mod kamisado;
 #[path = "oracles/loa.rs"]
 mod loa;
 #[path = "oracles/morris.rs"]
@@ -723,6 +725,53 @@ impl Oracle for geese::Geese {
     }
 }
 
+impl Oracle for kamisado::Kamisado {
+    type Move = kamisado::Move;
+
+    /// The last move's cell and the stays in a row are read from the position's notation
+    /// (`last:FROM-TO`, `passes:N`).
+    fn from_engine(game: &Game, pos: &Position) -> kamisado::Kamisado {
+        let mut out = kamisado::Kamisado::start();
+        out.board = [[None; 8]; 8];
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, kamisado::name((s.x, s.y)), "kamisado: cell name and coordinates disagree");
+            out.board[s.x as usize][s.y as usize] = s
+                .piece
+                .map(|(owner, kind)| (owner, kamisado::COLOURS.iter().position(|&c| c == kind).expect("a tower is named by its colour")));
+        }
+        let text = game.write_position(pos);
+        out.last =
+            text.split(' ').find_map(|f| f.strip_prefix("last:")).map(|m| shared::square(m.split_once('-').expect("a move from-to").1));
+        out.stays = text.split(' ').find_map(|f| f.strip_prefix("passes:")).map_or(0, |n| n.parse().expect("a count"));
+        out.side = pos.side().0;
+        out
+    }
+
+    fn moves(&self) -> Vec<kamisado::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &kamisado::Move) -> kamisado::Kamisado {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        kamisado::Kamisado::result(self)
+    }
+
+    fn key(&self, mv: &kamisado::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        kamisado::Kamisado::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        kamisado::Kamisado::drawing(self)
+    }
+}
+
 impl Oracle for pente::Pente {
     type Move = pente::Move;
 
@@ -1335,6 +1384,50 @@ fn perft_pente() {
     // Worked by hand on the game's page: 1, 360, 24 x 336 + 336 x 335.
     assert_eq!(counts, [1, 360, 120624]);
     perft_agrees("pente", &size(9), pente::Pente::start(9), 1..=4);
+}
+
+/// Kamisado from the start: perft to depth 3 (depth 1 is the page's 102).
+#[test]
+fn perft_kamisado() {
+    let counts = perft_agrees("kamisado", &[], kamisado::Kamisado::start(), 1..=3);
+    assert_eq!(counts[0], 102, "the page's count of first moves");
+}
+
+/// Random Kamisado games: the named tower, stays, wins on the far row and deadlocks compared at
+/// every ply; and perft 2 from every tenth position of them.
+#[test]
+fn random_games_kamisado() {
+    let finished = random_games_of("kamisado", &[], kamisado::Kamisado::start(), 0x6A31, 60, 200);
+    assert!(finished >= 50, "only {finished} of 60 games ended");
+    let game = game("kamisado", &[]);
+    let (mut compared, mut stays) = (0, 0);
+    oracle_games(kamisado::Kamisado::start(), 0x6A32, 30, 200, |oracle, moves| {
+        stays += usize::from(oracle.stays > 0);
+        if moves.len() % 10 == 0 && !moves.is_empty() {
+            let mut pos = game.read_position(&kamisado_text(oracle)).expect("the oracle's position reads");
+            assert!(oracle.shown_by(&kamisado::Kamisado::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+            assert_eq!(game.perft(&mut pos, 2), oracle.perft(2), "perft 2 from\n{}", oracle.drawing());
+            compared += 1;
+        }
+    });
+    assert!(compared >= 10, "only {compared} positions compared on perft");
+    assert!(stays >= 1, "no game had a blocked tower");
+    eprintln!("kamisado: perft 2 compared from {compared} positions; {stays} positions after a stay");
+}
+
+/// A Kamisado position of the oracle in the engine's notation: rows from the top, the side, the
+/// stays in a row, the last move (only its cell matters: written as from that cell to it).
+fn kamisado_text(p: &kamisado::Kamisado) -> String {
+    let rows = rows_text(8, 8, |sq| {
+        p.at(sq).map(|(owner, c)| {
+            let mark = ['o', 'b', 'p', 'k', 'y', 'r', 'g', 'n'][c];
+            if owner == kamisado::WHITE { mark.to_ascii_uppercase() } else { mark }
+        })
+    });
+    let side = if p.side == kamisado::WHITE { "w" } else { "b" };
+    let stays = if p.stays > 0 { format!(" passes:{}", p.stays) } else { String::new() };
+    let last = p.last.map_or(String::new(), |to| format!(" last:{}-{}", kamisado::name(to), kamisado::name(to)));
+    format!("{rows} {side}{stays}{last}")
 }
 
 /// Random Pente games on 9x9, where random stones soon bracket pairs and make rows: captures

@@ -38,7 +38,8 @@ impl MovePrim for Stay {
             );
         }
         format!(
-            "If the player has no other legal move, a {piece} moves zero cells: it stays on its cell, and the move goes from that cell to the same cell (its cell is where the move ended)."
+            "{} moves zero cells, only when the player has no other legal move: it stays on its cell, and the move goes from that cell to the same cell (its cell is where the move ended).",
+            crate::describe::a_piece(&piece)
         )
     }
 
@@ -57,7 +58,7 @@ mod tests {
 
     #[test]
     fn a_stay_takes_nothing_and_no_effect() {
-        assert!(words("stay").starts_with("If the player has no other legal move, a stone moves zero cells"));
+        assert!(words("stay").starts_with("A stone moves zero cells, only when the player has no other legal move"));
         assert_eq!(error("stay(orthogonal)"), "stay() takes no arguments: the piece stays on its own cell");
         assert_eq!(error("stay then flip(all)"), "flip() cannot follow stay(): a piece that stays moves nothing");
     }
