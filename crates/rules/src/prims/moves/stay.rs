@@ -39,7 +39,7 @@ impl MovePrim for Stay {
         }
         format!(
             "{} moves zero cells, only when the player has no other legal move: it stays on its cell, and the move goes from that cell to the same cell (its cell is where the move ended).",
-            crate::describe::a_piece(&piece)
+            crate::describe::a_piece(piece)
         )
     }
 
