@@ -429,24 +429,33 @@ impl Attacks {
             if line.reach <= 1 {
                 continue;
             }
-            let next = |from: CellId| match line.order {
-                Some(rising) => rays.nearest(line.walk, from, rising, view.occupied),
-                None => {
-                    let mut c = board.step(from, line.walk);
-                    while c != NO_CELL && pos.cells[c.index()].is_none() {
-                        c = board.step(c, line.walk);
-                    }
-                    (c != NO_CELL).then_some(c)
-                }
-            };
-            let Some(mine) = next(k).filter(|&c| pos.cells[c.index()].of(side)) else { continue };
-            if let Some(c) = next(mine)
+            let Some(mine) = line.nearest(board, rays, pos, view, k).filter(|&c| pos.cells[c.index()].of(side)) else { continue };
+            if let Some(c) = line.nearest(board, rays, pos, view, mine)
                 && line.sliders.iter().any(|s| Some(s.piece) == pos.cells[c.index()] && s.max > 1)
             {
                 pinned.insert(mine);
             }
         }
         pinned
+    }
+}
+
+impl Line {
+    /// The first occupied cell from `from` (excluded) along the line's walk. A method, not a
+    /// closure in [`Attacks::pinned`]: the closure stopped being inlined there, which cost
+    /// chess perft 4 about 3% of its instructions.
+    #[inline(always)]
+    fn nearest<const W: usize>(&self, board: &Board, rays: &Rays, pos: &Position, view: &View<W>, from: CellId) -> Option<CellId> {
+        match self.order {
+            Some(rising) => rays.nearest(self.walk, from, rising, view.occupied),
+            None => {
+                let mut c = board.step(from, self.walk);
+                while c != NO_CELL && pos.cells[c.index()].is_none() {
+                    c = board.step(c, self.walk);
+                }
+                (c != NO_CELL).then_some(c)
+            }
+        }
     }
 }
 
