@@ -315,7 +315,16 @@ impl Ray {
         let targets = |c: CellId| (steps.get::<W>(side.index() * n + c.index()) & empty).iter();
         // One loop without promotion and one with, so that neither asks per move.
         let Some(promo) = host.promotion(rule.piece) else {
-            return pos.piece_set::<W>(mine).iter().all(|c| targets(c).all(|t| sink.push(Move::new(r, c, t))));
+            // Loops, not `all` over `all`: the nested closures compiled to more instructions a
+            // move (breakthrough perft 4: 8% more than this loop).
+            for c in pos.piece_set::<W>(mine).iter() {
+                for t in targets(c) {
+                    if !sink.push(Move::new(r, c, t)) {
+                        return false;
+                    }
+                }
+            }
+            return true;
         };
         let promotes = promo.cells.get::<W>(side.index());
         for c in pos.piece_set::<W>(mine).iter() {
