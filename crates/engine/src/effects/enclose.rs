@@ -59,6 +59,10 @@ impl EffectKind for Enclose {
         self.outcome == Enclosed::Remove && self.optional
     }
 
+    fn refuses(&self) -> bool {
+        self.min > 0
+    }
+
     /// At least `min` pieces enclosed.
     #[inline]
     fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
@@ -377,9 +381,17 @@ impl Enclose {
     /// piece, or an empty hostile cell) and the length is the one wanted; otherwise 0.
     #[inline(always)]
     fn closed(&self, pos: &Position, side: PlayerId, count: u32, k: CellId, vacated: CellId) -> u32 {
-        let empty = k == vacated || (k != NO_CELL && pos.cells[k.index()].is_none());
-        let hostile = empty && k != NO_CELL && self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()]);
-        let closed = count > 0 && k != NO_CELL && ((k != vacated && pos.cells[k.index()].of(side)) || hostile);
+        // No run (most directions) first: the tests of the closing cell come after.
+        if count == 0 || k == NO_CELL {
+            return 0;
+        }
+        let closer = pos.cells[k.index()];
+        let closed = if k != vacated && closer.is_some() {
+            closer.of(side)
+        } else {
+            // An empty cell closes the line only where it is hostile.
+            self.hostile.as_ref().is_some_and(|h| h[side.index()][k.index()])
+        };
         if closed && self.len.is_none_or(|l| l == count) { count } else { 0 }
     }
 

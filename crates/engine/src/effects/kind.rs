@@ -26,6 +26,12 @@ pub(crate) trait EffectKind {
         true
     }
 
+    /// Can [`EffectKind::allow`] refuse an arrival? Where no effect of a rule can, `allow` is
+    /// not asked (it runs at every move generated).
+    fn refuses(&self) -> bool {
+        false
+    }
+
     /// Adds the pieces it captures to `taken` (which holds those the move takes anyway).
     fn take<const W: usize>(
         &self,

@@ -25,8 +25,13 @@ macro_rules! effects {
         #[derive(Clone, Debug, Default)]
         pub(crate) struct Effects {
             $( $field: Vec<$module::$Type>, )*
+            /// True if the rule has any effect: [`Effects::is_empty`] is asked at every move
+            /// generated, so once here rather than a test per kind there.
+            any: bool,
             /// True if an effect captures: the move's captured cells are decided at generation.
             removes: bool,
+            /// True if an effect may refuse an arrival ([`EffectKind::refuses`]).
+            refuses: bool,
             /// True if an effect captures lines that may each be taken or left.
             choices: bool,
             /// True if some effects are alternative ways to capture (approach, withdrawal).
@@ -45,7 +50,9 @@ macro_rules! effects {
                         $( Effect::$Variant(e) => out.$field.push(<$module::$Type as Compile<model::$Variant>>::compile(e, rules, width)), )*
                     }
                 }
+                out.any = !effects.is_empty();
                 out.removes = false $( || out.$field.iter().any(EffectKind::removes) )*;
+                out.refuses = false $( || out.$field.iter().any(EffectKind::refuses) )*;
                 out.choices = false $( || out.$field.iter().any(EffectKind::choices_lines) )*;
                 out.alternatives = false $( || out.$field.iter().any(EffectKind::alternative) )*;
                 out.attacks = false $( || out.$field.iter().any(|e| e.removes() && e.attacks()) )*;
@@ -54,15 +61,16 @@ macro_rules! effects {
                 out
             }
 
+            #[inline(always)]
             pub(crate) fn is_empty(&self) -> bool {
-                true $( && self.$field.is_empty() )*
+                !self.any
             }
 
             /// Do the effects allow a piece of `side` arriving on `at` (leaving `vacated`, or
             /// `NO_CELL` for a new piece)?
             #[inline]
             pub(crate) fn allow<const W: usize>(&self, board: &Board, pos: &Position, side: PlayerId, at: CellId, vacated: CellId) -> bool {
-                $( self.$field.iter().all(|e| e.allow::<W>(board, pos, side, at, vacated)) && )* true
+                !self.refuses || $( self.$field.iter().all(|e| e.allow::<W>(board, pos, side, at, vacated)) && )* true
             }
 
             #[inline]

@@ -96,6 +96,10 @@ impl EffectKind for Surround {
         true
     }
 
+    fn refuses(&self) -> bool {
+        self.groups.is_some() && !self.suicide
+    }
+
     /// With groups and no suicide, a piece may arrive only where its group keeps a liberty,
     /// or where it takes an enemy group (whose cells become its liberties).
     #[inline]
