@@ -897,6 +897,49 @@ mod tests {
         assert_eq!((pos.frames.len(), pos.undo.len()), (one.frames.len(), one.undo.len()), "one move's log, not 200 moves'");
     }
 
+    /// The bytes a copy of `pos` holds: the struct and the heap blocks of its state (a copy
+    /// carries no history: its logs are empty and hold no memory).
+    fn bytes(pos: &Position) -> (usize, usize) {
+        let copy = pos.clone();
+        assert!(copy.undo.capacity() == 0 && copy.frames.capacity() == 0 && copy.last_log.capacity() == 0);
+        let heap = copy.cells.capacity()
+            + copy.sets.words_of(0).len() * copy.sets.len() * 8
+            + copy.hands.capacity() * 2
+            + copy.tally.capacity() * 2
+            + copy.below.capacity() * std::mem::size_of::<Vec<crate::piece::Piece>>();
+        (std::mem::size_of::<Position>(), heap)
+    }
+
+    #[test]
+    fn hands_take_no_more_memory_full_than_empty() {
+        // A hand is a count per slot, allocated once: crazyhouse with every piece but the kings
+        // in hand holds the same bytes as its start. Printed for docs/speed.md (issue 36).
+        let load =
+            |id: &str, params: &[(String, i64)]| Game::new(hetproba_rules::load_builtin(id, params).expect("built in").expect("loads"));
+        let crazyhouse = load("crazyhouse", &[]);
+        let start = Position::start(&crazyhouse);
+        let full = crazyhouse.read_position("4k3/8/8/8/8/8/8/4K3[QRRBBNNPPPPPPPPqrrbbnnpppppppp] w - - 0 1").expect("a legal position");
+        assert_eq!(bytes(&full), bytes(&start));
+        let go = load("go", &[("size".to_string(), 19)]);
+        let go_start = Position::start(&go);
+        assert_eq!(go_start.cells.len(), 361);
+        println!(
+            "Position {} bytes; heap: crazyhouse {} (full hands {}), go 19x19 {}",
+            bytes(&start).0,
+            bytes(&start).1,
+            bytes(&full).1,
+            bytes(&go_start).1
+        );
+        println!(
+            "sets: crazyhouse {} of {} words, go 19x19 {} of {} words; hand slots {}",
+            start.sets.len(),
+            start.sets.words_of(0).len(),
+            go_start.sets.len(),
+            go_start.sets.words_of(0).len(),
+            start.hands.len()
+        );
+    }
+
     #[test]
     fn progress_counts_plies_or_each_players_placements() {
         let placed = Progress::START.place(PlayerId::SECOND).place(PlayerId::SECOND).place(PlayerId::FIRST);
