@@ -1052,7 +1052,7 @@ fn a_typo_in_a_primitive_is_one_error_that_names_the_nearest() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:7",
-        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, drop, remove, roll, push, step, slide, leap, castle, line, track, jump or fly",
+        "unknown move primitive 'remvoe'; did you mean 'remove'? expected place, drop, remove, roll, push, stay, step, slide, leap, castle, line, track, jump or fly",
     );
     // Phases and [state] that name the refused rule say nothing more either.
     let text = MILLS
