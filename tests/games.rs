@@ -514,10 +514,10 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
-/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma) were written from
-/// docs/language.md alone, each from the published rules its header names. `check` reads each and
-/// runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so a
-/// change of the language or of the page's promises that breaks an author's file fails here.
+/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal) were written
+/// from docs/language.md alone, each from the published rules its header names. `check` reads each
+/// and runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so
+/// a change of the language or of the page's promises that breaks an author's file fails here.
 #[test]
 fn games_written_from_the_language_page_pass_check() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/authors");
