@@ -514,8 +514,8 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
-/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal) were written
-/// from docs/language.md alone, each from the published rules its header names. `check` reads each
+/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko) were
+/// written from docs/language.md alone, each from the published rules its header names. `check` reads each
 /// and runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so
 /// a change of the language or of the page's promises that breaks an author's file fails here.
 #[test]
