@@ -285,7 +285,7 @@ impl MoveKind for Hops {
                 if can
                     && !self
                         .single_hops::<W>(host, pos, side, r, c, (&empty, &onward), sink)
-                        .unwrap_or_else(|| self.search_from::<W>(host, pos, side, r, c, path.get_or_insert_with(|| [NO_CELL; MAX_HOPS]), sink))
+                        .unwrap_or_else(|| self.search_from::<W>(host, pos, side, r, c, path_buffer(&mut path), sink))
                 {
                     return false;
                 }
@@ -337,7 +337,7 @@ impl Hops {
         if !any {
             return true;
         }
-        self.search_from::<W>(host, pos, side, r, from, path.get_or_insert_with(|| [NO_CELL; MAX_HOPS]), sink)
+        self.search_from::<W>(host, pos, side, r, from, path_buffer(path), sink)
     }
 
     fn first_hop_captures_at<const W: usize>(&self, host: &impl Host, pos: &Position, side: PlayerId, r: RuleId, from: CellId) -> bool {
@@ -498,6 +498,14 @@ impl Hops {
         );
         out.paths
     }
+}
+
+/// The generation's landing-path buffer, filled on first use.
+#[inline(always)]
+// Lazily: the eager form clippy prefers would fill the 256 cells at every call.
+#[allow(clippy::unnecessary_lazy_evaluations)]
+fn path_buffer(path: &mut Option<[CellId; MAX_HOPS]>) -> &mut [CellId; MAX_HOPS] {
+    path.get_or_insert_with(|| [NO_CELL; MAX_HOPS])
 }
 
 /// Per player and cell, the (hopped cell, landing cell) of each short hop of `segs`.
