@@ -826,8 +826,14 @@ fn broken_moves_that_go_on() {
         "23:6",
         "'again' goes on with itself, round and round: say revisit = \"never\"",
     );
-    let text = CHAINS.replace("direction = \"other\"", "direction = \"same\"");
-    assert_broken("onward_direction", &[("chains.toml", &text)], "chains.toml", "26:13", "direction must be any or other, not 'same'");
+    let text = CHAINS.replace("direction = \"other\"", "direction = \"straight\"");
+    assert_broken(
+        "onward_direction",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "26:13",
+        "direction must be any, other or same, not 'straight'",
+    );
     let text = CHAINS.replace("do = \"step(all)\"\n", "do = \"step(all)\"\ndirection = \"other\"\n");
     assert_broken(
         "onward_not_a_part",
@@ -955,14 +961,26 @@ fn a_move_may_go_on_with_a_removal() {
 
 #[test]
 fn broken_removals() {
-    // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is alone.
-    let text = MILLS.replace("next = \"take\"           # the move may go on: the rule of its later part\n", "");
+    // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is a move of
+    // its own, and near=last there asks for the last move, which the file does not keep.
+    let text = MILLS
+        .replace("next = \"take\"           # the move may go on: the rule of its later part\n", "")
+        .replace("remove(enemy)", "remove(enemy, near=last)");
     assert_broken(
-        "remove_alone",
+        "remove_alone_near_last",
         &[("mills.toml", &text)],
         "mills.toml",
         "27:6",
-        "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
+        "'take' is a removal next to the last move's cell: add last = true to [state], so that positions remember it",
+    );
+    // "remove(enemy, " is 14 characters: the argument.
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, near=hole)");
+    assert_broken(
+        "remove_near",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:21",
+        "near= takes last: the piece stands next to the cell the last move ended on",
     );
     let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if-after = \"line(3)\"");
     assert_broken(
@@ -999,7 +1017,7 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:21",
-        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N",
+        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION, spare-line=N, near=last and along=DIRS",
     );
     // "remove(enemy, " is 14 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(enemy, spare-line=1)");
