@@ -540,6 +540,7 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
     play_to_the_end("pente", &["--param", "size=9"], "mcts:20", "random", "5");
     play_to_the_end("kamisado", &[], "mcts:20", "random", "5");
+    play_to_the_end("konane", &[], "mcts:20", "random", "5");
     play_to_the_end("nine-mens-morris", &[], "mcts:20", "random", "4");
     play_to_the_end("fanorona", &[], "mcts:20", "random", "5");
     play_to_the_end("hex", &[], "random", "random", "4");
