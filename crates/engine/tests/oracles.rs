@@ -1470,7 +1470,7 @@ fn random_games_konane() {
     oracle_games(konane::Konane::start(8), 0x4B0_0001, 20, 200, |oracle, moves| {
         seen += 1;
         longest = longest.max(moves.values().map(|m| m.captures.len()).max().unwrap_or(0));
-        let mut pos = game.read_position(&oracle.text()).unwrap_or_else(|e| panic!("{}: {e}", oracle.text()));
+        let mut pos = game.read_position(&konane_text(oracle)).unwrap_or_else(|e| panic!("{}: {e}", konane_text(oracle)));
         assert!(oracle.shown_by(&konane::Konane::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
         for mv in game.legal_moves(&pos) {
             let text = game.move_name(&pos, mv);
@@ -1487,6 +1487,19 @@ fn random_games_konane() {
     assert!(compared >= 20, "only {compared} positions compared on perft");
     assert!(longest >= 2, "no chain of two jumps among the moves seen");
     eprintln!("konane: perft 2 compared from {compared} positions; chains of up to {longest} jumps");
+}
+
+/// A Konane position of the oracle in the page's notation: rows from the top, the side, the
+/// phase, and before white's removal the hole, as the last move.
+fn konane_text(p: &konane::Konane) -> String {
+    let rows = rows_text(p.size, p.size, |sq| p.at(sq).map(|owner| if owner == konane::BLACK { 'x' } else { 'o' }));
+    let side = if p.side == konane::BLACK { "b" } else { "w" };
+    let phase = ["first-removal", "second-removal", "play"][p.ply as usize];
+    let last = match (p.ply, p.hole) {
+        (1, Some(hole)) => format!(" last:{}xstone", konane::name(hole)),
+        _ => String::new(),
+    };
+    format!("{rows} {side} {phase}{last}")
 }
 
 /// Kamisado from the start: perft to depth 3 (depth 1 is the page's 102).

@@ -153,40 +153,6 @@ impl Konane {
         crate::shared::perft(self, depth, &Konane::legal_moves, &Konane::make)
     }
 
-    /// The page's position notation: rows from the top, the side, the phase (and, before white's
-    /// removal, the hole, as the last move).
-    pub fn text(&self) -> String {
-        let rows: Vec<String> = (0..self.size)
-            .rev()
-            .map(|y| {
-                let (mut row, mut empty) = (String::new(), 0);
-                for x in 0..self.size {
-                    match self.at((x, y)) {
-                        None => empty += 1,
-                        Some(owner) => {
-                            if empty > 0 {
-                                row.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            row.push(if owner == BLACK { 'x' } else { 'o' });
-                        }
-                    }
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                }
-                row
-            })
-            .collect();
-        let side = if self.side == BLACK { "b" } else { "w" };
-        let phase = ["first-removal", "second-removal", "play"][self.ply as usize];
-        let last = match (self.ply, self.hole) {
-            (1, Some(hole)) => format!(" last:{}xstone", name(hole)),
-            _ => String::new(),
-        };
-        format!("{} {side} {phase}{last}", rows.join("/"))
-    }
-
     pub fn drawing(&self) -> String {
         let side = if self.side == BLACK { "black" } else { "white" };
         crate::shared::drawing(
