@@ -974,6 +974,27 @@ fn a_move_may_go_on_with_a_removal() {
     hetproba(&["check", &path]).ok();
 }
 
+const HOP_REMOVING: &str = include_str!("fixtures/hop-removing.toml");
+
+/// A single hop whose move goes on with a removal is written and read with its landing: the
+/// removed cell is among the move's captures, but on no path of the hop.
+#[test]
+fn a_hop_that_goes_on_with_a_removal_keeps_its_landing() {
+    let dir = scratch("hop_removing");
+    let path = write(&dir, "hop-removing.toml", HOP_REMOVING);
+    // Hand-worked (the fixture's first test): a1 jumps b1 onto c1, then takes d1 or e1.
+    let json = hetproba(&["moves", &path, "--position", "WB1BB w", "--json"]).ok();
+    assert!(
+        json.stdout.contains("{\"notation\":\"a1:c1/xd1\",\"from\":\"a1\",\"to\":\"c1\",\"path\":[\"c1\"],\"captures\":[\"b1\",\"d1\"]"),
+        "{}",
+        json.stdout
+    );
+    let run = hetproba(&["moves", &path, "--position", "WB1BB w", "--after", "a1:c1/xe1"]).ok();
+    assert_eq!(run.stdout.trim(), "d1:b1", "black's d1 jumps back over c1");
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("3 embedded tests passed"), "{}", run.stdout);
+}
+
 #[test]
 fn broken_removals() {
     // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is alone.
