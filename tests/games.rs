@@ -595,11 +595,18 @@ fn tiny_condition(condition: &str) -> String {
 fn broken_slide_distance_over_and_max() {
     // "slide(all, " is 11 characters: the argument starts at column 7 + 11.
     let text = tiny_pattern("slide(all, distance=far)");
-    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any or line-count");
+    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any, line-count or farthest");
     let text = tiny_pattern("slide(all, over=friends)");
     assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
+    // A slide as far as it can has one landing per direction: no limit, no way over pieces.
+    let far = "a slide as far as it can goes over empty cells to the last one before a piece or the edge";
+    for (key, pattern) in [("max", "slide(all, distance=farthest, max=2)"), ("over", "slide(all, over=own, distance=farthest)")] {
+        let text = tiny_pattern(pattern);
+        let message = format!("slide() takes distance=farthest or {key}=, not both: {far}");
+        assert_broken(&format!("slide_farthest_{key}"), &[("far.toml", &text)], "far.toml", "20:7", &message);
+    }
 }
 
 #[test]
