@@ -514,9 +514,9 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
-/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko) were
+/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko, Dao) were
 /// written from docs/language.md alone, each from the published rules its header names. `check` reads each
-/// and runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so
+/// and runs its embedded tests (first moves and perft counts worked by hand in their comments, wins), so
 /// a change of the language or of the page's promises that breaks an author's file fails here.
 #[test]
 fn games_written_from_the_language_page_pass_check() {
