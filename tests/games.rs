@@ -514,9 +514,9 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
-/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko) were
+/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko, Dao) were
 /// written from docs/language.md alone, each from the published rules its header names. `check` reads each
-/// and runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so
+/// and runs its embedded tests (first moves and perft counts worked by hand in their comments, wins), so
 /// a change of the language or of the page's promises that breaks an author's file fails here.
 #[test]
 fn games_written_from_the_language_page_pass_check() {
@@ -561,6 +561,7 @@ fn play_the_collection_rulesets_to_the_end() {
     play_to_the_end("gomoku", &["--param", "size=7"], "mcts:20", "random", "5");
     play_to_the_end("pente", &["--param", "size=9"], "mcts:20", "random", "5");
     play_to_the_end("kamisado", &[], "mcts:20", "random", "5");
+    play_to_the_end("konane", &[], "mcts:20", "random", "5");
     play_to_the_end("nine-mens-morris", &[], "mcts:20", "random", "4");
     play_to_the_end("fanorona", &[], "mcts:20", "random", "5");
     play_to_the_end("hex", &[], "random", "random", "4");
@@ -595,11 +596,18 @@ fn tiny_condition(condition: &str) -> String {
 fn broken_slide_distance_over_and_max() {
     // "slide(all, " is 11 characters: the argument starts at column 7 + 11.
     let text = tiny_pattern("slide(all, distance=far)");
-    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any or line-count");
+    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any, line-count or farthest");
     let text = tiny_pattern("slide(all, over=friends)");
     assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
+    // A slide as far as it can has one landing per direction: no limit, no way over pieces.
+    let far = "a slide as far as it can goes over empty cells to the last one before a piece or the edge";
+    for (key, pattern) in [("max", "slide(all, distance=farthest, max=2)"), ("over", "slide(all, over=own, distance=farthest)")] {
+        let text = tiny_pattern(pattern);
+        let message = format!("slide() takes distance=farthest or {key}=, not both: {far}");
+        assert_broken(&format!("slide_farthest_{key}"), &[("far.toml", &text)], "far.toml", "20:7", &message);
+    }
 }
 
 #[test]
@@ -847,8 +855,14 @@ fn broken_moves_that_go_on() {
         "23:6",
         "'again' goes on with itself, round and round: say revisit = \"never\"",
     );
-    let text = CHAINS.replace("direction = \"other\"", "direction = \"same\"");
-    assert_broken("onward_direction", &[("chains.toml", &text)], "chains.toml", "26:13", "direction must be any or other, not 'same'");
+    let text = CHAINS.replace("direction = \"other\"", "direction = \"straight\"");
+    assert_broken(
+        "onward_direction",
+        &[("chains.toml", &text)],
+        "chains.toml",
+        "26:13",
+        "direction must be any, other or same, not 'straight'",
+    );
     let text = CHAINS.replace("do = \"step(all)\"\n", "do = \"step(all)\"\ndirection = \"other\"\n");
     assert_broken(
         "onward_not_a_part",
@@ -974,16 +988,49 @@ fn a_move_may_go_on_with_a_removal() {
     hetproba(&["check", &path]).ok();
 }
 
+const HOP_REMOVING: &str = include_str!("fixtures/hop-removing.toml");
+
+/// A single hop whose move goes on with a removal is written and read with its landing: the
+/// removed cell is among the move's captures, but on no path of the hop.
+#[test]
+fn a_hop_that_goes_on_with_a_removal_keeps_its_landing() {
+    let dir = scratch("hop_removing");
+    let path = write(&dir, "hop-removing.toml", HOP_REMOVING);
+    // Hand-worked (the fixture's first test): a1 jumps b1 onto c1, then takes d1 or e1.
+    let json = hetproba(&["moves", &path, "--position", "WB1BB w", "--json"]).ok();
+    assert!(
+        json.stdout.contains("{\"notation\":\"a1:c1/xd1\",\"from\":\"a1\",\"to\":\"c1\",\"path\":[\"c1\"],\"captures\":[\"b1\",\"d1\"]"),
+        "{}",
+        json.stdout
+    );
+    let run = hetproba(&["moves", &path, "--position", "WB1BB w", "--after", "a1:c1/xe1"]).ok();
+    assert_eq!(run.stdout.trim(), "d1:b1", "black's d1 jumps back over c1");
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("3 embedded tests passed"), "{}", run.stdout);
+}
+
 #[test]
 fn broken_removals() {
-    // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is alone.
-    let text = MILLS.replace("next = \"take\"           # the move may go on: the rule of its later part\n", "");
+    // Line 25 is `next = "take"`: without it, remove() on line 27 (after the shift) is a move of
+    // its own, and near=last there asks for the last move, which the file does not keep.
+    let text = MILLS
+        .replace("next = \"take\"           # the move may go on: the rule of its later part\n", "")
+        .replace("remove(enemy)", "remove(enemy, near=last)");
     assert_broken(
-        "remove_alone",
+        "remove_alone_near_last",
         &[("mills.toml", &text)],
         "mills.toml",
         "27:6",
-        "remove() is the later part of a move, and no move goes on with 'take': name it in another move's next = \"take\"",
+        "'take' is a removal next to the last move's cell: add last = true to [state], so that positions remember it",
+    );
+    // "remove(enemy, " is 14 characters: the argument.
+    let text = MILLS.replace("remove(enemy)", "remove(enemy, near=hole)");
+    assert_broken(
+        "remove_near",
+        &[("mills.toml", &text)],
+        "mills.toml",
+        "28:21",
+        "near= takes last: the piece stands next to the cell the last move ended on",
     );
     let text = MILLS.replace("if = \"line(3, orthogonal)\"", "if-after = \"line(3)\"");
     assert_broken(
@@ -1020,7 +1067,7 @@ fn broken_removals() {
         &[("mills.toml", &text)],
         "mills.toml",
         "28:21",
-        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N",
+        "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION, spare-line=N, near=last and along=DIRS",
     );
     // "remove(enemy, " is 14 characters: the argument.
     let text = MILLS.replace("remove(enemy)", "remove(enemy, spare-line=1)");

@@ -267,6 +267,22 @@ mod tests {
         assert_eq!(e.click(cell(&game, "b2")), Outcome::Nothing, "b2 is taken");
     }
 
+    /// Konane's opening removals are moves of their own, from no cell: one click on the stone.
+    #[test]
+    fn a_removal_is_one_click() {
+        let rules = hetproba_engine::rules::load_builtin("konane", &[]).expect("konane is built in").expect("konane loads");
+        let game = Game::new(rules);
+        let mut pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        let Outcome::Play(mv) = e.click(cell(&game, "d5")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "xd5");
+        game.make(&mut pos, mv);
+        let mut e = entry(&game, &pos);
+        assert_eq!(e.click(cell(&game, "a1")), Outcome::Nothing, "a1 is not next to the hole");
+        let Outcome::Play(mv) = e.click(cell(&game, "d4")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "xd4");
+    }
+
     #[test]
     fn a_step_is_its_start_then_its_end() {
         let game = game(RACING);
