@@ -61,14 +61,14 @@ pub(crate) trait Host {
     /// Does a royal piece of `player` stand attacked?
     fn in_check<const W: usize>(&self, pos: &Position, player: PlayerId) -> bool;
 
-    /// The moves `side`'s rules of `phase` generate in `pos`, before the turn's rules choose
+    /// The moves `side`'s rules of its phase generate in `pos`, before the turn's rules choose
     /// among them (as if it were `side`'s turn); false if the sink stopped.
-    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool;
+    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, sink: &mut impl Sink) -> bool;
 
     /// True if [`Host::emit`] passes a rule's moves on unchanged but for promotion.
     #[inline(always)]
     fn plain_emit(&self, rule: &Rule) -> bool {
-        rule.effects.is_empty() && self.regions().no_quiet.is_none()
+        rule.effects.is_empty() && self.regions().no_quiet.is_none() && rule.becomes.is_none()
     }
 
     /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to` (or
@@ -96,13 +96,19 @@ pub(crate) trait Host {
         {
             return true;
         }
+        // The rule's own promotion (`promote = "TYPE"`) takes every move of it, whatever the
+        // piece's says.
+        let mut push = |m: Move| match rule.becomes {
+            Some(to) => sink.push(m.promoting(to)),
+            None => self.push_promoting::<W>(pos, rule.piece, side, m, sink),
+        };
         if !rule.effects.removes() {
             if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
                 return true;
             }
-            return self.push_promoting::<W>(pos, rule.piece, side, mv, sink);
+            return push(mv);
         }
-        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| self.push_promoting::<W>(pos, rule.piece, side, m, sink))
+        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut push)
     }
 
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:

@@ -104,6 +104,12 @@ impl Phases {
         &self.0[phase as usize]
     }
 
+    /// Does phase `phase` last until the hands are empty?
+    #[inline(always)]
+    pub(crate) fn by_hands(&self, phase: u8) -> bool {
+        matches!(self.get(phase).limit, Some(PhaseLimit::HandsEmpty))
+    }
+
     /// The last phase: ordinary play, where a position set up without one is.
     pub(crate) fn last(&self) -> u8 {
         u8::try_from(self.0.len() - 1).expect("the loader keeps phases to 255")
@@ -117,6 +123,8 @@ impl Phases {
             None => (phase, progress),
             Some(PhaseLimit::Plies(limit)) if progress.plies() + 1 >= limit => (phase + 1, Progress::START),
             Some(PhaseLimit::Plies(_)) => (phase, progress.ply()),
+            // Ended by the hands, which the position knows ([`crate::game::Game::phase_of`]).
+            Some(PhaseLimit::HandsEmpty) => (phase, progress),
             Some(PhaseLimit::Placed(limit)) => {
                 let now = if placed { progress.place(side) } else { progress };
                 if now.placed(PlayerId::FIRST) >= limit && now.placed(PlayerId::SECOND) >= limit {

@@ -898,9 +898,15 @@ pub fn rules_in_words_in(r: &Ruleset, lang: Lang) -> String {
                 (Lang::En, None) => " (to the end of the game)".to_string(),
                 (Lang::En, Some(PhaseLimit::Plies(p))) => format!(" (the first {p} plies, players alternating)"),
                 (Lang::En, Some(PhaseLimit::Placed(n))) => format!(" (until each player has placed {n} pieces)"),
+                (Lang::En, Some(PhaseLimit::HandsEmpty)) => {
+                    " (each player while their hand holds pieces; it ends when both hands are empty)".to_string()
+                }
                 (Lang::Hu, None) => " (a játszma végéig)".to_string(),
                 (Lang::Hu, Some(PhaseLimit::Plies(p))) => format!(" (az első {p} lépés, a játékosok felváltva)"),
                 (Lang::Hu, Some(PhaseLimit::Placed(n))) => format!(" (amíg mindkét játékos le nem tett {n} bábut)"),
+                (Lang::Hu, Some(PhaseLimit::HandsEmpty)) => {
+                    " (mindkét játékos, amíg van bábu a kezében; akkor ér véget, amikor mindkét kéz üres)".to_string()
+                }
             };
             out.push_str(&match lang {
                 Lang::En => format!("  Phase '{}'{limit}:\n", phase.name),
@@ -1455,6 +1461,7 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
                     None => "to the end of the game".to_string(),
                     Some(PhaseLimit::Plies(p)) => format!("{p} plies"),
                     Some(PhaseLimit::Placed(n)) => format!("until each player has placed {n} pieces"),
+                    Some(PhaseLimit::HandsEmpty) => "each player while their hand holds pieces, until both hands are empty".to_string(),
                 },
             ));
         }

@@ -13,6 +13,17 @@ pub(super) fn read_hands(cx: &mut Cx, node: Option<&Node>, names: &Names, start:
     let captures = f.get("captures").and_then(|n| cx.boolean(n)).unwrap_or(true);
     let marks_node = f.get("mark-promoted");
     let marks = marks_node.and_then(|n| cx.boolean(n)).unwrap_or(false);
+    let order = f.get("order").and_then(|n| cx.strings(n)).map_or_else(Vec::new, |list| {
+        let mut order = Vec::new();
+        for (name, at) in list {
+            match names.piece(&name) {
+                Some(t) if order.contains(&t) => cx.error(at, format!("order names '{name}' twice")),
+                Some(t) => order.push(t),
+                None => cx.error(at, format!("no piece type '{name}'")),
+            }
+        }
+        order
+    });
     let players: Vec<Option<&Node>> = names.players.iter().map(|p| f.peek(&p.name)).collect();
     // The players' tables are keys of their own: `Fields` is told of them by name.
     let known: Vec<String> = names.players.iter().map(|p| p.name.clone()).collect();
@@ -30,6 +41,7 @@ pub(super) fn read_hands(cx: &mut Cx, node: Option<&Node>, names: &Names, start:
         demote: (0..types).map(PieceTypeId::new).collect(),
         unpromoted: (0..types).map(PieceTypeId::new).collect(),
         start: [vec![0; types], vec![0; types]],
+        order,
     };
     for (p, table) in players.iter().enumerate() {
         let Some(table) = table.and_then(|n| cx.table(n)) else { continue };
