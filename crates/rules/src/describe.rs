@@ -607,6 +607,9 @@ pub fn move_words_in(r: &Ruleset, m: &MoveRule, lang: Lang) -> String {
     if let Some(region) = m.from {
         s.push_str(&format!(" Only from {}.", region_words(r, region)));
     }
+    if let Some(t) = m.becomes {
+        s.push_str(&format!(" It becomes {}.", a_piece(piece_name(r, t, lang)).to_lowercase()));
+    }
     if m.leaves_passed {
         s.push_str(" The cells it passes over may be taken en passant on the next move.");
     }
@@ -648,6 +651,9 @@ fn hu_move_rest(r: &Ruleset, m: &MoveRule, s: &mut String) {
     let lang = Lang::Hu;
     if let Some(region) = m.from {
         s.push_str(&format!(" Csak innen indulhat: {}.", region_words_in(r, region, lang)));
+    }
+    if let Some(t) = m.becomes {
+        s.push_str(&format!(" Ezzel {} lesz belőle.", piece_name(r, t, lang)));
     }
     if m.leaves_passed {
         s.push_str(" Az átlépett mezőkön a következő lépésben menet közbeni ütéssel (en passant) leüthető.");
