@@ -115,9 +115,9 @@ fn attacking_promotions(game: &Game, pos: &Position, moves: &[hetproba_engine::M
                 let (x, y) = (i64::from(to.x) + dx, i64::from(to.y) + dy);
                 (0..8).contains(&x)
                     && (0..8).contains(&y)
-                    && board.find(&format!("{}{}", char::from(b'a' + x as u8), y + 1)).is_some_and(|c| {
-                        pos.at(c).is_some_and(|p| p.owner() != hetproba_engine::Owner::Player(pos.side()))
-                    })
+                    && board
+                        .find(&format!("{}{}", char::from(b'a' + x as u8), y + 1))
+                        .is_some_and(|c| pos.at(c).is_some_and(|p| p.owner() != hetproba_engine::Owner::Player(pos.side())))
             })
         })
         .map(|&m| uci(game, pos, m))
@@ -339,4 +339,17 @@ fn a_sittuyin_promotion_that_attacks_is_the_one_move_fairy_stockfish_lacks() {
 fn sittuyin_deep_perft_is_fairy_stockfishs() {
     let deeper: Vec<(&str, u32)> = SITTUYIN.iter().map(|&(fen, depth)| (fen, depth + 1)).collect();
     perft_agrees("sittuyin", "sittuyin", &deeper);
+}
+
+/// `hetproba uci` plays sittuyin under Fairy-Stockfish's variant name, drops included: its best
+/// move in mid-set-up is one Fairy-Stockfish holds legal.
+#[test]
+fn uci_plays_sittuyin_when_named() {
+    let moves = "K@e2 K@d7 R@a1";
+    let input = format!("uci\nsetoption name UCI_Variant value sittuyin\nposition startpos moves {moves}\ngo depth 2\n");
+    let run = common::hetproba_with_input(&["uci"], &input).ok();
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    let legal = Fairy::new("sittuyin").moves(&format!("startpos moves {moves}"));
+    assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
+    assert!(best.contains('@'), "black still holds pieces and must drop: {best}");
 }

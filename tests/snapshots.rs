@@ -204,7 +204,8 @@ fn diagnostic_stay_takes_no_arguments() {
 /// A set-up phase that waits for the hands, in a ruleset that keeps none.
 #[test]
 fn diagnostic_phase_until_hands_without_hands() {
-    let text = format!("{TINY}\n[[phases]]\nname = \"setup\"\nuntil = \"hands-empty\"\nmoves = [\"drop\"]\n\n[[phases]]\nname = \"play\"\n");
+    let text =
+        format!("{TINY}\n[[phases]]\nname = \"setup\"\nuntil = \"hands-empty\"\nmoves = [\"drop\"]\n\n[[phases]]\nname = \"play\"\n");
     broken_ruleset("diag-phase-until-hands", &[("until.toml", &text)], "check");
 }
 

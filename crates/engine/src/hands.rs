@@ -98,7 +98,9 @@ impl Game {
         let mut kinds: Vec<PieceTypeId> = (0..self.rules().pieces.len()).map(PieceTypeId::new).collect();
         let order = self.rules().hands.as_ref().map_or(&[][..], |h| &h.order[..]);
         // `[hands] order` first, as it lists them; the rest by value.
-        kinds.sort_by_key(|k| (order.iter().position(|o| o == k).unwrap_or(usize::MAX), std::cmp::Reverse(self.rules().pieces[k.index()].value)));
+        kinds.sort_by_key(|k| {
+            (order.iter().position(|o| o == k).unwrap_or(usize::MAX), std::cmp::Reverse(self.rules().pieces[k.index()].value))
+        });
         kinds
     }
 

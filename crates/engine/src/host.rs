@@ -96,19 +96,38 @@ pub(crate) trait Host {
         {
             return true;
         }
-        // The rule's own promotion (`promote = "TYPE"`) takes every move of it, whatever the
-        // piece's says.
-        let mut push = |m: Move| match rule.becomes {
-            Some(to) => sink.push(m.promoting(to)),
-            None => self.push_promoting::<W>(pos, rule.piece, side, m, sink),
-        };
+        if rule.becomes.is_some() {
+            return self.emit_becoming::<W>(rule, pos, side, mv, vacated, sink);
+        }
         if !rule.effects.removes() {
             if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
                 return true;
             }
-            return push(mv);
+            return self.push_promoting::<W>(pos, rule.piece, side, mv, sink);
         }
-        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut push)
+        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| self.push_promoting::<W>(pos, rule.piece, side, m, sink))
+    }
+
+    /// [`Host::emit`] for a rule with its own promotion (`promote = "TYPE"`): every move of it
+    /// promotes, whatever the piece's own promotion says. Out of line: other rules never come here.
+    #[inline(never)]
+    fn emit_becoming<const W: usize>(
+        &self,
+        rule: &Rule,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        sink: &mut impl Sink,
+    ) -> bool {
+        let Some(to) = rule.becomes else { return true };
+        if !rule.effects.removes() {
+            if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
+                return true;
+            }
+            return sink.push(mv.promoting(to));
+        }
+        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| sink.push(m.promoting(to)))
     }
 
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:

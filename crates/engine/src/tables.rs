@@ -93,9 +93,9 @@ pub(crate) struct PhaseRules {
     pub stay: Vec<usize>,
 }
 
-/// The phases of a game, in order.
+/// The phases of a game, in order, and whether one lasts until the hands are empty.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Phases(pub Vec<PhaseRules>);
+pub(crate) struct Phases(pub Vec<PhaseRules>, pub bool);
 
 impl Phases {
     /// Phase `phase`.
@@ -107,7 +107,7 @@ impl Phases {
     /// Does phase `phase` last until the hands are empty?
     #[inline(always)]
     pub(crate) fn by_hands(&self, phase: u8) -> bool {
-        matches!(self.get(phase).limit, Some(PhaseLimit::HandsEmpty))
+        self.1 && matches!(self.get(phase).limit, Some(PhaseLimit::HandsEmpty))
     }
 
     /// The last phase: ordinary play, where a position set up without one is.

@@ -292,6 +292,7 @@ impl Moves {
                     PhaseRules { moves, limit: p.limit, capturing, quiet, stay }
                 })
                 .collect(),
+            rules.phases.iter().any(|p| p.limit == Some(hetproba_rules::model::PhaseLimit::HandsEmpty)),
         );
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         // A game that keeps no state of a move but its cells (no stacks, runs of one piece,

@@ -140,7 +140,8 @@ mod tests {
             "mark-promoted says what a captured piece goes into a hand as: it goes with captures = true"
         );
         assert!(
-            refused("[hands]\ncolour = 1").starts_with("unknown key 'colour' in [hands]; expected one of: captures, mark-promoted, order, x, o")
+            refused("[hands]\ncolour = 1")
+                .starts_with("unknown key 'colour' in [hands]; expected one of: captures, mark-promoted, order, x, o")
         );
         assert_eq!(refused("[hands]\norder = [\"rock\"]"), "no piece type 'rock'");
         assert_eq!(refused("[hands]\norder = [\"stone\", \"stone\"]"), "order names 'stone' twice");
