@@ -216,6 +216,20 @@ fn diagnostic_move_promotes_to_an_unknown_type() {
     broken_ruleset("diag-move-promote", &[("promote.toml", &text)], "check");
 }
 
+/// A removal of its own next to the last move's cell, in a file that keeps no last move.
+#[test]
+fn diagnostic_removal_near_the_last_move() {
+    let text = TINY.replace("do = \"roll(orthogonal)\"", "do = \"remove(own, near=last, along=orthogonal)\"");
+    broken_ruleset("diag-remove-near-last", &[("removal.toml", &text)], "check");
+}
+
+/// A chain of hops heads any, other or same way.
+#[test]
+fn diagnostic_hop_direction() {
+    let text = TINY.replace("do = \"roll(orthogonal)\"", "do = \"jump(orthogonal)+\"\ndirection = \"straight\"");
+    broken_ruleset("diag-hop-direction", &[("hops.toml", &text)], "check");
+}
+
 #[test]
 fn diagnostic_unknown_eval_term() {
     let text = format!("{TINY}\n[eval]\nterms = [\"10 * lines(3)\", \"5 * wobble(2)\"]\n");

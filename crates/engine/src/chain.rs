@@ -5,7 +5,7 @@
 use crate::mv::RuleId;
 use hetproba_board::DirId;
 use hetproba_rules::model::moves::{HopPattern, Revisit};
-use hetproba_rules::model::{Over, Ruleset};
+use hetproba_rules::model::{Heading, Over, Ruleset};
 
 /// One segment of a hop pattern.
 #[derive(Clone, Debug)]
@@ -40,6 +40,8 @@ pub(crate) struct Pattern {
     pub reverse: bool,
     /// May a chain end after any hop, a capture included?
     pub may_stop: bool,
+    /// How each hop heads against the one before (`same`: a straight chain).
+    pub direction: Heading,
 }
 
 impl Pattern {
@@ -82,7 +84,15 @@ impl Pattern {
         let may_end = (0..segments.len())
             .map(|seg| [0u8, 1].map(|count| count >= segments[seg].min && segments[seg + 1..].iter().all(|s| s.min == 0)))
             .collect();
-        Pattern { segments, next, may_end, revisit: pattern.revisit, reverse: pattern.reverse, may_stop: pattern.may_stop }
+        Pattern {
+            segments,
+            next,
+            may_end,
+            revisit: pattern.revisit,
+            reverse: pattern.reverse,
+            may_stop: pattern.may_stop,
+            direction: pattern.direction,
+        }
     }
 
     /// The segments a chain may begin with: the first, and each after it while those before

@@ -11,7 +11,7 @@ use crate::host::Host;
 use crate::mv::{Move, RuleId, Sink};
 use crate::position::{Position, with_scratch};
 use hetproba_board::CellId;
-use hetproba_rules::model::PlayerId;
+use hetproba_rules::model::{Heading, PlayerId};
 
 /// One walk of the tree of parts: the position the parts are made on, and the parts so far.
 struct Walk<'p> {
@@ -108,7 +108,11 @@ impl Game {
         goes.retain(|g| {
             g.from == last.to
                 && !(part.onward.revisit_never && (visited.contains(g.to) || g.to == last.to))
-                && !(part.onward.other_direction && self.heading(g.from, g.to) == heading)
+                && match part.onward.direction {
+                    Heading::Any => true,
+                    Heading::Other => self.heading(g.from, g.to) != heading,
+                    Heading::Same => self.heading(g.from, g.to) == heading,
+                }
         });
         if goes.is_empty() || part.onward.may_stop {
             each(whole, &walk.parts);

@@ -38,6 +38,8 @@ mod hasami;
 mod hexasah;
 #[path = "oracles/kamisado.rs"]
 mod kamisado;
+#[path = "oracles/konane.rs"]
+mod konane;
 #[path = "oracles/loa.rs"]
 mod loa;
 #[path = "oracles/morris.rs"]
@@ -772,6 +774,64 @@ impl Oracle for kamisado::Kamisado {
     }
 }
 
+impl Oracle for konane::Konane {
+    type Move = konane::Move;
+
+    /// The phase and the hole of the first removal are read from the position's notation (the
+    /// phase's name, `last:CELLxstone`).
+    fn from_engine(game: &Game, pos: &Position) -> konane::Konane {
+        let size = game.rules().param("size").expect("konane has size") as i32;
+        let mut out = konane::Konane::start(size);
+        for s in engine_board(game, pos) {
+            assert_eq!(s.name, konane::name((s.x, s.y)), "konane: cell name and coordinates disagree");
+            out.board[s.x as usize][s.y as usize] = s.piece.map(|(owner, _)| owner);
+        }
+        let text = game.write_position(pos);
+        let fields: Vec<&str> = text.split(' ').collect();
+        out.ply = match fields.get(2).copied() {
+            Some("first-removal") => 0,
+            Some("second-removal") => 1,
+            Some("play") => 2,
+            other => panic!("konane: no phase in {text:?}: {other:?}"),
+        };
+        out.hole = fields.iter().find_map(|f| f.strip_prefix("last:")).map(|m| {
+            let cell = m.split_once('x').map_or(m, |(cells, _)| cells);
+            shared::square(cell.rsplit('-').next().expect("a cell"))
+        });
+        out.side = pos.side().0;
+        out
+    }
+
+    /// The hole matters only before white's removal.
+    fn shown_by(&self, read: &konane::Konane) -> bool {
+        self.board == read.board && self.side == read.side && self.ply == read.ply && (self.ply != 1 || self.hole == read.hole)
+    }
+
+    fn moves(&self) -> Vec<konane::Move> {
+        self.legal_moves()
+    }
+
+    fn play(&self, mv: &konane::Move) -> konane::Konane {
+        self.make(mv)
+    }
+
+    fn result(&self) -> Option<Option<u8>> {
+        konane::Konane::result(self)
+    }
+
+    fn key(&self, mv: &konane::Move) -> Key {
+        key_without_promotion(mv.key())
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        konane::Konane::perft(self, depth)
+    }
+
+    fn drawing(&self) -> String {
+        konane::Konane::drawing(self)
+    }
+}
+
 impl Oracle for pente::Pente {
     type Move = pente::Move;
 
@@ -1384,6 +1444,62 @@ fn perft_pente() {
     // Worked by hand on the game's page: 1, 360, 24 x 336 + 336 x 335.
     assert_eq!(counts, [1, 360, 120624]);
     perft_agrees("pente", &size(9), pente::Pente::start(9), 1..=4);
+}
+
+/// Konane from the start, on 8x8 and 6x6: the two removals, then straight chains of jumps.
+#[test]
+fn perft_konane() {
+    let counts = perft_agrees("konane", &[], konane::Konane::start(8), 1..=9);
+    // Worked by hand on the game's page: 4 removals, 2 + 2 + 4 + 4 answers, 2 + 2 + 12 + 12 jumps.
+    assert_eq!(counts[..3], [4, 12, 28]);
+    perft_agrees("konane", &size(6), konane::Konane::start(6), 1..=8);
+    perft_agrees("konane", &size(7), konane::Konane::start(7), 1..=7);
+}
+
+/// Random Konane games on 8x8, 6x6 and 10x10: removals, straight chains stopped anywhere, and the
+/// end compared at every ply; the notation of every move read back, and perft 2 from every
+/// fifth position of more games, read from the oracle's own notation.
+#[test]
+fn random_games_konane() {
+    for n in [8, 6, 10] {
+        let finished = random_games_of("konane", &size(n), konane::Konane::start(n as i32), 0x4B0_0000 + n as u64, 30, 200);
+        assert_eq!(finished, 30, "every game of Konane ends: each move takes a stone");
+    }
+    let game = game("konane", &[]);
+    let (mut seen, mut compared, mut longest) = (0, 0, 0);
+    oracle_games(konane::Konane::start(8), 0x4B0_0001, 20, 200, |oracle, moves| {
+        seen += 1;
+        longest = longest.max(moves.values().map(|m| m.captures.len()).max().unwrap_or(0));
+        let mut pos = game.read_position(&konane_text(oracle)).unwrap_or_else(|e| panic!("{}: {e}", konane_text(oracle)));
+        assert!(oracle.shown_by(&konane::Konane::from_engine(&game, &pos)), "read back:\n{}", oracle.drawing());
+        for mv in game.legal_moves(&pos) {
+            let text = game.move_name(&pos, mv);
+            assert_eq!(game.parse_move(&pos, &text).ok(), Some(mv), "{text} reads back in\n{}", oracle.drawing());
+        }
+        let written: BTreeSet<String> = game.legal_moves(&pos).into_iter().map(|mv| game.move_name(&pos, mv)).collect();
+        let theirs: BTreeSet<String> = moves.values().map(konane::Move::text).collect();
+        assert_eq!(written, theirs, "the page's notation in\n{}", oracle.drawing());
+        if seen % 5 == 0 {
+            assert_eq!(game.perft(&mut pos, 2), oracle.perft(2), "perft 2 from\n{}", oracle.drawing());
+            compared += 1;
+        }
+    });
+    assert!(compared >= 20, "only {compared} positions compared on perft");
+    assert!(longest >= 2, "no chain of two jumps among the moves seen");
+    eprintln!("konane: perft 2 compared from {compared} positions; chains of up to {longest} jumps");
+}
+
+/// A Konane position of the oracle in the page's notation: rows from the top, the side, the
+/// phase, and before white's removal the hole, as the last move.
+fn konane_text(p: &konane::Konane) -> String {
+    let rows = rows_text(p.size, p.size, |sq| p.at(sq).map(|owner| if owner == konane::BLACK { 'x' } else { 'o' }));
+    let side = if p.side == konane::BLACK { "b" } else { "w" };
+    let phase = ["first-removal", "second-removal", "play"][p.ply as usize];
+    let last = match (p.ply, p.hole) {
+        (1, Some(hole)) => format!(" last:{}xstone", konane::name(hole)),
+        _ => String::new(),
+    };
+    format!("{rows} {side} {phase}{last}")
 }
 
 /// Kamisado from the start: perft to depth 3 (depth 1 is the page's 102).

@@ -226,6 +226,11 @@ proptest! {
                     match &info.from {
                         // A placement: no path; its captures (groups left without liberties, a
                         // later removal) held pieces of the other side and are empty after.
+                        // A removal of its own: the piece on `to` leaves, and nothing else changes.
+                        None if info.captures == [to.clone()] && after.at(cell(&to)).is_none() => {
+                            assert!(info.path.is_empty() && pos.at(cell(&to)).is_some(), "{what}: {info:?}");
+                            assert_eq!(changed, BTreeSet::from([to.clone()]), "{what}: {info:?}");
+                        }
                         None => {
                             assert!(info.path.is_empty(), "{what}: {info:?}");
                             for name in &info.captures {

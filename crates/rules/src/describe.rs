@@ -708,8 +708,10 @@ fn onward_words(r: &Ruleset, part: usize, lang: Lang) -> Option<String> {
         format!(" Then, in the same move (written after a '/'), the same piece moves on from where it arrived: {lowered}")
     };
     let mut rest: Vec<&str> = Vec::new();
-    if o.other_direction {
-        rest.push(lang.pick("never in the direction of its step before", "sosem az előző lépése irányába"));
+    match o.direction {
+        Heading::Any => {}
+        Heading::Other => rest.push(lang.pick("never in the direction of its step before", "sosem az előző lépése irányába")),
+        Heading::Same => rest.push(lang.pick("only in the direction of its step before", "csak az előző lépése irányába")),
     }
     if o.revisit_never {
         rest.push(lang.pick("never onto a cell it stood on earlier in the move", "sosem olyan mezőre, amelyen a lépés során már állt"));

@@ -518,8 +518,21 @@ pub struct Onward {
     /// `revisit = "never"`: the piece never lands on a cell it stood on earlier in the move
     /// (its starting cell included).
     pub revisit_never: bool,
-    /// `direction = "other"`: the piece never goes on in the direction of the part before.
-    pub other_direction: bool,
+    /// `direction`: the way the piece goes on, against the direction of the part before.
+    pub direction: Heading,
+}
+
+/// `direction = "any" | "other" | "same"`: how each later part of a move (each hop after the
+/// first, for a chain of hops) heads, against the direction of the one before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Heading {
+    /// Any way.
+    #[default]
+    Any,
+    /// Never along the direction of the one before (straight back is another direction).
+    Other,
+    /// Only along the direction of the one before: the move goes on in a straight line.
+    Same,
 }
 
 /// Where a moving piece may land.

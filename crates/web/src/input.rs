@@ -267,6 +267,22 @@ mod tests {
         assert_eq!(e.click(cell(&game, "b2")), Outcome::Nothing, "b2 is taken");
     }
 
+    /// Konane's opening removals are moves of their own, from no cell: one click on the stone.
+    #[test]
+    fn a_removal_is_one_click() {
+        let rules = hetproba_engine::rules::load_builtin("konane", &[]).expect("konane is built in").expect("konane loads");
+        let game = Game::new(rules);
+        let mut pos = Position::start(&game);
+        let mut e = entry(&game, &pos);
+        let Outcome::Play(mv) = e.click(cell(&game, "d5")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "xd5");
+        game.make(&mut pos, mv);
+        let mut e = entry(&game, &pos);
+        assert_eq!(e.click(cell(&game, "a1")), Outcome::Nothing, "a1 is not next to the hole");
+        let Outcome::Play(mv) = e.click(cell(&game, "d4")) else { panic!() };
+        assert_eq!(game.move_name(&pos, mv), "xd4");
+    }
+
     #[test]
     fn a_step_is_its_start_then_its_end() {
         let game = game(RACING);
@@ -383,5 +399,52 @@ mod tests {
         // Out of range: no cell or direction has these numbers (a byte would wrap 256 to 0).
         assert_eq!(Click::parse("3>256"), None);
         assert_eq!(Click::parse("70000"), None);
+    }
+
+    /// Enters `mv` by the clicks of its first sequence: true when they play it (or offer it
+    /// among the moves entered alike).
+    fn enters(start: &Entry, mv: Move) -> bool {
+        let Some((clicks, _)) = start.sequences.iter().find(|(_, m)| *m == mv) else { return false };
+        let mut e = start.clone();
+        for &c in clicks {
+            match e.click(c) {
+                Outcome::Play(m) => return m == mv,
+                Outcome::Choose(ms) => return ms.contains(&mv),
+                Outcome::Nothing => return false,
+                Outcome::Partial => {}
+            }
+        }
+        // Every click made and the move could go on: its last landing again ends it.
+        match e.click(*clicks.last().expect("a sequence has a click")) {
+            Outcome::Play(m) => m == mv,
+            Outcome::Choose(ms) => ms.contains(&mv),
+            _ => false,
+        }
+    }
+
+    #[test]
+    fn every_move_of_every_built_in_can_be_entered_by_clicks_along_a_random_game() {
+        // The web board plays a game to its end only if each legal move has clicks that play it:
+        // checked for every move of 40 plies of a random game of each built-in.
+        for (n, id) in hetproba_engine::rules::builtin_ids().enumerate() {
+            let game = Game::new(hetproba_engine::rules::load_builtin(id, &[]).unwrap().unwrap());
+            let mut pos = Position::start(&game);
+            let mut seed = 0x2545_F491_4F6C_DD1D_u64 ^ n as u64;
+            for ply in 0..40 {
+                let moves = game.legal_moves(&pos);
+                let start = Entry::new(&game, &pos, &moves);
+                for &mv in moves.iter().filter(|m| !m.is_pass()) {
+                    assert!(enters(&start, mv), "{id}, ply {ply}: {} cannot be entered by clicks", game.move_name(&pos, mv));
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = moves[(seed % moves.len() as u64) as usize];
+                game.play(&mut pos, mv).unwrap();
+            }
+        }
     }
 }

@@ -29,7 +29,7 @@ use crate::position::Position;
 use hetproba_board::{Board, CellId, CellSet, CellSets, DirId, NO_CELL, Width};
 use hetproba_rules::model::moves::{HopPattern, Revisit};
 use hetproba_board::line_masks;
-use hetproba_rules::model::{MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
+use hetproba_rules::model::{Heading, MidCapture, Over, PieceTypeId, PlayerId, Removal, Ruleset};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -627,6 +627,10 @@ struct Search<'a, H: Host, const W: usize> {
     never_revisit: bool,
     /// No hop goes straight back the way the previous one came.
     no_reverse: bool,
+    /// How each hop heads against the one before ([`Heading::Any`]: any way).
+    heading: Heading,
+    /// Does some rule above restrict the way a hop heads? One test for chains that turn freely.
+    turns_ruled: bool,
     /// A chain may end after any hop (`chain = "may-stop"`).
     may_stop: bool,
     /// Cells a hop may land on only by capturing (per the mover), if any.
@@ -654,6 +658,8 @@ impl<'a, H: Host, const W: usize> Search<'a, H, W> {
             immediate: host.removal() == Removal::Immediate,
             never_revisit,
             no_reverse,
+            heading: pattern.direction,
+            turns_ruled: no_reverse || pattern.direction != Heading::Any,
             may_stop,
             no_quiet: host.regions().no_quiet.as_ref(),
             stops: host.regions().stops.as_ref(),
@@ -730,11 +736,18 @@ impl<'a, H: Host, const W: usize> Search<'a, H, W> {
         std::iter::successors(Some(over), move |&c| Some(board.step(c, d))).skip(1).take(count)
     }
 
-    /// Would a hop along `d` go straight back the way the hop along `last` came, where the
-    /// rule forbids it?
+    /// Is a hop along `d` after one along `last` refused: straight back where the rule
+    /// forbids reversing, or against the rule's `direction`?
     #[inline(always)]
     fn reverses(&self, last: DirId, d: DirId) -> bool {
-        self.no_reverse && last != NO_DIR && self.host.board().opposite(last) == Some(d)
+        self.turns_ruled
+            && last != NO_DIR
+            && ((self.no_reverse && self.host.board().opposite(last) == Some(d))
+                || match self.heading {
+                    Heading::Any => false,
+                    Heading::Other => d == last,
+                    Heading::Same => d != last,
+                })
     }
 
     fn captures(&self, seg: &Segment, over: CellId) -> bool {

@@ -3,7 +3,7 @@
 
 use super::cx::{Args, Cx, Fields, Names, call_error, file_start};
 use crate::model::moves::Revisit;
-use crate::model::{Action, Effect, MoveRule, PieceTypeId};
+use crate::model::{Action, Effect, Heading, MoveRule, PieceTypeId};
 use crate::prims::{EffectInput, MoveInput, Reader, did_you_mean, listed};
 use crate::source::Diagnostic;
 use crate::syntax::{self, Repeat, SyntaxError};
@@ -201,10 +201,16 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
                 }
             }
             if let Some(n) = direction_node
-                && let Some(other) = cx.keyword(n, "direction", &[("any", false), ("other", true)])
+                && let Some(heading) =
+                    cx.keyword(n, "direction", &[("any", Heading::Any), ("other", Heading::Other), ("same", Heading::Same)])
             {
-                rule.onward.other_direction = other;
-                onward_keys.push(("direction", n.span));
+                match &mut rule.action {
+                    Action::Hops(pattern) => pattern.direction = heading,
+                    _ => {
+                        rule.onward.direction = heading;
+                        onward_keys.push(("direction", n.span));
+                    }
+                }
             }
             onward.push((moves.len(), onward_keys));
             if next_node.is_some() {
@@ -355,6 +361,26 @@ fn link_parts(
             && !named.contains(&m.name)
         {
             cx.error(m.span, message);
+        }
+    }
+}
+
+/// A removal of its own next to the last move's cell (`remove(near=last)` that no move goes on
+/// with) needs the last move remembered: `last_known`, `[state] last = true`.
+pub(super) fn check_removals(cx: &mut Cx, moves: &[MoveRule], last_known: bool) {
+    for (i, m) in moves.iter().enumerate() {
+        if let Action::Remove(remove) = &m.action
+            && remove.near_last.is_some()
+            && !last_known
+            && !moves.iter().any(|other| other.next == Some(i))
+        {
+            cx.error(
+                m.span,
+                format!(
+                    "'{}' is a removal next to the last move's cell: add last = true to [state], so that positions remember it",
+                    m.name
+                ),
+            );
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::describe::Lang;
 use crate::describe::{dirs_words, types_words};
 use crate::load::cx::Args;
-use crate::model::{PieceTypeId, DirSetId, Over, Ruleset};
+use crate::model::{DirSetId, Heading, Over, PieceTypeId, Ruleset};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Reader, Spec};
 use crate::syntax::{self, ArgValue, Repeat};
 
@@ -17,6 +17,8 @@ pub struct HopPattern {
     pub reverse: bool,
     /// `chain = "may-stop"`: a chain may end after any hop, a capture included.
     pub may_stop: bool,
+    /// `direction`: how each hop heads against the one before (`same`: a straight chain).
+    pub direction: Heading,
 }
 
 impl HopPattern {
@@ -100,7 +102,7 @@ impl MovePrim for HopPattern {
             r.call_error(&hops[0].call, "every part of this pattern may be skipped, so it allows a move of no hops: make one part '+' or plain");
             return None;
         }
-        Some(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true, may_stop: false })
+        Some(HopPattern { segments, revisit: Revisit::ByCapture, reverse: true, may_stop: false, direction: Heading::Any })
     }
 
     fn words(&self, r: &Ruleset, piece: PieceTypeId, lang: Lang) -> String {
@@ -250,6 +252,13 @@ fn hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     if !pattern.reverse && pattern.chains() {
         text.push_str(" No hop goes straight back the way the previous one came.");
     }
+    if pattern.chains() {
+        text.push_str(match pattern.direction {
+            Heading::Any => "",
+            Heading::Other => " No hop goes the way the previous one went.",
+            Heading::Same => " Every hop goes the way the first one went: the chain runs in a straight line.",
+        });
+    }
     text
 }
 
@@ -316,6 +325,13 @@ fn hu_hop_words(r: &Ruleset, piece: &str, pattern: &HopPattern) -> String {
     }
     if !pattern.reverse && pattern.chains() {
         text.push_str(" Egyik ugrás sem megy egyenesen vissza azon az úton, amelyen az előző jött.");
+    }
+    if pattern.chains() {
+        text.push_str(match pattern.direction {
+            Heading::Any => "",
+            Heading::Other => " Egyik ugrás sem megy arra, amerre az előző ment.",
+            Heading::Same => " Minden ugrás arra megy, amerre az első: a lánc egyenes vonalban halad.",
+        });
     }
     text
 }

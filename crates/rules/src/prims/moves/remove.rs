@@ -1,15 +1,15 @@
 //! `remove`: take a piece off the board, as the later part of a move ("then remove an enemy
-//! piece").
+//! piece"), or as a move of its own (Konane's opening: "remove an own stone next to the hole").
 
 use crate::describe::Lang;
-use crate::describe::region_words_in;
-use crate::model::{PieceTypeId, RegionId, Ruleset, Whose};
+use crate::describe::{dirs_words, region_words_in};
+use crate::model::{DirSetId, PieceTypeId, RegionId, Ruleset, Whose};
 use crate::prims::{ArgSpec, MoveInput, MovePrim, Spec};
 use crate::syntax::ArgValue;
 
 /// Take a piece off the board: one of the owner `of` says (seen from the mover), standing in
-/// `region` (resolved for the mover) if given. Only the later part of a move
-/// ([`crate::model::MoveRule::next`]).
+/// `region` (resolved for the mover) if given. The later part of a move
+/// ([`crate::model::MoveRule::next`]), or a move of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Remove {
     pub of: Whose,
@@ -17,6 +17,10 @@ pub struct Remove {
     /// `spare-line=N`: a piece standing in an unbroken line of N or more of its owner's pieces
     /// (along any of the board's directions) is spared, unless every piece it could take is.
     pub spare_line: Option<u32>,
+    /// `near=last`: only a piece one step from the cell the last move ended on (for a later
+    /// part, where the part before landed), along a direction of the set (`None`: of the
+    /// board's directions, `along=DIRS`).
+    pub near_last: Option<Option<DirSetId>>,
 }
 
 impl Remove {
@@ -26,8 +30,10 @@ impl Remove {
             ArgSpec::at("enemy|own|any", "enemy"),
             ArgSpec::key("in", "REGION", "anywhere"),
             ArgSpec::key("spare-line", "N, at least 2", "none"),
+            ArgSpec::key("near", "last", "anywhere"),
+            ArgSpec::key("along", "DIRS", "the board's directions"),
         ],
-        "a later part only: take a piece off the board",
+        "take a piece off the board: a move of its own, or the later part of one",
         "remove-a-later-part-that-takes-a-piece-off-and-a-later-parts-if",
     )
     .later_part()
@@ -40,7 +46,7 @@ impl MovePrim for Remove {
         let of = match args.positional().as_slice() {
             [] => Whose::Enemy,
             [_, extra, ..] => {
-                r.arg_error(extra, "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N");
+                r.arg_error(extra, "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION, spare-line=N, near=last and along=DIRS");
                 Whose::Enemy
             }
             [arg] => match &arg.value {
@@ -62,7 +68,21 @@ impl MovePrim for Remove {
             }
             Some(n)
         });
-        Some(Remove { of, region, spare_line })
+        let near = args.key("near").map(|arg| match &arg.value {
+            ArgValue::Name(n) if n == "last" => true,
+            _ => {
+                r.arg_error(arg, "near= takes last: the piece stands next to the cell the last move ended on");
+                false
+            }
+        });
+        let along = args.key("along").and_then(|arg| {
+            if near.is_none() {
+                r.arg_error(arg, "along= says which way from the last move's cell: it goes with near=last");
+            }
+            r.dir_set(arg)
+        });
+        let near_last = (near == Some(true)).then_some(along);
+        Some(Remove { of, region, spare_line, near_last })
     }
 
     fn words(&self, r: &Ruleset, _piece: PieceTypeId, lang: Lang) -> String {
@@ -76,7 +96,11 @@ impl MovePrim for Remove {
             let spare = self.spare_line.map_or(String::new(), |n| {
                 format!(" Nem lehet olyan, amely tulajdonosa legalább {n} bábujának egyenes, megszakítatlan sorában áll, hacsak mind ilyen.")
             });
-            return format!("{whose}{place} lekerül a tábláról.{spare}");
+            let near = self.near_last.map_or(String::new(), |along| match along {
+                Some(d) => format!(", amely az utolsó lépés mezőjétől egy lépésre áll, {},", dirs_words(r, d, lang)),
+                None => ", amely az utolsó lépés mezőjének szomszédja,".to_string(),
+            });
+            return format!("{whose}{place}{near} lekerül a tábláról.{spare}");
         }
         let whose = match self.of {
             Whose::Own => "an own piece",
@@ -87,13 +111,15 @@ impl MovePrim for Remove {
         let spare = self.spare_line.map_or(String::new(), |n| {
             format!(" Not one standing in a straight unbroken line of {n} or more of its owner's pieces, unless all of them do.")
         });
-        format!("Take {whose}{place} off the board.{spare}")
+        let near = self.near_last.map_or(String::new(), |along| match along {
+            Some(d) => format!(" one step {} from the cell the last move ended on", dirs_words(r, d, lang)),
+            None => " next to the cell the last move ended on".to_string(),
+        });
+        format!("Take {whose}{place}{near} off the board.{spare}")
     }
 
-    fn only_later(&self, rule: &str) -> Option<String> {
-        Some(format!(
-            "remove() is the later part of a move, and no move goes on with '{rule}': name it in another move's next = \"{rule}\""
-        ))
+    fn refuses_effects(&self) -> Option<&'static str> {
+        Some("cannot follow remove(): a removal moves no piece")
     }
 
     fn refused_with_stacks(&self) -> Option<&'static str> {
@@ -116,11 +142,32 @@ mod tests {
         // The message for a second argument names everything remove() takes.
         assert_eq!(
             message(&removal("enemy, own").expect_err("refused")),
-            "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION and spare-line=N"
+            "remove() takes one positional argument, whose piece leaves the board (enemy, own or any), in=REGION, spare-line=N, near=last and along=DIRS"
         );
         assert_eq!(message(&removal("enemy, spare-line=1").expect_err("refused")), "spare-line= is the length of a line that protects its pieces: at least 2");
         let r = removal("enemy, spare-line=3").unwrap_or_else(|e| panic!("{e}"));
         assert!(crate::describe::move_words(&r, &r.moves[0]).ends_with("Not one standing in a straight unbroken line of 3 or more of its owner's pieces, unless all of them do."));
         assert_eq!(message(&removal("foe").expect_err("refused")), "remove() takes enemy, own or any: whose piece leaves the board");
+    }
+
+    #[test]
+    fn a_removal_near_the_last_cell() {
+        // As a later part, next to where the part before landed: no state needed.
+        let r = removal("enemy, near=last, along=orthogonal").unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            crate::describe::move_words(&r, &r.moves[0])
+                .ends_with("take an enemy piece one step along a row or column from the cell the last move ended on off the board.")
+        );
+        assert_eq!(message(&removal("enemy, near=first").expect_err("refused")), "near= takes last: the piece stands next to the cell the last move ended on");
+        assert_eq!(
+            message(&removal("enemy, along=orthogonal").expect_err("refused")),
+            "along= says which way from the last move's cell: it goes with near=last"
+        );
+        // As a move of its own, it needs the last move remembered.
+        let alone = load("[moves.take]\ndo = \"remove(own, near=last)\"", "no-moves", "");
+        assert_eq!(
+            message(&alone.expect_err("refused")),
+            "'take' is a removal next to the last move's cell: add last = true to [state], so that positions remember it"
+        );
     }
 }
