@@ -514,9 +514,9 @@ fn reference_games_replay_to_the_programs_results() {
     }
 }
 
-/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko) were
+/// The games in tests/fixtures/authors (Hexapawn, Five Field Kono, Halma, Bagh-chal, Teeko, Dao) were
 /// written from docs/language.md alone, each from the published rules its header names. `check` reads each
-/// and runs its embedded tests (first moves and perft 2 worked by hand in their comments, wins), so
+/// and runs its embedded tests (first moves and perft counts worked by hand in their comments, wins), so
 /// a change of the language or of the page's promises that breaks an author's file fails here.
 #[test]
 fn games_written_from_the_language_page_pass_check() {
@@ -596,11 +596,18 @@ fn tiny_condition(condition: &str) -> String {
 fn broken_slide_distance_over_and_max() {
     // "slide(all, " is 11 characters: the argument starts at column 7 + 11.
     let text = tiny_pattern("slide(all, distance=far)");
-    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any or line-count");
+    assert_broken("slide_distance", &[("distance.toml", &text)], "distance.toml", "20:18", "distance= takes any, line-count or farthest");
     let text = tiny_pattern("slide(all, over=friends)");
     assert_broken("slide_over", &[("over.toml", &text)], "over.toml", "20:18", "over= takes none, own, enemy or any");
     let text = tiny_pattern("slide(all, max=2, distance=line-count)");
     assert_broken("slide_max", &[("max.toml", &text)], "max.toml", "20:7", "slide() takes max= or distance=line-count, not both");
+    // A slide as far as it can has one landing per direction: no limit, no way over pieces.
+    let far = "a slide as far as it can goes over empty cells to the last one before a piece or the edge";
+    for (key, pattern) in [("max", "slide(all, distance=farthest, max=2)"), ("over", "slide(all, over=own, distance=farthest)")] {
+        let text = tiny_pattern(pattern);
+        let message = format!("slide() takes distance=farthest or {key}=, not both: {far}");
+        assert_broken(&format!("slide_farthest_{key}"), &[("far.toml", &text)], "far.toml", "20:7", &message);
+    }
 }
 
 #[test]
@@ -979,6 +986,27 @@ fn a_move_may_go_on_with_a_removal() {
         show.stdout
     );
     hetproba(&["check", &path]).ok();
+}
+
+const HOP_REMOVING: &str = include_str!("fixtures/hop-removing.toml");
+
+/// A single hop whose move goes on with a removal is written and read with its landing: the
+/// removed cell is among the move's captures, but on no path of the hop.
+#[test]
+fn a_hop_that_goes_on_with_a_removal_keeps_its_landing() {
+    let dir = scratch("hop_removing");
+    let path = write(&dir, "hop-removing.toml", HOP_REMOVING);
+    // Hand-worked (the fixture's first test): a1 jumps b1 onto c1, then takes d1 or e1.
+    let json = hetproba(&["moves", &path, "--position", "WB1BB w", "--json"]).ok();
+    assert!(
+        json.stdout.contains("{\"notation\":\"a1:c1/xd1\",\"from\":\"a1\",\"to\":\"c1\",\"path\":[\"c1\"],\"captures\":[\"b1\",\"d1\"]"),
+        "{}",
+        json.stdout
+    );
+    let run = hetproba(&["moves", &path, "--position", "WB1BB w", "--after", "a1:c1/xe1"]).ok();
+    assert_eq!(run.stdout.trim(), "d1:b1", "black's d1 jumps back over c1");
+    let run = hetproba(&["check", &path]).ok();
+    assert!(run.stdout.contains("3 embedded tests passed"), "{}", run.stdout);
 }
 
 #[test]

@@ -45,7 +45,9 @@ impl Game {
             // A piece that moved again: the landing of each part.
             return self.onward_ways(pos, mv).into_iter().map(|parts| parts.iter().map(|p| p.to).collect()).collect();
         }
-        compiled.kind.paths(self, pos, mv).unwrap_or_else(|| vec![vec![mv.to]])
+        // A later removal is among the captures but on no path: search for the first part's.
+        let first = self.first_part(*mv);
+        compiled.kind.paths(self, pos, &first).unwrap_or_else(|| vec![vec![mv.to]])
     }
 
     /// The distinct ways a move takes its captured pieces: per path, each piece taken with the

@@ -1,6 +1,6 @@
 //! Moves along a direction: `step` (one cell) and `slide` (any number of cells up to a limit,
-//! or exactly as many as there are pieces on the line the move runs along), over empty cells
-//! and, if the rule says so, over pieces.
+//! exactly as many as there are pieces on the line the move runs along, or as far as it can),
+//! over empty cells and, if the rule says so, over pieces.
 
 use crate::compile::Compile;
 use crate::host::Host;
@@ -221,6 +221,7 @@ impl MoveKind for Ray {
                 && pos.cells[start.index()].is_none()
                 && dist >= self.min
                 && self.max.is_none_or(|m| dist <= m)
+                && (self.distance != Distance::Farthest || board.step(to, d) == NO_CELL || pos.cells[board.step(to, d).index()].is_some())
                 && rule.starts_on(side, start)
                 && self.stay.as_ref().is_none_or(|s| s.contains(side.index(), start) == s.contains(side.index(), to))
         })
@@ -524,6 +525,19 @@ impl Ray {
                         }
                     }
                     if clear && !emit(c, t, sink) {
+                        return false;
+                    }
+                    continue;
+                }
+                if self.distance == Distance::Farthest {
+                    // Over empty cells to the last before a piece or the edge, and only there.
+                    let mut last = NO_CELL;
+                    let mut t = if blocked(c, d) { NO_CELL } else { board.step(c, d) };
+                    while t != NO_CELL && cells[t.index()].is_none() {
+                        last = t;
+                        t = if blocked(t, d) { NO_CELL } else { board.step(t, d) };
+                    }
+                    if last != NO_CELL && !emit(c, last, sink) {
                         return false;
                     }
                     continue;

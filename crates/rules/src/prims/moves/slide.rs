@@ -37,6 +37,9 @@ pub enum Distance {
     /// Exactly as many cells as there are pieces on the whole line the move runs along (both
     /// directions, the moving piece included).
     LineCount,
+    /// As far as it can: over empty cells to the last before a piece or the board's edge, and
+    /// nowhere short of it (Dao, Neutron).
+    Farthest,
 }
 
 impl Slide {
@@ -48,7 +51,7 @@ impl Slide {
             ArgSpec::key("min", "N", "1"),
             ArgSpec::key("max", "N", "no limit"),
             ArgSpec::key("over", "none|own|enemy|any", "none"),
-            ArgSpec::key("distance", "any|line-count", "any"),
+            ArgSpec::key("distance", "any|line-count|farthest", "any"),
             ArgSpec::key("stay", "REGION", "anywhere"),
             ArgSpec::key("take", "TYPES", "every type"),
             ArgSpec::key("spare", "TYPES", "none"),
@@ -93,14 +96,23 @@ impl MovePrim for Slide {
             Some(arg) => match &arg.value {
                 ArgValue::Name(n) if n == "line-count" => Distance::LineCount,
                 ArgValue::Name(n) if n == "any" => Distance::Any,
+                ArgValue::Name(n) if n == "farthest" => Distance::Farthest,
                 _ => {
-                    r.arg_error(arg, "distance= takes any or line-count");
+                    r.arg_error(arg, "distance= takes any, line-count or farthest");
                     Distance::Any
                 }
             },
         };
         if distance == Distance::LineCount && max.is_some() {
             r.call_error(call, "slide() takes max= or distance=line-count, not both");
+        }
+        if distance == Distance::Farthest {
+            // It goes to one cell, fixed by the pieces: a limit, a way over pieces or a
+            // landing on one would make it another move.
+            let clash = [("min", args.key("min").is_some()), ("max", max.is_some()), ("over", over.is_some()), ("to", to != Landing::Empty)];
+            if let Some((key, _)) = clash.iter().find(|(_, given)| *given) {
+                r.call_error(call, format!("slide() takes distance=farthest or {key}=, not both: a slide as far as it can goes over empty cells to the last one before a piece or the edge"));
+            }
         }
         let takes = r.taken_types(call, args);
         super::step::check_takes(r, call, to, takes);
@@ -154,6 +166,13 @@ impl MovePrim for Slide {
                 landing_words(to, lang)
             );
         }
+        if distance == Distance::Farthest {
+            return format!(
+                "{} slides {} as far as it can over empty cells: it stops only before a piece or at the edge of the board{stays}.{limit}",
+                a_piece(piece),
+                dirs_words(r, dirs, lang)
+            );
+        }
         if (min, over, distance, stay) == (1, None, Distance::Any, None) {
             return format!(
                 "{} slides {} {} over empty cells to {}.{limit}",
@@ -167,11 +186,11 @@ impl MovePrim for Slide {
             (Distance::LineCount, ..) => {
                 "exactly as many cells as there are pieces on the whole line it moves along (both ways, itself included)".to_string()
             }
-            (Distance::Any, 1, None) => "any distance".to_string(),
-            (Distance::Any, 1, Some(m)) => format!("up to {m} cells"),
-            (Distance::Any, n, None) => format!("{n} cells or more"),
-            (Distance::Any, n, Some(m)) if n == m => format!("exactly {n} cells"),
-            (Distance::Any, n, Some(m)) => format!("{n} to {m} cells"),
+            (_, 1, None) => "any distance".to_string(),
+            (_, 1, Some(m)) => format!("up to {m} cells"),
+            (_, n, None) => format!("{n} cells or more"),
+            (_, n, Some(m)) if n == m => format!("exactly {n} cells"),
+            (_, n, Some(m)) => format!("{n} to {m} cells"),
         };
         let passing = match over {
             None => "over empty cells only",
@@ -215,6 +234,9 @@ fn hu_words(slide: &Slide, r: &Ruleset, piece: &str, limit: String) -> String {
             "{the} {dirs} halad üres mezőkön és pontosan {count}, bármelyik félhez tartozó bábun{kinds}, {screen} át, majd üres mezőkön át {to}{stays}.{limit}"
         );
     }
+    if distance == Distance::Farthest {
+        return format!("{the} {dirs} lép, ameddig csak tud, üres mezőkön át: csak egy bábu előtt vagy a tábla szélén áll meg{stays}.{limit}");
+    }
     if (min, over, distance, stay) == (1, None, Distance::Any, None) {
         let how_far = max.map_or("tetszőleges számú mezőt".to_string(), |m| format!("legfeljebb {m} mezőt"));
         return format!("{the} {how_far} lép {dirs}, üres mezőkön át, {to}.{limit}");
@@ -226,11 +248,11 @@ fn hu_words(slide: &Slide, r: &Ruleset, piece: &str, limit: String) -> String {
                 hu_passing(over)
             );
         }
-        (Distance::Any, 1, None) => "tetszőleges számú mezőt".to_string(),
-        (Distance::Any, 1, Some(m)) => format!("legfeljebb {m} mezőt"),
-        (Distance::Any, n, None) => format!("legalább {n} mezőt"),
-        (Distance::Any, n, Some(m)) if n == m => format!("pontosan {n} mezőt"),
-        (Distance::Any, n, Some(m)) => format!("{n}–{m} mezőt"),
+        (_, 1, None) => "tetszőleges számú mezőt".to_string(),
+        (_, 1, Some(m)) => format!("legfeljebb {m} mezőt"),
+        (_, n, None) => format!("legalább {n} mezőt"),
+        (_, n, Some(m)) if n == m => format!("pontosan {n} mezőt"),
+        (_, n, Some(m)) => format!("{n}–{m} mezőt"),
     };
     format!("{the} {how_far} lép {dirs}, {}, {to}{stays}.{limit}", hu_passing(over))
 }
@@ -248,7 +270,7 @@ fn hu_passing(over: Option<Over>) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use crate::prims::test_support::{error, words};
+    use crate::prims::test_support::{error, words, words_hu};
 
     #[test]
     fn a_slide_says_how_far_and_over_what() {
@@ -274,5 +296,23 @@ mod tests {
             "slide() takes screens= or over=, not both: a slide with screens passes over exactly that many pieces, at any distance"
         );
         assert_eq!(error("slide(all, screen=king)"), "screen= names the pieces a slide with screens=N may jump: give screens= too");
+    }
+
+    #[test]
+    fn a_slide_as_far_as_it_can_says_so_and_takes_no_limit() {
+        assert_eq!(
+            words("slide(all, distance=farthest)"),
+            "A stone slides in any direction as far as it can over empty cells: it stops only before a piece or at the edge of the board."
+        );
+        assert_eq!(
+            words_hu("slide(all, distance=farthest)"),
+            "A kő bármely irányba lép, ameddig csak tud, üres mezőkön át: csak egy bábu előtt vagy a tábla szélén áll meg."
+        );
+        let far = "a slide as far as it can goes over empty cells to the last one before a piece or the edge";
+        assert_eq!(error("slide(all, distance=farthest, max=2)"), format!("slide() takes distance=farthest or max=, not both: {far}"));
+        assert_eq!(error("slide(all, distance=farthest, min=1)"), format!("slide() takes distance=farthest or min=, not both: {far}"));
+        assert_eq!(error("slide(all, distance=farthest, over=own)"), format!("slide() takes distance=farthest or over=, not both: {far}"));
+        assert_eq!(error("slide(all, distance=farthest, to=any)"), format!("slide() takes distance=farthest or to=, not both: {far}"));
+        assert_eq!(error("slide(all, distance=far)"), "distance= takes any, line-count or farthest");
     }
 }
