@@ -2751,6 +2751,12 @@ fn play_makruk_and_shatranj_to_the_end() {
     play_to_the_end("shatranj", &[], "mcts:20", "random", "3");
 }
 
+/// Sittuyin plays its set-up and then its game to the end, and the record replays.
+#[test]
+fn play_sittuyin_to_the_end() {
+    play_to_the_end("sittuyin", &[], "random", "mcts:20", "3");
+}
+
 /// Go plays to its end in `play` once two passes end it.
 #[test]
 fn play_go_to_the_end() {

@@ -90,10 +90,44 @@ fn without_pawn_drop_mates(fairy: &mut Fairy, position: &str, theirs: BTreeSet<S
     theirs.into_iter().filter(|m| !mates.contains(m)).collect()
 }
 
+/// Where hetproba's rules and Fairy-Stockfish's knowingly differ, in the random games.
+#[derive(Clone, Copy, PartialEq)]
+enum Differ {
+    /// Nowhere.
+    No,
+    /// Fairy-Stockfish lists the pawn drops that mate (shogi forbids them).
+    PawnDropMates,
+    /// Fairy-Stockfish refuses a sittuyin promotion whose new general attacks an enemy piece;
+    /// hetproba allows it (the rules forbid only the check).
+    AttackingPromotions,
+}
+
+/// hetproba's promotions whose new piece, where it lands, stands diagonally next to an enemy
+/// piece (sittuyin's general attacks those cells), in UCI.
+fn attacking_promotions(game: &Game, pos: &Position, moves: &[hetproba_engine::Move]) -> BTreeSet<String> {
+    let board = game.board();
+    moves
+        .iter()
+        .filter(|m| m.promotion().is_some())
+        .filter(|&&m| {
+            let to = board.cell(m.to());
+            [(-1, -1), (-1, 1), (1, -1), (1, 1)].iter().any(|&(dx, dy)| {
+                let (x, y) = (i64::from(to.x) + dx, i64::from(to.y) + dy);
+                (0..8).contains(&x)
+                    && (0..8).contains(&y)
+                    && board
+                        .find(&format!("{}{}", char::from(b'a' + x as u8), y + 1))
+                        .is_some_and(|c| pos.at(c).is_some_and(|p| p.owner() != hetproba_engine::Owner::Player(pos.side())))
+            })
+        })
+        .map(|&m| uci(game, pos, m))
+        .collect()
+}
+
 /// Random games from the start: at every ply Fairy-Stockfish writes hetproba's FEN (or SFEN)
-/// back unchanged, and both list the same legal moves (with `drop_mates_refused`, all but
-/// the pawn drops that mate, which Fairy-Stockfish lists). Returns the plies played in all.
-fn random_games(id: &str, variant: &str, games: u64, plies: usize, drop_mates_refused: bool) -> usize {
+/// back unchanged, and both list the same legal moves, but where `differ` says they differ.
+/// Returns the plies played in all.
+fn random_games(id: &str, variant: &str, games: u64, plies: usize, differ: Differ) -> usize {
     let game = game(id);
     let mut fairy = Fairy::new(variant);
     let sfen = game.rules().notation.position == hetproba_rules::model::PositionNotation::Sfen;
@@ -114,7 +148,11 @@ fn random_games(id: &str, variant: &str, games: u64, plies: usize, drop_mates_re
             let moves = game.legal_moves(pos);
             let ours: BTreeSet<String> = moves.iter().map(|&m| uci(&game, pos, m)).collect();
             let theirs: BTreeSet<String> = fairy.perft(&position, 1).1.into_iter().map(|(m, _)| m).collect();
-            let theirs = if drop_mates_refused { without_pawn_drop_mates(&mut fairy, &position, theirs, &ours) } else { theirs };
+            let theirs = match differ {
+                Differ::No => theirs,
+                Differ::PawnDropMates => without_pawn_drop_mates(&mut fairy, &position, theirs, &ours),
+                Differ::AttackingPromotions => theirs.union(&attacking_promotions(&game, pos, &moves)).cloned().collect(),
+            };
             assert_eq!(
                 ours,
                 theirs,
@@ -179,7 +217,7 @@ fn crazyhouse_perft_is_fairy_stockfishs() {
 
 #[test]
 fn crazyhouse_random_games_list_fairy_stockfishs_moves_and_fen() {
-    let plies = random_games("crazyhouse", "crazyhouse", 10, 100, false);
+    let plies = random_games("crazyhouse", "crazyhouse", 10, 100, Differ::No);
     assert!(plies > 300, "the games were played ({plies} plies)");
 }
 
@@ -215,13 +253,13 @@ fn minishogi_perft_is_fairy_stockfishs() {
 
 #[test]
 fn shogi_random_games_list_fairy_stockfishs_moves_and_sfen() {
-    let plies = random_games("shogi", "shogi", 6, 120, true);
+    let plies = random_games("shogi", "shogi", 6, 120, Differ::PawnDropMates);
     assert!(plies > 300, "the games were played ({plies} plies)");
 }
 
 #[test]
 fn minishogi_random_games_list_fairy_stockfishs_moves_and_sfen() {
-    let plies = random_games("minishogi", "minishogi", 20, 80, true);
+    let plies = random_games("minishogi", "minishogi", 20, 80, Differ::PawnDropMates);
     assert!(plies > 300, "the games were played ({plies} plies)");
 }
 
@@ -254,4 +292,64 @@ fn shogi_deep_perft_is_fairy_stockfishs() {
     // Minishogi's start to depth 5; from the hands position, depth 4 would reach pawn drops that
     // mate, which Fairy-Stockfish counts (see above).
     perft_agrees("minishogi", "minishogi", &[(MINISHOGI[0].0, 5)]);
+}
+
+/// Sittuyin positions: the start (580096 at depth 3 is Fairy-Stockfish 11.1's `go perft 3`);
+/// mid-set-up, black to drop, with a chariot and a horse dropped; black's last drop to make;
+/// the set-up over; a promotion on e5 and the last pawn's promotion anywhere, a general in
+/// white's hand (it must be dropped before anything moves).
+const SITTUYIN: [(&str, u32); 7] = [
+    ("8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KSSFRRNNkssfrrnn] w - - 0 1", 3),
+    ("7r/3k4/4pppp/pppp4/4PPPP/PPPP4/2N1K3/R7[SSFRNssfrnn] b - - 5 3", 3),
+    ("7r/1s1kfn2/n1s1pppp/pppp4/4PPPP/PPPP1S2/2NFK1N1/R1S4R[r] b - - 15 8", 3),
+    ("r6r/1s1kfn2/n1s1pppp/pppp4/4PPPP/PPPP1S2/2NFK1N1/R1S4R[] w - - 16 9", 3),
+    ("k7/8/8/4P3/8/8/P7/K7[] w - - 0 1", 4),
+    ("k7/8/8/8/8/8/5P2/K7[] w - - 0 1", 4),
+    ("k7/8/8/4P3/8/8/P7/K7[F] w - - 0 1", 3),
+];
+
+#[test]
+fn sittuyin_perft_is_fairy_stockfishs() {
+    perft_agrees("sittuyin", "sittuyin", &SITTUYIN);
+}
+
+#[test]
+fn sittuyin_random_games_list_fairy_stockfishs_moves_and_fen() {
+    let plies = random_games("sittuyin", "sittuyin", 8, 160, Differ::AttackingPromotions);
+    assert!(plies > 600, "the games were played ({plies} plies)");
+}
+
+/// The one difference, seen: the pawn on e5 would become a general that attacks the horse on
+/// f4 from e5. Fairy-Stockfish refuses e5e5f; hetproba, like the published rules, allows it.
+#[test]
+fn a_sittuyin_promotion_that_attacks_is_the_one_move_fairy_stockfish_lacks() {
+    let game = game("sittuyin");
+    let fen = "8/8/8/4P3/5n2/8/P7/K6k[] w - - 0 1";
+    let pos = game.read_position(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    let moves = game.legal_moves(&pos);
+    let ours: BTreeSet<String> = moves.iter().map(|&m| uci(&game, &pos, m)).collect();
+    let theirs = Fairy::new("sittuyin").moves(&format!("fen {fen}"));
+    assert_eq!(ours.difference(&theirs).collect::<Vec<_>>(), ["e5e5f"]);
+    assert!(theirs.is_subset(&ours));
+    assert_eq!(attacking_promotions(&game, &pos, &moves).into_iter().collect::<Vec<_>>(), ["e5e5f"]);
+}
+
+#[test]
+#[ignore = "deep: minutes in release"]
+fn sittuyin_deep_perft_is_fairy_stockfishs() {
+    let deeper: Vec<(&str, u32)> = SITTUYIN.iter().map(|&(fen, depth)| (fen, depth + 1)).collect();
+    perft_agrees("sittuyin", "sittuyin", &deeper);
+}
+
+/// `hetproba uci` plays sittuyin under Fairy-Stockfish's variant name, drops included: its best
+/// move in mid-set-up is one Fairy-Stockfish holds legal.
+#[test]
+fn uci_plays_sittuyin_when_named() {
+    let moves = "K@e2 K@d7 R@a1";
+    let input = format!("uci\nsetoption name UCI_Variant value sittuyin\nposition startpos moves {moves}\ngo depth 2\n");
+    let run = common::hetproba_with_input(&["uci"], &input).ok();
+    let best = run.stdout.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+    let legal = Fairy::new("sittuyin").moves(&format!("startpos moves {moves}"));
+    assert!(legal.contains(best), "bestmove {best} is not among {legal:?}");
+    assert!(best.contains('@'), "black still holds pieces and must drop: {best}");
 }

@@ -201,6 +201,21 @@ fn diagnostic_stay_takes_no_arguments() {
     broken_ruleset("diag-stay-arguments", &[("stay.toml", &text)], "check");
 }
 
+/// A set-up phase that waits for the hands, in a ruleset that keeps none.
+#[test]
+fn diagnostic_phase_until_hands_without_hands() {
+    let text =
+        format!("{TINY}\n[[phases]]\nname = \"setup\"\nuntil = \"hands-empty\"\nmoves = [\"drop\"]\n\n[[phases]]\nname = \"play\"\n");
+    broken_ruleset("diag-phase-until-hands", &[("until.toml", &text)], "check");
+}
+
+/// A move rule's own promotion names no piece type.
+#[test]
+fn diagnostic_move_promotes_to_an_unknown_type() {
+    let text = TINY.replace("do = \"roll(orthogonal)\"\n", "do = \"roll(orthogonal)\"\npromote = \"queen\"\n");
+    broken_ruleset("diag-move-promote", &[("promote.toml", &text)], "check");
+}
+
 /// A removal of its own next to the last move's cell, in a file that keeps no last move.
 #[test]
 fn diagnostic_removal_near_the_last_move() {

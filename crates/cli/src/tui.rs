@@ -222,6 +222,7 @@ fn phase_line(game: &Game, pos: &Position) -> Option<String> {
     let names = [PlayerId::FIRST, PlayerId::SECOND].map(|p| game.player_name(p).to_string());
     Some(match phase.limit {
         None => format!("phase: {}", phase.name),
+        Some(PhaseLimit::HandsEmpty) => format!("phase: {}, until both hands are empty", phase.name),
         Some(PhaseLimit::Plies(n)) => format!("phase: {}, {} of {n} plies played", phase.name, progress.plies()),
         Some(PhaseLimit::Placed(n)) => format!(
             "phase: {}, {} has placed {} of {n}, {} {}",

@@ -343,11 +343,11 @@ impl Evaluator {
             if ev.movers != 0 {
                 // One generation serves both terms.
                 let mut movers = Movers::<W> { moves: 0, from: CellSet::EMPTY };
-                host.generate_side::<W>(pos, player, pos.phase, &mut movers);
+                host.generate_side::<W>(pos, player, &mut movers);
                 points += i64::from(ev.mobility) * i64::from(movers.moves) + i64::from(ev.movers) * i64::from(movers.from.len());
             } else if ev.mobility != 0 {
                 let mut count = Count(0);
-                host.generate_side::<W>(pos, player, pos.phase, &mut count);
+                host.generate_side::<W>(pos, player, &mut count);
                 points += i64::from(ev.mobility) * i64::from(count.0);
             }
             for lines in &ev.lines {

@@ -188,6 +188,7 @@ impl Game {
                 });
             }
         }
+        pos.set_phase(self.keys(), self.implied_phase(&pos), crate::position::Progress::START);
         Ok(pos)
     }
 }

@@ -393,7 +393,7 @@ impl Host for Game {
     }
 
     #[inline(always)]
-    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool {
-        self.generate_phase::<W>(pos, side, phase, sink)
+    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, sink: &mut impl Sink) -> bool {
+        self.generate_phase::<W>(pos, side, self.phase_of(pos, side), sink)
     }
 }

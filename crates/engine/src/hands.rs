@@ -61,11 +61,46 @@ impl Game {
         }
     }
 
-    /// The piece types in hand order: the most valuable first, then as the ruleset lists them
+    /// Does `player` hold nothing in hand?
+    pub(crate) fn hand_empty(&self, pos: &Position, player: PlayerId) -> bool {
+        (0..self.rules().pieces.len()).all(|k| pos.in_hand(self, player, PieceTypeId::new(k)) == 0)
+    }
+
+    /// Are both hands empty?
+    pub(crate) fn hands_empty(&self, pos: &Position) -> bool {
+        PlayerId::BOTH.iter().all(|&p| self.hand_empty(pos, p))
+    }
+
+    /// The phase a position read without one is in: the first, where it lasts until the hands
+    /// are empty and a hand holds pieces; otherwise the last (ordinary play).
+    pub(crate) fn implied_phase(&self, pos: &Position) -> u8 {
+        if self.moves().phases().by_hands(0) && !self.hands_empty(pos) { 0 } else { self.moves().phases().last() }
+    }
+
+    /// The phase whose moves `side` plays in `pos`: in a phase that lasts until the hands are
+    /// empty, a player whose own hand is empty plays the next phase's moves already.
+    #[inline(always)]
+    pub(crate) fn phase_of(&self, pos: &Position, side: PlayerId) -> u8 {
+        if self.moves().phases().by_hands(pos.phase) && self.hand_empty(pos, side) { pos.phase + 1 } else { pos.phase }
+    }
+
+    /// The phase whose moves attack: pieces on the board attack as in the phase after one that
+    /// lasts until the hands are empty (a player still dropping attacks with what stands).
+    #[inline(always)]
+    pub(crate) fn attack_phase(&self, pos: &Position) -> u8 {
+        if self.moves().phases().by_hands(pos.phase) { pos.phase + 1 } else { pos.phase }
+    }
+
+    /// The piece types in hand order: those `[hands] order` lists, as it lists them, then the
+    /// most valuable first, then as the ruleset lists them
     /// (SFEN's rook, bishop, gold, silver, knight, lance, pawn; FEN's Q R B N P).
     pub fn hand_order(&self) -> Vec<PieceTypeId> {
         let mut kinds: Vec<PieceTypeId> = (0..self.rules().pieces.len()).map(PieceTypeId::new).collect();
-        kinds.sort_by_key(|k| std::cmp::Reverse(self.rules().pieces[k.index()].value));
+        let order = self.rules().hands.as_ref().map_or(&[][..], |h| &h.order[..]);
+        // `[hands] order` first, as it lists them; the rest by value.
+        kinds.sort_by_key(|k| {
+            (order.iter().position(|o| o == k).unwrap_or(usize::MAX), std::cmp::Reverse(self.rules().pieces[k.index()].value))
+        });
         kinds
     }
 

@@ -61,14 +61,14 @@ pub(crate) trait Host {
     /// Does a royal piece of `player` stand attacked?
     fn in_check<const W: usize>(&self, pos: &Position, player: PlayerId) -> bool;
 
-    /// The moves `side`'s rules of `phase` generate in `pos`, before the turn's rules choose
+    /// The moves `side`'s rules of its phase generate in `pos`, before the turn's rules choose
     /// among them (as if it were `side`'s turn); false if the sink stopped.
-    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, phase: u8, sink: &mut impl Sink) -> bool;
+    fn generate_side<const W: usize>(&self, pos: &Position, side: PlayerId, sink: &mut impl Sink) -> bool;
 
     /// True if [`Host::emit`] passes a rule's moves on unchanged but for promotion.
     #[inline(always)]
     fn plain_emit(&self, rule: &Rule) -> bool {
-        rule.effects.is_empty() && self.regions().no_quiet.is_none()
+        rule.effects.is_empty() && self.regions().no_quiet.is_none() && rule.becomes.is_none()
     }
 
     /// Pushes `base`, or one move per promotion choice when the piece promotes on `base.to` (or
@@ -96,6 +96,9 @@ pub(crate) trait Host {
         {
             return true;
         }
+        if rule.becomes.is_some() {
+            return self.emit_becoming::<W>(rule, pos, side, mv, vacated, sink);
+        }
         if !rule.effects.removes() {
             if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
                 return true;
@@ -103,6 +106,28 @@ pub(crate) trait Host {
             return self.push_promoting::<W>(pos, rule.piece, side, mv, sink);
         }
         rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| self.push_promoting::<W>(pos, rule.piece, side, m, sink))
+    }
+
+    /// [`Host::emit`] for a rule with its own promotion (`promote = "TYPE"`): every move of it
+    /// promotes, whatever the piece's own promotion says. Out of line: other rules never come here.
+    #[inline(never)]
+    fn emit_becoming<const W: usize>(
+        &self,
+        rule: &Rule,
+        pos: &Position,
+        side: PlayerId,
+        mv: Move,
+        vacated: CellId,
+        sink: &mut impl Sink,
+    ) -> bool {
+        let Some(to) = rule.becomes else { return true };
+        if !rule.effects.removes() {
+            if !rule.effects.is_empty() && !rule.effects.allow::<W>(self.board(), pos, side, mv.to, vacated) {
+                return true;
+            }
+            return sink.push(mv.promoting(to));
+        }
+        rule.effects.emit::<W>(self.board(), pos, side, mv, vacated, &mut |m| sink.push(m.promoting(to)))
     }
 
     /// Moves the piece on `from` to `to`, where it arrives as what it promotes to, if it does:

@@ -83,12 +83,12 @@ impl Game {
     fn attacked_by_generating<const W: usize>(&self, pos: &Position, cell: CellId, by: PlayerId, piece: Piece) -> bool {
         let mut sink = CapturesOn(cell, false);
         if pos.cells[cell.index()] == Some(piece) {
-            self.generate_phase_but::<W>(pos, by, pos.phase, &mut sink, true);
+            self.generate_phase_but::<W>(pos, by, self.attack_phase(pos), &mut sink, true);
             return sink.1;
         }
         with_scratch(pos, |there| {
             there.put(self.keys(), cell, Some(piece));
-            self.generate_phase_but::<W>(there, by, there.phase, &mut sink, true);
+            self.generate_phase_but::<W>(there, by, self.attack_phase(there), &mut sink, true);
             sink.1
         })
     }

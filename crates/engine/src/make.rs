@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::host::Host;
 use crate::mv::Move;
 use crate::piece::{Owner, Piece};
-use crate::position::Position;
+use crate::position::{Position, Progress};
 use hetproba_board::{CellId, NO_CELL};
 use hetproba_rules::model::{PieceTypeSet, Stacks};
 
@@ -63,7 +63,11 @@ impl Game {
     /// the phase advances.
     #[inline(always)]
     fn end_turn(&self, pos: &mut Position, placed: bool) {
-        let next = self.moves().phases().advance(pos.phase, pos.progress, pos.side, placed);
+        let mut next = self.moves().phases().advance(pos.phase, pos.progress, pos.side, placed);
+        // A phase that lasts until the hands are empty ends with the move that empties the last.
+        if self.moves().phases().by_hands(next.0) && self.hands_empty(pos) {
+            next = (next.0 + 1, Progress::START);
+        }
         pos.end_turn(self.keys(), next);
     }
 

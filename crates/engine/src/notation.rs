@@ -511,9 +511,8 @@ impl Game {
             format!("unknown side '{side_text}'; expected {} or {}", self.rules().players[0].short, self.rules().players[1].short)
         })?;
         pos.set_side(self.keys(), PlayerId(side as u8));
-        let last = self.rules().phases.len() - 1;
-        pos.set_phase(self.keys(), last as u8, Progress::START);
         self.read_hands(&mut pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.set_phase(self.keys(), self.implied_phase(&pos), Progress::START);
         if let Some(number) = fields.get(3)
             && number.parse::<u32>().is_err()
         {
@@ -693,13 +692,20 @@ impl Game {
                     None => {
                         return Err(bad(format!("phase '{name}' lasts to the end of the game and counts nothing: write just '{name}'")));
                     }
+                    Some(PhaseLimit::HandsEmpty) => {
+                        return Err(bad(format!("phase '{name}' lasts until the hands are empty and counts nothing: write just '{name}'")));
+                    }
                 };
                 (phase, progress)
             }
         };
         pos.set_phase(self.keys(), phase as u8, progress);
+        let implied = phase_field.is_none();
         for field in state_fields {
             self.read_state_field(&mut pos, field).map_err(bad)?;
+        }
+        if implied {
+            pos.set_phase(self.keys(), self.implied_phase(&pos), Progress::START);
         }
         if self.moves().castles() {
             self.drop_idle_marks(&mut pos);

@@ -19,6 +19,8 @@ pub(crate) struct Rule {
     pub template: Option<String>,
     /// Only pieces standing on these cells (a set per player) make this move; `None`: any.
     pub from: Option<CellSets>,
+    /// Every move of it turns its piece into this type (`promote = "TYPE"` on the rule).
+    pub becomes: Option<PieceTypeId>,
     /// The position remembers the cells this move passes over (en passant).
     pub leaves_passed: bool,
     /// It lands on passed cells (`to=passed`).

@@ -93,15 +93,21 @@ pub(crate) struct PhaseRules {
     pub stay: Vec<usize>,
 }
 
-/// The phases of a game, in order.
+/// The phases of a game, in order, and whether one lasts until the hands are empty.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Phases(pub Vec<PhaseRules>);
+pub(crate) struct Phases(pub Vec<PhaseRules>, pub bool);
 
 impl Phases {
     /// Phase `phase`.
     #[inline(always)]
     pub(crate) fn get(&self, phase: u8) -> &PhaseRules {
         &self.0[phase as usize]
+    }
+
+    /// Does phase `phase` last until the hands are empty?
+    #[inline(always)]
+    pub(crate) fn by_hands(&self, phase: u8) -> bool {
+        self.1 && matches!(self.get(phase).limit, Some(PhaseLimit::HandsEmpty))
     }
 
     /// The last phase: ordinary play, where a position set up without one is.
@@ -117,6 +123,8 @@ impl Phases {
             None => (phase, progress),
             Some(PhaseLimit::Plies(limit)) if progress.plies() + 1 >= limit => (phase + 1, Progress::START),
             Some(PhaseLimit::Plies(_)) => (phase, progress.ply()),
+            // Ended by the hands, which the position knows ([`crate::game::Game::phase_of`]).
+            Some(PhaseLimit::HandsEmpty) => (phase, progress),
             Some(PhaseLimit::Placed(limit)) => {
                 let now = if placed { progress.place(side) } else { progress };
                 if now.placed(PlayerId::FIRST) >= limit && now.placed(PlayerId::SECOND) >= limit {

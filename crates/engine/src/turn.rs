@@ -28,13 +28,14 @@ impl Game {
         let after = self.ends().has_after();
         // Does every move capture (true), or none (false), as the generation already knows?
         let mut known = None;
+        let phase = self.phase_of(pos, pos.side);
         if legality.is_none() && tired.is_none() && !after {
-            if !(self.moves().captures_first() && self.generate_captures_first::<W>(pos, out, &mut known)) {
-                self.generate_phase::<W>(pos, pos.side, pos.phase, out);
+            if !(self.moves().captures_first() && self.generate_captures_first::<W>(pos, phase, out, &mut known)) {
+                self.generate_phase::<W>(pos, pos.side, phase, out);
             }
         } else {
             let mut legal = Legal { game: self, pos, legality, tired, after, sink: out };
-            self.generate_phase::<W>(pos, pos.side, pos.phase, &mut legal);
+            self.generate_phase::<W>(pos, pos.side, phase, &mut legal);
         }
         // Where captures come first, no region must be left, and captures oblige: with no
         // capture there is nothing to keep or prefer, and with only captures, all are kept.
@@ -47,8 +48,8 @@ impl Game {
             self.capture_rules(pos, out);
         }
         // `stay()`: only when nothing else moves (an empty list for rulesets without it).
-        if out.is_empty() && !self.moves().phases().get(pos.phase).stay.is_empty() {
-            self.generate_stay::<W>(pos, out);
+        if out.is_empty() && !self.moves().phases().get(phase).stay.is_empty() {
+            self.generate_stay::<W>(pos, phase, out);
         }
         match self.rules().turn.pass {
             PassRule::Never => {}
@@ -70,7 +71,7 @@ impl Game {
     }
 
     /// The legal moves of the phase's `stay()` rules, each tested as the others are.
-    fn generate_stay<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>) {
+    fn generate_stay<const W: usize>(&self, pos: &Position, phase: u8, out: &mut Vec<Move>) {
         let mut legal = Legal {
             game: self,
             pos,
@@ -79,7 +80,7 @@ impl Game {
             after: self.ends().has_after(),
             sink: out,
         };
-        self.generate_stay_rules::<W>(pos, pos.side, pos.phase, &mut legal);
+        self.generate_stay_rules::<W>(pos, pos.side, phase, &mut legal);
     }
 
     /// The moves of the `stay()` rules of `phase` by `side`; false if the sink stopped.
@@ -93,15 +94,15 @@ impl Game {
     /// before the capture rules, or false (the list cleared) when the phase must be generated
     /// whole (moves that capture nothing were found, which the rest go among). `known` is
     /// set when the list holds only captures (true) or none (false).
-    fn generate_captures_first<const W: usize>(&self, pos: &Position, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
-        let rules = self.moves().phases().get(pos.phase);
-        self.generate_list::<W>(pos, pos.side, pos.phase, &rules.capturing, out);
+    fn generate_captures_first<const W: usize>(&self, pos: &Position, phase: u8, out: &mut Vec<Move>, known: &mut Option<bool>) -> bool {
+        let rules = self.moves().phases().get(phase);
+        self.generate_list::<W>(pos, pos.side, phase, &rules.capturing, out);
         if out.iter().any(Move::is_capture) {
             *known = self.moves().captures_or_never().then_some(true);
             return true;
         }
         if out.is_empty() {
-            self.generate_list::<W>(pos, pos.side, pos.phase, &rules.quiet, out);
+            self.generate_list::<W>(pos, pos.side, phase, &rules.quiet, out);
             *known = Some(false);
             return true;
         }
@@ -266,7 +267,7 @@ impl Game {
     }
 
     fn has_raw_moves_with<const W: usize>(&self, pos: &Position, after: bool) -> bool {
-        self.side_has_moves::<W>(pos, pos.side, pos.phase, after)
+        self.side_has_moves::<W>(pos, pos.side, self.phase_of(pos, pos.side), after)
             || match self.rules().turn.pass {
                 PassRule::Never => false,
                 PassRule::Always => self.pass_legal_with::<W>(pos, after),
@@ -311,7 +312,7 @@ impl Game {
     /// the rules that take them, before legality and the turn's filters: more than the legal
     /// ones, so `false` is final.
     pub(crate) fn could_take_passed(&self, pos: &Position) -> bool {
-        hetproba_board::with_width!(self.width(), W => self.moves().phases().get(pos.phase).moves.iter().any(|&r| {
+        hetproba_board::with_width!(self.width(), W => self.moves().phases().get(self.phase_of(pos, pos.side)).moves.iter().any(|&r| {
             let mut any = AnyMove(false);
             self.compiled(r).rule.takes_passed && !self.generate_rule::<W>(pos, pos.side, r, &mut any)
         }))
@@ -328,8 +329,10 @@ impl Game {
         any.0
     }
 
+    /// The phase whose moves the opponent would play after the side to move passed.
     fn phase_after_ply(&self, pos: &Position) -> u8 {
-        self.moves().phases().advance(pos.phase, pos.progress, pos.side, false).0
+        let phase = self.moves().phases().advance(pos.phase, pos.progress, pos.side, false).0;
+        if self.moves().phases().by_hands(phase) && self.hand_empty(pos, pos.side.other()) { phase + 1 } else { phase }
     }
 
     /// Generates the moves of `side` under the rules of `phase`. Returns false if the sink stopped.

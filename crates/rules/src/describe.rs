@@ -607,6 +607,9 @@ pub fn move_words_in(r: &Ruleset, m: &MoveRule, lang: Lang) -> String {
     if let Some(region) = m.from {
         s.push_str(&format!(" Only from {}.", region_words(r, region)));
     }
+    if let Some(t) = m.becomes {
+        s.push_str(&format!(" It becomes {}.", a_piece(piece_name(r, t, lang)).to_lowercase()));
+    }
     if m.leaves_passed {
         s.push_str(" The cells it passes over may be taken en passant on the next move.");
     }
@@ -648,6 +651,9 @@ fn hu_move_rest(r: &Ruleset, m: &MoveRule, s: &mut String) {
     let lang = Lang::Hu;
     if let Some(region) = m.from {
         s.push_str(&format!(" Csak innen indulhat: {}.", region_words_in(r, region, lang)));
+    }
+    if let Some(t) = m.becomes {
+        s.push_str(&format!(" Ezzel {} lesz belőle.", piece_name(r, t, lang)));
     }
     if m.leaves_passed {
         s.push_str(" Az átlépett mezőkön a következő lépésben menet közbeni ütéssel (en passant) leüthető.");
@@ -900,9 +906,15 @@ pub fn rules_in_words_in(r: &Ruleset, lang: Lang) -> String {
                 (Lang::En, None) => " (to the end of the game)".to_string(),
                 (Lang::En, Some(PhaseLimit::Plies(p))) => format!(" (the first {p} plies, players alternating)"),
                 (Lang::En, Some(PhaseLimit::Placed(n))) => format!(" (until each player has placed {n} pieces)"),
+                (Lang::En, Some(PhaseLimit::HandsEmpty)) => {
+                    " (each player while their hand holds pieces; it ends when both hands are empty)".to_string()
+                }
                 (Lang::Hu, None) => " (a játszma végéig)".to_string(),
                 (Lang::Hu, Some(PhaseLimit::Plies(p))) => format!(" (az első {p} lépés, a játékosok felváltva)"),
                 (Lang::Hu, Some(PhaseLimit::Placed(n))) => format!(" (amíg mindkét játékos le nem tett {n} bábut)"),
+                (Lang::Hu, Some(PhaseLimit::HandsEmpty)) => {
+                    " (mindkét játékos, amíg van bábu a kezében; akkor ér véget, amikor mindkét kéz üres)".to_string()
+                }
             };
             out.push_str(&match lang {
                 Lang::En => format!("  Phase '{}'{limit}:\n", phase.name),
@@ -1457,6 +1469,7 @@ pub fn fingerprint(r: &Ruleset) -> Vec<(Aspect, String, String)> {
                     None => "to the end of the game".to_string(),
                     Some(PhaseLimit::Plies(p)) => format!("{p} plies"),
                     Some(PhaseLimit::Placed(n)) => format!("until each player has placed {n} pieces"),
+                    Some(PhaseLimit::HandsEmpty) => "each player while their hand holds pieces, until both hands are empty".to_string(),
                 },
             ));
         }

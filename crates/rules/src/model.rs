@@ -381,6 +381,8 @@ pub struct Hands {
     pub unpromoted: Vec<PieceTypeId>,
     /// The pieces each player holds at the start: per player, per piece type, how many.
     pub start: [Vec<u16>; 2],
+    /// `order`: the types in the order positions write hands in; empty: the most valuable first.
+    pub order: Vec<PieceTypeId>,
 }
 
 /// The most pieces of one type a hand holds (counts are 16 bits).
@@ -424,6 +426,9 @@ pub enum PhaseLimit {
     /// Until each player has placed this many pieces in the phase (a player who has placed
     /// them all places no more).
     Placed(u32),
+    /// `until = "hands-empty"`: each player plays this phase's moves while their hand holds
+    /// pieces, and the next phase's once it is empty; the phase ends when both hands are.
+    HandsEmpty,
 }
 
 /// One kind of move, from a `[moves.NAME]` table.
@@ -438,6 +443,9 @@ pub struct MoveRule {
     pub notation: Option<String>,
     /// Only pieces standing in this region (resolved for the mover) make this move.
     pub from: Option<RegionId>,
+    /// `promote = "TYPE"`: every move of this rule turns its piece into this type (the piece's
+    /// own `promote` does not apply to them).
+    pub becomes: Option<PieceTypeId>,
     /// The letter that stands for this move's right in FEN's castling field (`K`, `Q`).
     pub fen: Option<char>,
     /// The position remembers the cells this move passed over, for the next move to land on
@@ -485,6 +493,7 @@ impl MoveRule {
             effects,
             notation,
             from: None,
+            becomes: None,
             fen: None,
             leaves_passed: false,
             next: None,

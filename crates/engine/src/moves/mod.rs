@@ -197,6 +197,7 @@ impl Compiled {
             effects,
             template: rule.notation.clone(),
             from: rule.from.map(|r| per_player(width, &rules.regions[r.index()].cells)),
+            becomes: rule.becomes,
             leaves_passed: rule.leaves_passed,
             takes_passed: rule.action.lands_on_passed(),
             leaves_ko: rule.leaves_ko,
@@ -283,13 +284,15 @@ impl Moves {
                 .phases
                 .iter()
                 .map(|p| {
-                    // `stay()` rules are offered only when the others give no move: apart.
+                    // `stay()` rules are offered only when the others give no move: apart
+                    // (`stay(always)` goes with the others).
                     let (stay, moves): (Vec<usize>, Vec<usize>) =
-                        p.moves.iter().copied().partition(|&r| matches!(compiled[r].kind, Kind::Stay(_)));
+                        p.moves.iter().copied().partition(|&r| matches!(&compiled[r].kind, Kind::Stay(s) if !s.always));
                     let (quiet, capturing) = moves.iter().copied().partition(|&r| never_captures[r]);
                     PhaseRules { moves, limit: p.limit, capturing, quiet, stay }
                 })
                 .collect(),
+            rules.phases.iter().any(|p| p.limit == Some(hetproba_rules::model::PhaseLimit::HandsEmpty)),
         );
         let castles = compiled.iter().any(|r| matches!(r.kind, Kind::Castle(_)));
         // A game that keeps no state of a move but its cells (no stacks, runs of one piece,

@@ -1,5 +1,6 @@
 //! `stay`: a piece "moves" zero cells, from its cell to the same cell. Generation offers these
-//! moves only when the player has no other legal move ([`crate::tables::PhaseRules::stay`]).
+//! moves only when the player has no other legal move ([`crate::tables::PhaseRules::stay`]),
+//! unless the rule says `always`.
 
 use crate::compile::Compile;
 use crate::host::Host;
@@ -11,11 +12,14 @@ use hetproba_board::{Board, CellId, Width};
 use hetproba_rules::model::{PieceTypeId, PlayerId, Ruleset, moves as model};
 
 #[derive(Clone, Debug)]
-pub(crate) struct Stay;
+pub(crate) struct Stay {
+    /// Offered among the other moves (`stay(always)`), not only when they give none.
+    pub always: bool,
+}
 
 impl Compile<model::Stay> for Stay {
-    fn compile(_stay: &model::Stay, _rules: &Ruleset, _width: Width) -> Stay {
-        Stay
+    fn compile(stay: &model::Stay, _rules: &Ruleset, _width: Width) -> Stay {
+        Stay { always: stay.always }
     }
 }
 

@@ -13,6 +13,17 @@ pub(super) fn read_hands(cx: &mut Cx, node: Option<&Node>, names: &Names, start:
     let captures = f.get("captures").and_then(|n| cx.boolean(n)).unwrap_or(true);
     let marks_node = f.get("mark-promoted");
     let marks = marks_node.and_then(|n| cx.boolean(n)).unwrap_or(false);
+    let order = f.get("order").and_then(|n| cx.strings(n)).map_or_else(Vec::new, |list| {
+        let mut order = Vec::new();
+        for (name, at) in list {
+            match names.piece(&name) {
+                Some(t) if order.contains(&t) => cx.error(at, format!("order names '{name}' twice")),
+                Some(t) => order.push(t),
+                None => cx.error(at, format!("no piece type '{name}'")),
+            }
+        }
+        order
+    });
     let players: Vec<Option<&Node>> = names.players.iter().map(|p| f.peek(&p.name)).collect();
     // The players' tables are keys of their own: `Fields` is told of them by name.
     let known: Vec<String> = names.players.iter().map(|p| p.name.clone()).collect();
@@ -30,6 +41,7 @@ pub(super) fn read_hands(cx: &mut Cx, node: Option<&Node>, names: &Names, start:
         demote: (0..types).map(PieceTypeId::new).collect(),
         unpromoted: (0..types).map(PieceTypeId::new).collect(),
         start: [vec![0; types], vec![0; types]],
+        order,
     };
     for (p, table) in players.iter().enumerate() {
         let Some(table) = table.and_then(|n| cx.table(n)) else { continue };
@@ -128,7 +140,28 @@ mod tests {
             "mark-promoted says what a captured piece goes into a hand as: it goes with captures = true"
         );
         assert!(
-            refused("[hands]\ncolour = 1").starts_with("unknown key 'colour' in [hands]; expected one of: captures, mark-promoted, x, o")
+            refused("[hands]\ncolour = 1")
+                .starts_with("unknown key 'colour' in [hands]; expected one of: captures, mark-promoted, order, x, o")
+        );
+        assert_eq!(refused("[hands]\norder = [\"rock\"]"), "no piece type 'rock'");
+        assert_eq!(refused("[hands]\norder = [\"stone\", \"stone\"]"), "order names 'stone' twice");
+    }
+
+    /// A set-up phase needs hands, and lasts by one limit only.
+    #[test]
+    fn a_phase_until_the_hands_are_empty() {
+        let phases = "[[phases]]\nname = \"setup\"\nuntil = \"hands-empty\"\nmoves = [\"m\"]\n\n[[phases]]\nname = \"play\"";
+        let r = load(DROP, "no-moves", &format!("[hands]\nx = {{ stone = 1 }}\n\n{phases}")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.phases[0].limit, Some(crate::model::PhaseLimit::HandsEmpty));
+        assert_eq!(
+            message(&load(DROP, "no-moves", phases).expect_err("no hands")),
+            "until = \"hands-empty\" waits for the players' hands: the ruleset needs [hands]"
+        );
+        let with_hands = |text: String| refused(&format!("[hands]\n\n{text}"));
+        assert_eq!(with_hands(phases.replace("hands-empty", "never")), "until takes \"hands-empty\", not 'never'");
+        assert_eq!(
+            with_hands(phases.replace("until", "plies = 2\nuntil")),
+            "a phase lasts until the hands are empty, or plies = N, or placed = N: not two of them"
         );
     }
 

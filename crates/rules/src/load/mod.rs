@@ -222,7 +222,7 @@ fn read_ruleset(cx: &mut Cx, table: &Table, extends: Option<String>, overrides: 
         moves::read_moves(cx, moves_node, &names);
     let state::State { unmoved, same_piece, tally } = state::read_state(cx, state_node, &names, &mut moves, &refused);
     moves::check_removals(cx, &moves, tally.last);
-    let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params);
+    let phases = turn::read_phases(cx, phases_node, &moves, &refused, &params, hands.is_some());
     // Conditions may name the phases, and count what [state] declares, from here on.
     let names = Names { phases: &phases, tally, ..names };
     moves::read_move_conditions(cx, &mut moves, part_conditions, &parts_of_refused, &names);

@@ -94,6 +94,7 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
                 None
             })
         });
+        let becomes_node = f.get("promote").and_then(|n| Some((cx.string(n)?, n.span)));
         let next_node = f.get("next").and_then(|n| Some((cx.string(n)?, n.span)));
         // Until the rule is read whole, what it names in next counts as a later part.
         if let Some((name, _)) = &next_node {
@@ -130,6 +131,16 @@ pub(super) fn read_moves<'t>(cx: &mut Cx, node: Option<&'t Node>, names: &Names)
         if let Some(mut rule) = compile_pattern(cx, pattern_node, &ast, names, piece, key.name.clone(), notation, text) {
             rule.from = from;
             rule.fen = fen;
+            if let Some((name, span)) = becomes_node {
+                match names.piece(&name) {
+                    None => cx.error(span, format!("no piece type '{name}'")),
+                    Some(t) if t == piece => cx.error(span, "a piece cannot promote to itself"),
+                    Some(_) if rule.action.places() => {
+                        cx.error(span, "promote = \"TYPE\" turns a moving piece: a placement puts the type it places")
+                    }
+                    Some(t) => rule.becomes = Some(t),
+                }
+            }
             let hop_names = listed(Action::chaining_names());
             if let Some(n) = reverse_node {
                 match (&mut rule.action, &n.value) {

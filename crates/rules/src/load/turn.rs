@@ -16,6 +16,7 @@ pub(super) fn read_phases(
     moves: &[MoveRule],
     refused: &[String],
     params: &[(String, i64)],
+    hands: bool,
 ) -> Vec<Phase> {
     // A later part of a move (another rule's `next`) is no move by itself.
     let part = |m: usize| moves.iter().any(|r| r.next == Some(m));
@@ -30,6 +31,19 @@ pub(super) fn read_phases(
     let mut phases = read_list(cx, node, "[[phases]]", |cx, t, span| {
         let mut f = Fields::new(t, "[[phases]]");
         let name = f.get("name").and_then(|n| cx.string(n)).unwrap_or_else(|| "play".into());
+        // A limit that is given but wrong has been reported; the phase is not also "unlimited".
+        let limit_given = t.get("plies").is_some() || t.get("placed").is_some() || t.get("until").is_some();
+        let until = f.get("until").and_then(|n| match cx.string(n)?.as_str() {
+            "hands-empty" if hands => Some(n.span),
+            "hands-empty" => {
+                cx.error(n.span, "until = \"hands-empty\" waits for the players' hands: the ruleset needs [hands]");
+                None
+            }
+            other => {
+                cx.error(n.span, format!("until takes \"hands-empty\", not '{other}'"));
+                None
+            }
+        });
         let mut count = |cx: &mut Cx, key: &'static str| {
             let n = f.get(key)?;
             match int_expr(cx, n, params)? {
@@ -40,16 +54,19 @@ pub(super) fn read_phases(
                 }
             }
         };
-        // A limit that is given but wrong has been reported; the phase is not also "unlimited".
-        let limit_given = t.get("plies").is_some() || t.get("placed").is_some();
-        let limit = match (count(cx, "plies"), count(cx, "placed")) {
-            (Some((n, _)), None) => Some(PhaseLimit::Plies(n)),
-            (None, Some((n, _))) => Some(PhaseLimit::Placed(n)),
-            (Some(_), Some((_, span))) => {
+        let limit = match (count(cx, "plies"), count(cx, "placed"), until) {
+            (Some((n, _)), None, None) => Some(PhaseLimit::Plies(n)),
+            (None, Some((n, _)), None) => Some(PhaseLimit::Placed(n)),
+            (None, None, Some(_)) => Some(PhaseLimit::HandsEmpty),
+            (None, None, None) => None,
+            (Some(_), Some((_, span)), None) => {
                 cx.error(span, "a phase lasts either plies = N or placed = N, not both");
                 None
             }
-            (None, None) => None,
+            (_, _, Some(span)) => {
+                cx.error(span, "a phase lasts until the hands are empty, or plies = N, or placed = N: not two of them");
+                None
+            }
         };
         let listed = f.get("moves").and_then(|n| cx.strings(n));
         f.finish(cx);
