@@ -10,5 +10,5 @@ pub const FILES: &[(&str, &[u8])] = &[
     ("sw.js", include_bytes!("sw.js")),
     ("worker.js", include_bytes!("worker.js")),
     ("pkg/hetproba_web.js", include_bytes!("pkg/hetproba_web.js")),
-    ("pkg/hetproba_web.80c5fe82833d914b.wasm", include_bytes!("pkg/hetproba_web.80c5fe82833d914b.wasm")),
+    ("pkg/hetproba_web.46c379b44ef4b91b.wasm", include_bytes!("pkg/hetproba_web.46c379b44ef4b91b.wasm")),
 ];

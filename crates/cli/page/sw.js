@@ -1,8 +1,8 @@
 // Offline: every file of the page is kept in a cache when the page is first loaded and served
 // from it after, so the board works without a network. A new build (its BUILD line changes)
 // replaces the cache.
-const BUILD = 'hetproba-0eb4c9b33125ecc7';
-const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.80c5fe82833d914b.wasm'];
+const BUILD = 'hetproba-c88dcf2d58774f2f';
+const FILES = ['./', 'index.html', 'app.js', 'i18n.js', 'worker.js', 'style.css', 'favicon.svg', 'manifest.webmanifest', 'pkg/hetproba_web.js', 'pkg/hetproba_web.46c379b44ef4b91b.wasm'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(BUILD).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));

@@ -1007,7 +1007,7 @@ return wasm;
                 }
 
                 if (module_or_path === undefined) {
-                            module_or_path = new URL('hetproba_web.80c5fe82833d914b.wasm', import.meta.url);
+                            module_or_path = new URL('hetproba_web.46c379b44ef4b91b.wasm', import.meta.url);
                         }
                 const imports = __wbg_get_imports();
 
