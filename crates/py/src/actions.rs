@@ -4,8 +4,9 @@
 //! The encoding (docs: crates/py/README.md, "Actions"), computed from the compiled rules:
 //!
 //! - A *move action* is a triple (from, to, promotion): `from` is a cell or "none" (a
-//!   placement, an entry from the edge, a pass), `to` a cell or "none" (a pass), `promotion`
-//!   none or one of the piece types the rules promote to or drop (a drop's type). Its number is
+//!   placement, an entry from the edge, a removal of its own, a pass), `to` a cell or "none"
+//!   (a pass), `promotion` none or one of the piece types the rules promote to or drop (a
+//!   drop's type). Its number is
 //!   `(from_slot * to_slots + to_slot) * extras + extra`, where the cells are numbered as the
 //!   ruleset lists them, "none" comes after the cells, and a slot exists only when some rule
 //!   can make it (no "from" cells in a game of placements only, no "none" without a pass).

@@ -85,12 +85,12 @@ pub fn shapes(rules: &Ruleset) -> Shapes {
     let mut dropped = Vec::new();
     for (_, rule) in rules.moves.iter().enumerate().filter(|(i, _)| !parts.contains(i)) {
         match rule.action {
-            Action::Place { .. } | Action::Roll { .. } | Action::Push { .. } => from_none = true,
+            // A removal that is no other rule's later part is a move of its own: it starts nowhere.
+            Action::Place { .. } | Action::Roll { .. } | Action::Push { .. } | Action::Remove { .. } => from_none = true,
             Action::Drop { .. } => {
                 from_none = true;
                 dropped.push(rule.piece);
             }
-            Action::Remove { .. } => {}
             Action::Step { .. }
             | Action::Slide { .. }
             | Action::Leap { .. }
