@@ -248,18 +248,18 @@ mod tests {
 
     #[test]
     fn new_names_are_told_with_the_nearest_known_one() {
-        let builtins = ["reversi", "placing"];
-        // "Reversi" differs in case, "revresi" by two letters, Zoltán is nobody the event knows.
-        let found = unknown_names(EVENT, "Reversi", "Anna", "Zoltán", &builtins);
+        let builtins = ["stacking", "placing"];
+        // "Stacking" differs in case, "stakcing" by two letters, Zoltán is nobody the event knows.
+        let found = unknown_names(EVENT, "Stacking", "Anna", "Zoltán", &builtins);
         assert_eq!(
             found,
             vec![
-                Unknown { field: "game", name: "Reversi".into(), suggestion: Some("reversi".into()) },
+                Unknown { field: "game", name: "Stacking".into(), suggestion: Some("stacking".into()) },
                 Unknown { field: "second", name: "Zoltán".into(), suggestion: None },
             ]
         );
-        assert_eq!(unknown_names(EVENT, "revresi", "Bence", "Csaba", &builtins)[0].suggestion.as_deref(), Some("reversi"));
-        assert_eq!(unknown_names(EVENT, "reversi", "Dora", "Bence", &builtins)[0].suggestion.as_deref(), Some("Dóra"));
+        assert_eq!(unknown_names(EVENT, "stakcing", "Bence", "Csaba", &builtins)[0].suggestion.as_deref(), Some("stacking"));
+        assert_eq!(unknown_names(EVENT, "stacking", "Dora", "Bence", &builtins)[0].suggestion.as_deref(), Some("Dóra"));
         // Names the event already has, and a game already in it though not built in, pass.
         assert!(unknown_names(EVENT, "racing", "Anna", "Bence", &builtins).is_empty());
     }
