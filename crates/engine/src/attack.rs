@@ -443,7 +443,7 @@ impl Attacks {
 impl Line {
     /// The first occupied cell from `from` (excluded) along the line's walk. A method, not a
     /// closure in [`Attacks::pinned`]: the closure stopped being inlined there, which cost
-    /// chess perft 4 about 3% of its instructions.
+    /// a royal game's perft about 3% of its instructions (docs/speed.md).
     #[inline(always)]
     fn nearest<const W: usize>(&self, board: &Board, rays: &Rays, pos: &Position, view: &View<W>, from: CellId) -> Option<CellId> {
         match self.order {

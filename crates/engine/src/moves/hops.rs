@@ -261,8 +261,8 @@ impl MoveKind for Hops {
         let hoppable: CellSet<W> = if own { pos.player_set(side) } else { none } | if enemy { pos.player_set(side.other()) } else { none };
         let reach = |c: CellId| self.reach.get::<W>(side.index() * n + c.index()).intersects(&hoppable);
         // One path buffer for the whole generation, filled when a first search needs it: each
-        // search writes the cells it reads, and filling 256 cells a piece cost ugolki perft 5
-        // 2% of its instructions.
+        // search writes the cells it reads, and filling 256 cells a piece cost a hopping
+        // game's perft 2% of its instructions (docs/speed.md).
         let mut path: Option<[CellId; MAX_HOPS]> = None;
         if let Some(jumps) = &self.first_jumps {
             let jumps = &jumps[side.index()];

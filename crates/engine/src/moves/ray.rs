@@ -317,7 +317,7 @@ impl Ray {
         // One loop without promotion and one with, so that neither asks per move.
         let Some(promo) = host.promotion(rule.piece) else {
             // Loops, not `all` over `all`: the nested closures compiled to more instructions a
-            // move (breakthrough perft 4: 8% more than this loop).
+            // move (a stepping game's perft: 8% more than this loop; docs/speed.md).
             for c in pos.piece_set::<W>(mine).iter() {
                 for t in targets(c) {
                     if !sink.push(Move::new(r, c, t)) {
